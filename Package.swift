@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+//
+// ListState: a Swift server that renders HTML list pages from Mustache templates.
+// The module map is in ../shared/DESIGN.md (and README.md). C libraries come from
+// Debian through system-library targets; nothing is fetched.
+import PackageDescription
+
+let package = Package(
+    name: "ListState",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "liststate", targets: ["liststate"]),
+        .library(name: "ListState", targets: ["ListState"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+    ],
+    targets: [
+        // MARK: C libraries (one system-library target each)
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        // MARK: Swift modules
+        .target(name: "ListState"),
+        .target(name: "Mustache"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "ListStore", dependencies: ["CSQLite", "ListState"]),
+        .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
+        .target(
+            name: "ListApp",
+            dependencies: ["ListState", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "liststate",
+            dependencies: ["ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore"]
+        ),
+
+        // MARK: Build tools
+        // Embeds Templates/ and Static/ into the ListApp module, so the built-in
+        // templates and assets are found wherever the binary is started from.
+        .executableTarget(name: "embed-resources", path: "Plugins/EmbedResourcesTool"),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["embed-resources"]
+        ),
+
+        // MARK: Tests (mirror Sources/)
+        .testTarget(name: "ListStateTests", dependencies: ["ListState"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "ListStoreTests", dependencies: ["ListStore"]),
+        .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
+        .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore"]),
+        .testTarget(name: "liststateTests", dependencies: ["liststate"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

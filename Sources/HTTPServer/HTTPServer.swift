@@ -1,0 +1,1 @@
+// HTTPServer module: see ../shared/DESIGN.md.

@@ -1,0 +1,1 @@
+// ListState module: see ../shared/DESIGN.md.

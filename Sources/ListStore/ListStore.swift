@@ -1,0 +1,1 @@
+// ListStore module: see ../shared/DESIGN.md.

@@ -1,0 +1,1 @@
+// MarkupValidation module: see ../shared/DESIGN.md.

@@ -1,0 +1,1 @@
+// Mustache module: see ../shared/DESIGN.md.

@@ -1,0 +1,11 @@
+// liststate serve: not built yet.
+import Foundation
+
+/// `liststate serve`.
+enum ServeCommand {
+    /// Runs the subcommand with its arguments (without the command name); returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        FileHandle.standardError.write(Data("liststate serve: not built yet\n".utf8))
+        return ExitStatus.failure
+    }
+}
