@@ -1,0 +1,101 @@
+/// The SQLite catalogue of Unicode characters as a `ListSource`.
+///
+/// Opens the file read-only, one connection per concurrent request (pooled),
+/// statements prepared once per connection. Every query is bounded: a lock is
+/// waited on for at most the busy timeout, and a statement running past the
+/// query time limit is interrupted (SQLite progress handler).
+public final class CatalogueSource: ListSource {
+    /// The catalogue file.
+    public let path: String
+    /// The most a query may take, in seconds, waiting on locks included.
+    public let queryTimeLimit: Double
+    private let pool: ConnectionPool
+
+    /// Makes a source over the catalogue at `path`; nothing is opened until the first query.
+    /// - Parameters:
+    ///   - path: A catalogue built by `CatalogueBuilder`.
+    ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
+    public init(path: String, queryTimeLimit: Double = 2) {
+        self.path = path
+        self.queryTimeLimit = queryTimeLimit
+        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, queryTimeLimit * 1000)))
+    }
+
+    private static let columns = "c.code_point, c.name, c.category, c.age, c.is_emoji, c.is_emoji_presentation"
+
+    /// The SQL for a filter: the plain keyset scan over the primary key, or the
+    /// category index, or the FTS5 index (whose rowid is the code point, so the
+    /// same `rowid > ?` keyset applies). Parameters: ?1 after, ?2 limit, then the
+    /// filter's values.
+    static func sql(for filter: ListFilter) -> String {
+        var conditions: [String] = []
+        var from = "characters c"
+        var key = "c.code_point"
+        var parameter = 3
+        if !filter.searchWords.isEmpty {
+            from = "character_names f JOIN characters c ON c.code_point = f.rowid"
+            key = "f.rowid"
+            conditions.append("character_names MATCH ?\(parameter)")
+            parameter += 1
+        }
+        conditions.append("\(key) > ?1")
+        if filter.category != nil {
+            conditions.append("c.category = ?\(parameter)")
+            parameter += 1
+        }
+        if filter.emojiOnly { conditions.append("c.is_emoji = 1") }
+        return "SELECT \(columns) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(key) LIMIT ?2"
+    }
+
+    /// The FTS5 query for search words: each word quoted (so no word is read as
+    /// syntax such as NEAR, AND, `*` or `-`) and made a prefix, all required.
+    static func matchExpression(_ words: [String]) -> String {
+        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+
+    public func page(_ request: PageRequest) -> Result<Page, ListStoreError> {
+        if request.filter.hasBlankSearch { return .success(Page(records: [], hasMore: false)) }
+        let limit = max(1, min(request.limit, 100))
+        var bindings: [(any Sendable)?] = [request.cursor.map { Int($0.afterCodePoint) } ?? -1, limit + 1]
+        let words = request.filter.searchWords
+        if !words.isEmpty { bindings.append(Self.matchExpression(words)) }
+        if let category = request.filter.category { bindings.append(category) }
+        let sql = Self.sql(for: request.filter)
+        return Result { () throws(ListStoreError) -> Page in
+            try pool.withConnection { connection throws(ListStoreError) in
+                try connection.withTimeLimit(queryTimeLimit) { () throws(ListStoreError) -> Page in
+                    let statement = try connection.statement(sql)
+                    try statement.bind(bindings)
+                    var records: [CharacterRecord] = []
+                    records.reserveCapacity(limit + 1)
+                    while try statement.step() { records.append(Self.record(statement)) }
+                    statement.reset()
+                    let hasMore = records.count > limit
+                    if hasMore { records.removeLast() }
+                    return Page(records: records, hasMore: hasMore)
+                }
+            }
+        }
+    }
+
+    public func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError> {
+        let sql = "SELECT \(Self.columns) FROM characters c WHERE c.code_point = ?1"
+        return Result { () throws(ListStoreError) -> CharacterRecord? in
+            try pool.withConnection { connection throws(ListStoreError) in
+                try connection.withTimeLimit(queryTimeLimit) { () throws(ListStoreError) -> CharacterRecord? in
+                    let statement = try connection.statement(sql)
+                    try statement.bind([Int(codePoint)])
+                    defer { statement.reset() }
+                    return try statement.step() ? Self.record(statement) : nil
+                }
+            }
+        }
+    }
+
+    private static func record(_ statement: SQLiteStatement) -> CharacterRecord {
+        CharacterRecord(
+            codePoint: UInt32(truncatingIfNeeded: statement.int(0)), name: statement.text(1),
+            generalCategory: statement.text(2), age: statement.text(3),
+            isEmoji: statement.int(4) != 0, isEmojiPresentation: statement.int(5) != 0)
+    }
+}

@@ -1,1 +1,0 @@
-// ListStore module: see ../shared/DESIGN.md.

@@ -1,0 +1,51 @@
+/// An error from the data layer: what failed, the SQLite result code where there
+/// is one, and the SQL involved. Its `description` is for logs, never for pages.
+public struct ListStoreError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; the list routes map it to a source status.
+    public enum Kind: Sendable, Equatable {
+        /// The database could not be opened (missing, unreadable, not a file).
+        case cannotOpen
+        /// Busy or locked past the busy timeout (SQLITE_BUSY / SQLITE_LOCKED).
+        case busy
+        /// The query ran past the query time limit and was interrupted.
+        case timedOut
+        /// The file is damaged: SQLITE_CORRUPT, SQLITE_NOTADB or SQLITE_IOERR.
+        case corrupt
+        /// The file's schema is not the one this build expects.
+        case wrongSchema
+        /// Any other SQLite failure.
+        case other
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind
+    /// The primary SQLite result code (`SQLITE_BUSY` is 5, ...), or 0 when none applies.
+    public var resultCode: Int32
+    /// SQLite's message, or ours.
+    public var message: String
+    /// The SQL statement involved, if any.
+    public var sql: String?
+
+    /// Makes an error.
+    public init(kind: Kind, resultCode: Int32 = 0, message: String, sql: String? = nil) {
+        self.kind = kind
+        self.resultCode = resultCode
+        self.message = message
+        self.sql = sql
+    }
+
+    /// Whether retrying later may succeed (busy, timed out, cannot open) as opposed
+    /// to a fault that needs a person (corrupt, wrong schema, other).
+    public var isTransient: Bool {
+        switch kind {
+        case .busy, .timedOut, .cannotOpen: true
+        case .corrupt, .wrongSchema, .other: false
+        }
+    }
+
+    public var description: String {
+        var text = "\(kind) (SQLite \(resultCode)): \(message)"
+        if let sql { text += " [SQL: \(sql)]" }
+        return text
+    }
+}

@@ -1,0 +1,70 @@
+/// What a list shows: the search text and filters (all optional).
+public struct ListFilter: Sendable, Hashable {
+    /// Words to find in character names, word-prefix style ("grin face" finds
+    /// GRINNING FACE). Any punctuation is treated as a word break, never as
+    /// FTS5 syntax. Nil or blank for no search.
+    public var text: String?
+    /// A two-letter General_Category code ("Lu"), or nil for all categories.
+    public var category: String?
+    /// Only characters with the Emoji property.
+    public var emojiOnly: Bool
+
+    /// Makes a filter; the default shows everything.
+    public init(text: String? = nil, category: String? = nil, emojiOnly: Bool = false) {
+        self.text = text
+        self.category = category
+        self.emojiOnly = emojiOnly
+    }
+
+    /// Whether anything narrows the list (a search, a category or the emoji filter).
+    public var isActive: Bool { !searchWords.isEmpty || category != nil || emojiOnly || hasBlankSearch }
+
+    /// Whether a search was given that holds no word at all (only punctuation):
+    /// it matches nothing rather than everything.
+    var hasBlankSearch: Bool {
+        guard let text else { return false }
+        return searchWords.isEmpty && text.contains { !$0.isWhitespace }
+    }
+
+    /// The search split into words: runs of letters and digits.
+    public var searchWords: [String] {
+        guard let text else { return [] }
+        return text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+}
+
+/// One page to fetch: where it starts, how many rows, and what the list shows.
+public struct PageRequest: Sendable, Hashable {
+    /// The rows after this cursor; nil for the first page.
+    public var cursor: PageCursor?
+    /// The most rows to return, 1...100.
+    public var limit: Int
+    /// Search and filters.
+    public var filter: ListFilter
+
+    /// Makes a request.
+    public init(cursor: PageCursor? = nil, limit: Int = 20, filter: ListFilter = ListFilter()) {
+        self.cursor = cursor
+        self.limit = limit
+        self.filter = filter
+    }
+}
+
+/// One page of rows.
+public struct Page: Sendable, Hashable {
+    /// The rows, in code-point order.
+    public var records: [CharacterRecord]
+    /// Whether rows follow this page (found by fetching `limit + 1`).
+    public var hasMore: Bool
+    /// The cursor for the next page when `hasMore`, else nil.
+    public var nextCursor: PageCursor? {
+        guard hasMore, let last = records.last else { return nil }
+        return PageCursor(afterCodePoint: last.codePoint)
+    }
+
+    /// Makes a page.
+    public init(records: [CharacterRecord], hasMore: Bool) {
+        self.records = records
+        self.hasMore = hasMore
+    }
+}

@@ -1,0 +1,113 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection (`sqlite3 *`), used by one thread at a time.
+///
+/// Not `Sendable`: a `ConnectionPool` hands each connection to one request at a
+/// time. Statements are prepared once with `SQLITE_PREPARE_PERSISTENT` and
+/// cached by their SQL text. See https://www.sqlite.org/c3ref/sqlite3.html
+final class SQLiteConnection {
+    /// The C handle; closed in `deinit`.
+    let handle: OpaquePointer
+    /// Prepared statements by SQL text.
+    private var statements: [String: SQLiteStatement] = [:]
+    /// The instant (monotonic nanoseconds) past which the running query is
+    /// interrupted by the progress handler; `UInt64.max` for none.
+    fileprivate var deadline: UInt64 = .max
+    /// Whether the current query was interrupted by the progress handler.
+    fileprivate var didTimeOut = false
+
+    /// Opens a database.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - readOnly: Opens with `SQLITE_OPEN_READONLY` (the server never writes);
+    ///     otherwise read-write and created when missing.
+    ///   - busyTimeout: How long a statement waits on a lock, in milliseconds.
+    /// - Throws: `ListStoreError` of kind `.cannotOpen`.
+    init(path: String, readOnly: Bool, busyTimeout: Int32 = 2000) throws(ListStoreError) {
+        var handle: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw ListStoreError(kind: .cannotOpen, resultCode: code, message: "\(message): \(path)")
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeout)
+        sqlite3_progress_handler(handle, 1000, { context in
+            guard let context else { return 0 }
+            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+            guard connection.deadline != .max, monotonicNanoseconds() > connection.deadline else { return 0 }
+            connection.didTimeOut = true
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that returns no rows (several statements may be separated by `;`).
+    /// - Throws: `ListStoreError`.
+    func execute(_ sql: String) throws(ListStoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw error(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// The cached prepared statement for `sql`, reset and with its bindings cleared.
+    /// - Throws: `ListStoreError` when the SQL does not compile.
+    func statement(_ sql: String) throws(ListStoreError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard code == SQLITE_OK, let pointer else {
+            throw error(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        }
+        let statement = SQLiteStatement(handle: pointer, connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` with a deadline `limit` seconds from now: a statement still
+    /// running then is interrupted and fails with `.timedOut`.
+    func withTimeLimit<T, E: Error>(_ limit: Double?, _ body: () throws(E) -> T) throws(E) -> T {
+        if let limit { deadline = monotonicNanoseconds() &+ UInt64(max(0, limit) * 1e9) }
+        didTimeOut = false
+        defer { deadline = .max }
+        return try body()
+    }
+
+    /// The error for a failed call, classified by its primary result code.
+    func error(code: Int32, message: String, sql: String?) -> ListStoreError {
+        let primary = code & 0xFF
+        let kind: ListStoreError.Kind
+        switch primary {
+        case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
+        case SQLITE_INTERRUPT where didTimeOut: kind = .timedOut
+        case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR: kind = .corrupt
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: kind = .cannotOpen
+        default: kind = .other
+        }
+        return ListStoreError(kind: kind, resultCode: primary, message: message, sql: sql)
+    }
+}
+
+/// Nanoseconds on the monotonic clock (CLOCK_MONOTONIC).
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}

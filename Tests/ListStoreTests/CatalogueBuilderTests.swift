@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import ListStore
+
+@Suite struct CatalogueBuilderTests {
+    @Test func buildsEveryNamedScalarOfTheRuntime() throws {
+        var expected = 0
+        for value in UInt32(0)...0x10FFFF where Unicode.Scalar(value)?.properties.name != nil { expected += 1 }
+        #expect(expected > 150_000)
+        #expect(TestCatalogue.full.report.rowCount == expected)
+        let source = CatalogueSource(path: TestCatalogue.full.path)
+        var count = 0
+        var cursor: PageCursor?
+        repeat {
+            let page = try source.page(PageRequest(cursor: cursor, limit: 100)).get()
+            count += page.records.count
+            cursor = page.nextCursor
+        } while cursor != nil && count < 400
+        #expect(count == 400)
+        #expect(CatalogueBuilder.isCurrent(at: TestCatalogue.full.path))
+    }
+
+    @Test func recordsCarryTheRuntimeProperties() throws {
+        let source = CatalogueSource(path: TestCatalogue.full.path)
+        let snowman = try #require(try source.record(codePoint: 0x2603).get())
+        #expect(snowman.name == "SNOWMAN")
+        #expect(snowman.generalCategory == "So")
+        #expect(snowman.age == "1.1")
+        #expect(snowman.isEmoji)
+        let grinning = try #require(try source.record(codePoint: 0x1F600).get())
+        #expect(grinning.age == "6.1" && grinning.isEmojiPresentation)
+        #expect(try source.record(codePoint: 0x0000).get() == nil)
+    }
+
+    @Test func leavesNoTemporaryFileAndReplacesAtomically() throws {
+        let folder = TestCatalogue.temporaryFolder()
+        let path = folder + "/nested/catalogue.sqlite"
+        try CatalogueBuilder.build(at: path, records: [])
+        try CatalogueBuilder.build(at: path, records: [])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/nested")
+        #expect(left == ["catalogue.sqlite"])
+    }
+
+    @Test func oldSchemaAndStrangersFilesAreNotCurrent() throws {
+        let folder = TestCatalogue.temporaryFolder()
+        #expect(!CatalogueBuilder.isCurrent(at: folder + "/missing.sqlite"))
+        let old = folder + "/old.sqlite"
+        try CatalogueBuilder.build(at: old, records: [])
+        let writer = try SQLiteConnection(path: old, readOnly: false)
+        try writer.execute("PRAGMA user_version = 0")
+        #expect(!CatalogueBuilder.isCurrent(at: old))
+        let stranger = folder + "/stranger.sqlite"
+        try SQLiteConnection(path: stranger, readOnly: false).execute("CREATE TABLE t (x); PRAGMA user_version = 1")
+        #expect(!CatalogueBuilder.isCurrent(at: stranger))
+        let text = folder + "/text.sqlite"
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+        #expect(!CatalogueBuilder.isCurrent(at: text))
+    }
+
+    @Test func defaultPathFollowsXDG() {
+        #expect(CatalogueBuilder.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
+            == "/data/liststate/catalogue.sqlite")
+        #expect(CatalogueBuilder.defaultPath(environment: ["HOME": "/home/a"])
+            == "/home/a/.local/share/liststate/catalogue.sqlite")
+        #expect(CatalogueBuilder.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+            == "/home/a/.local/share/liststate/catalogue.sqlite")
+    }
+}
