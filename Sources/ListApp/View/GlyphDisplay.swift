@@ -1,0 +1,92 @@
+import ListStore
+
+/// How a character is shown in its row so it can never reorder, hide or swallow
+/// the page around it.
+///
+/// - Marks (Mn, Mc, Me) sit on U+25CC DOTTED CIRCLE, the Unicode Standard's
+///   convention for showing a combining mark alone (§2.11, "Combining Characters").
+/// - Format characters (Cf: bidi controls, joiners, tags ...), separators Zl/Zp
+///   and every Default_Ignorable_Code_Point are shown by their abbreviation
+///   ("RLO", "ZWJ") instead of raw, since raw they are invisible or reorder text.
+/// - Spaces (Zs) and controls (Cc) are shown by a visible symbol from the
+///   Control Pictures block (U+2400...U+2426) or, for other spaces, their abbreviation.
+/// - Everything else is the scalar itself; the template wraps it in `<bdi>` so a
+///   right-to-left letter is isolated from the text around it (HTML §4.5.23).
+public struct GlyphDisplay: Sendable, Hashable {
+    /// How the glyph text is meant: the character, a mark on a dotted circle, an abbreviation, or a symbol standing for it.
+    public enum Style: String, Sendable, Hashable {
+        /// The character itself.
+        case character
+        /// A combining mark on U+25CC DOTTED CIRCLE.
+        case mark
+        /// An abbreviation such as "ZWJ", in place of an invisible character.
+        case abbreviation
+        /// A visible symbol standing for a space or control (U+2420 SYMBOL FOR SPACE).
+        case symbol
+    }
+
+    /// The text to show (never contains a raw format, control or separator character).
+    public var text: String
+    /// What the text is.
+    public var style: Style
+
+    /// The display of `record`.
+    public init(_ record: CharacterRecord) {
+        guard let scalar = record.scalar else {
+            self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
+            return
+        }
+        let value = scalar.value
+        if let abbreviation = Self.abbreviations[value] {
+            let isSpace = record.generalCategory == "Zs" || record.generalCategory == "Cc"
+            self.init(text: abbreviation, style: isSpace && abbreviation.unicodeScalars.count == 1 ? .symbol : .abbreviation)
+            return
+        }
+        let properties = scalar.properties
+        switch record.generalCategory {
+        case "Cc" where value < 0x20:
+            self.init(text: String(Character(Unicode.Scalar(0x2400 + value) ?? "?")), style: .symbol)
+        case "Cc", "Zs", "Zl", "Zp", "Cf", "Cs", "Co", "Cn":
+            self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
+        case _ where properties.isDefaultIgnorableCodePoint || properties.isWhitespace:
+            self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
+        case "Mn", "Mc", "Me":
+            self.init(text: "\u{25CC}" + String(Character(scalar)), style: .mark)
+        default:
+            self.init(text: String(Character(scalar)), style: .character)
+        }
+    }
+
+    /// Makes a display directly.
+    public init(text: String, style: Style) {
+        self.text = text
+        self.style = style
+    }
+
+    /// An abbreviation made of the initials of the name's words, at most six
+    /// letters ("ARABIC LETTER MARK" → "ALM"); words that are hex numbers stay whole.
+    static func fallbackAbbreviation(_ name: String) -> String {
+        let words = name.split { $0 == " " || $0 == "-" }
+        let letters = words.map { word -> String in
+            word.count <= 5 && word.allSatisfy(\.isHexDigit) && word.contains(where: \.isNumber) ? String(word) : String(word.prefix(1))
+        }
+        let text = letters.joined()
+        return text.isEmpty ? "?" : String(text.prefix(8))
+    }
+
+    /// The customary abbreviations (UnicodeData name aliases of type
+    /// "abbreviation", NameAliases.txt) and symbols of the characters that most
+    /// need them.
+    static let abbreviations: [UInt32: String] = [
+        0x0020: "\u{2420}", 0x00A0: "NBSP", 0x00AD: "SHY", 0x034F: "CGJ", 0x061C: "ALM",
+        0x115F: "HCF", 0x1160: "HJF", 0x180B: "FVS1", 0x180C: "FVS2", 0x180D: "FVS3", 0x180E: "MVS", 0x180F: "FVS4",
+        0x2000: "NQSP", 0x2001: "MQSP", 0x2002: "ENSP", 0x2003: "EMSP", 0x2004: "3/MSP", 0x2005: "4/MSP",
+        0x2006: "6/MSP", 0x2007: "FSP", 0x2008: "PSP", 0x2009: "THSP", 0x200A: "HSP",
+        0x200B: "ZWSP", 0x200C: "ZWNJ", 0x200D: "ZWJ", 0x200E: "LRM", 0x200F: "RLM",
+        0x2028: "LSEP", 0x2029: "PSEP",
+        0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO", 0x202F: "NNBSP",
+        0x205F: "MMSP", 0x2060: "WJ", 0x2061: "FA", 0x2062: "IT", 0x2063: "IS", 0x2064: "IP",
+        0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI",
+        0x3000: "IDSP", 0x3164: "HF", 0xFEFF: "ZWNBSP", 0xFFA0: "HWHF",
+    ]
+}
