@@ -1,0 +1,20 @@
+# ListState: the two commands of the README.
+#   make serve   build (release) and serve the demo on http://127.0.0.1:8080
+#   make test    everything CI runs
+.PHONY: serve test build deps
+
+PORT ?= 8080
+ARGS ?=
+
+deps:
+	@scripts/install-dependencies
+
+build: deps
+	swift build -c release --product liststate
+
+serve: build
+	.build/release/liststate serve --port $(PORT) $(ARGS)
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
