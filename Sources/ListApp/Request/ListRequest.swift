@@ -1,0 +1,143 @@
+import ListStore
+
+/// The list parameters of a request, validated (DESIGN.md, "HTTP and HTMX").
+///
+/// | parameter | meaning | rule |
+/// | --- | --- | --- |
+/// | `cursor` | start after this row | must be a cursor we made, else 400 |
+/// | `limit` | rows per page | default 20; above 100 clamped to 100; below 1 or not a number → 400 |
+/// | `q` | search words | at most 200 characters, else 400; blank = no search |
+/// | `category` | General_Category code | must be a known two-letter code, else 400 |
+/// | `emoji` | emoji only | `0` or `1`, else 400 |
+/// | `lang` | interface language | unknown values fall back to negotiation |
+/// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
+///
+/// A repeated known parameter is a 400 (which one was meant is unknowable);
+/// unknown parameters are ignored.
+public struct ListRequest: Sendable, Hashable {
+    /// Rows per page when `limit` is absent.
+    public static let defaultLimit = 20
+    /// The largest page; larger requests are clamped to it.
+    public static let maximumLimit = 100
+    /// The longest search text, in characters (extended grapheme clusters).
+    public static let maximumQueryLength = 200
+    /// The parameters this type reads; any other is ignored.
+    public static let parameterNames: Set<String> = ["cursor", "limit", "q", "category", "emoji", "lang", "lazy"]
+
+    /// Where the page starts; nil for the first page.
+    public var cursor: PageCursor?
+    /// Rows per page, 1...100.
+    public var limit: Int
+    /// Search and filters.
+    public var filter: ListFilter
+    /// The `lang` parameter as given (validated later against the known languages).
+    public var language: String?
+    /// Whether `lazy=0` asked for the rows at once.
+    public var wantsRowsAtOnce: Bool
+
+    /// Makes a request for the first page with no filter.
+    public init(cursor: PageCursor? = nil, limit: Int = ListRequest.defaultLimit, filter: ListFilter = ListFilter(),
+                language: String? = nil, wantsRowsAtOnce: Bool = false) {
+        self.cursor = cursor
+        self.limit = limit
+        self.filter = filter
+        self.language = language
+        self.wantsRowsAtOnce = wantsRowsAtOnce
+    }
+
+    /// Why a request's parameters were refused; `message` is shown to the user.
+    public struct Problem: Error, Sendable, Hashable {
+        /// The parameter at fault.
+        public var parameter: String
+        /// A sentence for the page: what was wrong, in the user's terms.
+        public var message: String
+    }
+
+    /// Validates query items.
+    ///
+    /// - Parameter query: The query items in order, percent-decoded.
+    /// - Returns: The request, or the first problem found.
+    public static func parse(_ query: [(name: String, value: String)]) -> Result<ListRequest, Problem> {
+        var seen: Set<String> = []
+        var request = ListRequest()
+        for (name, value) in query where parameterNames.contains(name) {
+            guard seen.insert(name).inserted else {
+                return .failure(Problem(parameter: name, message: "The parameter “\(name)” is given more than once."))
+            }
+            switch name {
+            case "cursor":
+                guard let cursor = PageCursor(encoded: value) else {
+                    return .failure(Problem(parameter: name,
+                        message: "The link points to a position in the list that does not exist. Start again from the beginning."))
+                }
+                request.cursor = cursor
+            case "limit":
+                guard !value.isEmpty, value.utf8.count <= 20, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                    return .failure(Problem(parameter: name, message: "The page size must be a whole number from 1 to \(maximumLimit)."))
+                }
+                let number = Int(value) ?? Int.max
+                guard number >= 1 else {
+                    return .failure(Problem(parameter: name, message: "The page size must be a whole number from 1 to \(maximumLimit)."))
+                }
+                request.limit = min(number, maximumLimit)
+            case "q":
+                guard value.count <= maximumQueryLength else {
+                    return .failure(Problem(parameter: name,
+                        message: "The search is too long: at most \(maximumQueryLength) characters, please."))
+                }
+                let trimmed = value.trimmingWhitespace
+                request.filter.text = trimmed.isEmpty ? nil : trimmed
+            case "category":
+                if value.isEmpty { continue }
+                guard ListStore.GeneralCategory.name(forCode: value) != nil else {
+                    return .failure(Problem(parameter: name, message: "There is no character category “\(value)”."))
+                }
+                request.filter.category = value
+            case "emoji":
+                guard value == "0" || value == "1" else {
+                    return .failure(Problem(parameter: name, message: "The emoji filter must be 0 (off) or 1 (on)."))
+                }
+                request.filter.emojiOnly = value == "1"
+            case "lang":
+                request.language = value
+            case "lazy":
+                guard value == "0" || value == "1" else {
+                    return .failure(Problem(parameter: name, message: "The lazy option must be 0 or 1."))
+                }
+                request.wantsRowsAtOnce = value == "0"
+            default:
+                continue
+            }
+        }
+        return .success(request)
+    }
+
+    /// The query items that reproduce this request's list (search, filters,
+    /// limit, language) at another cursor; `cursor` nil for the start.
+    /// Defaults are left out, so the start of the plain list is just `/`.
+    public func queryItems(cursor: PageCursor?) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = []
+        if let text = filter.text { items.append(("q", text)) }
+        if let category = filter.category { items.append(("category", category)) }
+        if filter.emojiOnly { items.append(("emoji", "1")) }
+        if limit != Self.defaultLimit { items.append(("limit", String(limit))) }
+        if let language { items.append(("lang", language)) }
+        if let cursor { items.append(("cursor", cursor.encoded)) }
+        return items
+    }
+
+    public static func == (lhs: ListRequest, rhs: ListRequest) -> Bool {
+        lhs.cursor == rhs.cursor && lhs.limit == rhs.limit && lhs.filter == rhs.filter
+            && lhs.language == rhs.language && lhs.wantsRowsAtOnce == rhs.wantsRowsAtOnce
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space (Unicode White_Space).
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
