@@ -57,7 +57,7 @@ public struct Decision: Sendable, Hashable {
 extension Decision {
     /// What a response shows in place of, beside, or as its rows.
     public enum Body: Sendable, Hashable {
-        /// The rows (rows 10–12, and row 9 without a usable forced kind).
+        /// The rows (rows 10–12).
         case rows
         /// One placeholder fills the list region (rows 1, 3, 4, 7, 8).
         case placeholder(PlaceholderKind)
@@ -108,7 +108,8 @@ extension Decision {
         /// A continuation's request was bad or its list is gone (row 1 on a
         /// continuation): a link to the start of the list.
         case startOver
-        /// No footer (rows 1, 3–5, 7–9 and 11).
+        /// No footer: rows 1, 3 and 4 (not on a continuation), 5, 7, 8 and 11, and row 9
+        /// when row 11 gives its footer.
         case none
     }
 

@@ -1,6 +1,6 @@
 // CASES.md cases that reach the decision: C-09 (the decision part), C-10, C-11, C-12.
 import Testing
-@testable import ListState
+import ListState
 
 @Suite("Cases from the field")
 struct CasesTests {
@@ -80,5 +80,16 @@ struct CasesTests {
         #expect(decision.body == (isPartial ? .nothingNew : .placeholder(.error)))
         #expect(decision.footer == (isPartial ? .startOver : .none))
         #expect(decision.problem == .badRequest(reason: "The link to this page is not valid."))
+    }
+}
+
+@Suite("Public spelling")
+struct PublicSpellingTests {
+    @Test("The module-qualified spelling from DESIGN.md, ListState.decide(snapshot), resolves")
+    func moduleQualified() {
+        let snapshot: ListState.ListSnapshot = ListState.ListSnapshot(rowsPerSection: [1])
+        let decision: ListState.Decision = ListState.decide(snapshot)
+        #expect(decision == decide(snapshot))
+        #expect(decision.rule == .singlePage)
     }
 }

@@ -1,6 +1,6 @@
 // Properties of the decision, checked over every combination of its inputs.
 import Testing
-@testable import ListState
+import ListState
 
 /// Every combination of the snapshot's inputs the properties range over.
 enum Combinations {

@@ -1,6 +1,6 @@
 // The derived facts of a snapshot and its parts.
 import Testing
-@testable import ListState
+import ListState
 
 @Suite("ListSnapshot")
 struct ListSnapshotTests {

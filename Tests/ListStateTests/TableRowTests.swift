@@ -1,6 +1,6 @@
 // One test per row of DESIGN.md's decision table, in precedence order.
 import Testing
-@testable import ListState
+import ListState
 
 @Suite("Decision table rows")
 struct TableRowTests {
