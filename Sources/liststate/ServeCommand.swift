@@ -1,11 +1,138 @@
-// liststate serve: not built yet.
 import Foundation
+import HTTPServer
+import ListApp
+import ListStore
 
-/// `liststate serve`.
+/// `liststate serve`: builds the catalogue on first start, then serves the list pages.
 enum ServeCommand {
-    /// Runs the subcommand with its arguments (without the command name); returns the exit status.
+    static let help = """
+    usage: liststate serve [options]
+
+    Serves the Unicode character list over HTTP. On first start it builds the
+    catalogue (a SQLite file) from the Unicode data in the Swift runtime.
+
+    options:
+      --host ADDRESS        address to listen on (default 127.0.0.1)
+      --port N              TCP port, 0 for any free one (default 8080)
+      --db PATH             the catalogue file (default $XDG_DATA_HOME/liststate/catalogue.sqlite,
+                            else ~/.local/share/liststate/catalogue.sqlite)
+      --templates DIR       templates that replace the built-in ones of the same name
+      --static DIR          static files that replace the built-in ones of the same path
+      --threads N           request threads (default 4 x cores, at least 8)
+      --query-timeout SEC   the longest a data query may take (default 2)
+      -h, --help            show this help
+
+    """
+
+    /// The parsed options.
+    struct Options {
+        var host = "127.0.0.1"
+        var port: UInt16 = 8080
+        var database = CatalogueBuilder.defaultPath()
+        var templates: String?
+        var staticFiles: String?
+        var threads: Int?
+        var queryTimeout = 2.0
+    }
+
+    /// Parses the options, or returns the message for a usage error.
+    static func parse(_ arguments: [String]) -> Result<Options?, CommandLineError> {
+        var options = Options()
+        var remaining = arguments[...]
+        while let flag = remaining.popFirst() {
+            if flag == "-h" || flag == "--help" { return .success(nil) }
+            guard let value = remaining.popFirst() else {
+                return .failure(CommandLineError(flag.hasPrefix("-") ? "\(flag) needs a value" : "unexpected argument '\(flag)'"))
+            }
+            switch flag {
+            case "--host": options.host = value
+            case "--port":
+                guard let port = UInt16(value) else { return .failure(CommandLineError("--port must be a number from 0 to 65535")) }
+                options.port = port
+            case "--db": options.database = value
+            case "--templates": options.templates = value
+            case "--static": options.staticFiles = value
+            case "--threads":
+                guard let threads = Int(value), (1...1024).contains(threads) else {
+                    return .failure(CommandLineError("--threads must be a number from 1 to 1024"))
+                }
+                options.threads = threads
+            case "--query-timeout":
+                guard let seconds = Double(value), seconds > 0, seconds <= 600 else {
+                    return .failure(CommandLineError("--query-timeout must be a number of seconds above 0, at most 600"))
+                }
+                options.queryTimeout = seconds
+            default:
+                return .failure(CommandLineError("unknown option '\(flag)'"))
+            }
+        }
+        return .success(options)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
-        FileHandle.standardError.write(Data("liststate serve: not built yet\n".utf8))
-        return ExitStatus.failure
+        let options: Options
+        switch parse(arguments) {
+        case .success(nil):
+            Output.standardOutput(help)
+            return ExitStatus.ok
+        case .success(let parsed?):
+            options = parsed
+        case .failure(let error):
+            Output.standardError("liststate serve: \(error.message)\n\n\(help)")
+            return ExitStatus.usage
+        }
+        Server.blockTerminationSignals()
+
+        if !CatalogueBuilder.isCurrent(at: options.database) {
+            Output.standardError("Building the character catalogue at \(options.database) …\n")
+            let progress = ProgressReporter(isTerminal: isatty(2) == 1)
+            do {
+                let report = try CatalogueBuilder.build(at: options.database) { done, total in progress.update(done, total) }
+                progress.finish()
+                Output.standardError(String(format: "Built %d characters in %.2f s.\n", report.rowCount, report.seconds))
+            } catch {
+                progress.finish()
+                Output.standardError("liststate serve: cannot build the catalogue: \(error)\n")
+                return ExitStatus.failure
+            }
+        }
+
+        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout)
+        let application: ListApplication
+        do {
+            application = try ListApplication(
+                source: source,
+                configuration: AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles))
+        } catch {
+            Output.standardError("liststate serve: the templates cannot be used:\n\(error)\n")
+            return ExitStatus.failure
+        }
+
+        var configuration = Server.Configuration()
+        configuration.host = options.host
+        configuration.port = options.port
+        if let threads = options.threads { configuration.threads = threads }
+        configuration.defaultHeaders = ResponseHeaders.security
+        configuration.accessLog = { entry in Output.standardOutput(entry.line + "\n") }
+        let server = Server(configuration: configuration, router: application.makeRouter())
+        do {
+            try server.start()
+        } catch {
+            Output.standardError("liststate serve: \(error)\n")
+            return ExitStatus.failure
+        }
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        Output.standardOutput("ListState is listening on http://\(shownHost):\(server.port ?? options.port)/\n")
+
+        let signal = Server.waitForTerminationSignal()
+        Output.standardError("liststate serve: signal \(signal) received, finishing requests in flight …\n")
+        do {
+            try server.shutdown(timeout: .seconds(25))
+        } catch {
+            Output.standardError("liststate serve: \(error)\n")
+            return ExitStatus.failure
+        }
+        Output.standardError("liststate serve: stopped.\n")
+        return ExitStatus.ok
     }
 }

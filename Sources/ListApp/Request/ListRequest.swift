@@ -113,16 +113,16 @@ public struct ListRequest: Sendable, Hashable {
     }
 
     /// The query items that reproduce this request's list (search, filters,
-    /// limit, language) at another cursor; `cursor` nil for the start.
-    /// Defaults are left out, so the start of the plain list is just `/`.
-    public func queryItems(cursor: PageCursor?) -> [(name: String, value: String)] {
+    /// limit, language) at another cursor (its encoded text); `cursor` nil for
+    /// the start. Defaults are left out, so the start of the plain list is just `/`.
+    public func queryItems(cursor: String?) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
         if let text = filter.text { items.append(("q", text)) }
         if let category = filter.category { items.append(("category", category)) }
         if filter.emojiOnly { items.append(("emoji", "1")) }
         if limit != Self.defaultLimit { items.append(("limit", String(limit))) }
         if let language { items.append(("lang", language)) }
-        if let cursor { items.append(("cursor", cursor.encoded)) }
+        if let cursor { items.append(("cursor", cursor)) }
         return items
     }
 

@@ -1,0 +1,19 @@
+import Mustache
+
+/// Why the application could not start. Each says what to fix; none reaches a page.
+public enum AppError: Error, Sendable, CustomStringConvertible {
+    /// A template folder or file could not be read.
+    case cannotReadTemplates(String, reason: String)
+    /// A template does not parse, or (strict mode) names a partial or parent that does not exist.
+    case template(MustacheError)
+    /// A required template is missing from both the override folder and the built-in set.
+    case missingTemplate(String)
+
+    public var description: String {
+        switch self {
+        case .cannotReadTemplates(let path, let reason): "\(path): error: \(reason)"
+        case .template(let error): error.description
+        case .missingTemplate(let name): "error: the template '\(name).mustache' is missing"
+        }
+    }
+}

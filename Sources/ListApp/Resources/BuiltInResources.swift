@@ -1,0 +1,51 @@
+import Foundation
+
+/// The built-in templates and static files (embedded at build time by the
+/// EmbedResources plugin) and the user's overrides of them.
+///
+/// A user points the server at their own folders (`--templates DIR`,
+/// `--static DIR`); a file there replaces the built-in file of the same name,
+/// and a name missing there falls back to the built-in one.
+public enum BuiltInResources {
+    /// The built-in templates by name (`layout` for `Templates/layout.mustache`): source text.
+    public static var templates: [String: String] {
+        var templates: [String: String] = [:]
+        for (path, bytes) in EmbeddedResources.files where path.hasPrefix("Templates/") && path.hasSuffix(".mustache") {
+            let name = String(path.dropFirst("Templates/".count).dropLast(".mustache".count))
+            templates[name] = String(decoding: bytes, as: UTF8.self)
+        }
+        return templates
+    }
+
+    /// The built-in static files by path below `Static/` (`liststate.css`): bytes.
+    public static var staticFiles: [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (path, bytes) in EmbeddedResources.files where path.hasPrefix("Static/") {
+            files[String(path.dropFirst("Static/".count))] = bytes
+        }
+        return files
+    }
+
+    /// The templates of `directory` (`*.mustache`, by name) and their paths.
+    /// - Throws: `AppError.cannotReadTemplates` when the folder cannot be listed or a file read.
+    static func templates(in directory: String) throws(AppError) -> (sources: [String: String], paths: [String: String]) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) }
+        catch { throw AppError.cannotReadTemplates(directory, reason: "the folder cannot be read") }
+        var sources: [String: String] = [:]
+        var paths: [String: String] = [:]
+        for file in names.sorted() where file.hasSuffix(".mustache") {
+            let path = directory + "/" + file
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw AppError.cannotReadTemplates(path, reason: "the file cannot be read")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw AppError.cannotReadTemplates(path, reason: "the file is not UTF-8 text")
+            }
+            let name = String(file.dropLast(".mustache".count))
+            sources[name] = text
+            paths[name] = path
+        }
+        return (sources, paths)
+    }
+}

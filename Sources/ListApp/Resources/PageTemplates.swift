@@ -1,0 +1,33 @@
+import Mustache
+
+/// The parsed templates the routes render: built-in ones, replaced file by
+/// file by the user's override folder. Parsed once, at start, in strict mode:
+/// a template that does not parse or names a missing partial stops the server
+/// from starting, so no request ever gets half a page.
+public struct PageTemplates: Sendable {
+    /// The templates the routes render directly; each must exist.
+    static let required = ["layout", "list", "list-region", "rows", "row", "footer", "placeholder", "message"]
+
+    let library: TemplateLibrary
+
+    /// Loads the built-in templates and, if given, the overrides in `directory`.
+    /// - Throws: `AppError` naming the file, line and column of the first problem.
+    public init(overrideDirectory directory: String? = nil) throws(AppError) {
+        var sources = BuiltInResources.templates
+        var paths: [String: String] = [:]
+        for name in sources.keys { paths[name] = "Templates/\(name).mustache" }
+        if let directory {
+            let overrides = try BuiltInResources.templates(in: directory)
+            sources.merge(overrides.sources) { _, new in new }
+            paths.merge(overrides.paths) { _, new in new }
+        }
+        for name in Self.required where sources[name] == nil { throw AppError.missingTemplate(name) }
+        do { library = try TemplateLibrary(sources: sources, paths: paths, strict: true) }
+        catch { throw AppError.template(error) }
+    }
+
+    /// Renders template `name` with `context` into bytes.
+    func render(_ name: String, _ context: MustacheValue) -> Result<[UInt8], MustacheError> {
+        Result { () throws(MustacheError) in try library.render(name, context) }
+    }
+}
