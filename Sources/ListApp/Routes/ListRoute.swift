@@ -64,9 +64,9 @@ struct ListRoute: Sendable {
         let decision = ListState.decide(snapshot)
         let view = ListView(decision: decision, request: listRequest, records: records)
         var response = application.render(shape.template, view.context, status: decision.status)
-        response.headers.set("Vary", ResponseHeaders.listVary)
-        response.headers.set("Cache-Control", ResponseHeaders.listCacheControl)
-        if let seconds = decision.retryAfterSeconds { response.headers.set("Retry-After", String(seconds)) }
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary)
+        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
+        if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
         return response
     }
 }
