@@ -1,0 +1,85 @@
+import Foundation
+
+/// A minimal HTTP/1.1 client over a loopback TCP socket, for tests: one
+/// request per connection (`Connection: close`), the whole answer read until EOF.
+struct HTTPTestClient {
+    /// An answer: status, header fields (names lower-cased) and body bytes.
+    struct Answer {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
+
+        /// The first value of a header field, by case-insensitive name.
+        func header(_ name: String) -> String? {
+            headers.first { $0.name == name.lowercased() }?.value
+        }
+
+        /// The body as UTF-8 text.
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    let port: UInt16
+
+    /// Sends `method target` with extra header lines, returns the answer.
+    func send(_ method: String = "GET", _ target: String, headers: [String: String] = [:]) throws -> Answer {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
+        request += "\r\n"
+        let raw = try exchange(Array(request.utf8))
+        return try Self.parse(raw, method: method)
+    }
+
+    /// Writes raw bytes and reads until the server closes the connection.
+    func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket failed") }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw Failure(description: "connect failed: \(errno)") }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send failed") }
+            sent += count
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return received
+    }
+
+    /// Parses one answer with a Content-Length (or no body for HEAD).
+    static func parse(_ raw: [UInt8], method: String) throws -> Answer {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = raw.indices.first(where: { raw[$0...].starts(with: separator) }) else {
+            throw Failure(description: "no header end in \(raw.count) bytes")
+        }
+        let head = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = head[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line \(head[0])")
+        }
+        var headers: [(name: String, value: String)] = []
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.append((line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        return Answer(status: status, headers: headers, body: Array(raw[(end + 4)...]))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPServer
+import ListApp
+import ListStore
+
+/// The real server on port 0 over a catalogue built once per test process.
+final class TestServer: Sendable {
+    /// The shared server over the full catalogue.
+    static let shared: TestServer? = {
+        let folder = NSTemporaryDirectory() + "liststate-app-tests-" + UUID().uuidString
+        let path = folder + "/catalogue.sqlite"
+        do {
+            try CatalogueBuilder.build(at: path)
+            return try TestServer(source: CatalogueSource(path: path))
+        } catch {
+            print("test server failed: \(error)")
+            return nil
+        }
+    }()
+
+    let server: Server
+    let client: HTTPTestClient
+    let application: ListApplication
+
+    /// Starts a server over `source` on a free port.
+    init(source: any ListSource, configuration: AppConfiguration = AppConfiguration()) throws {
+        application = try ListApplication(source: source, configuration: configuration)
+        var serverConfiguration = Server.Configuration()
+        serverConfiguration.port = 0
+        serverConfiguration.threads = 4
+        serverConfiguration.defaultHeaders = ResponseHeaders.security
+        server = Server(configuration: serverConfiguration, router: application.makeRouter())
+        try server.start()
+        client = HTTPTestClient(port: server.port ?? 0)
+    }
+
+    deinit { try? server.shutdown(timeout: .seconds(5)) }
+
+    /// Sends a request to the server.
+    func get(_ target: String, headers: [String: String] = [:]) throws -> HTTPTestClient.Answer {
+        try client.send("GET", target, headers: headers)
+    }
+}
+
+/// Small readers of the markup the server sends.
+enum Markup {
+    /// The ids of the row items (`<li class="row" id="char-…">`), in order.
+    static func rowIDs(_ html: String) -> [String] {
+        matches(#"<li class="row" id="([^"]+)""#, in: html)
+    }
+
+    /// The `href` of the "Load more" link, HTML entities decoded.
+    static func loadMoreHref(_ html: String) -> String? {
+        matches(#"<a href="([^"]+)" rel="next">"#, in: html).first.map(unescape)
+    }
+
+    /// Every capture of the first group of `pattern`.
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    /// Undoes the HTML escaping of attribute values.
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#61;", with: "=")
+            .replacingOccurrences(of: "&#x3D;", with: "=").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
+    }
+}
