@@ -10,6 +10,9 @@ import Darwin
 /// - Content-Type by extension (``MediaTypes``).
 /// - A strong `ETag` from the bytes (RFC 9110 §8.8.3); `If-None-Match` with a
 ///   matching tag, a list holding one, or `*` → 304 (RFC 9110 §13.1.2).
+///   libmicrohttpd 0.9.75 puts `Content-Length: 0` on every 304 and offers no
+///   way to omit it (an own value is sent beside it); caches do not update a
+///   stored `Content-Length` from a 304 (RFC 9111 §3.2), so it is harmless.
 /// - `Cache-Control` from ``cacheControl`` (RFC 9111 §5.2.2).
 /// - Anything that could leave the folder is a 404, never a read: `.`/`..`
 ///   segments (also `%2e%2e`), a decoded `/` inside a segment (`%2f`),
