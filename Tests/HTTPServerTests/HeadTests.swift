@@ -16,6 +16,8 @@ import Testing
             #expect(head.comparableHeaders == get.comparableHeaders)
             #expect(head.header("Content-Length") == "7")
             #expect(get.bodyText == "char 41")
+            // Two-phase access handler: the connection is kept alive.
+            #expect(get.header("Connection") == nil)
             // The connection stays framed: a third request still works.
             try client.request("GET", "/")
             #expect(try client.readResponse().bodyText == "home")

@@ -39,9 +39,16 @@ func withServer(
 ) throws {
     let server = Server(configuration: configuration, router: router)
     try server.start()
-    defer { try? server.shutdown(timeout: .seconds(5)) }
     guard let port = server.port else { throw RawClientError(description: "no port") }
-    try body(server, port)
+    do {
+        try body(server, port)
+    } catch {
+        try? server.shutdown(timeout: .seconds(5))
+        throw error
+    }
+    // Every request context was released (the completion callback ran for
+    // each request, refused ones included): shutdown finds none in flight.
+    try server.shutdown(timeout: .seconds(5))
 }
 
 /// The router most tests use.
