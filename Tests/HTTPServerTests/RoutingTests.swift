@@ -69,6 +69,20 @@ import Testing
             let client = try RawHTTPClient(port: port)
             try client.request("POST", "/chars/41", body: "too long")
             #expect(try client.readResponse().status == 413)
+            // A declared length over the limit is refused before the body.
+            let declared = try RawHTTPClient(port: port)
+            try declared.send("POST /chars/41 HTTP/1.1\r\nHost: test\r\nContent-Length: 1000000000\r\n\r\n")
+            let early = try declared.readResponse()
+            #expect(early.status == 413)
+            #expect(early.header("Connection")?.lowercased() == "close")
+            // A chunked body growing past the limit.
+            let chunked = try RawHTTPClient(port: port)
+            try chunked.send("POST /chars/41 HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n3\r\ndef\r\n0\r\n\r\n")
+            #expect(try chunked.readResponse().status == 413)
+            // Small bodies still work on a fresh connection.
+            let small = try RawHTTPClient(port: port)
+            try small.request("POST", "/chars/41", body: "ok")
+            #expect(try small.readResponse().bodyText == "posted 41 2")
         }
     }
 

@@ -69,19 +69,31 @@ func serverAccessHandler(
     if !context.headersReceived {
         context.headersReceived = true
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
+        // A declared body over the limit is refused before it is read; the
+        // response is queued now and libmicrohttpd closes the connection
+        // after it (the unread body makes keep-alive impossible).
+        if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let length = Int(String(cString: declared)), length > core.configuration.maxRequestBodyBytes {
+            context.bodyTooLarge = true
+            return queue(core.finalize(core.response(for: context, headers: HTTPHeaders())), on: connection, context: context, core: core)
+        }
         return .YES
     }
     let chunkSize = uploadDataSize.pointee
     if chunkSize > 0 {
-        if !context.bodyTooLarge, let uploadData {
-            if context.body.count + chunkSize > core.configuration.maxRequestBodyBytes {
-                context.bodyTooLarge = true
-                context.body = []
-            } else {
-                context.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: chunkSize))
-            }
-        }
         uploadDataSize.pointee = 0
+        if context.status != nil || context.bodyTooLarge { return .YES }  // answered or discarding
+        if context.body.count + chunkSize > core.configuration.maxRequestBodyBytes {
+            // A chunked body that grows over the limit. libmicrohttpd 0.9.75
+            // accepts a response only right after the headers or after the
+            // whole body, so the rest is discarded and 413 sent at the end.
+            context.bodyTooLarge = true
+            context.body = []
+            return .YES
+        }
+        if let uploadData {
+            context.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: chunkSize))
+        }
         return .YES
     }
     if context.status != nil { return .YES }  // already answered

@@ -66,9 +66,11 @@ extension Server {
         /// How strictly clients must follow the protocol. Default ``ClientDiscipline/strict``.
         public var clientDiscipline: ClientDiscipline = .strict
 
-        /// The largest request body accepted; a larger one is read and
-        /// discarded, then answered 413 (RFC 9110 §15.5.14) and the connection
-        /// closed. Default 1 MiB.
+        /// The largest request body accepted, in bytes. A larger declared
+        /// `Content-Length` is answered 413 (RFC 9110 §15.5.14) at once,
+        /// without reading the body, and the connection closed; a chunked body
+        /// growing past it is read to its end and discarded, then answered 413
+        /// (libmicrohttpd 0.9.75 accepts no response in mid-body). Default 1 MiB.
         public var maxRequestBodyBytes: Int = 1 << 20
 
         /// Header fields added to every response the server sends through
