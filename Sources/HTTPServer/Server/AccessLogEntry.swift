@@ -14,6 +14,23 @@ public struct AccessLogEntry: Sendable {
     /// The client's numeric IP address, when known.
     public var remoteAddress: String?
 
+    /// Creates an entry (the server does this; tests of a log sink may too).
+    /// - Parameters:
+    ///   - method: The request method.
+    ///   - target: The raw request target.
+    ///   - status: The status code sent.
+    ///   - bodyBytes: Body bytes sent.
+    ///   - durationMilliseconds: Milliseconds from request line to end of sending.
+    ///   - remoteAddress: The client's numeric IP address.
+    public init(method: HTTPMethod, target: String, status: Int, bodyBytes: Int, durationMilliseconds: Double, remoteAddress: String?) {
+        self.method = method
+        self.target = target
+        self.status = status
+        self.bodyBytes = bodyBytes
+        self.durationMilliseconds = durationMilliseconds
+        self.remoteAddress = remoteAddress
+    }
+
     /// A common one-line form: `127.0.0.1 "GET /x" 200 12B 0.41ms`.
     public var line: String {
         let milliseconds = (durationMilliseconds * 100).rounded() / 100

@@ -119,7 +119,7 @@ extension Server {
     /// Writes `message` and a newline to file descriptor 2.
     /// - Parameter message: One line.
     @Sendable public static func writeToStandardError(_ message: String) {
-        var bytes = Array("liststate: \(message)\n".utf8)
+        var bytes = Array("\(message)\n".utf8)
         bytes.withUnsafeMutableBytes { buffer in
             var offset = 0
             while offset < buffer.count {
