@@ -1,1 +1,0 @@
-// HTTPServer module: see ../shared/DESIGN.md.

@@ -1,0 +1,33 @@
+/// What the server keeps about one request between libmicrohttpd's callbacks
+/// (its `*con_cls`). Created by the URI log callback, released by the
+/// completion callback; touched only by the thread that owns the connection,
+/// so it needs no lock and is deliberately not `Sendable`.
+final class RequestContext {
+    /// The request target bytes exactly as received.
+    let rawTarget: [UInt8]
+    /// When the request line arrived.
+    let started: ContinuousClock.Instant
+    /// The client's numeric address, if known.
+    let remoteAddress: String?
+    /// Whether the first access-handler call (headers complete) has happened.
+    var headersReceived = false
+    /// Request body collected so far.
+    var body: [UInt8] = []
+    /// Whether the body went over the limit (the rest is discarded).
+    var bodyTooLarge = false
+    /// The method, once known.
+    var method: HTTPMethod = .get
+    /// The status queued, once a response was queued.
+    var status: Int?
+    /// Body bytes queued (0 for HEAD and 304).
+    var bodyBytes = 0
+
+    init(rawTarget: [UInt8], remoteAddress: String?) {
+        self.rawTarget = rawTarget
+        self.started = ContinuousClock.now
+        self.remoteAddress = remoteAddress
+    }
+
+    /// The raw target as text (ASCII for any target the server accepts).
+    var targetText: String { String(decoding: rawTarget, as: UTF8.self) }
+}

@@ -1,0 +1,185 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// libmicrohttpd's callbacks. They are plain C function pointers: no captures;
+// the ServerCore arrives through `cls` (retained by the Server while the
+// daemon runs) and the RequestContext through `*con_cls`.
+// Manual: https://www.gnu.org/software/libmicrohttpd/manual/html_node/
+
+/// MHD_OPTION_URI_LOG_CALLBACK: called once per request when the request line
+/// has been read, before the headers. Its return value becomes `*con_cls`, so
+/// this is where each request's context is made and counted as in flight.
+func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    guard let cls else { return nil }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    core.requestsInFlight.add(1, ordering: .relaxed)
+    var target: [UInt8] = []
+    if let uri {
+        target = Array(UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
+    }
+    let context = RequestContext(rawTarget: target, remoteAddress: connection.flatMap(clientAddress))
+    return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// MHD_OPTION_NOTIFY_COMPLETED: the request is over (sent, or the connection
+/// failed). Writes the access log line, releases the context.
+func serverCompletedCallback(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ termination: MHD_RequestTerminationCode) {
+    guard let cls, let contextSlot, let raw = contextSlot.pointee else { return }
+    contextSlot.pointee = nil
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+    if let status = context.status, let accessLog = core.configuration.accessLog {
+        let elapsed = ContinuousClock.now - context.started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        accessLog(AccessLogEntry(
+            method: context.method, target: context.targetText, status: status,
+            bodyBytes: context.bodyBytes, durationMilliseconds: milliseconds,
+            remoteAddress: context.remoteAddress))
+    }
+    core.requestsInFlight.subtract(1, ordering: .relaxed)
+}
+
+/// The access handler, in two phases so keep-alive works: the first call
+/// (headers complete) only marks the context and returns; body chunks are
+/// collected; the last call (no more upload data) answers.
+func serverAccessHandler(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+    _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let uploadDataSize, let contextSlot else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let context: RequestContext
+    if let raw = contextSlot.pointee {
+        context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+    } else {
+        // The URI log callback always runs first; this only guards against a
+        // libmicrohttpd that does not call it. MHD's URL is already decoded,
+        // so it cannot be trusted as raw: answer 400.
+        context = RequestContext(rawTarget: [], remoteAddress: clientAddress(connection))
+        core.requestsInFlight.add(1, ordering: .relaxed)
+        contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+    }
+
+    if !context.headersReceived {
+        context.headersReceived = true
+        context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
+        // A declared body over the limit is refused before it is read; the
+        // response is queued now and libmicrohttpd closes the connection
+        // after it (the unread body makes keep-alive impossible).
+        if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let length = Int(String(cString: declared)), length > core.configuration.maxRequestBodyBytes {
+            context.bodyTooLarge = true
+            return queue(core.finalize(core.response(for: context, headers: HTTPHeaders())), on: connection, context: context, core: core)
+        }
+        return .YES
+    }
+    let chunkSize = uploadDataSize.pointee
+    if chunkSize > 0 {
+        uploadDataSize.pointee = 0
+        if context.status != nil || context.bodyTooLarge { return .YES }  // answered or discarding
+        if context.body.count + chunkSize > core.configuration.maxRequestBodyBytes {
+            // A chunked body that grows over the limit. libmicrohttpd 0.9.75
+            // accepts a response only right after the headers or after the
+            // whole body, so the rest is discarded and 413 sent at the end.
+            context.bodyTooLarge = true
+            context.body = []
+            return .YES
+        }
+        if let uploadData {
+            context.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: chunkSize))
+        }
+        return .YES
+    }
+    if context.status != nil { return .YES }  // already answered
+    let response = core.finalize(core.response(for: context, headers: requestHeaders(connection)))
+    return queue(response, on: connection, context: context, core: core)
+}
+
+/// Hands a response to libmicrohttpd (bytes copied, .RESPMEM_MUST_COPY).
+/// A header it refuses (CR/LF in a value, a malformed name) replaces the whole
+/// response with a bare 500: never send a response that silently lost a field.
+private func queue(_ response: Response, on connection: OpaquePointer, context: RequestContext, core: ServerCore) -> MHD_Result {
+    var sent = response
+    var handle: OpaquePointer
+    switch makeDaemonResponse(response) {
+    case .success(let made):
+        handle = made
+    case .failure(let reason):
+        core.configuration.errorLog("response \(response.status) for \(context.method) \(context.targetText) not sent: \(reason); sent 500 instead")
+        sent = core.finalize(Response.status(500))
+        switch makeDaemonResponse(sent) {
+        case .success(let made):
+            handle = made
+        case .failure(let reason):
+            core.configuration.errorLog("the default headers are refused too (\(reason)); sent a bare 500")
+            sent = Response.status(500)
+            guard case .success(let made) = makeDaemonResponse(sent) else { return .NO }
+            handle = made
+        }
+    }
+    defer { MHD_destroy_response(handle) }
+    context.status = sent.status
+    context.bodyBytes = (context.method == .head || sent.status == 304) ? 0 : sent.body.count
+    return MHD_queue_response(connection, UInt32(sent.status), handle)
+}
+
+private struct DaemonResponseRefused: Error {
+    let reason: String
+}
+
+private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, DaemonResponseRefused> {
+    let made: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let made else { return .failure(DaemonResponseRefused(reason: "out of memory")) }
+    for field in response.headers {
+        // libmicrohttpd frames the message itself: Content-Length comes from
+        // the body (an application value is refused), Transfer-Encoding is its
+        // choice. Skipping them is documented on Response.
+        if HTTPHeaders.namesEqual(field.name, "Content-Length") || HTTPHeaders.namesEqual(field.name, "Transfer-Encoding") {
+            continue
+        }
+        if MHD_add_response_header(made, field.name, field.value) != .YES {
+            MHD_destroy_response(made)
+            return .failure(DaemonResponseRefused(reason: "header field \(field.name) refused (CR, LF or an invalid name)"))
+        }
+    }
+    return .success(made)
+}
+
+/// The request's header fields, in order.
+private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    withUnsafeMutablePointer(to: &headers) { pointer in
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+            guard let cls, let key else { return .YES }
+            let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+            headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+            return .YES
+        }, pointer)
+    }
+    return headers
+}
+
+/// The connection's numeric client address.
+private func clientAddress(_ connection: OpaquePointer) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let found = buffer.withUnsafeMutableBufferPointer { liststate_mhd_client_address(connection, $0.baseAddress, $0.count) }
+    guard found == 1 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// libmicrohttpd's diagnostics, formatted by the shim.
+func serverDaemonLogCallback(_ cls: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
+    guard let cls, let message else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let text = String(cString: message)
+    core.lastDaemonMessage.withLock { $0 = text }
+    core.configuration.errorLog("libmicrohttpd: \(text)")
+}

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Server {
+    /// How strictly libmicrohttpd checks clients (`MHD_OPTION_STRICT_FOR_CLIENT`).
+    public enum ClientDiscipline: Int32, Sendable {
+        /// `-1`: as tolerant as possible (also spaces in header names).
+        case lenient = -1
+        /// `0`: libmicrohttpd's default.
+        case standard = 0
+        /// `1`: HTTP/1.1 requests without `Host` are rejected with 400 (RFC
+        /// 9112 §3.2 requires it) and spaces in the request target are refused.
+        case strict = 1
+    }
+
+    /// Everything a ``Server`` is started with. Every limit is set on purpose:
+    /// libmicrohttpd's own defaults (no timeout, no per-IP limit) are unsafe for
+    /// a public server.
+    public struct Configuration: Sendable {
+        /// The address to bind: a numeric IPv4 or IPv6 address, or
+        /// `localhost` (127.0.0.1). Default `127.0.0.1`; `0.0.0.0` or `::`
+        /// for every interface.
+        public var host: String = "127.0.0.1"
+
+        /// The TCP port; `0` lets the OS pick a free one (read it back from
+        /// ``Server/port``). Default 8080.
+        public var port: UInt16 = 8080
+
+        /// Threads in libmicrohttpd's pool (`MHD_OPTION_THREAD_POOL_SIZE`).
+        /// More than the cores on purpose: a handler may block on a data source,
+        /// and each connection stays on the thread that accepted it, so a
+        /// blocked handler also delays that thread's other connections.
+        /// Default: 4 × active cores, at least 8.
+        public var threads: Int = max(8, 4 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+        /// Open connections accepted at once (`MHD_OPTION_CONNECTION_LIMIT`);
+        /// more are closed at accept. Default 512. Each takes one file
+        /// descriptor: the server raises its soft open-file limit at start.
+        public var connectionLimit: Int = 512
+
+        /// Open connections accepted at once from one IP address
+        /// (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`); `0` means no limit.
+        /// Default 64 (a browser opens about 6; raise it behind a proxy, where
+        /// every client shares the proxy's address).
+        public var perIPConnectionLimit: Int = 64
+
+        /// Seconds a connection may stay idle before it is closed
+        /// (`MHD_OPTION_CONNECTION_TIMEOUT`; inactivity only: every byte
+        /// resets it; closes silently). Default 30.
+        public var connectionTimeoutSeconds: Int = 30
+
+        /// Bytes of memory per connection (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`).
+        /// This bounds the request line and headers: a request line that does
+        /// not fit is answered 414 (RFC 9110 §15.5.15), headers that do not fit
+        /// 431 (RFC 6585 §5), by libmicrohttpd itself and so without
+        /// ``defaultHeaders``. Default 32 KiB.
+        public var memoryPerConnectionBytes: Int = 32 * 1024
+
+        /// The listen queue length passed to `listen(2)` (the kernel caps it at
+        /// `net.core.somaxconn`). Default 511.
+        public var listenBacklog: Int = 511
+
+        /// How strictly clients must follow the protocol. Default ``ClientDiscipline/strict``.
+        public var clientDiscipline: ClientDiscipline = .strict
+
+        /// The largest request body accepted, in bytes. A larger declared
+        /// `Content-Length` is answered 413 (RFC 9110 §15.5.14) at once,
+        /// without reading the body, and the connection closed; a chunked body
+        /// growing past it is read to its end and discarded, then answered 413
+        /// (libmicrohttpd 0.9.75 accepts no response in mid-body). Default 1 MiB.
+        public var maxRequestBodyBytes: Int = 1 << 20
+
+        /// Header fields added to every response the server sends through
+        /// libmicrohttpd's handler, its own 400/404/405/413/500 included, when
+        /// the response has no field of the same name (the response's own
+        /// field wins). E.g. `Content-Security-Policy`,
+        /// `X-Content-Type-Options: nosniff`, `Referrer-Policy`. Default none.
+        public var defaultHeaders: HTTPHeaders = HTTPHeaders()
+
+        /// Called once per answered request, after the response was sent (on
+        /// a server thread; keep it quick). Default `nil` (no access log).
+        public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+
+        /// Receives the server's own diagnostics (libmicrohttpd's messages, a
+        /// refused header, a shutdown timeout), one line each, no newline.
+        /// Default: written to standard error.
+        public var errorLog: @Sendable (String) -> Void = Server.writeToStandardError
+
+        /// Whether ``Server/start()`` raises the soft open-file limit
+        /// (`RLIMIT_NOFILE`) to the hard limit. Default `true`.
+        public var raisesOpenFileLimit: Bool = true
+
+        /// How long ``Server/shutdown(timeout:)`` waits for requests in
+        /// flight by default. Default 10 seconds.
+        public var shutdownTimeout: Duration = .seconds(10)
+
+        /// Creates the default configuration; set fields afterwards.
+        public init() {}
+
+        /// Checks the values against what libmicrohttpd accepts.
+        /// - Throws: ``HTTPServerError`` of kind `.invalidConfiguration`.
+        func validate() throws(HTTPServerError) {
+            func require(_ condition: Bool, _ message: String) throws(HTTPServerError) {
+                if !condition { throw HTTPServerError(.invalidConfiguration, message) }
+            }
+            try require((1...1024).contains(threads), "threads must be 1...1024, got \(threads)")
+            try require((1...Int(UInt32.max)).contains(connectionLimit), "connectionLimit must be positive, got \(connectionLimit)")
+            try require((0...Int(UInt32.max)).contains(perIPConnectionLimit), "perIPConnectionLimit must be >= 0, got \(perIPConnectionLimit)")
+            try require((0...86_400).contains(connectionTimeoutSeconds), "connectionTimeoutSeconds must be 0...86400, got \(connectionTimeoutSeconds)")
+            try require((4096...(16 << 20)).contains(memoryPerConnectionBytes), "memoryPerConnectionBytes must be 4 KiB...16 MiB, got \(memoryPerConnectionBytes)")
+            try require((1...65_535).contains(listenBacklog), "listenBacklog must be 1...65535, got \(listenBacklog)")
+            try require(maxRequestBodyBytes >= 0, "maxRequestBodyBytes must be >= 0")
+        }
+    }
+
+    /// Writes `message` and a newline to file descriptor 2.
+    /// - Parameter message: One line.
+    @Sendable public static func writeToStandardError(_ message: String) {
+        var bytes = Array("\(message)\n".utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server over libmicrohttpd: an internal polling thread with
+/// epoll and a thread pool; each request is handed, as a ``Request`` value, to
+/// a responder (usually a ``Router``) on one of the pool's threads.
+///
+/// ```swift
+/// Server.blockTerminationSignals()          // before any thread starts
+/// let server = Server(configuration: configuration, router: router)
+/// try server.start()
+/// _ = Server.waitForTerminationSignal()
+/// try server.shutdown()
+/// ```
+///
+/// What the server does on its own:
+/// - decodes the raw request target itself; malformed percent-encoding,
+///   invalid UTF-8 or bytes outside visible ASCII → 400;
+/// - adds ``Configuration/defaultHeaders`` to every response it produces;
+/// - sends `Content-Length` from the body and, for HEAD, no body
+///   (RFC 9110 §9.3.2);
+/// - replaces a response whose header field libmicrohttpd refuses (CR/LF)
+///   by a bare 500 and logs it.
+///
+/// Responses libmicrohttpd generates itself (414, 431, other protocol errors)
+/// carry none of the default headers.
+public final class Server: Sendable {
+    /// The configuration the server was created with.
+    public let configuration: Configuration
+
+    private let core: ServerCore
+    private let state = Mutex<State>(.created)
+
+    private enum State {
+        case created
+        case running(Daemon)
+        case stopping
+        case stopped
+    }
+
+    /// The running daemon and what must be released after it stops.
+    private struct Daemon {
+        let handle: OpaquePointer
+        let port: UInt16
+        let retainedCore: Unmanaged<ServerCore>
+        let logger: UnsafeMutablePointer<liststate_mhd_logger>
+    }
+
+    /// Creates a server; nothing is bound until ``start()``.
+    /// - Parameters:
+    ///   - configuration: Address, limits, default headers, logs.
+    ///   - responder: Answers every decoded request, on a pool thread; it may
+    ///     block (it holds that thread meanwhile).
+    public init(configuration: Configuration = Configuration(), responder: @escaping @Sendable (Request) -> Response) {
+        self.configuration = configuration
+        self.core = ServerCore(configuration: configuration, responder: responder)
+    }
+
+    /// Creates a server that answers with a router.
+    /// - Parameters:
+    ///   - configuration: Address, limits, default headers, logs.
+    ///   - router: The routes; copied (later changes to the caller's router
+    ///     do not reach the server).
+    public convenience init(configuration: Configuration = Configuration(), router: Router) {
+        self.init(configuration: configuration, responder: { router.respond(to: $0) })
+    }
+
+    deinit {
+        // A server dropped while running stops at once (no draining).
+        state.withLock { state in
+            if case .running(let daemon) = state {
+                Self.stop(daemon)
+            }
+            state = .stopped
+        }
+    }
+
+    /// The port the server listens on (the real one after binding port 0),
+    /// or `nil` when not running.
+    public var port: UInt16? {
+        state.withLock { state in
+            if case .running(let daemon) = state { return daemon.port }
+            return nil
+        }
+    }
+
+    /// Requests received and not yet completed (request line seen, response
+    /// not fully sent). Read by ``shutdown(timeout:)``.
+    public var requestsInFlight: Int {
+        core.requestsInFlight.load(ordering: .relaxed)
+    }
+
+    /// Binds the address and starts libmicrohttpd's threads.
+    ///
+    /// Raises the soft open-file limit to the hard limit first (if
+    /// ``Configuration/raisesOpenFileLimit``). Call
+    /// ``blockTerminationSignals()`` before this, so the new threads inherit
+    /// the blocked mask.
+    /// - Throws: ``HTTPServerError``: `.addressInUse` when the port is taken,
+    ///   `.invalidAddress`, `.invalidConfiguration`, `.systemCall`,
+    ///   `.daemonStartFailed`, or `.invalidState` when already started.
+    public func start() throws(HTTPServerError) {
+        try configuration.validate()
+        try state.withLock { (state: inout State) throws(HTTPServerError) in
+            guard case .created = state else {
+                throw HTTPServerError(.invalidState, "start() called on a server that was already started")
+            }
+            if configuration.raisesOpenFileLimit { try Self.raiseOpenFileLimit() }
+            let socket = try ListenSocket(host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
+            let retained = Unmanaged.passRetained(core)
+            let cls = retained.toOpaque()
+            let logger = UnsafeMutablePointer<liststate_mhd_logger>.allocate(capacity: 1)
+            logger.initialize(to: liststate_mhd_logger(callback: serverDaemonLogCallback, cls: cls))
+            let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+                | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            let handle = liststate_mhd_start(
+                UInt32(flags), socket.descriptor,
+                serverAccessHandler, cls,
+                serverCompletedCallback, cls,
+                serverURILogCallback, cls,
+                logger,
+                UInt32(configuration.threads),
+                UInt32(configuration.connectionLimit),
+                UInt32(configuration.perIPConnectionLimit),
+                UInt32(configuration.connectionTimeoutSeconds),
+                configuration.memoryPerConnectionBytes,
+                configuration.clientDiscipline.rawValue)
+            guard let handle else {
+                close(socket.descriptor)
+                logger.deallocate()
+                retained.release()
+                let reason = core.lastDaemonMessage.withLock { $0 } ?? "no reason given"
+                throw HTTPServerError(.daemonStartFailed, "libmicrohttpd did not start on \(configuration.host):\(socket.port): \(reason)")
+            }
+            state = .running(Daemon(handle: handle, port: socket.port, retainedCore: retained, logger: logger))
+        }
+    }
+
+    /// Stops gracefully: stops accepting (new connections are refused),
+    /// lets requests in flight finish (responses sent meanwhile carry
+    /// `Connection: close`), then stops libmicrohttpd's threads and closes
+    /// every connection. Returns at once when not running.
+    ///
+    /// The server never suspends connections, so stopping cannot meet a
+    /// suspended one (which would abort the process in libmicrohttpd).
+    /// - Parameter timeout: The longest wait for requests in flight; default
+    ///   ``Configuration/shutdownTimeout``.
+    /// - Throws: ``HTTPServerError`` `.shutdownTimedOut` when requests were
+    ///   still in flight at the deadline; the server is stopped regardless.
+    public func shutdown(timeout: Duration? = nil) throws(HTTPServerError) {
+        let taken: Daemon? = state.withLock { state in
+            switch state {
+            case .running(let daemon):
+                state = .stopping
+                return daemon
+            case .created:
+                state = .stopped
+                return nil
+            case .stopping:
+                state = .stopping
+                return nil
+            case .stopped:
+                state = .stopped
+                return nil
+            }
+        }
+        guard let daemon = taken else { return }
+        core.isDraining.store(true, ordering: .relaxed)
+        let listening = MHD_quiesce_daemon(daemon.handle)
+        if listening >= 0 {
+            _ = Glibc.shutdown(listening, Int32(SHUT_RDWR))
+            close(listening)
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + (timeout ?? configuration.shutdownTimeout)
+        while core.requestsInFlight.load(ordering: .relaxed) > 0, clock.now < deadline {
+            usleep(5_000)
+        }
+        let remaining = core.requestsInFlight.load(ordering: .relaxed)
+        Self.stop(daemon)
+        state.withLock { $0 = .stopped }
+        if remaining > 0 {
+            let message = "shutdown: \(remaining) request(s) still in flight at the deadline were cut off"
+            configuration.errorLog(message)
+            throw HTTPServerError(.shutdownTimedOut, message)
+        }
+    }
+
+    private static func stop(_ daemon: Daemon) {
+        MHD_stop_daemon(daemon.handle)
+        daemon.logger.deallocate()
+        daemon.retainedCore.release()
+    }
+
+    /// Raises `RLIMIT_NOFILE`'s soft limit to its hard limit.
+    private static func raiseOpenFileLimit() throws(HTTPServerError) {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else {
+            throw HTTPServerError(.systemCall, "getrlimit(RLIMIT_NOFILE): \(ListenSocket.lastError())")
+        }
+        guard limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        guard setrlimit(resource, &limit) == 0 else {
+            throw HTTPServerError(.systemCall, "setrlimit(RLIMIT_NOFILE, \(limit.rlim_max)): \(ListenSocket.lastError())")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import HTTPServer
+
+/// C-16 (tiny-http/tiny-http#56): the per-connection memory bounds the
+/// request line and headers; an oversized one is refused and closed, and
+/// other clients are served.
+@Suite struct HeaderLimitsTests {
+    /// Sends as much of `bytes` as the server takes (it may close midway),
+    /// then checks: a 431/400/414 if a status arrived, then the close.
+    func expectRefusedAndClosed(_ bytes: [UInt8], allowed: Set<Int>, port: UInt16) throws {
+        let client = try RawHTTPClient(port: port)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + 65_536, bytes.count)
+            do { try client.send(Array(bytes[offset..<end])) } catch { break }
+            offset = end
+        }
+        // The server may reset the connection before its answer is read;
+        // when an answer does arrive it must be the bound's status.
+        if let response = try? client.readResponse() {
+            #expect(allowed.contains(response.status), "status \(response.status)")
+        }
+        #expect(try client.readUntilClosed().isEmpty)
+    }
+
+    @Test func oneMebibyteHeaderLine() throws {
+        try withServer(router: sampleRouter()) { _, port in
+            let bytes = Array("GET / HTTP/1.1\r\nHost: test\r\nX-Big: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+            try expectRefusedAndClosed(bytes, allowed: [431, 400], port: port)
+            let other = try RawHTTPClient(port: port)
+            try other.request("GET", "/")
+            #expect(try other.readResponse().bodyText == "home")
+        }
+    }
+
+    @Test func tenThousandHeaders() throws {
+        try withServer(router: sampleRouter()) { _, port in
+            var text = "GET / HTTP/1.1\r\nHost: test\r\n"
+            for index in 0..<10_000 { text += "X-H\(index): v\r\n" }
+            text += "\r\n"
+            try expectRefusedAndClosed(Array(text.utf8), allowed: [431, 400], port: port)
+            let other = try RawHTTPClient(port: port)
+            try other.request("GET", "/")
+            #expect(try other.readResponse().bodyText == "home")
+        }
+    }
+
+    @Test func overlongRequestLine() throws {
+        try withServer(router: sampleRouter()) { _, port in
+            let text = "GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: test\r\n\r\n"
+            try expectRefusedAndClosed(Array(text.utf8), allowed: [414, 400], port: port)
+            let other = try RawHTTPClient(port: port)
+            try other.request("GET", "/")
+            #expect(try other.readResponse().bodyText == "home")
+        }
+    }
+
+    @Test func missingHostIsRefusedUnderStrictDiscipline() throws {
+        try withServer(router: sampleRouter()) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send("GET / HTTP/1.1\r\n\r\n")
+            #expect(try client.readResponse().status == 400)
+        }
+    }
+}
