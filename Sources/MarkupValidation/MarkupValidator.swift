@@ -124,7 +124,9 @@ public struct MarkupValidator: Sendable {
         let (wrapped, lineOffset) = Self.wrap(bytes, mode: mode)
         let libxml2 = LibXML2Parser.parse(wrapped)
         var diagnostics = scanner.diagnostics + checker.diagnostics
-        diagnostics += Self.translate(libxml2.issues, lineOffset: lineOffset, startTags: checker.startTags)
+        let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
+        diagnostics += Self.translate(
+            libxml2.issues, lineOffset: lineOffset, startTags: checker.startTags, isUTF8: isUTF8)
         var seen: Set<Diagnostic> = []
         return diagnostics
             .filter { seen.insert($0).inserted }
@@ -144,7 +146,7 @@ public struct MarkupValidator: Sendable {
 
     /// Turns the libxml2 errors the validator trusts into diagnostics (see the type's documentation).
     private static func translate(
-        _ issues: [LibXML2Issue], lineOffset: Int, startTags: [(tag: StartTag, isForeign: Bool)]
+        _ issues: [LibXML2Issue], lineOffset: Int, startTags: [(tag: StartTag, isForeign: Bool)], isUTF8: Bool
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reportedEncoding = false
@@ -176,7 +178,9 @@ public struct MarkupValidator: Sendable {
                     line: position.line, column: position.column, code: .duplicateAttribute,
                     message: "The attribute '\(name)' appears twice\(element); browsers keep the first."))
             case let code where LibXML2Parser.Code.encodingErrors.contains(code):
-                guard !reportedEncoding else { continue }
+                // libxml2 also says this of character references to surrogates, which the scanner
+                // reports better; only input that really is not UTF-8 counts.
+                guard !reportedEncoding, !isUTF8 else { continue }
                 reportedEncoding = true
                 diagnostics.append(Diagnostic(
                     line: libxml2Position.line, column: libxml2Position.column, code: .invalidEncoding,
