@@ -428,7 +428,12 @@ struct StructureChecker {
         for entry in forceClosed {
             report(.unclosedElement, at: entry.element.position, "<\(entry.element.name)> is never closed; \(entry.closer) at \(entry.closerPosition.text) ends it implicitly.")
         }
-        if mode == .document { checkDocumentParts() }
+        if mode == .document {
+            if !hasSignificantContent {
+                report(.missingDoctype, at: SourcePosition(line: 1, column: 1), "The document is empty: it has no <!DOCTYPE html>.")
+            }
+            checkDocumentParts()
+        }
         for reference in idReferences where ids[reference.value] == nil && !options.knownIDs.contains(reference.value) {
             report(.danglingIDRef, at: reference.position, "\(reference.attribute) refers to the id '\(reference.value)', which no element has.")
         }
