@@ -88,24 +88,37 @@ struct SourceScanner {
         scan()
     }
 
+    /// The last offset whose position was computed, and that position: tokens are read forwards,
+    /// so most look-ups continue from there instead of from the start of the line.
+    private var positionCache = (offset: 0, position: SourcePosition(line: 1, column: 1))
+
     /// The line and column of a byte offset.
     ///
-    /// - Complexity: O(log lines + line length).
-    func position(at offset: Int) -> SourcePosition {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    /// - Complexity: Amortized O(1) when offsets grow; O(log lines + line length) otherwise.
+    mutating func position(at offset: Int) -> SourcePosition {
+        let target = min(max(offset, 0), bytes.count)
+        var (cursor, position) = positionCache
+        if target < cursor {
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
+            }
+            cursor = lineStarts[low]
+            position = SourcePosition(line: low + 1, column: 1)
         }
-        var column = 1
-        var cursor = lineStarts[low]
-        let end = min(offset, bytes.count)
-        while cursor < end {
-            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+        while cursor < target {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\n") {
+                position = SourcePosition(line: position.line + 1, column: 1)
+            } else if byte & 0xC0 != 0x80 {
+                position.column += 1
+            }
             cursor += 1
         }
-        return SourcePosition(line: low + 1, column: column)
+        positionCache = (cursor, position)
+        return position
     }
 
     // MARK: Scanning
@@ -147,9 +160,10 @@ struct SourceScanner {
 
     private mutating func scan() {
         var textStart = 0
+        var textStartPosition = SourcePosition(line: 1, column: 1)
         func flushText(_ scanner: inout SourceScanner, upTo end: Int) {
             if end > textStart {
-                scanner.tokens.append(.text(scanner.string(textStart..<end), position: scanner.position(at: textStart)))
+                scanner.tokens.append(.text(scanner.string(textStart..<end), position: textStartPosition))
             }
         }
         while index < bytes.count {
@@ -200,6 +214,7 @@ struct SourceScanner {
                 continue
             }
             textStart = index
+            textStartPosition = position(at: index)
         }
         flushText(&self, upTo: min(index, bytes.count))
     }
@@ -257,6 +272,7 @@ struct SourceScanner {
     }
 
     private mutating func scanStartTag(from start: Int) {
+        let startPosition = position(at: start)
         index = start + 1
         let nameStart = index
         while let current = byte(index), !Self.isSpace(current), current != UInt8(ascii: "/"), current != UInt8(ascii: ">") {
@@ -313,7 +329,7 @@ struct SourceScanner {
         index += isSelfClosing ? 2 : 1
         let tag = StartTag(
             name: name, attributes: attributes, isSelfClosing: isSelfClosing,
-            position: position(at: start), endPosition: position(at: endOffset))
+            position: startPosition, endPosition: position(at: endOffset))
         tokens.append(.startTag(tag))
         if HTML5Vocabulary.rawTextElements.contains(name) || HTML5Vocabulary.escapableRawTextElements.contains(name),
            !isSelfClosing {

@@ -137,4 +137,56 @@ import Testing
         }
         #expect(Set(DiagnosticCode.allCases.map(\.rawValue)).count == DiagnosticCode.allCases.count)
     }
+
+    /// Random mixes of markup pieces never crash the validator, and every position lies inside the input.
+    @Test func randomInputsGiveInRangePositions() {
+        let pieces = [
+            "<div>", "</div>", "<p>", "</p>", "<li>", "</li>", "<ol>", "</ol>", "<a href=\"/\">", "</a>",
+            "<button>", "<img src=x>", "<br/>", "</br>", "<!--", "-->", "<!DOCTYPE html>", "&amp;", "&bogus;",
+            "&#x110000;", "&", "<", ">", "\n", "text", "é", "<svg>", "</svg>", "<script>", "</script>",
+            "<title>", "<td>", "<tr>", "<table>", "<foo>", "<x-y>", "id=\"a\"", "\"", "'", "<p id=a id=a>",
+            "<![CDATA[", "</", "<?", "<!x>", "hx-swap=\"outer\"", "<template>", "</template>", "\u{0}",
+        ]
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0..<400 {
+            let count = Int(generator.next() % 40)
+            let html = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+            let results = [validator.validateDocument(html)]
+                + MarkupValidator.FragmentContext.allCases.map { validator.validateFragment(html, context: $0) }
+            for diagnostic in results.joined() {
+                #expect(diagnostic.line >= 1 && diagnostic.line <= lines.count, "\(html.debugDescription): \(diagnostic)")
+                let lineLength = diagnostic.line <= lines.count ? lines[diagnostic.line - 1].unicodeScalars.count : 0
+                #expect(diagnostic.column >= 1 && diagnostic.column <= lineLength + 1, "\(html.debugDescription): \(diagnostic)")
+            }
+        }
+    }
+
+    /// A long page on one line (minified output) validates in linear time.
+    @Test(.timeLimit(.minutes(1))) func longSingleLinePage() {
+        let rows = String(repeating: "<li class=\"row\" data-x=\"1\">a &amp; b <span>c</span></li>", count: 20_000)
+        let page = "<!DOCTYPE html><html lang=\"en\"><meta charset=\"utf-8\"><title>t</title><ol>\(rows)</ol><foo></foo>"
+        let clock = ContinuousClock()
+        var diagnostics: [Diagnostic] = []
+        let elapsed = clock.measure { diagnostics = validator.validateDocument(page) }
+        #expect(diagnostics.map(\.code) == [.unknownElement])
+        #expect(elapsed < .seconds(20))
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so random tests repeat exactly.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }
