@@ -18,6 +18,9 @@ struct StructureChecker {
         var position: SourcePosition
         var isSynthetic = false
         var isForeign = false
+        /// The id scope the element's content belongs to: 0 for the document, a new number inside
+        /// each `template` (its content is a separate fragment, WHATWG HTML §4.12.3).
+        var scope = 0
     }
 
     private struct ForceClosed {
@@ -47,7 +50,10 @@ struct StructureChecker {
     private var stack: [OpenElement] = []
     private var forceClosed: [ForceClosed] = []
     private var endedParagraphs: [EndedParagraph] = []
-    private var ids: [String: SourcePosition] = [:]
+    /// Ids per scope (0: the document; one scope per `template`).
+    private var ids: [Int: [String: SourcePosition]] = [:]
+    private var nextScope = 1
+    private var currentScope: Int { stack.last?.scope ?? 0 }
     private var idReferences: [Reference] = []
     private var routeReferences: [Reference] = []
     private var explicitlyOpened: Set<String> = []
@@ -161,7 +167,7 @@ struct StructureChecker {
             startTags.append((tag, true))
             collectIDs(of: tag)
             if !tag.isSelfClosing {
-                stack.append(OpenElement(name: name, position: tag.position, isForeign: true))
+                stack.append(OpenElement(name: name, position: tag.position, isForeign: true, scope: currentScope))
             }
             return
         }
@@ -188,7 +194,12 @@ struct StructureChecker {
             return
         }
         explicitlyOpened.insert(name)
-        stack.append(OpenElement(name: name, position: tag.position, isForeign: isForeignRoot))
+        var scope = currentScope
+        if name == "template" {
+            scope = nextScope
+            nextScope += 1
+        }
+        stack.append(OpenElement(name: name, position: tag.position, isForeign: isForeignRoot, scope: scope))
     }
 
     /// Closes the elements whose end tag the new start tag implies (WHATWG HTML §13.1.2.4 and the
@@ -340,10 +351,11 @@ struct StructureChecker {
 
     private mutating func collectIDs(of tag: StartTag) {
         guard let attribute = tag.attribute("id"), !attribute.value.isEmpty else { return }
-        if let first = ids[attribute.value] {
+        let scope = currentScope
+        if let first = ids[scope]?[attribute.value] {
             report(.duplicateID, at: attribute.position, "The id '\(attribute.value)' is already used at \(first.text); ids must be unique.")
         } else {
-            ids[attribute.value] = attribute.position
+            ids[scope, default: [:]][attribute.value] = attribute.position
         }
     }
 
@@ -434,7 +446,9 @@ struct StructureChecker {
             }
             checkDocumentParts()
         }
-        for reference in idReferences where ids[reference.value] == nil && !options.knownIDs.contains(reference.value) {
+        // A reference resolves to an id anywhere: template content is cloned into the page before use.
+        let allIDs = Set(ids.values.flatMap(\.keys))
+        for reference in idReferences where !allIDs.contains(reference.value) && !options.knownIDs.contains(reference.value) {
             report(.danglingIDRef, at: reference.position, "\(reference.attribute) refers to the id '\(reference.value)', which no element has.")
         }
         if let routeExists = options.routeExists {

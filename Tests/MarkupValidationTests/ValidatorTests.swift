@@ -86,6 +86,16 @@ import Testing
         #expect(validator.validateFragment("<p>a</p></body>", context: .region).map(\.code) == [.strayEndTag])
     }
 
+    /// Template content is a separate fragment (WHATWG HTML §4.12.3): the offline placeholder in a
+    /// `<template>` may reuse the page's ids, but not repeat one inside itself.
+    @Test func templateContentHasItsOwnIDScope() {
+        let page = #"<div id="list"><p id="m">rows</p></div><template><div id="list"><p id="m">offline</p></div></template>"#
+        #expect(validator.validateFragment(page, context: .body) == [])
+        let twice = #"<template><p id="m">a</p><p id="m">b</p></template><button type="button" aria-controls="m">x</button>"#
+        #expect(validator.validateFragment(twice, context: .body).map { "\($0.code.rawValue)@\($0.column)" }
+            == ["duplicate-id@29"])
+    }
+
     @Test func obsoleteElementsAreWarnings() {
         let diagnostics = validator.validateFragment("<p><font>x</font></p>", context: .body)
         #expect(diagnostics.map(\.severity) == [.warning])
