@@ -78,7 +78,8 @@ enum HTML5Vocabulary {
     static let interactiveContainers = words("a button")
 
     /// Whether an element with these attributes is interactive content (WHATWG HTML §3.2.5.2.7; any
-    /// element with `tabindex` counts for the `a`/`button` content models).
+    /// element with `tabindex` counts for the `a`/`button` content models). An `a` without `href`
+    /// is not interactive, though it still may not stand inside another `a` (§4.5.1).
     ///
     /// - Parameters:
     ///   - name: The lowercased element name.
@@ -87,7 +88,7 @@ enum HTML5Vocabulary {
     static func isInteractive(_ name: String, attributes: [String: String]) -> Bool {
         if interactiveElements.contains(name) || attributes["tabindex"] != nil { return true }
         switch name {
-        case "a": return true
+        case "a": return attributes["href"] != nil
         case "audio", "video": return attributes["controls"] != nil
         case "img", "object": return attributes["usemap"] != nil
         case "input": return attributes["type"]?.lowercased() != "hidden"

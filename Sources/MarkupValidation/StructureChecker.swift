@@ -272,13 +272,15 @@ struct StructureChecker {
         for attribute in tag.attributes where attributes[attribute.name] == nil {
             attributes[attribute.name] = attribute.value
         }
-        guard HTML5Vocabulary.isInteractive(tag.name, attributes: attributes) else { return }
+        let isInteractive = HTML5Vocabulary.isInteractive(tag.name, attributes: attributes)
+        guard isInteractive || tag.name == "a" else { return }
         for element in stack.reversed() {
             if element.name == "template" || element.isSynthetic { return }
-            if HTML5Vocabulary.interactiveContainers.contains(element.name), !element.isForeign {
+            guard HTML5Vocabulary.interactiveContainers.contains(element.name), !element.isForeign else { continue }
+            if isInteractive || element.name == "a" {
                 report(.interactiveInInteractive, at: tag.position, "<\(tag.name)> is interactive content and cannot be inside <\(element.name)> (opened at \(element.position.text)).")
-                return
             }
+            return
         }
     }
 

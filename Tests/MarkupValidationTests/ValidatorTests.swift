@@ -96,6 +96,11 @@ import Testing
             == ["duplicate-id@29"])
     }
 
+    @Test func anchorWithoutHrefIsInteractiveOnlyInsideAnotherAnchor() {
+        #expect(validator.validateFragment("<button type=button><a>x</a></button>", context: .body) == [])
+        #expect(validator.validateFragment("<a href=/><a>x</a></a>", context: .body).map(\.code) == [.interactiveInInteractive])
+    }
+
     @Test func obsoleteElementsAreWarnings() {
         let diagnostics = validator.validateFragment("<p><font>x</font></p>", context: .body)
         #expect(diagnostics.map(\.severity) == [.warning])
