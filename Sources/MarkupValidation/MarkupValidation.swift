@@ -1,1 +1,0 @@
-// MarkupValidation module: see ../shared/DESIGN.md.
