@@ -1,1 +1,0 @@
-// Mustache module: see ../shared/DESIGN.md.
