@@ -20,7 +20,7 @@
 /// Wrap it as `.object(row)` (or `MustacheValue(row)`). The method is called once per
 /// tag that names a field, on whichever thread renders, so it must be cheap and
 /// thread-safe (the type is `Sendable`).
-public protocol MustacheObject: Sendable {
+public protocol MustacheObject: Sendable, MustacheValueConvertible {
     /// The value of the field `key`, or `nil` when the type has no such field (the
     /// lookup then goes on down the context stack, as the spec says for a missing key).
     func mustacheValue(forKey key: String) -> MustacheValue?
@@ -42,7 +42,7 @@ extension MustacheValue: MustacheValueConvertible {
 }
 
 extension MustacheObject {
-    /// The object wrapped as `.object`.
+    /// The object wrapped as `.object` (the default conversion).
     public var mustacheValue: MustacheValue { .object(self) }
 }
 
