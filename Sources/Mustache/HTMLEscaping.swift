@@ -9,21 +9,31 @@
 /// is escaped exactly once: the input is never treated as already escaped, so `&#39;`
 /// in a value prints as `&amp;#39;`, which a browser shows as the value's own text.
 public enum HTMLEscaping {
-    /// Entities indexed by byte; `nil` for bytes copied as is.
-    static let entities: [[UInt8]?] = {
-        var table = [[UInt8]?](repeating: nil, count: 256)
-        table[Int(UInt8(ascii: "&"))] = Array("&amp;".utf8)
-        table[Int(UInt8(ascii: "<"))] = Array("&lt;".utf8)
-        table[Int(UInt8(ascii: ">"))] = Array("&gt;".utf8)
-        table[Int(UInt8(ascii: "\""))] = Array("&quot;".utf8)
-        table[Int(UInt8(ascii: "'"))] = Array("&#39;".utf8)
-        table[Int(UInt8(ascii: "`"))] = Array("&#96;".utf8)
-        table[Int(UInt8(ascii: "="))] = Array("&#61;".utf8)
-        return table
-    }()
+    /// Bits 0-63: which bytes below 64 need escaping (`"`, `&`, `'`, `<`, `=`, `>`);
+    /// the only other one is the backtick, 0x60. A constant, so the scan loop touches
+    /// no array and no reference count.
+    @usableFromInline
+    static let lowMask: UInt64 = (1 << 0x22) | (1 << 0x26) | (1 << 0x27) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E)
 
-    /// Whether a byte needs escaping (a flat table so the scan loop stays branch-light).
-    static let needsEscaping: [Bool] = entities.map { $0 != nil }
+    /// Whether `byte` needs escaping.
+    @inline(__always) @usableFromInline
+    static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 64 ? (lowMask >> UInt64(byte)) & 1 != 0 : byte == 0x60
+    }
+
+    /// The entity for a byte that needs escaping.
+    @inline(__always) @usableFromInline
+    static func entity(_ byte: UInt8) -> StaticString {
+        switch byte {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22: return "&quot;"
+        case 0x27: return "&#39;"
+        case 0x60: return "&#96;"
+        default: return "&#61;"
+        }
+    }
 
     /// Appends `bytes` to `buffer`, escaped.
     ///
@@ -31,30 +41,24 @@ public enum HTMLEscaping {
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
     public static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
-        appendEscaped(bytes, to: &buffer)
-    }
-
-    @usableFromInline
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return }
-        needsEscaping.withUnsafeBufferPointer { flags in
-            var runStart = 0
-            var index = 0
-            while index < count {
-                let byte = base[index]
-                if flags[Int(byte)] {
-                    if runStart < index {
-                        buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                    }
-                    if let entity = entities[Int(byte)] { buffer.append(contentsOf: entity) }
-                    runStart = index + 1
+        var runStart = 0
+        var index = 0
+        while index < count {
+            let byte = base[index]
+            if needsEscaping(byte) {
+                if runStart < index {
+                    buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
                 }
-                index += 1
+                let entity = entity(byte)
+                buffer.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = index + 1
             }
-            if runStart < count {
-                buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-            }
+            index += 1
+        }
+        if runStart < count {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
     }
 
@@ -62,7 +66,7 @@ public enum HTMLEscaping {
     /// - Complexity: O(n) in the string's UTF-8 length.
     public static func append(escaping string: String, to buffer: inout [UInt8]) {
         var string = string
-        string.withUTF8 { appendEscaped($0, to: &buffer) }
+        string.withUTF8 { append(escaping: $0, to: &buffer) }
     }
 
     /// `string` escaped, as a new string.

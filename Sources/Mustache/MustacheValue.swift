@@ -43,7 +43,7 @@ public enum MustacheValue: Sendable {
     case dictionary([String: MustacheValue])
     /// A server type exposing named fields through ``MustacheObject``. Behaves like
     /// `dictionary`.
-    case object(any MustacheObject)
+    indirect case object(any MustacheObject)
 }
 
 extension MustacheValue {

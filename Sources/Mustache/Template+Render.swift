@@ -4,26 +4,32 @@ extension Template {
     /// The state of one render: output buffer, context stack, partial indentation,
     /// block overrides and partial depth. Each render has its own, so templates and
     /// libraries are shared between threads without locks.
-    struct Renderer {
+    struct Renderer: ~Copyable {
+        /// A block override: op range `range` of `program`.
+        struct Override {
+            let program: Program
+            let range: Range<Int>
+        }
+
         /// Templates partials and parents are looked up in.
         let templates: [String: Template]
         /// Deepest nesting of partials and parents allowed.
         let maxDepth: Int
         /// The output.
-        var buffer: [UInt8]
+        var output: OutputBuffer
         /// The context stack, innermost last.
         var stack: [MustacheValue]
         /// Indentation of the standalone partials being rendered, added at each line start.
         var indent: [UInt8] = []
         /// Block overrides in force (spec ~inheritance): outer templates win.
-        var blocks: [String: [Node]] = [:]
+        var overrides: [String: Override] = [:]
         /// Current nesting of partials and parents.
         var depth = 0
 
-        init(templates: [String: Template], maxDepth: Int, context: MustacheValue, buffer: [UInt8]) {
+        init(templates: [String: Template], maxDepth: Int, context: MustacheValue, capacity: Int = 16 * 1024) {
             self.templates = templates
             self.maxDepth = maxDepth
-            self.buffer = buffer
+            self.output = OutputBuffer(capacity: capacity)
             self.stack = [context]
             stack.reserveCapacity(16)
         }
@@ -33,72 +39,94 @@ extension Template {
         /// Resolves a name: its first part down the context stack, the following parts
         /// only inside what the first found (a broken chain resolves to nothing).
         @inline(__always)
-        func lookup(_ name: Name) -> MustacheValue? {
-            let components = name.components
-            guard let first = components.first else { return stack.last }
+        func lookup(_ program: Program, _ op: Op) -> MustacheValue? {
+            if op.b == -2 { return stack.last }
+            let first = program.names[Int(op.a)]
             var index = stack.count - 1
-            var found: MustacheValue?
             while index >= 0 {
                 if let value = stack[index].member(first) {
-                    found = value
-                    break
+                    if op.b < 0 { return value }
+                    return resolveRest(value, program.dotted[Int(op.b)])
                 }
                 index -= 1
             }
-            guard var value = found else { return nil }
-            if components.count > 1 {
-                for component in components.dropFirst() {
-                    guard let next = value.member(component) else { return nil }
-                    value = next
-                }
+            return nil
+        }
+
+        func resolveRest(_ value: MustacheValue, _ rest: [String]) -> MustacheValue? {
+            var value = value
+            for component in rest {
+                guard let next = value.member(component) else { return nil }
+                value = next
             }
             return value
         }
 
-        // MARK: Walking the tree
+        // MARK: Walking the program
 
-        mutating func render(_ nodes: [Node]) throws {
-            for node in nodes {
-                switch node {
-                case .text(let text):
-                    if indent.isEmpty {
-                        buffer.append(contentsOf: text)
+        /// Runs the instructions `range` of `program`.
+        mutating func run(_ program: Program, _ range: Range<Int>) throws {
+            let ops = program.ops
+            var index = range.lowerBound
+            let end = range.upperBound
+            while index < end {
+                let op = ops[index]
+                switch op.code {
+                case .text:
+                    let text = UnsafeBufferPointer(rebasing: program.text[Int(op.a)..<Int(op.a + op.b)])
+                    if indent.isEmpty || op.c == 0 {
+                        output.append(text)
                     } else {
                         appendIndented(text)
                     }
+                    index += 1
                 case .lineStart:
-                    if !indent.isEmpty { buffer.append(contentsOf: indent) }
-                case .variable(let name, let escaped):
-                    if let value = lookup(name) { append(value, escaped: escaped) }
-                case .section(let name, let body, let inverted):
-                    let value = lookup(name) ?? .null
-                    if inverted {
-                        if !value.isTruthy { try render(body) }
-                    } else if case .array(let elements) = value {
-                        for element in elements {
-                            stack.append(element)
-                            try render(body)
+                    if !indent.isEmpty { output.append(indent) }
+                    index += 1
+                case .variable:
+                    if let value = lookup(program, op) { append(value, escaped: true) }
+                    index += 1
+                case .rawVariable:
+                    if let value = lookup(program, op) { append(value, escaped: false) }
+                    index += 1
+                case .section:
+                    let body = index + 1..<Int(op.c)
+                    if let value = lookup(program, op) {
+                        if case .array(let elements) = value {
+                            for element in elements {
+                                stack.append(element)
+                                try run(program, body)
+                                stack.removeLast()
+                            }
+                        } else if value.isTruthy {
+                            stack.append(value)
+                            try run(program, body)
                             stack.removeLast()
                         }
-                    } else if value.isTruthy {
-                        stack.append(value)
-                        try render(body)
-                        stack.removeLast()
                     }
-                case .partial(let call):
-                    try include(call, isParent: false)
-                case .parent(let call):
-                    try include(call, isParent: true)
-                case .block(let name, let body, let blockIndent):
-                    let content = blocks[name] ?? body
-                    if let blockIndent, !blockIndent.isEmpty {
-                        let saved = indent
-                        indent += blockIndent
-                        try render(content)
-                        indent = saved
+                    index = Int(op.c)
+                case .inverted:
+                    if !(lookup(program, op)?.isTruthy ?? false) {
+                        try run(program, index + 1..<Int(op.c))
+                    }
+                    index = Int(op.c)
+                case .partial:
+                    try include(program, program.calls[Int(op.a)], isParent: false)
+                    index += 1
+                case .parent:
+                    try include(program, program.calls[Int(op.a)], isParent: true)
+                    index = Int(op.c)
+                case .block:
+                    let block = program.blocks[Int(op.a)]
+                    let saved = indent
+                    if let blockIndent = block.indent { indent += blockIndent }
+                    if let override = overrides[block.name] {
+                        try run(override.program, override.range)
                     } else {
-                        try render(content)
+                        try run(program, index + 1..<Int(op.c))
                     }
+                    indent = saved
+                    index = Int(op.c)
                 }
             }
         }
@@ -108,7 +136,8 @@ extension Template {
         /// A missing template renders as nothing (strict libraries have refused it at
         /// load time). A standalone tag indents every line of the included template;
         /// an inline one does not.
-        mutating func include(_ call: Call, isParent: Bool) throws {
+        mutating func include(_ program: Program, _ compiled: CompiledCall, isParent: Bool) throws {
+            let call = compiled.call
             guard let template = templates[call.name] else { return }
             guard depth < maxDepth else {
                 throw MustacheError(
@@ -117,36 +146,36 @@ extension Template {
                     message: "partials nested deeper than \(maxDepth) levels at '\(call.name)' (runaway recursion?)")
             }
             let savedIndent = indent
-            let savedBlocks = blocks
             depth += 1
             indent = call.indent.isEmpty ? [] : indent + call.indent
-            if isParent && !call.blocks.isEmpty {
-                var merged = call.blocks
-                for (name, body) in savedBlocks { merged[name] = body }
-                blocks = merged
+            if isParent && !compiled.blocks.isEmpty {
+                let savedOverrides = overrides
+                for (name, range) in compiled.blocks where overrides[name] == nil {
+                    overrides[name] = Override(program: program, range: range)
+                }
+                defer { overrides = savedOverrides }
+                try run(template.program, 0..<template.program.opCount)
+            } else {
+                try run(template.program, 0..<template.program.opCount)
             }
-            defer {
-                depth -= 1
-                indent = savedIndent
-                blocks = savedBlocks
-            }
-            try render(template.nodes)
+            depth -= 1
+            indent = savedIndent
         }
 
         /// Appends static text, adding the indentation after each inner line ending.
-        mutating func appendIndented(_ text: [UInt8]) {
+        mutating func appendIndented(_ text: UnsafeBufferPointer<UInt8>) {
             var start = 0
             let count = text.count
             var index = 0
             while index < count {
                 if text[index] == UInt8(ascii: "\n") && index + 1 < count {
-                    buffer.append(contentsOf: text[start...index])
-                    buffer.append(contentsOf: indent)
+                    output.append(UnsafeBufferPointer(rebasing: text[start...index]))
+                    output.append(indent)
                     start = index + 1
                 }
                 index += 1
             }
-            if start < count { buffer.append(contentsOf: text[start..<count]) }
+            if start < count { output.append(UnsafeBufferPointer(rebasing: text[start..<count])) }
         }
 
         // MARK: Values
@@ -155,31 +184,25 @@ extension Template {
         mutating func append(_ value: MustacheValue, escaped: Bool) {
             switch value {
             case .string(let string):
+                var string = string
                 if escaped {
-                    HTMLEscaping.append(escaping: string, to: &buffer)
+                    string.withUTF8 { output.appendEscaped($0) }
                 } else {
-                    var string = string
-                    string.withUTF8 { buffer.append(contentsOf: $0) }
+                    string.withUTF8 { output.append($0) }
                 }
             case .int(let number):
-                appendInteger(number)
+                if number >= 0 && number < 10 {
+                    output.append(UInt8(ascii: "0") &+ UInt8(number))
+                } else {
+                    NumberFormatting.append(number, to: &output)
+                }
             case .double(let number):
-                NumberFormatting.append(number, to: &buffer)
+                NumberFormatting.append(number, to: &output)
             case .bool(let flag):
-                buffer.append(contentsOf: flag ? NumberFormatting.trueBytes : NumberFormatting.falseBytes)
+                output.append(flag ? "true" : "false")
             case .null, .array, .dictionary, .object:
                 break
             }
-        }
-
-        /// Decimal digits without an intermediate `String`.
-        @inline(__always)
-        mutating func appendInteger(_ number: Int) {
-            if number >= 0 && number < 10 {
-                buffer.append(UInt8(ascii: "0") &+ UInt8(number))
-                return
-            }
-            NumberFormatting.append(number, to: &buffer)
         }
     }
 }
@@ -187,13 +210,10 @@ extension Template {
 /// Number printing for interpolation (spec "Interpolation": "Basic Integer",
 /// "Basic Decimal").
 enum NumberFormatting {
-    static let trueBytes: [UInt8] = Array("true".utf8)
-    static let falseBytes: [UInt8] = Array("false".utf8)
-
     /// Appends an integer's decimal digits.
-    static func append(_ number: Int, to buffer: inout [UInt8]) {
+    static func append(_ number: Int, to buffer: inout OutputBuffer) {
         if number == Int.min {
-            buffer.append(contentsOf: String(number).utf8)
+            buffer.append("-9223372036854775808")
             return
         }
         var magnitude = number < 0 ? -number : number
@@ -206,19 +226,20 @@ enum NumberFormatting {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(24 - count)...]))
+            let digits = UnsafeRawBufferPointer(rebasing: scratch[(24 - count)...])
+            buffer.append(digits.assumingMemoryBound(to: UInt8.self))
         }
     }
 
     /// Appends a double in its shortest exact form, without a trailing `.0`
     /// (`1.21`, `10`, `0`, `-2.5`, `1e+20`).
-    static func append(_ number: Double, to buffer: inout [UInt8]) {
+    static func append(_ number: Double, to buffer: inout OutputBuffer) {
         if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
             append(Int(number), to: &buffer)
             return
         }
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        buffer.append(contentsOf: text.utf8)
+        text.withUTF8 { buffer.append($0) }
     }
 }

@@ -97,17 +97,10 @@ public final class TemplateLibrary: Sendable {
                 kind: .unknownTemplate, templateName: name, line: 0, column: 0,
                 message: "no template named '\(name)'")
         }
-        let originalCount = buffer.count
-        var renderer = Template.Renderer(templates: templates, maxDepth: maxDepth, context: context, buffer: [])
-        swap(&renderer.buffer, &buffer)
-        do {
-            try renderer.render(template.nodes)
-        } catch {
-            swap(&renderer.buffer, &buffer)
-            buffer.removeSubrange(originalCount...)
-            throw error
-        }
-        swap(&renderer.buffer, &buffer)
+        var renderer = Template.Renderer(templates: templates, maxDepth: maxDepth, context: context)
+        try renderer.run(template.program, 0..<template.program.opCount)
+        // Only a finished render reaches the caller's buffer: no half page.
+        buffer.append(contentsOf: renderer.output.bytes)
     }
 
     /// Renders the template `name` against `context` as a `String`.
