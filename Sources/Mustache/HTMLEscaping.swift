@@ -21,6 +21,14 @@ public enum HTMLEscaping {
         byte < 64 ? (lowMask >> UInt64(byte)) & 1 != 0 : byte == 0x60
     }
 
+    /// 256 flags, 1 for the bytes that need escaping: one load per byte in the scan
+    /// loop. Allocated once and never freed (it lives as long as the process).
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = needsEscaping(UInt8(byte)) ? 1 : 0 }
+        return UnsafePointer(table)
+    }()
+
     /// The entity for a byte that needs escaping.
     @inline(__always) @usableFromInline
     static func entity(_ byte: UInt8) -> StaticString {

@@ -41,10 +41,22 @@ struct OutputBuffer: ~Copyable {
 
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        reserve(length)
+        let destination = base + count
+        if length <= 16 {
+            // Short runs are the common case (text between tags); a byte loop beats a
+            // call into memcpy for them.
+            var index = 0
+            while index < length {
+                destination[index] = source[index]
+                index += 1
+            }
+        } else {
+            destination.update(from: source, count: length)
+        }
+        count += length
     }
 
     @inline(__always)
@@ -58,26 +70,32 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// Appends `bytes` HTML-escaped (see ``HTMLEscaping``).
-    @inline(__always)
+    ///
+    /// Reserves the worst case (every byte six) once, then writes through a pointer:
+    /// no capacity check and no call per byte.
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let count = bytes.count
-        guard count > 0, let source = bytes.baseAddress else { return }
-        var runStart = 0
+        let length = bytes.count
+        guard length > 0, let source = bytes.baseAddress else { return }
+        reserve(length * 6)
+        let table = HTMLEscaping.table
+        var destination = base + count
         var index = 0
-        while index < count {
+        while index < length {
             let byte = source[index]
-            if HTMLEscaping.needsEscaping(byte) {
-                if runStart < index {
-                    append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
-                }
-                append(HTMLEscaping.entity(byte))
-                runStart = index + 1
-            }
             index += 1
+            if table[Int(byte)] == 0 {
+                destination.pointee = byte
+                destination += 1
+                continue
+            }
+            let entity = HTMLEscaping.entity(byte)
+            let entityBytes = entity.utf8Start
+            for offset in 0..<entity.utf8CodeUnitCount {
+                destination[offset] = entityBytes[offset]
+            }
+            destination += entity.utf8CodeUnitCount
         }
-        if runStart < count {
-            append(UnsafeBufferPointer(start: source + runStart, count: count - runStart))
-        }
+        count = destination - base
     }
 
     /// The bytes written so far.

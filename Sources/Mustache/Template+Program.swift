@@ -18,9 +18,11 @@ extension Template {
         case section
         /// `{{^name}}`: as `section`.
         case inverted
-        /// `{{>name}}`: call `a`.
+        /// `{{>name}}`: call `a`; `b` is the target's index in the library's programs,
+        /// -1 when the library has no such template.
         case partial
-        /// `{{<name}}`: call `a`; override bodies inside `self+1 ..< c`.
+        /// `{{<name}}`: call `a`, target `b` as for `partial`; override bodies inside
+        /// `self+1 ..< c`.
         case parent
         /// `{{$name}}`: block `a`; default body `self+1 ..< c`.
         case block
@@ -59,8 +61,9 @@ extension Template {
         let calls: [CompiledCall]
         let blocks: [CompiledBlock]
 
-        init(nodes: [Node]) {
-            var compiler = Compiler()
+        /// Compiles `nodes`; `resolve` gives the library index of each template name.
+        init(nodes: [Node], resolve: [String: Int]) {
+            var compiler = Compiler(resolve: resolve)
             compiler.compile(nodes)
             ops = .allocate(capacity: max(1, compiler.ops.count))
             _ = ops.initialize(from: compiler.ops)
@@ -89,6 +92,7 @@ extension Template {
 
     /// Turns the parse tree into a `Program`.
     struct Compiler {
+        let resolve: [String: Int]
         var ops: [Op] = []
         var text: [UInt8] = []
         var names: [String] = []
@@ -133,7 +137,7 @@ extension Template {
                     ops[start].c = Int32(ops.count)
                 case .partial(let call):
                     calls.append(CompiledCall(call: call, blocks: [:]))
-                    ops.append(Op(code: .partial, a: Int32(calls.count - 1)))
+                    ops.append(Op(code: .partial, a: Int32(calls.count - 1), b: Int32(resolve[call.name] ?? -1)))
                 case .parent(let call):
                     let start = ops.count
                     ops.append(Op(code: .parent))
@@ -145,6 +149,7 @@ extension Template {
                     }
                     calls.append(CompiledCall(call: call, blocks: ranges))
                     ops[start].a = Int32(calls.count - 1)
+                    ops[start].b = Int32(resolve[call.name] ?? -1)
                     ops[start].c = Int32(ops.count)
                 case .block(let name, let body, let indent):
                     blocks.append(CompiledBlock(name: name, indent: indent))

@@ -11,8 +11,8 @@ extension Template {
             let range: Range<Int>
         }
 
-        /// Templates partials and parents are looked up in.
-        let templates: [String: Template]
+        /// The library's programs, which partial instructions index.
+        let programs: [Program]
         /// Deepest nesting of partials and parents allowed.
         let maxDepth: Int
         /// The output.
@@ -26,8 +26,8 @@ extension Template {
         /// Current nesting of partials and parents.
         var depth = 0
 
-        init(templates: [String: Template], maxDepth: Int, context: MustacheValue, capacity: Int = 16 * 1024) {
-            self.templates = templates
+        init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 16 * 1024) {
+            self.programs = programs
             self.maxDepth = maxDepth
             self.output = OutputBuffer(capacity: capacity)
             self.stack = [context]
@@ -111,10 +111,10 @@ extension Template {
                     }
                     index = Int(op.c)
                 case .partial:
-                    try include(program, program.calls[Int(op.a)], isParent: false)
+                    if op.b >= 0 { try include(program, call: Int(op.a), target: Int(op.b), isParent: false) }
                     index += 1
                 case .parent:
-                    try include(program, program.calls[Int(op.a)], isParent: true)
+                    if op.b >= 0 { try include(program, call: Int(op.a), target: Int(op.b), isParent: true) }
                     index = Int(op.c)
                 case .block:
                     let block = program.blocks[Int(op.a)]
@@ -136,30 +136,38 @@ extension Template {
         /// A missing template renders as nothing (strict libraries have refused it at
         /// load time). A standalone tag indents every line of the included template;
         /// an inline one does not.
-        mutating func include(_ program: Program, _ compiled: CompiledCall, isParent: Bool) throws {
-            let call = compiled.call
-            guard let template = templates[call.name] else { return }
+        mutating func include(_ program: Program, call: Int, target: Int, isParent: Bool) throws {
             guard depth < maxDepth else {
+                let call = program.calls[call].call
                 throw MustacheError(
                     kind: .recursionLimit, templateName: call.templateName, path: call.path,
                     line: call.line, column: call.column,
                     message: "partials nested deeper than \(maxDepth) levels at '\(call.name)' (runaway recursion?)")
             }
-            let savedIndent = indent
+            let included = programs[target]
             depth += 1
-            indent = call.indent.isEmpty ? [] : indent + call.indent
-            if isParent && !compiled.blocks.isEmpty {
+            defer { depth -= 1 }
+            // Fields are read one by one: copying the whole call would retain all of it.
+            let callIndent = program.calls[call].call.indent
+            let hasOverrides = isParent && !program.calls[call].blocks.isEmpty
+            if callIndent.isEmpty && indent.isEmpty && !hasOverrides {
+                // The common case (an inline partial, nothing indented): nothing to save.
+                try run(included, 0..<included.opCount)
+                return
+            }
+            let savedIndent = indent
+            indent = callIndent.isEmpty ? [] : indent + callIndent
+            defer { indent = savedIndent }
+            if hasOverrides {
                 let savedOverrides = overrides
-                for (name, range) in compiled.blocks where overrides[name] == nil {
+                for (name, range) in program.calls[call].blocks where overrides[name] == nil {
                     overrides[name] = Override(program: program, range: range)
                 }
                 defer { overrides = savedOverrides }
-                try run(template.program, 0..<template.program.opCount)
+                try run(included, 0..<included.opCount)
             } else {
-                try run(template.program, 0..<template.program.opCount)
+                try run(included, 0..<included.opCount)
             }
-            depth -= 1
-            indent = savedIndent
         }
 
         /// Appends static text, adding the indentation after each inner line ending.
@@ -233,13 +241,55 @@ enum NumberFormatting {
 
     /// Appends a double in its shortest exact form, without a trailing `.0`
     /// (`1.21`, `10`, `0`, `-2.5`, `1e+20`).
+    ///
+    /// Integral values print as integers. Values with up to four decimals take a fast
+    /// path (the first scale whose digits read back as exactly this double is the
+    /// shortest); anything else falls back to Swift's shortest round-trip `description`.
     static func append(_ number: Double, to buffer: inout OutputBuffer) {
-        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-            append(Int(number), to: &buffer)
-            return
+        if number.isFinite && abs(number) < 1e15 {
+            if number == number.rounded() {
+                append(Int(number), to: &buffer)
+                return
+            }
+            if abs(number) < 1e9 {
+                var scale = 1.0
+                var digits = 0
+                while digits < 4 {
+                    scale *= 10
+                    digits += 1
+                    let scaled = (number * scale).rounded()
+                    if scaled / scale == number {
+                        appendScaled(Int(scaled), digits: digits, to: &buffer)
+                        return
+                    }
+                }
+            }
         }
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         text.withUTF8 { buffer.append($0) }
+    }
+
+    /// Appends `scaled / 10^digits` in decimal, trailing fractional zeros dropped.
+    static func appendScaled(_ scaled: Int, digits: Int, to buffer: inout OutputBuffer) {
+        var divisor = 1
+        for _ in 0..<digits { divisor *= 10 }
+        let magnitude = scaled < 0 ? -scaled : scaled
+        if scaled < 0 { buffer.append(UInt8(ascii: "-")) }
+        append(magnitude / divisor, to: &buffer)
+        var fraction = magnitude % divisor
+        var width = digits
+        while width > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        guard width > 0 else { return }
+        buffer.append(UInt8(ascii: "."))
+        var place = 1
+        for _ in 1..<width { place *= 10 }
+        while place > 0 {
+            buffer.append(UInt8(ascii: "0") &+ UInt8(fraction / place % 10))
+            place /= 10
+        }
     }
 }

@@ -15,7 +15,9 @@ public struct Template: Sendable {
     public let name: String
     /// The file the template came from, used in error messages; `nil` if none.
     public let path: String?
-    /// The compiled tree.
+    /// The parsed tree.
+    let nodes: [Node]
+    /// The tree compiled on its own (partials unresolved), for ``render(_:)``.
     let program: Program
     /// Every name used in `{{>name}}` or `{{<name}}`, with the place of its first use.
     let references: [Reference]
@@ -35,7 +37,8 @@ public struct Template: Sendable {
         let result = try parser.parse()
         self.name = name
         self.path = path
-        self.program = Program(nodes: result.nodes)
+        self.nodes = result.nodes
+        self.program = Program(nodes: result.nodes, resolve: [:])
         self.references = result.references
     }
 
@@ -51,7 +54,7 @@ public struct Template: Sendable {
     /// - Returns: The rendered text.
     /// - Throws: ``MustacheError`` only in theory (no partial can recurse here).
     public func render(_ context: MustacheValue) throws -> String {
-        var renderer = Renderer(templates: [:], maxDepth: 64, context: context)
+        var renderer = Renderer(programs: [], maxDepth: 64, context: context)
         try renderer.run(program, 0..<program.opCount)
         return String(decoding: renderer.output.bytes, as: UTF8.self)
     }

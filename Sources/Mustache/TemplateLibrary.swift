@@ -19,6 +19,10 @@ public final class TemplateLibrary: Sendable {
     public let maxDepth: Int
     /// The templates by name.
     let templates: [String: Template]
+    /// Every template compiled with its partials resolved to indexes in this array.
+    let programs: [Template.Program]
+    /// Index in `programs` by template name.
+    let programIndex: [String: Int]
 
     /// Parses templates from their source text.
     ///
@@ -49,6 +53,13 @@ public final class TemplateLibrary: Sendable {
         var byName: [String: Template] = [:]
         for template in templates { byName[template.name] = template }
         self.templates = byName
+        let names = byName.keys.sorted()
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() { index[name] = position }
+        self.programIndex = index
+        self.programs = names.map { name in
+            Template.Program(nodes: byName[name]?.nodes ?? [], resolve: index)
+        }
         self.isStrict = strict
         self.maxDepth = max(1, maxDepth)
         if strict {
@@ -92,13 +103,14 @@ public final class TemplateLibrary: Sendable {
     ///
     /// - Throws: As ``render(_:_:)``; on error `buffer` is left as it was.
     public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
-        guard let template = templates[name] else {
+        guard let position = programIndex[name] else {
             throw MustacheError(
                 kind: .unknownTemplate, templateName: name, line: 0, column: 0,
                 message: "no template named '\(name)'")
         }
-        var renderer = Template.Renderer(templates: templates, maxDepth: maxDepth, context: context)
-        try renderer.run(template.program, 0..<template.program.opCount)
+        let program = programs[position]
+        var renderer = Template.Renderer(programs: programs, maxDepth: maxDepth, context: context)
+        try renderer.run(program, 0..<program.opCount)
         // Only a finished render reaches the caller's buffer: no half page.
         buffer.append(contentsOf: renderer.output.bytes)
     }
