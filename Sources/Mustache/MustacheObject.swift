@@ -43,7 +43,7 @@ extension MustacheValue: MustacheValueConvertible {
 
 extension MustacheObject {
     /// The object wrapped as `.object` (the default conversion).
-    public var mustacheValue: MustacheValue { .object(self) }
+    public var mustacheValue: MustacheValue { .object(MustacheObjectBox(self)) }
 }
 
 extension String: MustacheValueConvertible {

@@ -41,9 +41,34 @@ public enum MustacheValue: Sendable {
     /// Named fields. A section pushes it on the context stack; always truthy. Prints
     /// nothing when interpolated.
     case dictionary([String: MustacheValue])
-    /// A server type exposing named fields through ``MustacheObject``. Behaves like
-    /// `dictionary`.
-    indirect case object(any MustacheObject)
+    /// A server type exposing named fields through ``MustacheObject``, boxed in a
+    /// ``MustacheObjectBox``. Behaves like `dictionary`. Write `.object(row)`: the
+    /// static ``object(_:)`` boxes it.
+    case object(MustacheObjectBox)
+}
+
+/// The box a ``MustacheObject`` lives in inside a ``MustacheValue``.
+///
+/// Why a box: a value of a struct type behind `any MustacheObject` is copied (its
+/// every field retained and released) each time the enum payload is read; a box is
+/// one reference, and its `let` field is read in place. Lookups happen once per tag
+/// per row, so this is the difference between a few and a dozen reference-count
+/// operations per tag.
+public final class MustacheObjectBox: Sendable {
+    /// The boxed object.
+    public let object: any MustacheObject
+
+    /// Boxes `object`.
+    public init(_ object: any MustacheObject) {
+        self.object = object
+    }
+}
+
+extension MustacheValue {
+    /// Wraps a ``MustacheObject`` as `.object` (boxing it in a ``MustacheObjectBox``).
+    public static func object(_ object: some MustacheObject) -> MustacheValue {
+        .object(MustacheObjectBox(object))
+    }
 }
 
 extension MustacheValue {
@@ -69,7 +94,7 @@ extension MustacheValue {
     public func member(_ key: String) -> MustacheValue? {
         switch self {
         case .dictionary(let fields): return fields[key]
-        case .object(let object): return object.mustacheValue(forKey: key)
+        case .object(let box): return box.object.mustacheValue(forKey: key)
         default: return nil
         }
     }
