@@ -25,8 +25,12 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case missingPartial
         /// (Strict mode) `{{<name}}` names a template that does not exist.
         case missingParent
+        /// Sections, parents and blocks nested deeper than ``Template/maxNesting`` in one
+        /// template, or a template larger than 2 GiB.
+        case tooComplex
         /// Partials or parents nested deeper than the library's limit while rendering
-        /// (runaway recursion).
+        /// (runaway recursion), or sections and partials together deeper than
+        /// ``TemplateLibrary/maxFrames``.
         case recursionLimit
         /// `render` was asked for a template name the library does not hold.
         case unknownTemplate

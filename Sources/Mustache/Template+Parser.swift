@@ -142,6 +142,9 @@ extension Template {
         }
 
         mutating func tokenize() throws {
+            guard bytes.count < Int(Int32.max) else {
+                throw error(.tooComplex, at: 0, "template larger than 2 GiB")
+            }
             var open: [UInt8] = Array("{{".utf8)
             var close: [UInt8] = Array("}}".utf8)
             var position = 0
@@ -432,6 +435,9 @@ extension Template {
                 case .partial:
                     append(.partial(makeCall(piece, blocks: [:])))
                 case .section, .inverted, .parent, .block:
+                    guard stack.count <= Template.maxNesting else {
+                        throw error(.tooComplex, at: piece.start, "sections nested deeper than \(Template.maxNesting) levels")
+                    }
                     stack.append(Frame(pieceIndex: index))
                 case .close:
                     guard stack.count > 1, let frame = stack.popLast() else {

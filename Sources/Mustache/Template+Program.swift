@@ -60,9 +60,14 @@ extension Template {
         let dotted: [[String]]
         let calls: [CompiledCall]
         let blocks: [CompiledBlock]
+        /// The template's name and file, for errors.
+        let templateName: String
+        let path: String?
 
         /// Compiles `nodes`; `resolve` gives the library index of each template name.
-        init(nodes: [Node], resolve: [String: Int]) {
+        init(nodes: [Node], resolve: [String: Int], templateName: String, path: String?) {
+            self.templateName = templateName
+            self.path = path
             var compiler = Compiler(resolve: resolve)
             compiler.compile(nodes)
             ops = .allocate(capacity: max(1, compiler.ops.count))

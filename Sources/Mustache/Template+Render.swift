@@ -19,12 +19,28 @@ extension Template {
         var output: OutputBuffer
         /// The context stack, innermost last.
         var stack: [MustacheValue]
-        /// Indentation of the standalone partials being rendered, added at each line start.
-        var indent: [UInt8] = []
+        /// Indentation of the standalone partials being rendered, added at each line
+        /// start: `indentBytes[indentStart...]`. Kept as one buffer that grows and
+        /// shrinks like a stack, so entering a partial allocates nothing.
+        var indentBytes: [UInt8] = []
+        var indentStart = 0
+
+        /// Whether no indentation is in force.
+        @inline(__always)
+        var hasNoIndent: Bool { indentStart == indentBytes.count }
+
+        /// Appends the indentation in force.
+        @inline(__always)
+        mutating func appendIndent() {
+            let start = indentStart
+            indentBytes.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[start...])) }
+        }
         /// Block overrides in force (spec ~inheritance): outer templates win.
         var overrides: [String: Override] = [:]
         /// Current nesting of partials and parents.
         var depth = 0
+        /// Current nesting of `run` calls (sections, blocks, partials, parents).
+        var frames = 0
 
         init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 16 * 1024) {
             self.programs = programs
@@ -66,6 +82,13 @@ extension Template {
 
         /// Runs the instructions `range` of `program`.
         mutating func run(_ program: Program, _ range: Range<Int>) throws {
+            guard frames < TemplateLibrary.maxFrames else {
+                throw MustacheError(
+                    kind: .recursionLimit, templateName: program.templateName, path: program.path, line: 0, column: 0,
+                    message: "sections and partials nested deeper than \(TemplateLibrary.maxFrames) levels (runaway recursion?)")
+            }
+            frames += 1
+            defer { frames -= 1 }
             let ops = program.ops
             var index = range.lowerBound
             let end = range.upperBound
@@ -74,14 +97,14 @@ extension Template {
                 switch op.code {
                 case .text:
                     let text = UnsafeBufferPointer(rebasing: program.text[Int(op.a)..<Int(op.a + op.b)])
-                    if indent.isEmpty || op.c == 0 {
+                    if op.c == 0 || hasNoIndent {
                         output.append(text)
                     } else {
                         appendIndented(text)
                     }
                     index += 1
                 case .lineStart:
-                    if !indent.isEmpty { output.append(indent) }
+                    if !hasNoIndent { appendIndent() }
                     index += 1
                 case .variable:
                     if let value = lookup(program, op) { append(value, escaped: true) }
@@ -117,15 +140,14 @@ extension Template {
                     if op.b >= 0 { try include(program, call: Int(op.a), target: Int(op.b), isParent: true) }
                     index = Int(op.c)
                 case .block:
-                    let block = program.blocks[Int(op.a)]
-                    let saved = indent
-                    if let blockIndent = block.indent { indent += blockIndent }
-                    if let override = overrides[block.name] {
+                    let savedCount = indentBytes.count
+                    if let blockIndent = program.blocks[Int(op.a)].indent { indentBytes += blockIndent }
+                    if let override = overrides[program.blocks[Int(op.a)].name] {
                         try run(override.program, override.range)
                     } else {
                         try run(program, index + 1..<Int(op.c))
                     }
-                    indent = saved
+                    indentBytes.removeSubrange(savedCount...)
                     index = Int(op.c)
                 }
             }
@@ -150,14 +172,23 @@ extension Template {
             // Fields are read one by one: copying the whole call would retain all of it.
             let callIndent = program.calls[call].call.indent
             let hasOverrides = isParent && !program.calls[call].blocks.isEmpty
-            if callIndent.isEmpty && indent.isEmpty && !hasOverrides {
+            if callIndent.isEmpty && hasNoIndent && !hasOverrides {
                 // The common case (an inline partial, nothing indented): nothing to save.
                 try run(included, 0..<included.opCount)
                 return
             }
-            let savedIndent = indent
-            indent = callIndent.isEmpty ? [] : indent + callIndent
-            defer { indent = savedIndent }
+            // A standalone tag adds its indentation; an inline one renders unindented.
+            let savedStart = indentStart
+            let savedCount = indentBytes.count
+            if callIndent.isEmpty {
+                indentStart = savedCount
+            } else {
+                indentBytes += callIndent
+            }
+            defer {
+                indentBytes.removeSubrange(savedCount...)
+                indentStart = savedStart
+            }
             if hasOverrides {
                 let savedOverrides = overrides
                 for (name, range) in program.calls[call].blocks where overrides[name] == nil {
@@ -178,7 +209,7 @@ extension Template {
             while index < count {
                 if text[index] == UInt8(ascii: "\n") && index + 1 < count {
                     output.append(UnsafeBufferPointer(rebasing: text[start...index]))
-                    output.append(indent)
+                    appendIndent()
                     start = index + 1
                 }
                 index += 1

@@ -22,6 +22,9 @@ public struct Template: Sendable {
     /// Every name used in `{{>name}}` or `{{<name}}`, with the place of its first use.
     let references: [Reference]
 
+    /// The deepest nesting of sections, parents and blocks one template may have.
+    public static let maxNesting = 100
+
     /// Parses a template.
     ///
     /// - Parameters:
@@ -30,7 +33,8 @@ public struct Template: Sendable {
     ///   - path: The file it was read from, for error messages.
     /// - Throws: ``MustacheError`` with the line and column of the first problem: an
     ///   unclosed tag, an unclosed section, a stray or mismatched closing tag, a bad
-    ///   delimiter change, or an invalid tag name.
+    ///   delimiter change, an invalid tag name, or sections nested deeper than
+    ///   ``maxNesting`` (``MustacheError/Kind/tooComplex``).
     /// - Complexity: O(n) in the length of `source`.
     public init(source: String, name: String = "template", path: String? = nil) throws {
         var parser = Parser(source: source, templateName: name, path: path)
@@ -38,7 +42,7 @@ public struct Template: Sendable {
         self.name = name
         self.path = path
         self.nodes = result.nodes
-        self.program = Program(nodes: result.nodes, resolve: [:])
+        self.program = Program(nodes: result.nodes, resolve: [:], templateName: name, path: path)
         self.references = result.references
     }
 

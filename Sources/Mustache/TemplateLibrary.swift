@@ -17,6 +17,11 @@ public final class TemplateLibrary: Sendable {
     public let isStrict: Bool
     /// The deepest nesting of partials and parents a render may reach.
     public let maxDepth: Int
+    /// The deepest nesting of sections, blocks, partials and parents together that a
+    /// render may reach, whatever ``maxDepth`` says: it keeps the renderer's recursion
+    /// well inside a 512 KiB thread stack.
+    public static let maxFrames = 512
+
     /// The templates by name.
     let templates: [String: Template]
     /// Every template compiled with its partials resolved to indexes in this array.
@@ -58,7 +63,7 @@ public final class TemplateLibrary: Sendable {
         for (position, name) in names.enumerated() { index[name] = position }
         self.programIndex = index
         self.programs = names.map { name in
-            Template.Program(nodes: byName[name]?.nodes ?? [], resolve: index)
+            Template.Program(nodes: byName[name]?.nodes ?? [], resolve: index, templateName: name, path: byName[name]?.path)
         }
         self.isStrict = strict
         self.maxDepth = max(1, maxDepth)

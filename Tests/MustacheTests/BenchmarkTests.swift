@@ -7,9 +7,18 @@ import Testing
 @Suite struct BenchmarkTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["LISTSTATE_BENCH"] == "1"))
     func listPageMedian() throws {
-        let result = try MustacheBenchmark.run(rows: 50, iterations: 2000)
-        print("Mustache benchmark: \(result)")
-        #expect(result.outputBytes > 10_000)
+        for kind in [MustacheBenchmark.RowKind.dictionary, .object] {
+            let result = try MustacheBenchmark.run(rows: 50, iterations: 2000, rowKind: kind)
+            print("Mustache benchmark: \(result)")
+            #expect(result.outputBytes > 10_000)
+        }
+    }
+
+    @Test func objectAndDictionaryRowsRenderTheSameBytes() throws {
+        let library = try TemplateLibrary(sources: MustacheBenchmark.sources, strict: true)
+        let dictionaryRows = try library.render("list", MustacheBenchmark.context(rows: 5, rowKind: .dictionary))
+        let objectRows = try library.render("list", MustacheBenchmark.context(rows: 5, rowKind: .object))
+        #expect(dictionaryRows == objectRows)
     }
 
     @Test func benchmarkPageRendersCorrectly() throws {

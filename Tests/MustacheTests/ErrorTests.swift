@@ -59,6 +59,13 @@ import Testing
         expectError("{{>}}", .invalidTag, line: 1, column: 1)
     }
 
+    @Test func sectionsNestedTooDeeply() {
+        let deep = String(repeating: "{{#a}}", count: 101) + String(repeating: "{{/a}}", count: 101)
+        expectError(deep, .tooComplex, line: 1, column: 601)
+        let fine = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(parseError(fine) == nil)
+    }
+
     @Test func columnsCountCharactersNotBytes() {
         expectError("éé😀{{#x}}", .unclosedSection, line: 1, column: 4)
     }

@@ -49,6 +49,19 @@ import Testing
         }
     }
 
+    @Test func sectionsAndPartialsTogetherAreBounded() throws {
+        // Each level nests two sections and a partial: the frame bound stops it even
+        // though the partial depth allowed is larger.
+        let library = try TemplateLibrary(sources: ["deep": "{{#a}}{{#a}}{{>deep}}{{/a}}{{/a}}"], maxDepth: 10_000)
+        do {
+            _ = try library.render("deep", ["a": true])
+            Issue.record("expected an error")
+        } catch let error as MustacheError {
+            #expect(error.kind == .recursionLimit)
+            #expect(error.description.hasPrefix("deep: error: "))
+        }
+    }
+
     @Test func boundedDataRecursionWorks() throws {
         var tree: MustacheValue = ["name": "leaf", "kids": []]
         for level in 0..<30 { tree = ["name": .string("n\(level)"), "kids": [tree]] }
