@@ -1,0 +1,326 @@
+// Template rendering: a walk over the tree with a context stack, into one byte buffer.
+
+extension Template {
+    /// The state of one render: output buffer, context stack, partial indentation,
+    /// block overrides and partial depth. Each render has its own, so templates and
+    /// libraries are shared between threads without locks.
+    struct Renderer: ~Copyable {
+        /// A block override: op range `range` of `program`.
+        struct Override {
+            let program: Program
+            let range: Range<Int>
+        }
+
+        /// The library's programs, which partial instructions index.
+        let programs: [Program]
+        /// Deepest nesting of partials and parents allowed.
+        let maxDepth: Int
+        /// The output.
+        var output: OutputBuffer
+        /// The context stack, innermost last.
+        var stack: [MustacheValue]
+        /// Indentation of the standalone partials being rendered, added at each line
+        /// start: `indentBytes[indentStart...]`. Kept as one buffer that grows and
+        /// shrinks like a stack, so entering a partial allocates nothing.
+        var indentBytes: [UInt8] = []
+        var indentStart = 0
+
+        /// Whether no indentation is in force.
+        @inline(__always)
+        var hasNoIndent: Bool { indentStart == indentBytes.count }
+
+        /// Appends the indentation in force.
+        @inline(__always)
+        mutating func appendIndent() {
+            let start = indentStart
+            indentBytes.withUnsafeBufferPointer { output.append(UnsafeBufferPointer(rebasing: $0[start...])) }
+        }
+        /// Block overrides in force (spec ~inheritance): outer templates win.
+        var overrides: [String: Override] = [:]
+        /// Current nesting of partials and parents.
+        var depth = 0
+        /// Current nesting of `run` calls (sections, blocks, partials, parents).
+        var frames = 0
+
+        init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 16 * 1024) {
+            self.programs = programs
+            self.maxDepth = maxDepth
+            self.output = OutputBuffer(capacity: capacity)
+            self.stack = [context]
+            stack.reserveCapacity(16)
+        }
+
+        // MARK: Lookup (spec "Interpolation": basic and dotted names)
+
+        /// Resolves a name: its first part down the context stack, the following parts
+        /// only inside what the first found (a broken chain resolves to nothing).
+        @inline(__always)
+        func lookup(_ program: Program, _ op: Op) -> MustacheValue? {
+            if op.b == -2 { return stack.last }
+            let first = program.names[Int(op.a)]
+            var index = stack.count - 1
+            while index >= 0 {
+                if let value = stack[index].member(first) {
+                    if op.b < 0 { return value }
+                    return resolveRest(value, program.dotted[Int(op.b)])
+                }
+                index -= 1
+            }
+            return nil
+        }
+
+        func resolveRest(_ value: MustacheValue, _ rest: [String]) -> MustacheValue? {
+            var value = value
+            for component in rest {
+                guard let next = value.member(component) else { return nil }
+                value = next
+            }
+            return value
+        }
+
+        // MARK: Walking the program
+
+        /// Runs the instructions `range` of `program`.
+        mutating func run(_ program: Program, _ range: Range<Int>) throws {
+            guard frames < TemplateLibrary.maxFrames else {
+                throw MustacheError(
+                    kind: .recursionLimit, templateName: program.templateName, path: program.path, line: 0, column: 0,
+                    message: "sections and partials nested deeper than \(TemplateLibrary.maxFrames) levels (runaway recursion?)")
+            }
+            frames += 1
+            defer { frames -= 1 }
+            let ops = program.ops
+            var index = range.lowerBound
+            let end = range.upperBound
+            while index < end {
+                let op = ops[index]
+                switch op.code {
+                case .text:
+                    let text = UnsafeBufferPointer(rebasing: program.text[Int(op.a)..<Int(op.a + op.b)])
+                    if op.c == 0 || hasNoIndent {
+                        output.append(text)
+                    } else {
+                        appendIndented(text)
+                    }
+                    index += 1
+                case .lineStart:
+                    if !hasNoIndent { appendIndent() }
+                    index += 1
+                case .variable:
+                    if let value = lookup(program, op) { append(value, escaped: true) }
+                    index += 1
+                case .rawVariable:
+                    if let value = lookup(program, op) { append(value, escaped: false) }
+                    index += 1
+                case .section:
+                    let body = index + 1..<Int(op.c)
+                    if let value = lookup(program, op) {
+                        if case .array(let elements) = value {
+                            for element in elements {
+                                stack.append(element)
+                                try run(program, body)
+                                stack.removeLast()
+                            }
+                        } else if value.isTruthy {
+                            stack.append(value)
+                            try run(program, body)
+                            stack.removeLast()
+                        }
+                    }
+                    index = Int(op.c)
+                case .inverted:
+                    if !(lookup(program, op)?.isTruthy ?? false) {
+                        try run(program, index + 1..<Int(op.c))
+                    }
+                    index = Int(op.c)
+                case .partial:
+                    if op.b >= 0 { try include(program, call: Int(op.a), target: Int(op.b), isParent: false) }
+                    index += 1
+                case .parent:
+                    if op.b >= 0 { try include(program, call: Int(op.a), target: Int(op.b), isParent: true) }
+                    index = Int(op.c)
+                case .block:
+                    let savedCount = indentBytes.count
+                    if let blockIndent = program.blocks[Int(op.a)].indent { indentBytes += blockIndent }
+                    if let override = overrides[program.blocks[Int(op.a)].name] {
+                        try run(override.program, override.range)
+                    } else {
+                        try run(program, index + 1..<Int(op.c))
+                    }
+                    indentBytes.removeSubrange(savedCount...)
+                    index = Int(op.c)
+                }
+            }
+        }
+
+        /// Renders a partial or a parent (spec "Partials", "~inheritance").
+        ///
+        /// A missing template renders as nothing (strict libraries have refused it at
+        /// load time). A standalone tag indents every line of the included template;
+        /// an inline one does not.
+        mutating func include(_ program: Program, call: Int, target: Int, isParent: Bool) throws {
+            guard depth < maxDepth else {
+                let call = program.calls[call].call
+                throw MustacheError(
+                    kind: .recursionLimit, templateName: call.templateName, path: call.path,
+                    line: call.line, column: call.column,
+                    message: "partials nested deeper than \(maxDepth) levels at '\(call.name)' (runaway recursion?)")
+            }
+            let included = programs[target]
+            depth += 1
+            defer { depth -= 1 }
+            // Fields are read one by one: copying the whole call would retain all of it.
+            let callIndent = program.calls[call].call.indent
+            let hasOverrides = isParent && !program.calls[call].blocks.isEmpty
+            if callIndent.isEmpty && hasNoIndent && !hasOverrides {
+                // The common case (an inline partial, nothing indented): nothing to save.
+                try run(included, 0..<included.opCount)
+                return
+            }
+            // A standalone tag adds its indentation; an inline one renders unindented.
+            let savedStart = indentStart
+            let savedCount = indentBytes.count
+            if callIndent.isEmpty {
+                indentStart = savedCount
+            } else {
+                indentBytes += callIndent
+            }
+            defer {
+                indentBytes.removeSubrange(savedCount...)
+                indentStart = savedStart
+            }
+            if hasOverrides {
+                let savedOverrides = overrides
+                for (name, range) in program.calls[call].blocks where overrides[name] == nil {
+                    overrides[name] = Override(program: program, range: range)
+                }
+                defer { overrides = savedOverrides }
+                try run(included, 0..<included.opCount)
+            } else {
+                try run(included, 0..<included.opCount)
+            }
+        }
+
+        /// Appends static text, adding the indentation after each inner line ending.
+        mutating func appendIndented(_ text: UnsafeBufferPointer<UInt8>) {
+            var start = 0
+            let count = text.count
+            var index = 0
+            while index < count {
+                if text[index] == UInt8(ascii: "\n") && index + 1 < count {
+                    output.append(UnsafeBufferPointer(rebasing: text[start...index]))
+                    appendIndent()
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < count { output.append(UnsafeBufferPointer(rebasing: text[start..<count])) }
+        }
+
+        // MARK: Values
+
+        @inline(__always)
+        mutating func append(_ value: MustacheValue, escaped: Bool) {
+            switch value {
+            case .string(let string):
+                var string = string
+                if escaped {
+                    string.withUTF8 { output.appendEscaped($0) }
+                } else {
+                    string.withUTF8 { output.append($0) }
+                }
+            case .int(let number):
+                if number >= 0 && number < 10 {
+                    output.append(UInt8(ascii: "0") &+ UInt8(number))
+                } else {
+                    NumberFormatting.append(number, to: &output)
+                }
+            case .double(let number):
+                NumberFormatting.append(number, to: &output)
+            case .bool(let flag):
+                output.append(flag ? "true" : "false")
+            case .null, .array, .dictionary, .object:
+                break
+            }
+        }
+    }
+}
+
+/// Number printing for interpolation (spec "Interpolation": "Basic Integer",
+/// "Basic Decimal").
+enum NumberFormatting {
+    /// Appends an integer's decimal digits.
+    static func append(_ number: Int, to buffer: inout OutputBuffer) {
+        if number == Int.min {
+            buffer.append("-9223372036854775808")
+            return
+        }
+        var magnitude = number < 0 ? -number : number
+        if number < 0 { buffer.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, enough for 19 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                scratch[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            let digits = UnsafeRawBufferPointer(rebasing: scratch[(24 - count)...])
+            buffer.append(digits.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Appends a double in its shortest exact form, without a trailing `.0`
+    /// (`1.21`, `10`, `0`, `-2.5`, `1e+20`).
+    ///
+    /// Integral values print as integers. Values with up to four decimals take a fast
+    /// path (the first scale whose digits read back as exactly this double is the
+    /// shortest); anything else falls back to Swift's shortest round-trip `description`.
+    static func append(_ number: Double, to buffer: inout OutputBuffer) {
+        if number.isFinite && abs(number) < 1e15 {
+            if number == number.rounded() {
+                append(Int(number), to: &buffer)
+                return
+            }
+            if abs(number) < 1e9 {
+                var scale = 1.0
+                var digits = 0
+                while digits < 4 {
+                    scale *= 10
+                    digits += 1
+                    let scaled = (number * scale).rounded()
+                    if scaled / scale == number {
+                        appendScaled(Int(scaled), digits: digits, to: &buffer)
+                        return
+                    }
+                }
+            }
+        }
+        var text = number.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        text.withUTF8 { buffer.append($0) }
+    }
+
+    /// Appends `scaled / 10^digits` in decimal, trailing fractional zeros dropped.
+    static func appendScaled(_ scaled: Int, digits: Int, to buffer: inout OutputBuffer) {
+        var divisor = 1
+        for _ in 0..<digits { divisor *= 10 }
+        let magnitude = scaled < 0 ? -scaled : scaled
+        if scaled < 0 { buffer.append(UInt8(ascii: "-")) }
+        append(magnitude / divisor, to: &buffer)
+        var fraction = magnitude % divisor
+        var width = digits
+        while width > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        guard width > 0 else { return }
+        buffer.append(UInt8(ascii: "."))
+        var place = 1
+        for _ in 1..<width { place *= 10 }
+        while place > 0 {
+            buffer.append(UInt8(ascii: "0") &+ UInt8(fraction / place % 10))
+            place /= 10
+        }
+    }
+}
