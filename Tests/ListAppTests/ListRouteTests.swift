@@ -4,12 +4,13 @@ import ListStore
 @testable import ListApp
 
 @Suite struct ListRouteTests {
+    /// Every catalogue row in order, computed once.
+    static let records = CatalogueBuilder.records()
     let server: TestServer
-    let all: [CharacterRecord]
+    var all: [CharacterRecord] { Self.records }
 
     init() throws {
         server = try #require(TestServer.shared)
-        all = CatalogueBuilder.records()
     }
 
     private func expectedID(_ index: Int) -> String { RowView.elementID(all[index].codePoint) }

@@ -22,12 +22,20 @@ public struct PageTemplates: Sendable {
             paths.merge(overrides.paths) { _, new in new }
         }
         for name in Self.required where sources[name] == nil { throw AppError.missingTemplate(name) }
-        do { library = try TemplateLibrary(sources: sources, paths: paths, strict: true) }
-        catch { throw AppError.template(error) }
+        do {
+            let templates = try sources.keys.sorted().map { name in
+                try Template(source: sources[name] ?? "", name: name, path: paths[name])
+            }
+            library = try TemplateLibrary(templates: templates, strict: true)
+        } catch let error as MustacheError {
+            throw AppError.template(error)
+        } catch {
+            throw AppError.cannotReadTemplates(directory ?? "Templates", reason: "\(error)")
+        }
     }
 
     /// Renders template `name` with `context` into bytes.
-    func render(_ name: String, _ context: MustacheValue) -> Result<[UInt8], MustacheError> {
-        Result { () throws(MustacheError) in try library.render(name, context) }
+    func render(_ name: String, _ context: MustacheValue) -> Result<[UInt8], any Error> {
+        Result { try library.render(name, context) }
     }
 }

@@ -50,7 +50,7 @@ struct HTTPTestClient {
         guard connected == 0 else { throw Failure(description: "connect failed: \(errno)") }
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard count > 0 else { throw Failure(description: "send failed") }
             sent += count
         }
