@@ -2,6 +2,8 @@ import Foundation
 import HTTPServer
 import ListApp
 import ListStore
+import MarkupValidation
+import Testing
 
 /// The real server on port 0 over a catalogue built once per test process.
 final class TestServer: Sendable {
@@ -36,9 +38,35 @@ final class TestServer: Sendable {
 
     deinit { try? server.shutdown(timeout: .seconds(5)) }
 
-    /// Sends a request to the server.
-    func get(_ target: String, headers: [String: String] = [:]) throws -> HTTPTestClient.Answer {
-        try client.send("GET", target, headers: headers)
+    /// Sends a GET to the server and validates whatever HTML comes back (see `validate`).
+    func get(_ target: String, headers: [String: String] = [:],
+             sourceLocation: SourceLocation = #_sourceLocation) throws -> HTTPTestClient.Answer {
+        let answer = try client.send("GET", target, headers: headers)
+        validate(answer, target: target, sourceLocation: sourceLocation)
+        return answer
+    }
+
+    /// Records a test issue for every markup diagnostic in an HTML answer: a
+    /// whole document, a continuation fragment (`<li>` run, in `<ol>` context)
+    /// or a region fragment, checked against the server's own routes.
+    func validate(_ answer: HTTPTestClient.Answer, target: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard answer.header("content-type")?.hasPrefix("text/html") == true else { return }
+        let router = application.makeRouter()
+        let validator = MarkupValidator(options: .init(
+            knownIDs: ["main", "status", "list", "rows"],
+            routeExists: { path in router.matches(method: .get, path: path) }))
+        let text = answer.text
+        let diagnostics: [Diagnostic]
+        if text.hasPrefix("<!DOCTYPE") {
+            diagnostics = validator.validateDocument(text)
+        } else if text.hasPrefix("<li") {
+            diagnostics = validator.validateFragment(text, context: .listItems)
+        } else {
+            diagnostics = validator.validateFragment(text, context: .region)
+        }
+        for diagnostic in diagnostics {
+            Issue.record("\(target): \(diagnostic)", sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -1,0 +1,105 @@
+import Testing
+import ListStore
+@testable import ListApp
+
+/// Every list state, served by the real server over a scripted source.
+@Suite struct ListStatesTests {
+    let source: ScriptedSource
+    let server: TestServer
+
+    init() throws {
+        source = ScriptedSource(records: (0x41...0x5A).map { ScriptedSource.record(UInt32($0)) })
+        server = try TestServer(source: source)
+    }
+
+    @Test func rowsWithLoadMore() throws {
+        let answer = try server.get("/?limit=10")
+        #expect(answer.status == 200)
+        #expect(Markup.rowIDs(answer.text).count == 10)
+        #expect(answer.text.contains("list-footer-load-more"))
+    }
+
+    @Test func endOfListOnALaterPage() throws {
+        let cursor = PageCursor(afterCodePoint: 0x50).encoded
+        let page = try server.get("/?cursor=\(cursor)")
+        #expect(Markup.rowIDs(page.text).count == 10)
+        #expect(page.text.contains("list-footer-end"))
+        let fragment = try server.get("/?cursor=\(cursor)", headers: ["HX-Request": "true"])
+        #expect(fragment.text.hasPrefix("<li") && fragment.text.contains("list-footer-end"))
+        let past = try server.get("/?cursor=\(PageCursor(afterCodePoint: 0x5A).encoded)", headers: ["HX-Request": "true"])
+        #expect(past.status == 200 && Markup.rowIDs(past.text).isEmpty && past.text.contains("list-footer-end"))
+    }
+
+    /// C-11: delete the only row → "no data"; insert one → rows again.
+    @Test func noDataAndBack() throws {
+        source.setRecords([ScriptedSource.record(0x41)])
+        #expect(Markup.rowIDs(try server.get("/").text) == ["char-41"])
+        source.setRecords([])
+        for headers in [[:], ["HX-Request": "true"]] {
+            let empty = try server.get("/", headers: headers)
+            #expect(empty.status == 200)
+            #expect(empty.text.contains("placeholder-noData"))
+            #expect(!empty.text.contains("<ol"))
+            #expect(empty.header("cache-control") == "no-cache")
+        }
+        source.setRecords([ScriptedSource.record(0x42)])
+        #expect(Markup.rowIDs(try server.get("/").text) == ["char-42"])
+    }
+
+    @Test func noResultsEchoesTheQueryAndOffersToClearIt() throws {
+        source.setRecords([])
+        let answer = try server.get("/?q=nothing+here&emoji=1")
+        #expect(answer.text.contains("placeholder-noResults"))
+        #expect(answer.text.contains("No results for “nothing here”"))
+        #expect(answer.text.contains(#"href="/?emoji&#61;1""#))
+        let filtersOnly = try server.get("/?category=Lu")
+        #expect(filtersOnly.text.contains("No characters match these filters"))
+    }
+
+    /// C-10 / C-12: a source that is busy is "unavailable" (503, Retry-After), never "no data".
+    @Test func unavailableSource() throws {
+        source.fail(with: .busy)
+        let page = try server.get("/")
+        #expect(page.status == 503)
+        #expect(page.header("retry-after") == "5")
+        #expect(page.text.contains("placeholder-unavailable"))
+        #expect(!page.text.contains("placeholder-noData"))
+        #expect(!page.text.contains("secret_sql") && !page.text.contains("scripted"))
+        #expect(try server.get("/-/readyz").status == 503)
+        let region = try server.get("/", headers: ["HX-Request": "true"])
+        #expect(region.status == 503 && region.text.hasPrefix(#"<div id="list""#))
+        source.fail(with: nil)
+        #expect(try server.get("/").status == 200)
+        #expect(try server.get("/-/readyz").status == 200)
+    }
+
+    @Test func failedSourceIsAnError() throws {
+        source.fail(with: .corrupt)
+        let page = try server.get("/")
+        #expect(page.status == 500)
+        #expect(page.text.contains("placeholder-error"))
+        #expect(page.text.contains("Something went wrong"))
+        #expect(page.header("retry-after") == nil)
+        #expect(!page.text.contains("secret_sql"))
+    }
+
+    /// A continuation whose source fails keeps the rows on screen: a retry footer for the same cursor.
+    @Test func continuationFailureIsARetryFooter() throws {
+        let cursor = PageCursor(afterCodePoint: 0x45).encoded
+        source.fail(with: .timedOut)
+        let fragment = try server.get("/?cursor=\(cursor)", headers: ["HX-Request": "true"])
+        #expect(fragment.status == 503)
+        #expect(fragment.text.hasPrefix("<li"))
+        #expect(fragment.text.contains("list-footer-retry"))
+        #expect(fragment.text.contains("cursor&#61;\(cursor)"))
+        #expect(Markup.rowIDs(fragment.text).isEmpty)
+    }
+
+    @Test func validationHookReportsBrokenMarkup() {
+        let broken = HTTPTestClient.Answer(status: 200, headers: [("content-type", "text/html; charset=utf-8")],
+                                           body: Array("<li><p>unclosed <b>bold</li>".utf8))
+        withKnownIssue {
+            server.validate(broken, target: "broken")
+        }
+    }
+}
