@@ -10,8 +10,7 @@
 /// in a value prints as `&amp;#39;`, which a browser shows as the value's own text.
 public enum HTMLEscaping {
     /// Bits 0-63: which bytes below 64 need escaping (`"`, `&`, `'`, `<`, `=`, `>`);
-    /// the only other one is the backtick, 0x60. A constant, so the scan loop touches
-    /// no array and no reference count.
+    /// the only other one is the backtick, 0x60. Used to build `table`.
     static let lowMask: UInt64 = (1 << 0x22) | (1 << 0x26) | (1 << 0x27) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E)
 
     /// Whether `byte` needs escaping.
