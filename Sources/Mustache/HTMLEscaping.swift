@@ -10,13 +10,11 @@
 /// in a value prints as `&amp;#39;`, which a browser shows as the value's own text.
 public enum HTMLEscaping {
     /// Bits 0-63: which bytes below 64 need escaping (`"`, `&`, `'`, `<`, `=`, `>`);
-    /// the only other one is the backtick, 0x60. A constant, so the scan loop touches
-    /// no array and no reference count.
-    @usableFromInline
+    /// the only other one is the backtick, 0x60. Used to build `table`.
     static let lowMask: UInt64 = (1 << 0x22) | (1 << 0x26) | (1 << 0x27) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E)
 
     /// Whether `byte` needs escaping.
-    @inline(__always) @usableFromInline
+    @inline(__always)
     static func needsEscaping(_ byte: UInt8) -> Bool {
         byte < 64 ? (lowMask >> UInt64(byte)) & 1 != 0 : byte == 0x60
     }
@@ -30,7 +28,7 @@ public enum HTMLEscaping {
     }()
 
     /// The entity for a byte that needs escaping.
-    @inline(__always) @usableFromInline
+    @inline(__always)
     static func entity(_ byte: UInt8) -> StaticString {
         switch byte {
         case 0x26: return "&amp;"
@@ -45,29 +43,11 @@ public enum HTMLEscaping {
 
     /// Appends `bytes` to `buffer`, escaped.
     ///
-    /// Runs of bytes that need no escaping are copied with one `append(contentsOf:)`.
     /// - Complexity: O(n) in the number of bytes.
-    @inlinable
     public static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
-        let count = bytes.count
-        guard count > 0, let base = bytes.baseAddress else { return }
-        var runStart = 0
-        var index = 0
-        while index < count {
-            let byte = base[index]
-            if needsEscaping(byte) {
-                if runStart < index {
-                    buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                }
-                let entity = entity(byte)
-                buffer.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                runStart = index + 1
-            }
-            index += 1
-        }
-        if runStart < count {
-            buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-        }
+        var output = OutputBuffer(capacity: bytes.count * 6 + 8)
+        output.appendEscaped(bytes)
+        buffer.append(contentsOf: output.bytes)
     }
 
     /// Appends `string`'s UTF-8 to `buffer`, escaped.

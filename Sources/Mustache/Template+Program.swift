@@ -54,6 +54,8 @@ extension Template {
     final class Program: @unchecked Sendable {
         let ops: UnsafeMutableBufferPointer<Op>
         let text: UnsafeMutableBufferPointer<UInt8>
+        /// `text`'s first byte: text instructions are checked against it at compile time.
+        let textBase: UnsafePointer<UInt8>
         /// First part of every name (`""` for the implicit iterator).
         let names: UnsafeMutableBufferPointer<String>
         /// The remaining parts of dotted names.
@@ -72,8 +74,12 @@ extension Template {
             compiler.compile(nodes)
             ops = .allocate(capacity: max(1, compiler.ops.count))
             _ = ops.initialize(from: compiler.ops)
-            text = .allocate(capacity: max(1, compiler.text.count))
-            _ = text.initialize(from: compiler.text)
+            let textBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, compiler.text.count))
+            _ = textBuffer.initialize(from: compiler.text)
+            text = textBuffer
+            // `allocate` never returns a buffer without an address; the fallback is
+            // only there to avoid a force unwrap.
+            textBase = UnsafePointer(textBuffer.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
             names = .allocate(capacity: max(1, compiler.names.count))
             _ = names.initialize(from: compiler.names)
             opCount = compiler.ops.count

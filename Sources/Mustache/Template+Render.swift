@@ -42,7 +42,7 @@ extension Template {
         /// Current nesting of `run` calls (sections, blocks, partials, parents).
         var frames = 0
 
-        init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 16 * 1024) {
+        init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 32 * 1024) {
             self.programs = programs
             self.maxDepth = maxDepth
             self.output = OutputBuffer(capacity: capacity)
@@ -96,7 +96,7 @@ extension Template {
                 let op = ops[index]
                 switch op.code {
                 case .text:
-                    let text = UnsafeBufferPointer(rebasing: program.text[Int(op.a)..<Int(op.a + op.b)])
+                    let text = UnsafeBufferPointer(start: program.textBase + Int(op.a), count: Int(op.b))
                     if op.c == 0 || hasNoIndent {
                         output.append(text)
                     } else {

@@ -32,3 +32,35 @@ import Testing
         #expect(HTMLEscaping.escape("<>") == "&lt;&gt;")
     }
 }
+
+/// The word-at-a-time escaper against a plain reference, on many generated strings.
+@Suite struct EscapingEquivalenceTests {
+    static func reference(_ string: String) -> String {
+        var result = ""
+        for character in string.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "`": result += "&#96;"
+            case "=": result += "&#61;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    @Test func matchesTheReference() throws {
+        let alphabet: [Character] = ["a", "Z", "0", " ", "?", ";", "#", "&", "<", ">", "\"", "'", "`", "=", "é", "😀", "\u{7F}", "\u{0}", "\u{3B}", "\u{3F}", "\u{21}", "\u{23}", "\u{40}", "\u{5F}", "\u{61}"]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<80 {
+            for _ in 0..<20 {
+                let string = String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+                #expect(HTMLEscaping.escape(string) == Self.reference(string), "\(string.debugDescription)")
+                #expect(try render("{{v}}", ["v": .string(string)]) == Self.reference(string))
+            }
+        }
+    }
+}
