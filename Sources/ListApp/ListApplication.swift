@@ -50,11 +50,16 @@ public final class ListApplication: Sendable {
         return router
     }
 
-    /// The not-found page, decided like every other state.
+    /// The not-found answer, decided like every other state: a whole page, or
+    /// for a partial request (`HX-Request: true`) a region fragment holding the
+    /// placeholder, so a client that swaps it into `#list` gets a placeholder, not a document.
     func notFound(_ request: Request) -> Response {
         let decision = ListState.decide(ListSnapshot(request: .notFound))
         let view = ListView(decision: decision, request: nil, records: [])
-        return render("message", view.context, status: decision.status)
+        let isPartial = request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
+        var response = render(isPartial ? "list-region" : "message", view.context, status: decision.status)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary)
+        return response
     }
 
     /// Renders a template into an HTML response; a rendering fault (which the

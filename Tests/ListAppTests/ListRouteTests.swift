@@ -169,3 +169,13 @@ import ListStore
         #expect(try server.get("/-/readyz").status == 200)
     }
 }
+
+extension ListRouteTests {
+    @Test func notFoundForAPartialRequestIsARegionFragment() throws {
+        let answer = try server.get("/nope", headers: ["HX-Request": "true"])
+        #expect(answer.status == 404)
+        #expect(answer.text.hasPrefix(#"<div id="list""#))
+        #expect(answer.text.contains("placeholder-notFound"))
+        #expect(answer.header("vary") == "HX-Request, HX-History-Restore-Request")
+    }
+}
