@@ -19,13 +19,16 @@
 /// | 3 | source not ok | `unavailable` / `error` placeholder | none | 503 / 500 |
 /// | 4 | rows pending | `loading` placeholder; on a continuation nothing new | none; on a continuation `loading` (same cursor) | 200 |
 /// | 5 | `shouldDisplay` false, no rows, not a continuation | nothing | none | 200 |
-/// | 6 | no rows, continuation | nothing new | `endOfList` | 200 |
+/// | 6 | no rows, later page (continuation, or a page at a cursor) | nothing new | `endOfList` | 200 |
 /// | 7 | no rows, query or filter active | `noResults` placeholder | none | 200 |
 /// | 8 | no rows | `noData` placeholder | none | 200 |
 /// | 9 | `forceDisplay(kind)`, not a continuation, kind not `offline` | that placeholder above the rows | as 10–12 | 200 |
 /// | 10 | rows, `hasMore` and a next cursor | rows | `loadMore(next cursor)` | 200 |
 /// | 11 | rows, no more, first page | rows | none | 200 |
 /// | 12 | rows, no more, later page | rows | `endOfList` | 200 |
+///
+/// Row 6 also covers a full page at a cursor past the last row: that list has
+/// ended, it is not empty, so "no data" or "no results" there would be false.
 ///
 /// The additions to DESIGN.md's table (continuation cases in rows 1, 4, 5 and 9)
 /// follow its "Markup shapes": a continuation is always a run of `<li>` ending
@@ -106,8 +109,9 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
                 rule: .hidden
             )
         }
-        // Row 6: a continuation with nothing new.
-        if continuation {
+        // Row 6: a later page with nothing new (a continuation, or a full page
+        // at a cursor past the last row): the list has ended, it is not empty.
+        if snapshot.isLaterPage {
             return Decision(
                 body: .nothingNew, footer: .endOfList, status: 200,
                 offlineBehaviour: .keepRowsWithBanner,

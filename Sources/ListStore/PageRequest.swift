@@ -26,10 +26,23 @@ public struct ListFilter: Sendable, Hashable {
         return searchWords.isEmpty && text.contains { !$0.isWhitespace }
     }
 
-    /// The search split into words: runs of letters and digits.
+    /// The most distinct search words a search may hold. Every word is an FTS5
+    /// prefix term whose cost grows with the rows it matches, so an unbounded
+    /// count would let one URL keep the database busy for the whole time limit.
+    public static let maximumWords = 8
+
+    /// The search split into words (runs of letters and digits), case-folded,
+    /// without repeats, and without a word that is a prefix of another word
+    /// ("c cat" is "cat": every name word starting with "cat" starts with "c").
     public var searchWords: [String] {
         guard let text else { return [] }
-        return text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        let words = text.split { !($0.isLetter || $0.isNumber) }.map { $0.lowercased() }
+        var kept: [String] = []
+        for word in words where !kept.contains(where: { $0.hasPrefix(word) }) {
+            kept.removeAll { word.hasPrefix($0) }
+            kept.append(word)
+        }
+        return kept
     }
 }
 

@@ -69,3 +69,27 @@ import ListStore
         #expect(QueryString.encode("a&b=c/é") == "a%26b%3Dc%2F%C3%A9")
     }
 }
+
+extension ListRequestTests {
+    @Test func longNumbersWithLeadingZerosAreNumbers() throws {
+        #expect(try parse([("limit", "000000000000000000001")]).get().limit == 1)
+        #expect(try parse([("limit", String(repeating: "9", count: 40))]).get().limit == 100)
+        #expect((try? parse([("limit", "0000")]).get()) == nil)
+    }
+
+    /// Found by QA: 100 repeated one-letter words kept the database busy for 2 s per request.
+    @Test func searchWordsAreFoldedAndBounded() throws {
+        let repeated = Array(repeating: "c", count: 100).joined(separator: " ")
+        #expect(try parse([("q", repeated)]).get().filter.searchWords == ["c"])
+        #expect(try parse([("q", "c Cat ca snow")]).get().filter.searchWords == ["cat", "snow"])
+        let nine = (1...9).map { "w\($0)x" }.joined(separator: " ")
+        guard case .failure(let problem) = parse([("q", nine)]) else { Issue.record("accepted nine words"); return }
+        #expect(problem.message.contains("at most 8"))
+    }
+
+    @Test func controlCharactersAndCombiningFloodsAreRefused() {
+        #expect((try? parse([("q", "a\u{0}b")]).get()) == nil)
+        #expect((try? parse([("q", "a\u{1B}b")]).get()) == nil)
+        #expect((try? parse([("q", "e" + String(repeating: "\u{301}", count: 3000))]).get()) == nil)
+    }
+}

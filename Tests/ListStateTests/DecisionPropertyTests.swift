@@ -89,7 +89,7 @@ func tableSays(_ s: ListSnapshot) -> (Decision.Rule, Decision.Body, Decision.Foo
     if s.isPending { return (.pending, c ? .nothingNew : .placeholder(.loading), c ? .loading(cursor: s.cursor) : .none, 200) }
     let empty = !s.rowsPerSection.contains { $0 > 0 }
     if empty && !s.display.shouldDisplay && !c { return (.hidden, .nothing, .none, 200) }
-    if empty && c { return (.continuationExhausted, .nothingNew, .endOfList, 200) }
+    if empty && (c || s.cursor != nil) { return (.continuationExhausted, .nothingNew, .endOfList, 200) }
     if empty && (s.filters.hasActiveFilter || !(s.filters.query ?? "").isEmpty) { return (.noResults, .placeholder(.noResults), .none, 200) }
     if empty { return (.noData, .placeholder(.noData), .none, 200) }
     let (rule, footer): (Decision.Rule, Decision.Footer) =
@@ -114,7 +114,7 @@ struct DecisionPropertyTests {
             case .placeholderAboveRows(let kind):
                 kind == s.display.forceDisplay && kind != .offline && s.isKnown && s.hasRows && !s.isContinuation
             case .nothing: !s.display.shouldDisplay && !s.hasRows && !s.isContinuation
-            case .nothingNew: s.isContinuation
+            case .nothingNew: s.isContinuation || (s.isLaterPage && s.isKnown && !s.hasRows)
             }
         },
         Property(name: "a continuation is a run of <li>: no whole placeholder, always a footer") { s, d in

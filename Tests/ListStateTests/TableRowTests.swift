@@ -92,6 +92,13 @@ struct TableRowTests {
             offlineBehaviour: .keepRowsWithBanner, announcements: [.endOfList], rule: .continuationExhausted))
     }
 
+    @Test("Row 6: a full page at a cursor past the last row ends the list, never says empty")
+    func row06LaterPagePastTheEnd() {
+        let decision = decide(ListSnapshot(rowsPerSection: [], cursor: "past", filters: Filters(query: "snowman")))
+        #expect(decision.body == .nothingNew && decision.footer == .endOfList && decision.status == 200)
+        #expect(decision.rule == .continuationExhausted)
+    }
+
     @Test("Row 7: no rows with a query or filter shows no results, echoing the query",
           arguments: [
             (Filters(query: "zebra"), "zebra" as String?),

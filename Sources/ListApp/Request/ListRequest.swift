@@ -6,7 +6,7 @@ import ListStore
 /// | --- | --- | --- |
 /// | `cursor` | start after this row | must be a cursor we made, else 400 |
 /// | `limit` | rows per page | default 20; above 100 clamped to 100; below 1 or not a number → 400 |
-/// | `q` | search words | at most 200 characters, else 400; blank = no search |
+/// | `q` | search words | at most 200 Unicode scalars and 8 distinct words, no control characters, else 400; blank = no search |
 /// | `category` | General_Category code | must be a known two-letter code, else 400 |
 /// | `emoji` | emoji only | `0` or `1`, else 400 |
 /// | `lang` | interface language | unknown values fall back to negotiation |
@@ -72,21 +72,29 @@ public struct ListRequest: Sendable, Hashable {
                 }
                 request.cursor = cursor
             case "limit":
-                guard !value.isEmpty, value.utf8.count <= 20, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                     return .failure(Problem(parameter: name, message: "The page size must be a whole number from 1 to \(maximumLimit)."))
                 }
-                let number = Int(value) ?? Int.max
+                let digits = value.drop { $0 == "0" }
+                let number = digits.isEmpty ? 0 : (digits.count > 18 ? Int.max : Int(digits) ?? Int.max)
                 guard number >= 1 else {
                     return .failure(Problem(parameter: name, message: "The page size must be a whole number from 1 to \(maximumLimit)."))
                 }
                 request.limit = min(number, maximumLimit)
             case "q":
-                guard value.count <= maximumQueryLength else {
+                guard value.unicodeScalars.count <= maximumQueryLength else {
                     return .failure(Problem(parameter: name,
                         message: "The search is too long: at most \(maximumQueryLength) characters, please."))
                 }
+                guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    return .failure(Problem(parameter: name, message: "The search holds a control character. Type it again, please."))
+                }
                 let trimmed = value.trimmingWhitespace
                 request.filter.text = trimmed.isEmpty ? nil : trimmed
+                guard request.filter.searchWords.count <= ListFilter.maximumWords else {
+                    return .failure(Problem(parameter: name,
+                        message: "The search has too many different words: at most \(ListFilter.maximumWords), please."))
+                }
             case "category":
                 if value.isEmpty { continue }
                 guard ListStore.GeneralCategory.name(forCode: value) != nil else {
