@@ -171,3 +171,34 @@ import ListStore
         #expect(try server.get("/-/readyz").status == 200)
     }
 }
+
+/// The four cases over real HTTP, on the real catalogue: each reaches the right placeholder.
+extension ListRouteTests {
+    @Test func searchThatMatchesNothingIsNoResults() throws {
+        for headers in [[:], ["HX-Request": "true"]] {
+            let answer = try server.get("/?q=qqqzzzxxx", headers: headers)
+            #expect(answer.status == 200)
+            #expect(answer.text.contains("placeholder-noResults") && answer.text.contains("Clear the search"))
+            #expect(Markup.rowIDs(answer.text).isEmpty)
+        }
+    }
+
+    @Test func filterThatMatchesNothingIsNoResults() throws {
+        let answer = try server.get("/?category=Zl&emoji=1&lang=zh-Hant")
+        #expect(answer.status == 200)
+        #expect(answer.text.contains("placeholder-noResults") && answer.text.contains("沒有符合篩選條件的字元"))
+        #expect(answer.text.contains("清除篩選條件"))
+    }
+
+    @Test func badParameterIsTheErrorPlaceholder() throws {
+        let answer = try server.get("/?category=Xx", headers: ["Accept-Language": "zh-CN"])
+        #expect(answer.status == 400)
+        #expect(answer.text.contains("placeholder-error") && answer.text.contains("没有“Xx”这个字符类别。"))
+    }
+
+    @Test func unknownCharacterIsNotFound() throws {
+        let answer = try server.get("/char/110000")
+        #expect(answer.status == 404)
+        #expect(answer.text.contains("placeholder-notFound") && answer.text.contains("Page not found"))
+    }
+}

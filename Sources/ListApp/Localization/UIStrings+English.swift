@@ -45,6 +45,7 @@ extension UIStrings {
         partGone: "This part of the list does not exist.",
         offlineBanner: "You are offline. The characters already shown stay here; more will load once you are back online.",
         offlineFooter: "You are offline, so no more characters could be loaded.",
+        offlineAnnouncement: "You are offline. Check your connection, then try again.",
         loading: PlaceholderWords(title: "Loading characters…", detail: "This only takes a moment.", button: nil),
         showListNow: "Show the list now",
         noData: PlaceholderWords(title: "No characters yet",

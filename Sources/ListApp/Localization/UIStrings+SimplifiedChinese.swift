@@ -44,6 +44,7 @@ extension UIStrings {
         partGone: "列表里没有这一部分。",
         offlineBanner: "网络已断开。已经显示的字符会保留，联网后再继续加载。",
         offlineFooter: "网络已断开，没能加载更多字符。",
+        offlineAnnouncement: "网络已断开。请检查网络连接，然后重试。",
         loading: PlaceholderWords(title: "正在加载字符…", detail: "马上就好。", button: nil),
         showListNow: "直接显示列表",
         noData: PlaceholderWords(title: "还没有字符",

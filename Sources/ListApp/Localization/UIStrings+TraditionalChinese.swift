@@ -44,6 +44,7 @@ extension UIStrings {
         partGone: "清單裡沒有這一部分。",
         offlineBanner: "網路已中斷。已經顯示的字元會保留，恢復連線後再繼續載入。",
         offlineFooter: "網路已中斷，沒能載入更多字元。",
+        offlineAnnouncement: "網路已中斷。請檢查網路連線，然後重試。",
         loading: PlaceholderWords(title: "正在載入字元…", detail: "馬上就好。", button: nil),
         showListNow: "直接顯示清單",
         noData: PlaceholderWords(title: "還沒有字元",

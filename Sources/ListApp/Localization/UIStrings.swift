@@ -74,6 +74,8 @@ struct UIStrings: Sendable {
     var offlineBanner: String
     /// The retry footer's sentence while offline.
     var offlineFooter: String
+    /// What the status region says when the connection drops.
+    var offlineAnnouncement: String
 
     // MARK: Placeholders
     /// The loading placeholder.
@@ -156,7 +158,8 @@ struct UIStrings: Sendable {
             ("emojiOnly", emojiOnly), ("clearSearch", clearSearch), ("clearFilters", clearFilters),
             ("loadMore", loadMore), ("endOfList", endOfList), ("backToStart", backToStart),
             ("loadingMore", loadingMore), ("showMore", showMore), ("tryAgain", tryAgain), ("startOver", startOver),
-            ("offlineBanner", offlineBanner), ("offlineFooter", offlineFooter), ("showListNow", showListNow),
+            ("offlineBanner", offlineBanner), ("offlineFooter", offlineFooter),
+            ("offlineAnnouncement", offlineAnnouncement), ("showListNow", showListNow),
         ]
         var fields: [String: MustacheValue] = [:]
         for (key, value) in pairs { fields[key] = .string(value) }

@@ -145,7 +145,7 @@ struct ListView {
             "placeholder": content.mustacheValue(templates: templates),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
-            "announcement": .string(strings.offline.title + ". " + (strings.offline.detail ?? "")),
+            "announcement": .string(strings.offlineAnnouncement),
             "retryHref": .string(links.current),
         ]
     }
