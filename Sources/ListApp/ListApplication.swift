@@ -113,16 +113,22 @@ public final class ListApplication: Sendable {
         return router
     }
 
-    /// The not-found page, decided like every other state, in the request's language.
+    /// The not-found answer, decided like every other state, in the request's
+    /// language: a whole page, or for a partial request (`HX-Request: true`) a
+    /// region fragment holding the placeholder, so a client that swaps it into
+    /// `#list` gets a placeholder, not a document.
     func notFound(_ request: Request) -> Response {
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])
         let decision = ListState.decide(ListSnapshot(request: .notFound))
+        let isPartial = request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
         let view = ListView(decision: decision, request: nil, records: [], language: negotiated.language,
                             list: characters, templates: templates, hasListRegion: false,
                             languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
-        var response = render("message", view.pageContext, status: decision.status)
-        if negotiated.fromHeader { response.headers.replaceOrAdd(name: "Vary", value: "Accept-Language") }
+        var response = isPartial
+            ? render("region", view.fragmentContext, status: decision.status)
+            : render("message", view.pageContext, status: decision.status)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
         return response
     }
 

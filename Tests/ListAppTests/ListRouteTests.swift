@@ -202,3 +202,16 @@ extension ListRouteTests {
         #expect(answer.text.contains("placeholder-notFound") && answer.text.contains("Page not found"))
     }
 }
+
+extension ListRouteTests {
+    @Test func notFoundForAPartialRequestIsARegionFragment() throws {
+        let answer = try server.get("/nope", headers: ["HX-Request": "true"])
+        #expect(answer.status == 404)
+        #expect(answer.text.hasPrefix(#"<div id="list""#))
+        #expect(answer.text.contains("placeholder-notFound"))
+        #expect(answer.header("vary") == "HX-Request, HX-History-Restore-Request, Accept-Language")
+        #expect(answer.text.contains(#"<div id="status" hx-swap-oob="innerHTML">Page not found.</div>"#))
+        let chinese = try server.get("/nope?lang=zh-Hant", headers: ["HX-Request": "true"])
+        #expect(chinese.text.contains("找不到這個頁面") && chinese.header("vary") == "HX-Request, HX-History-Restore-Request")
+    }
+}

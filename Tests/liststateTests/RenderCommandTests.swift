@@ -9,41 +9,10 @@ import Testing
         let stderr: String
     }
 
-    /// The built `liststate` binary, beside the test bundle.
-    static func binary() throws -> URL {
-        var candidates: [URL] = []
-        let bundle = Bundle.main.bundleURL
-        candidates.append(bundle.appendingPathComponent("liststate"))
-        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("liststate"))
-        if let executable = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("liststate"))
-        }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
-    }
-
     /// Runs `liststate render` with `arguments`, feeding `stdin`.
     func run(_ arguments: [String], stdin: String = "", in directory: URL? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = ["render"] + arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        let run = try CLIRun.run(["render"] + arguments, input: stdin, in: directory)
+        return Outcome(status: run.status, stdout: run.standardOutput, stderr: run.standardError)
     }
 
     /// A fresh folder holding `files`.

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `liststate serve`, run as a subprocess from another working directory.
+@Suite(.serialized) struct ServeCommandTests {
+    @Test func servesValidPagesFromAnyFolderAndStopsGracefully() throws {
+        let server = try ServeProcess(["--db", SharedCatalogue.path])
+        #expect(server.url.hasPrefix("http://127.0.0.1:"))
+        #expect(server.port != 0)
+        // `check` fetches the page and the HX-Request fragment and validates both.
+        let check = try CLIRun.run(["check", server.url])
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        let css = try CLIRun.run(["check", server.url + "nope"])
+        #expect(css.status == 0, "\(css.standardOutput)")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(server.errorText.contains("stopped"))
+    }
+
+    @Test func interruptAlsoStopsCleanlyAndTheCatalogueIsReused() throws {
+        let server = try ServeProcess(["--db", SharedCatalogue.path])
+        #expect(server.stop(signal: SIGINT) == 0)
+        #expect(!server.errorText.contains("Building"))
+    }
+
+    @Test func portInUseExitsOneWithAMessage() throws {
+        let first = try ServeProcess(["--db", SharedCatalogue.path])
+        let second = try CLIRun.run(["serve", "--port", String(first.port), "--db", SharedCatalogue.path])
+        #expect(second.status == 1)
+        #expect(second.standardError.contains("already in use"))
+        #expect(first.stop() == 0)
+    }
+
+    @Test(arguments: [["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"], ["stray"]])
+    func badArgumentsExitTwoWithUsage(_ arguments: [String]) throws {
+        let run = try CLIRun.run(["serve"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("usage: liststate serve"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let run = try CLIRun.run(["serve", "--help"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("--templates DIR"))
+    }
+
+    @Test func anOlderSchemaIsRebuilt() throws {
+        let folder = NSTemporaryDirectory() + "liststate-old-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/old.sqlite"
+        try Data("not a catalogue".utf8).write(to: URL(fileURLWithPath: path))
+        let server = try ServeProcess(["--db", path])
+        #expect(server.stop() == 0)
+        #expect(server.errorText.contains("Building the character catalogue"))
+        #expect(server.errorText.contains("Built 1"))
+    }
+
+    @Test func brokenTemplateOverrideRefusesToStart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("<li>\n  {{#rows}}{{name}}\n</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
+        _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
+        let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains(folder.appendingPathComponent("row.mustache").path + ":2:"))
+        try Data("{{>no-such-partial}}\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
+        let missing = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("no-such-partial"))
+    }
+
+    @Test func templateOverrideReplacesOnlyItsFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("<li class=\"row\" id=\"{{id}}\">custom {{name}}</li>\n".utf8)
+            .write(to: folder.appendingPathComponent("row.mustache"))
+        let server = try ServeProcess(["--db", SharedCatalogue.path, "--templates", folder.path])
+        let check = try CLIRun.run(["check", server.url])
+        #expect(check.status == 0, "\(check.standardOutput)")
+        #expect(server.stop() == 0)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `liststate serve` running as a child process, started in a folder other
+/// than the repository (so the built-in templates must come from the binary).
+final class ServeProcess {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    /// The URL the server printed once it was ready.
+    private(set) var url: String = ""
+    /// Everything the server printed to standard error so far (after `stop`).
+    private(set) var errorText = ""
+
+    /// Starts the server with `arguments` after `serve --port 0` and waits (at
+    /// most `timeout` seconds) for the line that gives its URL.
+    init(_ arguments: [String], timeout: Double = 60) throws {
+        let binary = try #require(CLIRun.executable)
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var printed = ""
+        let handle = output.fileHandleForReading
+        while Date() < deadline, process.isRunning {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+            if let line = printed.split(separator: "\n").first(where: { $0.contains("listening on ") }),
+               let start = line.range(of: "http://") {
+                url = String(line[start.lowerBound...])
+                break
+            }
+        }
+        try #require(!url.isEmpty, "the server printed no URL: \(printed)")
+    }
+
+    /// The port from the printed URL.
+    var port: UInt16 {
+        UInt16(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+    }
+
+    /// Sends `signal` and waits for the exit status.
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+}
+
+/// A catalogue built once for the serve tests.
+enum SharedCatalogue {
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "liststate-serve-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+    static var path: String { folder + "/catalogue.sqlite" }
+}
