@@ -1,3 +1,5 @@
+import ListState
+
 /// How the application serves its lists.
 public struct AppConfiguration: Sendable {
     /// A folder of `*.mustache` files that replace the built-in templates of the same name; nil for none.
@@ -8,10 +10,29 @@ public struct AppConfiguration: Sendable {
     public var retryAfterSeconds: Int = 5
     /// `Cache-Control` of static files (RFC 9111 §5.2.2).
     public var staticCacheControl: String = "public, max-age=3600"
+    /// The lists' configurations (placeholders, lazy loading, display flags); a list
+    /// without one uses the built-in configuration. Built in Swift
+    /// (`ListConfiguration("characters").lazy()…`) or read with `ConfigurationFile.load`.
+    public var lists: [ListConfiguration] = []
+    /// The file the lists' configurations came from, named by start-up errors; nil when built in Swift.
+    public var configurationFile: String?
+    /// Development mode (`--dev`): serves the gallery of every state at `/-/states`.
+    public var isDevelopment = false
 
     /// Makes a configuration; the defaults serve the built-in templates and files.
-    public init(templatesDirectory: String? = nil, staticDirectory: String? = nil) {
+    ///
+    /// - Parameters:
+    ///   - templatesDirectory: Template overrides, or nil.
+    ///   - staticDirectory: Static file overrides, or nil.
+    ///   - lists: List configurations.
+    ///   - configurationFile: Where `lists` came from, for error messages.
+    ///   - isDevelopment: Whether to serve `/-/states`.
+    public init(templatesDirectory: String? = nil, staticDirectory: String? = nil, lists: [ListConfiguration] = [],
+                configurationFile: String? = nil, isDevelopment: Bool = false) {
         self.templatesDirectory = templatesDirectory
         self.staticDirectory = staticDirectory
+        self.lists = lists
+        self.configurationFile = configurationFile
+        self.isDevelopment = isDevelopment
     }
 }

@@ -8,12 +8,15 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case template(MustacheError)
     /// A required template is missing from both the override folder and the built-in set.
     case missingTemplate(String)
+    /// A list configuration names a key with a bad value (a missing image or partial, a bad range).
+    case configuration(ConfigurationError)
 
     public var description: String {
         switch self {
         case .cannotReadTemplates(let path, let reason): "\(path): error: \(reason)"
         case .template(let error): error.description
         case .missingTemplate(let name): "error: the template '\(name).mustache' is missing"
+        case .configuration(let error): error.description
         }
     }
 }

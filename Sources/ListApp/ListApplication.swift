@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import ListState
 import ListStore
@@ -9,23 +10,72 @@ import Mustache
 /// Routes:
 /// - `GET /`: the character list (page, region fragment or continuation; see `ListRoute`).
 /// - `GET /static/*`: the stylesheet, scripts and images (built-in, or the override folder).
+/// - `GET /-/placeholders.css`: the stylesheet generated at start from the placeholder configuration.
+/// - `GET /-/states`: with `--dev` only, every state of every kind side by side (`GalleryRoute`).
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
 /// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed; never waits on the source.
 /// - anything else: the not-found page (404), through the decision module.
 public final class ListApplication: Sendable {
+    /// The names of the lists this application serves.
+    public static let listNames = ["characters"]
+
     /// The data source.
     public let source: any ListSource
     /// The configuration it was made with.
     public let configuration: AppConfiguration
+    /// The configuration of the character list (built-in unless configured).
+    public let characters: ListConfiguration
     let templates: PageTemplates
+    let stylesheet: PlaceholderStylesheet
     let health = SourceHealth()
 
-    /// Loads the templates (strictly: a broken template is an error here, never a half page later).
-    /// - Throws: `AppError` naming the template file, line and column.
+    /// Loads the templates (strictly: a broken template is an error here, never
+    /// a half page later), checks the list configurations against the templates
+    /// and static files, and generates the placeholder stylesheet.
+    ///
+    /// - Throws: `AppError` naming the template file, line and column, or the
+    ///   configuration file and key at fault.
     public init(source: any ListSource, configuration: AppConfiguration = AppConfiguration()) throws(AppError) {
         self.source = source
         self.configuration = configuration
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
+        try Self.check(configuration, templates: templates)
+        self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
+        self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
+    }
+
+    /// Refuses configurations whose values are out of range or name an image or a
+    /// partial that does not exist.
+    private static func check(_ configuration: AppConfiguration, templates: PageTemplates) throws(AppError) {
+        let file = configuration.configurationFile
+        let staticFiles = BuiltInResources.staticFiles
+        for list in configuration.lists {
+            let prefix = "lists.\(list.name)"
+            guard listNames.contains(list.name) else {
+                throw .configuration(ConfigurationError(file: file, key: prefix,
+                    message: "there is no list named “\(list.name)” (lists: \(listNames.joined(separator: ", ")))"))
+            }
+            if let problem = list.problems().first {
+                throw .configuration(ConfigurationError(file: file, key: problem.key.isEmpty ? prefix : "\(prefix).\(problem.key)",
+                                                        message: problem.message))
+            }
+            for (kind, placeholder) in list.placeholders.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let key = "\(prefix).placeholders.\(kind.rawValue)"
+                if case .custom(let image) = placeholder.image {
+                    let onDisk = configuration.staticDirectory.map {
+                        FileManager.default.isReadableFile(atPath: $0 + "/" + image.path)
+                    } ?? false
+                    guard onDisk || staticFiles[image.path] != nil else {
+                        throw .configuration(ConfigurationError(file: file, key: "\(key).image.src",
+                            message: "there is no static file “\(image.path)” (built in, or in --static)"))
+                    }
+                }
+                if let partial = placeholder.partial, !templates.contains(partial) {
+                    throw .configuration(ConfigurationError(file: file, key: "\(key).partial",
+                        message: "there is no template “\(partial).mustache” (built in, or in --templates)"))
+                }
+            }
+        }
     }
 
     /// The router with every route.
@@ -37,6 +87,19 @@ public final class ListApplication: Sendable {
                                       cacheControl: configuration.staticCacheControl)
         do {
             try router.get("/") { request, _ in list.respond(to: request) }
+            try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in
+                var headers: HTTPHeaders = ["ETag": stylesheet.entityTag, "Cache-Control": configuration.staticCacheControl]
+                if let condition = request.headers["If-None-Match"],
+                   condition.split(separator: ",").contains(where: { $0.trimmingSpaces == stylesheet.entityTag || $0.trimmingSpaces == "*" }) {
+                    return Response(status: 304, headers: headers)
+                }
+                headers.add(name: "Content-Type", value: "text/css; charset=utf-8")
+                return Response(status: 200, headers: headers, body: stylesheet.bytes)
+            }
+            if configuration.isDevelopment {
+                let gallery = GalleryRoute(application: self)
+                try router.get("/-/states") { request, _ in gallery.respond(to: request) }
+            }
             try router.get("/-/livez") { _, _ in Response.text("ok\n") }
             try router.get("/-/readyz") { [health] _, _ in
                 health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
@@ -50,15 +113,22 @@ public final class ListApplication: Sendable {
         return router
     }
 
-    /// The not-found answer, decided like every other state: a whole page, or
-    /// for a partial request (`HX-Request: true`) a region fragment holding the
-    /// placeholder, so a client that swaps it into `#list` gets a placeholder, not a document.
+    /// The not-found answer, decided like every other state, in the request's
+    /// language: a whole page, or for a partial request (`HX-Request: true`) a
+    /// region fragment holding the placeholder, so a client that swaps it into
+    /// `#list` gets a placeholder, not a document.
     func notFound(_ request: Request) -> Response {
+        let negotiated = Language.negotiate(parameter: request.query("lang"),
+                                            acceptLanguage: request.headers["Accept-Language"])
         let decision = ListState.decide(ListSnapshot(request: .notFound))
-        let view = ListView(decision: decision, request: nil, records: [])
         let isPartial = request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
-        var response = render(isPartial ? "list-region" : "message", view.context, status: decision.status)
-        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary)
+        let view = ListView(decision: decision, request: nil, records: [], language: negotiated.language,
+                            list: characters, templates: templates, hasListRegion: false,
+                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
+        var response = isPartial
+            ? render("region", view.fragmentContext, status: decision.status)
+            : render("message", view.pageContext, status: decision.status)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
         return response
     }
 

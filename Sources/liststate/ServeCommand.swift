@@ -20,6 +20,9 @@ enum ServeCommand {
       --static DIR          static files that replace the built-in ones of the same path
       --threads N           request threads (default 4 x cores, at least 8)
       --query-timeout SEC   the longest a data query may take (default 2)
+      --config FILE.json    list configuration: placeholders, lazy loading, display flags
+                            (schema: docs/configuration.md); a bad key or value stops the start
+      --dev                 development mode: serve every list state side by side at /-/states
       -h, --help            show this help
 
     """
@@ -33,6 +36,8 @@ enum ServeCommand {
         var staticFiles: String?
         var threads: Int?
         var queryTimeout = 2.0
+        var configuration: String?
+        var isDevelopment = false
     }
 
     /// Parses the options, or returns the message for a usage error.
@@ -41,6 +46,7 @@ enum ServeCommand {
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {
             if flag == "-h" || flag == "--help" { return .success(nil) }
+            if flag == "--dev" { options.isDevelopment = true; continue }
             guard let value = remaining.popFirst() else {
                 return .failure(CommandLineError(flag.hasPrefix("-") ? "\(flag) needs a value" : "unexpected argument '\(flag)'"))
             }
@@ -52,6 +58,7 @@ enum ServeCommand {
             case "--db": options.database = value
             case "--templates": options.templates = value
             case "--static": options.staticFiles = value
+            case "--config": options.configuration = value
             case "--threads":
                 guard let threads = Int(value), (1...1024).contains(threads) else {
                     return .failure(CommandLineError("--threads must be a number from 1 to 1024"))
@@ -81,6 +88,19 @@ enum ServeCommand {
             Output.standardError("liststate serve: \(error.message)\n\n\(help)")
             return ExitStatus.usage
         }
+        // The configuration is read before anything else, so a mistake in it stops the
+        // start at once (exit 1), naming the file and the key.
+        var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
+                                                configurationFile: options.configuration,
+                                                isDevelopment: options.isDevelopment)
+        if let path = options.configuration {
+            do {
+                appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: ListApplication.listNames)
+            } catch {
+                Output.standardError("liststate serve: the configuration cannot be used:\n\(error)\n")
+                return ExitStatus.failure
+            }
+        }
         Server.blockTerminationSignals()
 
         if !CatalogueBuilder.isCurrent(at: options.database) {
@@ -102,9 +122,9 @@ enum ServeCommand {
         do {
             application = try ListApplication(
                 source: source,
-                configuration: AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles))
+                configuration: appConfiguration)
         } catch {
-            Output.standardError("liststate serve: the templates cannot be used:\n\(error)\n")
+            Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
             return ExitStatus.failure
         }
 

@@ -61,12 +61,14 @@ import ListStore
     }
 
     @Test func queryItemsCarryEverythingButDefaults() throws {
-        let request = try parse([("q", "grin face"), ("category", "So"), ("emoji", "1"), ("limit", "5"), ("lang", "de")]).get()
+        let request = try parse([("q", "grin face"), ("category", "So"), ("emoji", "1"), ("limit", "5"), ("lang", "zh-TW")]).get()
         let cursor = PageCursor(afterCodePoint: 0x1F600)
         let link = QueryString.link("/", request.queryItems(cursor: cursor.encoded))
-        #expect(link == "/?q=grin+face&category=So&emoji=1&limit=5&lang=de&cursor=\(cursor.encoded)")
+        #expect(link == "/?q=grin+face&category=So&emoji=1&limit=5&lang=zh-Hant&cursor=\(cursor.encoded)")
         #expect(QueryString.link("/", ListRequest().queryItems(cursor: nil)) == "/")
         #expect(QueryString.encode("a&b=c/é") == "a%26b%3Dc%2F%C3%A9")
+        // An unknown language is negotiated instead, and not carried into links.
+        #expect(try parse([("lang", "de")]).get().language == nil)
     }
 }
 

@@ -73,7 +73,8 @@ import ListStore
         let answer = try server.get("/?q=snowman")
         #expect(answer.status == 200)
         #expect(!Markup.rowIDs(answer.text).isEmpty)
-        #expect(!answer.text.contains("list-footer"))
+        // The offline retry footer waits in a <template>; the list itself has no footer.
+        #expect(!Markup.listRegion(answer.text).contains("list-footer"))
     }
 
     /// C-09: tampered cursors, with and without HX-Request.
@@ -98,8 +99,9 @@ import ListStore
         let region = try server.get("/", headers: ["HX-Request": "true"])
         let restore = try server.get("/", headers: ["HX-Request": "true", "HX-History-Restore-Request": "true"])
         for answer in [page, region, restore] {
-            #expect(answer.header("vary") == "HX-Request, HX-History-Restore-Request")
+            #expect(answer.header("vary") == "HX-Request, HX-History-Restore-Request, Accept-Language")
         }
+        #expect(try server.get("/?lang=en").header("vary") == "HX-Request, HX-History-Restore-Request")
         #expect(region.text.hasPrefix(#"<div id="list""#))
         #expect(!region.text.contains("<html"))
         #expect(restore.text.hasPrefix("<!DOCTYPE html>"))
@@ -170,12 +172,46 @@ import ListStore
     }
 }
 
+/// The issue's four cases over real HTTP, on the real catalogue: each reaches the right placeholder.
+extension ListRouteTests {
+    @Test func searchThatMatchesNothingIsNoResults() throws {
+        for headers in [[:], ["HX-Request": "true"]] {
+            let answer = try server.get("/?q=qqqzzzxxx", headers: headers)
+            #expect(answer.status == 200)
+            #expect(answer.text.contains("placeholder-noResults") && answer.text.contains("Clear the search"))
+            #expect(Markup.rowIDs(answer.text).isEmpty)
+        }
+    }
+
+    @Test func filterThatMatchesNothingIsNoResults() throws {
+        let answer = try server.get("/?category=Zl&emoji=1&lang=zh-Hant")
+        #expect(answer.status == 200)
+        #expect(answer.text.contains("placeholder-noResults") && answer.text.contains("沒有符合篩選條件的字元"))
+        #expect(answer.text.contains("清除篩選條件"))
+    }
+
+    @Test func badParameterIsTheErrorPlaceholder() throws {
+        let answer = try server.get("/?category=Xx", headers: ["Accept-Language": "zh-CN"])
+        #expect(answer.status == 400)
+        #expect(answer.text.contains("placeholder-error") && answer.text.contains("没有“Xx”这个字符类别。"))
+    }
+
+    @Test func unknownCharacterIsNotFound() throws {
+        let answer = try server.get("/char/110000")
+        #expect(answer.status == 404)
+        #expect(answer.text.contains("placeholder-notFound") && answer.text.contains("Page not found"))
+    }
+}
+
 extension ListRouteTests {
     @Test func notFoundForAPartialRequestIsARegionFragment() throws {
         let answer = try server.get("/nope", headers: ["HX-Request": "true"])
         #expect(answer.status == 404)
         #expect(answer.text.hasPrefix(#"<div id="list""#))
         #expect(answer.text.contains("placeholder-notFound"))
-        #expect(answer.header("vary") == "HX-Request, HX-History-Restore-Request")
+        #expect(answer.header("vary") == "HX-Request, HX-History-Restore-Request, Accept-Language")
+        #expect(answer.text.contains(#"<div id="status" hx-swap-oob="innerHTML">Page not found.</div>"#))
+        let chinese = try server.get("/nope?lang=zh-Hant", headers: ["HX-Request": "true"])
+        #expect(chinese.text.contains("找不到這個頁面") && chinese.header("vary") == "HX-Request, HX-History-Restore-Request")
     }
 }

@@ -30,7 +30,8 @@ public struct ListRequest: Sendable, Hashable {
     public var limit: Int
     /// Search and filters.
     public var filter: ListFilter
-    /// The `lang` parameter as given (validated later against the known languages).
+    /// The `lang` parameter as a language the server speaks (`en`, `zh-Hans`,
+    /// `zh-Hant`), or nil (absent or unknown: the language is negotiated).
     public var language: String?
     /// Whether `lazy=0` asked for the rows at once.
     public var wantsRowsAtOnce: Bool
@@ -45,12 +46,37 @@ public struct ListRequest: Sendable, Hashable {
         self.wantsRowsAtOnce = wantsRowsAtOnce
     }
 
-    /// Why a request's parameters were refused; `message` is shown to the user.
+    /// Why a request's parameters were refused, as a value the page puts into
+    /// words in its own language (`UIStrings.reason`).
+    public enum Reason: Sendable, Hashable {
+        /// A known parameter is given more than once.
+        case repeated(String)
+        /// The cursor is not one the server made.
+        case badCursor
+        /// `limit` is below 1 or not a number.
+        case badLimit
+        /// `q` is longer than ``ListRequest/maximumQueryLength`` Unicode scalars.
+        case queryTooLong
+        /// `q` holds a control character (General_Category Cc, NUL included).
+        case controlCharacterInQuery
+        /// `q` holds more than `ListFilter.maximumWords` distinct words.
+        case tooManyWords
+        /// `category` names no General_Category.
+        case unknownCategory(String)
+        /// `emoji` is neither 0 nor 1.
+        case badEmoji
+        /// `lazy` is neither 0 nor 1.
+        case badLazy
+    }
+
+    /// Why a request's parameters were refused.
     public struct Problem: Error, Sendable, Hashable {
         /// The parameter at fault.
         public var parameter: String
-        /// A sentence for the page: what was wrong, in the user's terms.
-        public var message: String
+        /// What was wrong.
+        public var reason: Reason
+        /// The reason in English, for logs and the decision's locale-free `badRequest(reason:)`.
+        public var message: String { UIStrings.english.reason(reason) }
     }
 
     /// Validates query items.
@@ -62,55 +88,53 @@ public struct ListRequest: Sendable, Hashable {
         var request = ListRequest()
         for (name, value) in query where parameterNames.contains(name) {
             guard seen.insert(name).inserted else {
-                return .failure(Problem(parameter: name, message: "The parameter “\(name)” is given more than once."))
+                return .failure(Problem(parameter: name, reason: .repeated(name)))
             }
             switch name {
             case "cursor":
                 guard let cursor = PageCursor(encoded: value) else {
-                    return .failure(Problem(parameter: name,
-                        message: "The link points to a position in the list that does not exist. Start again from the beginning."))
+                    return .failure(Problem(parameter: name, reason: .badCursor))
                 }
                 request.cursor = cursor
             case "limit":
                 guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                    return .failure(Problem(parameter: name, message: "The page size must be a whole number from 1 to \(maximumLimit)."))
+                    return .failure(Problem(parameter: name, reason: .badLimit))
                 }
                 let digits = value.drop { $0 == "0" }
                 let number = digits.isEmpty ? 0 : (digits.count > 18 ? Int.max : Int(digits) ?? Int.max)
                 guard number >= 1 else {
-                    return .failure(Problem(parameter: name, message: "The page size must be a whole number from 1 to \(maximumLimit)."))
+                    return .failure(Problem(parameter: name, reason: .badLimit))
                 }
                 request.limit = min(number, maximumLimit)
             case "q":
                 guard value.unicodeScalars.count <= maximumQueryLength else {
-                    return .failure(Problem(parameter: name,
-                        message: "The search is too long: at most \(maximumQueryLength) characters, please."))
+                    return .failure(Problem(parameter: name, reason: .queryTooLong))
                 }
                 guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                    return .failure(Problem(parameter: name, message: "The search holds a control character. Type it again, please."))
+                    return .failure(Problem(parameter: name, reason: .controlCharacterInQuery))
                 }
                 let trimmed = value.trimmingWhitespace
                 request.filter.text = trimmed.isEmpty ? nil : trimmed
                 guard request.filter.searchWords.count <= ListFilter.maximumWords else {
-                    return .failure(Problem(parameter: name,
-                        message: "The search has too many different words: at most \(ListFilter.maximumWords), please."))
+                    return .failure(Problem(parameter: name, reason: .tooManyWords))
                 }
             case "category":
                 if value.isEmpty { continue }
                 guard ListStore.GeneralCategory.name(forCode: value) != nil else {
-                    return .failure(Problem(parameter: name, message: "There is no character category “\(value)”."))
+                    return .failure(Problem(parameter: name, reason: .unknownCategory(value)))
                 }
                 request.filter.category = value
             case "emoji":
                 guard value == "0" || value == "1" else {
-                    return .failure(Problem(parameter: name, message: "The emoji filter must be 0 (off) or 1 (on)."))
+                    return .failure(Problem(parameter: name, reason: .badEmoji))
                 }
                 request.filter.emojiOnly = value == "1"
             case "lang":
-                request.language = value
+                // An unknown language falls back to negotiation and is not carried into links.
+                request.language = Language(tag: value)?.tag
             case "lazy":
                 guard value == "0" || value == "1" else {
-                    return .failure(Problem(parameter: name, message: "The lazy option must be 0 or 1."))
+                    return .failure(Problem(parameter: name, reason: .badLazy))
                 }
                 request.wantsRowsAtOnce = value == "0"
             default:

@@ -1,3 +1,4 @@
+import ListState
 import Mustache
 
 /// The parsed templates the routes render: built-in ones, replaced file by
@@ -6,7 +7,9 @@ import Mustache
 /// from starting, so no request ever gets half a page.
 public struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
-    static let required = ["layout", "list", "list-region", "rows", "row", "footer", "placeholder", "message"]
+    static let required = ["layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
+                           "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery"]
+        + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
     let library: TemplateLibrary
 
@@ -32,6 +35,11 @@ public struct PageTemplates: Sendable {
         } catch {
             throw AppError.cannotReadTemplates(directory ?? "Templates", reason: "\(error)")
         }
+    }
+
+    /// Whether a template (built-in or override) is named `name`.
+    func contains(_ name: String) -> Bool {
+        library.template(named: name) != nil
     }
 
     /// Renders template `name` with `context` into bytes.

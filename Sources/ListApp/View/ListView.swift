@@ -2,97 +2,199 @@ import ListState
 import ListStore
 import Mustache
 
-/// The template context of a list response: the decision, drawn.
+/// The template context of a list response: the decision, drawn in one language.
 ///
-/// Nothing here decides a state: the body, footer and placeholder kind come
-/// from `ListState.decide`; this only puts them into words and links.
-///
-/// Keys: `lang`, `title`, `heading`, `startHref` (on a page that starts at a
-/// cursor), `placeholder` (see `PlaceholderContent`), `hasRows`, `rows` (see
-/// `RowView`), `footer` with one of `loadMore.href`, `loading.href`,
-/// `endOfList.startHref`, `retry.{message,label,href}`.
+/// Nothing here decides a state: the body, footer, placeholder kind and
+/// announcements come from `ListState.decide`; this only puts them into words
+/// and links. docs/view-context.md lists every key; in short: `lang`,
+/// `strings`, `title`, `heading`, `startHref`, `placeholder`, `hasRows`,
+/// `rows`, `footer`, `lazy`, `status` (full pages) or `statusOOB` (fragments),
+/// `offline`, `search`, `categories`.
 struct ListView {
     /// The decision to draw.
     var decision: Decision
     /// The validated request, or nil when it was refused.
     var request: ListRequest?
+    /// Why the request was refused, when it was.
+    var refusal: ListRequest.Reason?
     /// The rows of the page (drawn only when the decision shows rows).
     var records: [CharacterRecord]
-    /// The page language (BCP 47).
-    var language = "en"
+    /// The page language.
+    var language: Language = .english
+    /// The list's configuration.
+    var list: ListConfiguration = ListConfiguration("characters")
+    /// Renders custom placeholder partials; nil renders none.
+    var templates: PageTemplates?
+    /// Whether the page has a `#list` element that partial requests may target.
+    var hasListRegion = true
+    /// The `lang` parameter to keep in links when the request was refused (a valid request carries its own).
+    var languageParameter: String?
 
-    /// The whole context.
-    var context: MustacheValue {
-        let links = ListLinks(request: request)
+    /// The strings of the page language.
+    var strings: UIStrings { UIStrings.of(language) }
+
+    /// The links of this response.
+    var links: ListLinks { ListLinks(request: request, language: languageParameter) }
+
+    /// The context of a full page: everything, with the announcement in the status region.
+    var pageContext: MustacheValue { .dictionary(pageFields) }
+
+    /// The fields of ``pageContext``, for pages that add their own (the gallery).
+    var pageFields: [String: MustacheValue] {
+        var context = baseContext
+        context["status"] = ["text": .string(announcementText)]
+        context["offline"] = offlineContext
+        return context
+    }
+
+    /// The context of a fragment: everything, with the announcement as an out-of-band element.
+    var fragmentContext: MustacheValue {
+        var context = baseContext
+        let text = announcementText
+        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
+        return .dictionary(context)
+    }
+
+    /// The decision's announcements as sentences in the page language, joined.
+    var announcementText: String {
+        decision.announcements.map { Self.sentence($0, strings: strings) }.joined(separator: " ")
+    }
+
+    /// One announcement in words.
+    static func sentence(_ announcement: Announcement, strings: UIStrings) -> String {
+        let words = strings.announce
+        switch announcement {
+        case .loading: return words.loading
+        case .rowsShown(let count): return words.rowsShown(count)
+        case .rowsAdded(let count): return words.rowsAdded(count)
+        case .endOfList: return words.endOfList
+        case .noData: return words.noData
+        case .noResults(let query): return words.noResults(query)
+        case .unavailable(let seconds): return words.unavailable(seconds)
+        case .error: return words.error
+        case .badRequest(let reason): return words.badRequest(reason)
+        case .notFound: return words.notFound
+        }
+    }
+
+    private var baseContext: [String: MustacheValue] {
+        let links = self.links
         var context: [String: MustacheValue] = [
-            "lang": .string(language),
+            "lang": .string(language.tag),
+            "strings": strings.mustacheValue,
             "title": .string(title),
             "heading": .string(heading),
         ]
-        if request?.cursor != nil, !decision.body.isContinuationOnly {
+        if request?.cursor != nil, decision.body != .nothingNew {
             context["startHref"] = .string(links.start)
         }
         if let kind = decision.body.placeholderKind {
-            context["placeholder"] = PlaceholderContent.make(
-                kind: kind, problem: decision.problem, query: request?.filter.text, links: links).mustacheValue
+            let isShell = decision.rule == .pending
+            if isShell { context["lazy"] = ["href": .string(links.current)] }
+            let content = PlaceholderContent(kind: kind, list: list, language: language, facts: facts(isLazyShell: isShell),
+                                             links: links)
+            context["placeholder"] = content.mustacheValue(templates: templates)
         }
         if decision.body.showsRows {
             context["hasRows"] = true
-            context["rows"] = .array(records.map { .object(RowView($0)) })
+            let names = strings.categoryNames
+            let emoji = strings.emoji
+            let version = strings.unicodeVersion
+            context["rows"] = .array(records.map { .object(RowView($0, categoryNames: names, emojiLabel: emoji, version: version)) })
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []
         }
         if let footer = footer(links: links) { context["footer"] = footer }
-        return .dictionary(context)
+        context["search"] = searchContext
+        context["categories"] = .array(ListStore.GeneralCategory.all.map { category in
+            [
+                "code": .string(category.code),
+                "name": .string(strings.categoryNames[category.code] ?? category.name),
+                "isSelected": .bool(request?.filter.category == category.code),
+            ]
+        })
+        return context
+    }
+
+    private func facts(isLazyShell: Bool = false) -> PlaceholderContent.Facts {
+        PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.filter.text,
+                                 retryAfterSeconds: decision.retryAfterSeconds,
+                                 allowsPartialRequests: hasListRegion, isLazyShell: isLazyShell)
+    }
+
+    /// The search form's values (its words are in `strings`).
+    private var searchContext: MustacheValue {
+        var search: [String: MustacheValue] = ["action": .string(ListLinks.listPath)]
+        if let text = request?.filter.text { search["query"] = .string(text) }
+        if let category = request?.filter.category { search["category"] = .string(category) }
+        if request?.filter.emojiOnly == true { search["emojiOnly"] = true }
+        if let lang = request?.language { search["lang"] = .string(lang) }
+        if request?.limit != nil, request?.limit != ListRequest.defaultLimit, let limit = request?.limit {
+            search["limit"] = .string(String(limit))
+        }
+        return .dictionary(search)
+    }
+
+    /// The offline `<template>`s' content: the offline placeholder, banner and footer.
+    var offlineContext: MustacheValue {
+        let content = PlaceholderContent(kind: .offline, list: list, language: language,
+                                         facts: PlaceholderContent.Facts(allowsPartialRequests: hasListRegion),
+                                         links: links, id: "offline-placeholder")
+        return [
+            "placeholder": content.mustacheValue(templates: templates),
+            "banner": .string(strings.offlineBanner),
+            "footer": .string(strings.offlineFooter),
+            "announcement": .string(strings.offlineAnnouncement),
+            "retryHref": .string(links.current),
+        ]
     }
 
     /// The page title.
     var title: String {
-        if let text = request?.filter.text { return "“\(text)” in Unicode characters" }
+        if let text = request?.filter.text { return strings.searchTitle(text) }
         if let kind = decision.body.placeholderKind, decision.status >= 400 {
-            return PlaceholderContent.make(kind: kind, problem: decision.problem, query: nil,
-                                           links: ListLinks(request: nil)).title
+            return PlaceholderContent(kind: kind, list: list, language: language, facts: facts(), links: links).title
         }
-        return "Unicode characters"
+        return strings.listName
     }
 
     /// The main heading.
     var heading: String {
-        guard let request else { return "Unicode characters" }
-        var parts: [String] = []
+        guard let request else { return strings.listName }
+        var filters: [String] = []
         if let category = request.filter.category {
-            parts.append(ListStore.GeneralCategory.name(forCode: category) ?? category)
+            filters.append(strings.categoryNames[category] ?? category)
         }
-        if request.filter.emojiOnly { parts.append("emoji") }
-        let base = parts.isEmpty ? "Unicode characters" : "Unicode characters: " + parts.joined(separator: ", ")
-        if let text = request.filter.text { return base + " matching “\(text)”" }
-        return base
+        if request.filter.emojiOnly { filters.append(strings.emoji) }
+        return strings.heading(filters, request.filter.text)
     }
 
     /// The footer context, or nil for no footer.
-    func footer(links: ListLinks) -> MustacheValue? {
+    func footer(links: ListLinks, id: String = "list-footer") -> MustacheValue? {
+        let strings = self.strings
+        var footer: [String: MustacheValue] = ["footerID": .string(id)]
         switch decision.footer {
         case .none:
             return nil
         case .loadMore(let cursor):
-            return ["loadMore": ["href": .string(links.page(after: cursor, of: request))]]
+            footer["loadMore"] = ["href": .string(links.page(after: cursor, of: request))]
         case .loading(let cursor):
             let href = cursor.map { links.page(after: $0, of: request) } ?? links.current
-            return ["loading": ["href": .string(href)]]
+            footer["loading"] = ["href": .string(href)]
         case .endOfList:
-            return ["endOfList": ["startHref": .string(links.start)]]
+            let text = list.endOfList?.text(for: language.tag) ?? strings.endOfList
+            footer["endOfList"] = ["text": .string(text), "startHref": .string(links.start)]
         case .retry(let cursor):
             let href = cursor.map { links.page(after: $0, of: request) } ?? links.start
-            let message = decision.problem == .sourceUnavailable
-                ? "More rows could not be loaded: the catalogue is busy or unreachable."
-                : "More rows could not be loaded because of an error."
-            return ["retry": ["message": .string(message), "label": "Try again", "href": .string(href)]]
+            let message = decision.problem == .sourceUnavailable ? strings.moreUnavailable : strings.moreFailed
+            footer["retry"] = ["message": .string(message), "label": .string(strings.tryAgain), "href": .string(href),
+                               "isPartial": true]
         case .startOver:
-            let message: String
-            if case .badRequest(let reason) = decision.problem { message = reason } else { message = "This part of the list does not exist." }
-            return ["retry": ["message": .string(message), "label": "Start again from the beginning", "href": .string(links.start)]]
+            let message = refusal.map(strings.reason) ?? strings.partGone
+            footer["retry"] = ["message": .string(message), "label": .string(strings.startOver), "href": .string(links.start)]
         }
+        return .dictionary(footer)
     }
 }
 
@@ -104,7 +206,4 @@ extension Decision.Body {
         case .placeholder, .nothing, .nothingNew: false
         }
     }
-
-    /// Whether the body only makes sense inside rows already on screen.
-    var isContinuationOnly: Bool { self == .nothingNew }
 }

@@ -1,83 +1,222 @@
 import ListState
 import Mustache
 
-/// What one placeholder shows: a title, a detail sentence and at most one action.
+/// What one placeholder shows, in one language: the built-in words and
+/// illustration of its kind, changed by the list's ``PlaceholderConfiguration``.
 ///
-/// The decision module says *which* placeholder; this says it in words. The
-/// template `placeholder.mustache` draws it.
-struct PlaceholderContent: Sendable, Hashable {
-    /// The placeholder kind; also its CSS class (`placeholder-noResults`).
+/// The decision module says *which* placeholder; this says it in words.
+/// `placeholder.mustache` draws it (docs/view-context.md, "placeholder").
+struct PlaceholderContent {
+    /// The facts a placeholder's words depend on.
+    struct Facts {
+        /// What went wrong, from the decision.
+        var problem: Problem?
+        /// Why the request was refused, when it was.
+        var refusal: ListRequest.Reason?
+        /// The non-empty search text.
+        var query: String?
+        /// The `Retry-After` delay, in seconds.
+        var retryAfterSeconds: Int?
+        /// Whether a partial request may target `#list` (false on pages without it).
+        var allowsPartialRequests = true
+        /// Whether this is a lazy shell (a `<noscript>` link to the rows).
+        var isLazyShell = false
+    }
+
+    /// The kind; also a CSS class (`placeholder-noResults`).
     var kind: PlaceholderKind
+    /// The element id; its heading is `<id>-title`.
+    var id: String
     /// The heading.
     var title: String
-    /// One or two sentences under the heading, or nil.
+    /// The sentence under the heading.
     var detail: String?
-    /// The way on: a link label and its target, or nil.
-    var action: (label: String, href: String)?
+    /// What to try (a search that found nothing), under a heading.
+    var suggestions: (heading: String, items: [String])?
+    /// Example searches (label and link), after a heading.
+    var examples: (heading: String, links: [(label: String, href: String)])?
+    /// The illustration.
+    var image: (src: String, alt: String, width: Int, height: Int, animation: PlaceholderImage.Animation)?
+    /// The action.
+    var button: (label: String, href: String, isPartial: Bool, style: PlaceholderButton.Style)?
+    /// The `<noscript>` link of a lazy shell.
+    var noscriptHref: String?
+    /// The CSS classes of the element.
+    var classes: String
+    /// The custom partial that replaces the content, if any.
+    var partial: String?
 
-    /// The built-in English content of a placeholder.
+    /// The built-in illustrations, by kind (files under Static/illustrations/).
+    static func builtInImage(_ kind: PlaceholderKind) -> PlaceholderImage {
+        let file: String = switch kind {
+        case .loading: "loading"
+        case .noData: "no-data"
+        case .noResults: "no-results"
+        case .offline: "offline"
+        case .unavailable: "unavailable"
+        case .error: "error"
+        case .notFound: "not-found"
+        }
+        return PlaceholderImage(path: "illustrations/\(file).svg", width: 96, height: 96,
+                                animation: kind == .loading ? .spin : .none)
+    }
+
+    /// Words, image, action and classes of a placeholder.
     ///
     /// - Parameters:
     ///   - kind: The placeholder the decision chose.
-    ///   - problem: What went wrong, for the error kinds.
-    ///   - query: The search text, echoed by `noResults`.
-    ///   - links: Where the actions lead.
-    static func make(kind: PlaceholderKind, problem: Problem?, query: String?, links: ListLinks) -> PlaceholderContent {
+    ///   - list: The list's configuration.
+    ///   - language: The page language.
+    ///   - facts: The problem, query and delay the words mention.
+    ///   - links: Where the built-in actions lead.
+    ///   - id: The element id.
+    init(kind: PlaceholderKind, list: ListConfiguration, language: Language, facts: Facts, links: ListLinks,
+         id: String = "placeholder") {
+        let strings = UIStrings.of(language)
+        let configuration = list.placeholder(kind)
+        self.kind = kind
+        self.id = id
+
+        // Built-in words, target and request style.
+        var words: UIStrings.PlaceholderWords
+        var href = links.current
+        var isPartial = true
         switch kind {
         case .loading:
-            return PlaceholderContent(kind: kind, title: "Loading characters…", detail: nil,
-                                      action: ("Show the list now", links.rowsAtOnce))
+            words = strings.loading
         case .noData:
-            return PlaceholderContent(kind: kind, title: "No characters yet",
-                                      detail: "The catalogue is empty. Rows appear here as soon as it has any.",
-                                      action: ("Reload", links.current))
+            words = strings.noData
         case .noResults:
-            if let query {
-                return PlaceholderContent(kind: kind, title: "No results for “\(query)”",
-                                          detail: "No character name contains these words. Check the spelling, or try fewer or shorter words.",
-                                          action: ("Clear the search", links.withoutQuery))
+            if facts.query != nil {
+                words = strings.noResultsForQuery
+                href = links.withoutQuery
+                suggestions = (strings.suggestionsHeading, strings.suggestions)
+                examples = (strings.examplesHeading, ["heart", "arrow", "snow"].map { ($0, links.search($0)) })
+            } else {
+                words = strings.noResultsForFilters
+                href = links.withoutFilters
             }
-            return PlaceholderContent(kind: kind, title: "No characters match these filters",
-                                      detail: "Try another category, or show every character.",
-                                      action: ("Clear the filters", links.start))
         case .offline:
-            return PlaceholderContent(kind: kind, title: "You are offline",
-                                      detail: "The list will load again when your connection returns.",
-                                      action: ("Try again", links.current))
+            words = strings.offline
         case .unavailable:
-            return PlaceholderContent(kind: kind, title: "The list is not available right now",
-                                      detail: "The character catalogue is busy or cannot be reached. Please try again in a few seconds.",
-                                      action: ("Try again", links.current))
+            words = strings.unavailable
+            if let seconds = facts.retryAfterSeconds { words.detail = strings.unavailableDetail(seconds) }
         case .error:
-            if case .badRequest(let reason) = problem {
-                return PlaceholderContent(kind: kind, title: "This address does not work",
-                                          detail: reason, action: ("Go to the start of the list", links.start))
+            if let refusal = facts.refusal {
+                words = strings.badRequest
+                words.detail = strings.reason(refusal)
+                href = links.start
+                isPartial = false
+            } else if case .badRequest(let reason) = facts.problem {
+                words = strings.badRequest
+                words.detail = reason
+                href = links.start
+                isPartial = false
+            } else {
+                words = strings.failed
             }
-            return PlaceholderContent(kind: kind, title: "Something went wrong",
-                                      detail: "The list could not be loaded. The fault has been logged; trying again may help.",
-                                      action: ("Try again", links.current))
         case .notFound:
-            return PlaceholderContent(kind: kind, title: "Page not found",
-                                      detail: "There is no page at this address.",
-                                      action: ("Go to the list of characters", "/"))
+            words = strings.notFound
+            href = ListLinks.listPath(language: links.languageParameter)
+            isPartial = false
         }
+
+        // The list's configuration.
+        let tag = language.tag
+        func fill(_ text: String) -> String {
+            guard let query = facts.query else { return text }
+            return text.replacingAll("{query}", with: query)
+        }
+        title = fill(configuration.title?.text(for: tag) ?? words.title)
+        detail = (configuration.detail?.text(for: tag) ?? words.detail).map(fill)
+
+        let picture: PlaceholderImage? = switch configuration.image {
+        case .builtIn: Self.builtInImage(kind)
+        case .hidden: nil
+        case .custom(let custom): custom
+        }
+        image = picture.map { picture in
+            ("/static/" + picture.path, picture.alternativeText?.text(for: tag) ?? "", picture.width, picture.height,
+             picture.animation)
+        }
+
+        switch configuration.button {
+        case .hidden:
+            button = nil
+        case .builtIn:
+            button = words.button.map { ($0, href, isPartial && facts.allowsPartialRequests, .primary) }
+        case .custom(let custom):
+            let label = custom.label?.text(for: tag) ?? words.button ?? strings.tryAgain
+            button = (label, custom.href ?? href, custom.request == .partial && facts.allowsPartialRequests, custom.style)
+        }
+        if facts.isLazyShell { noscriptHref = links.rowsAtOnce }
+
+        var classes = ["placeholder", "placeholder-\(kind.rawValue)", "placeholder-\(configuration.variant.rawValue)",
+                       "placeholder-\(configuration.layout.rawValue)"]
+        if configuration.fadesIn { classes.append("placeholder-fade-in") }
+        if configuration.hasAppearance { classes.append(PlaceholderStylesheet.className(list: list.name, kind: kind)) }
+        self.classes = classes.joined(separator: " ")
+        partial = configuration.layout == .custom ? configuration.partial : nil
     }
 
-    /// The template context: `kind`, `title`, `detail`, `action.label`, `action.href`.
-    var mustacheValue: MustacheValue {
-        var value: [String: MustacheValue] = ["kind": .string(kind.rawValue), "title": .string(title)]
+    /// The template context (docs/view-context.md, "placeholder").
+    ///
+    /// - Parameter templates: Renders the custom partial, when there is one.
+    func mustacheValue(templates: PageTemplates?) -> MustacheValue {
+        var value: [String: MustacheValue] = [
+            "kind": .string(kind.rawValue),
+            "is": .dictionary([kind.rawValue: true]),
+            "id": .string(id),
+            "titleID": .string(id + "-title"),
+            "classes": .string(classes),
+            "title": .string(title),
+        ]
+        if kind == .loading { value["isBusy"] = true }
         if let detail { value["detail"] = .string(detail) }
-        if let action { value["action"] = ["label": .string(action.label), "href": .string(action.href)] }
+        if let suggestions {
+            value["suggestions"] = ["heading": .string(suggestions.heading),
+                                    "items": .array(suggestions.items.map { .string($0) })]
+        }
+        if let examples {
+            value["examples"] = ["heading": .string(examples.heading),
+                                 "links": .array(examples.links.map { ["label": .string($0.label), "href": .string($0.href)] })]
+        }
+        if let image {
+            value["image"] = [
+                "src": .string(image.src), "alt": .string(image.alt), "isDecorative": .bool(image.alt.isEmpty),
+                "width": .int(image.width), "height": .int(image.height),
+                "animationClass": .string(image.animation == .none ? "" : " placeholder-image-\(image.animation.rawValue)"),
+            ]
+        }
+        if let button {
+            value["button"] = [
+                "label": .string(button.label), "href": .string(button.href), "isPartial": .bool(button.isPartial),
+                "styleClass": .string("button-\(button.style.rawValue)"),
+            ]
+        }
+        if let noscriptHref { value["noscript"] = ["href": .string(noscriptHref)] }
+        if let partial, let templates {
+            let context = MustacheValue.dictionary(value)
+            switch templates.render(partial, context) {
+            case .success(let bytes): value["custom"] = ["html": .string(String(decoding: bytes, as: UTF8.self))]
+            case .failure(let error): logError("rendering the placeholder partial \(partial) failed: \(error)")
+            }
+        }
         return .dictionary(value)
     }
+}
 
-    static func == (lhs: PlaceholderContent, rhs: PlaceholderContent) -> Bool {
-        lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.detail == rhs.detail
-            && lhs.action?.label == rhs.action?.label && lhs.action?.href == rhs.action?.href
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(title)
+extension String {
+    /// The string with every `target` replaced by `replacement`.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }

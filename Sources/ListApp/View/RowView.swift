@@ -4,16 +4,24 @@ import Mustache
 /// One row as the `row.mustache` template sees it.
 ///
 /// Fields: `id` (the element id, `char-2603`), `glyph` and `glyphStyle` (see
-/// `GlyphDisplay`), `codePoint` (`U+2603`), `name`, `category` (`So`),
-/// `categoryName` (`Other Symbol`), `age` (`1.1`), `isEmoji`. A `MustacheObject`
-/// so no dictionary is built per row.
+/// `GlyphDisplay`), `codePoint` (`U+2603`), `name` (the Unicode name, English
+/// in every language), `category` (`So`), `categoryName` (in the page
+/// language), `age` (`1.1`), `ageLabel` (`Unicode 1.1`), `isEmoji`,
+/// `emojiLabel`. A `MustacheObject` so no dictionary is built per row.
 struct RowView: MustacheObject {
     let record: CharacterRecord
     let glyph: GlyphDisplay
+    let categoryNames: [String: String]
+    let emojiLabel: String
+    let version: @Sendable (String) -> String
 
-    init(_ record: CharacterRecord) {
+    init(_ record: CharacterRecord, categoryNames: [String: String] = UIStrings.english.categoryNames,
+         emojiLabel: String = UIStrings.english.emoji, version: @escaping @Sendable (String) -> String = UIStrings.english.unicodeVersion) {
         self.record = record
         self.glyph = GlyphDisplay(record)
+        self.categoryNames = categoryNames
+        self.emojiLabel = emojiLabel
+        self.version = version
     }
 
     /// The element id of a row: `char-` and the lower-case hex code point.
@@ -29,9 +37,11 @@ struct RowView: MustacheObject {
         case "codePoint": .string(record.codePointLabel)
         case "name": .string(record.name)
         case "category": .string(record.generalCategory)
-        case "categoryName": .string(ListStore.GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory)
+        case "categoryName": .string(categoryNames[record.generalCategory] ?? record.generalCategory)
         case "age": .string(record.age.isEmpty ? "?" : record.age)
+        case "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
         case "isEmoji": .bool(record.isEmoji)
+        case "emojiLabel": .string(emojiLabel)
         default: nil
         }
     }

@@ -82,6 +82,14 @@ enum Markup {
         matches(#"<a href="([^"]+)" rel="next">"#, in: html).first.map(unescape)
     }
 
+    /// The `#list` element of a page (from its start tag to the status region), or the whole text.
+    static func listRegion(_ html: String) -> String {
+        guard let start = html.firstRange(of: #"<div id="list""#) else { return html }
+        let rest = html[start.lowerBound...]
+        guard let end = rest.firstRange(of: #"<div id="status""#) else { return String(rest) }
+        return String(rest[..<end.lowerBound])
+    }
+
     /// Every capture of the first group of `pattern`.
     static func matches(_ pattern: String, in text: String) -> [String] {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }

@@ -1,0 +1,24 @@
+/// Why a list configuration cannot be used: the file, the key at fault and what
+/// is wrong. The server refuses to start with it (`liststate serve` exits 1).
+public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The configuration file, or `nil` for a configuration built in Swift.
+    public var file: String?
+    /// The key at fault as a dotted path from the top (`lists.characters.placeholders.noResults.background`);
+    /// empty for the whole file.
+    public var key: String
+    /// What is wrong, in plain words.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String?, key: String, message: String) {
+        self.file = file
+        self.key = key
+        self.message = message
+    }
+
+    /// `FILE: error: KEY: MESSAGE`, the form compilers use.
+    public var description: String {
+        let place = file ?? "configuration"
+        return key.isEmpty ? "\(place): error: \(message)" : "\(place): error: \(key): \(message)"
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import ListState
+import Mustache
+
+/// Reads the JSON configuration file of `liststate serve --config FILE.json`
+/// into list configurations. docs/configuration.md is the schema; in short:
+///
+/// ```json
+/// { "lists": { "characters": {
+///     "lazy": true, "shouldDisplay": true, "forceDisplay": null,
+///     "endOfList": "You have seen them all.",
+///     "placeholders": { "noResults": { "title": {"en": "…", "zh-Hans": "…"}, "background": "#fff8e1" } }
+/// } } }
+/// ```
+///
+/// An unknown key or a value of the wrong type or range is an error that names
+/// the file and the key; nothing is ignored silently.
+public enum ConfigurationFile {
+    /// Reads and checks a configuration file.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - knownLists: The names of the lists the server serves.
+    /// - Returns: The list configurations, by list name.
+    /// - Throws: `ConfigurationError` naming the file and the key at fault.
+    public static func load(path: String, knownLists: [String] = ["characters"]) throws(ConfigurationError) -> [ListConfiguration] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
+        }
+        return try parse(data, file: path, knownLists: knownLists)
+    }
+
+    /// Parses configuration JSON.
+    ///
+    /// - Parameters:
+    ///   - data: UTF-8 JSON.
+    ///   - file: The file name errors report.
+    ///   - knownLists: The names of the lists the server serves.
+    /// - Returns: The list configurations.
+    /// - Throws: `ConfigurationError` naming the file and the key at fault.
+    public static func parse(_ data: Data, file: String, knownLists: [String] = ["characters"]) throws(ConfigurationError) -> [ListConfiguration] {
+        let root: MustacheValue
+        do { root = try MustacheValue(jsonData: data) } catch {
+            throw ConfigurationError(file: file, key: "", message: "the file is not valid JSON")
+        }
+        let reader = Reader(file: file)
+        let top = try reader.object(root, at: "")
+        try reader.onlyKeys(top, ["lists"], at: "")
+        guard let listsValue = top["lists"] else { return [] }
+        let lists = try reader.object(listsValue, at: "lists")
+        var result: [ListConfiguration] = []
+        for name in lists.keys.sorted() {
+            let key = "lists.\(name)"
+            guard knownLists.contains(name) else {
+                throw reader.error(key, "there is no list named “\(name)” (lists: \(knownLists.joined(separator: ", ")))")
+            }
+            result.append(try reader.list(name, lists[name] ?? .null, at: key))
+        }
+        return result
+    }
+}
+
+/// The typed reading of the JSON tree, each step knowing its key path.
+private struct Reader {
+    let file: String
+
+    func error(_ key: String, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, key: key, message: message)
+    }
+
+    func object(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> [String: MustacheValue] {
+        guard case .dictionary(let fields) = value else { throw error(key, "must be an object") }
+        return fields
+    }
+
+    func onlyKeys(_ fields: [String: MustacheValue], _ allowed: [String], at key: String) throws(ConfigurationError) {
+        for name in fields.keys.sorted() where !allowed.contains(name) {
+            let path = key.isEmpty ? name : "\(key).\(name)"
+            throw error(path, "unknown key (known here: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    func bool(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> Bool {
+        guard case .bool(let flag) = value else { throw error(key, "must be true or false") }
+        return flag
+    }
+
+    func int(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> Int {
+        switch value {
+        case .int(let number): return number
+        case .double(let number) where number == number.rounded() && abs(number) < 1e9: return Int(number)
+        default: throw error(key, "must be a whole number of CSS pixels")
+        }
+    }
+
+    func string(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> String {
+        guard case .string(let text) = value else { throw error(key, "must be a string") }
+        return text
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ value: MustacheValue, at key: String, as: T.Type) throws(ConfigurationError) -> T where T.RawValue == String {
+        let text = try string(value, at: key)
+        guard let result = T(rawValue: text) else {
+            throw error(key, "“\(text)” is not one of \(T.allCases.map { "“\($0.rawValue)”" }.joined(separator: ", "))")
+        }
+        return result
+    }
+
+    /// A string, or an object of strings by language tag.
+    func text(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> LocalizedText {
+        switch value {
+        case .string(let text):
+            return LocalizedText(text)
+        case .dictionary(let fields):
+            let tags = Language.allCases.map(\.tag)
+            try onlyKeys(fields, tags, at: key)
+            var byLanguage: [String: String] = [:]
+            for (tag, text) in fields { byLanguage[tag] = try string(text, at: "\(key).\(tag)") }
+            return LocalizedText(byLanguage: byLanguage)
+        default:
+            throw error(key, "must be a string, or an object of strings by language (en, zh-Hans, zh-Hant)")
+        }
+    }
+
+    func color(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> CSSColor {
+        let text = try string(value, at: key)
+        guard let color = CSSColor(parsing: text) else {
+            throw error(key, "“\(text)” is not a colour (write #rgb, #rrggbb, #rrggbbaa or rgb(r, g, b))")
+        }
+        return color
+    }
+
+    func list(_ name: String, _ value: MustacheValue, at key: String) throws(ConfigurationError) -> ListConfiguration {
+        let fields = try object(value, at: key)
+        try onlyKeys(fields, ["lazy", "shouldDisplay", "forceDisplay", "endOfList", "placeholders"], at: key)
+        var list = ListConfiguration(name)
+        if let value = fields["lazy"] { list.isLazy = try bool(value, at: "\(key).lazy") }
+        if let value = fields["shouldDisplay"] { list.display.shouldDisplay = try bool(value, at: "\(key).shouldDisplay") }
+        if let value = fields["forceDisplay"] {
+            if case .null = value {} else {
+                list.display.forceDisplay = try choice(value, at: "\(key).forceDisplay", as: PlaceholderKind.self)
+            }
+        }
+        if let value = fields["endOfList"] { list.endOfList = try text(value, at: "\(key).endOfList") }
+        if let value = fields["placeholders"] {
+            let placeholders = try object(value, at: "\(key).placeholders")
+            try onlyKeys(placeholders, PlaceholderKind.allCases.map(\.rawValue), at: "\(key).placeholders")
+            for (kindName, settings) in placeholders {
+                guard let kind = PlaceholderKind(rawValue: kindName) else { continue }
+                list.placeholders[kind] = try placeholder(settings, at: "\(key).placeholders.\(kindName)")
+            }
+        }
+        if let problem = list.problems().first {
+            throw error(problem.key.isEmpty ? key : "\(key).\(problem.key)", problem.message)
+        }
+        return list
+    }
+
+    func placeholder(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderConfiguration {
+        let fields = try object(value, at: key)
+        try onlyKeys(fields, ["title", "detail", "image", "button", "background", "partial", "layout",
+                              "verticalOffset", "spacing", "insets", "variant", "fadeIn", "allowsTouch", "allowsScroll"], at: key)
+        var result = PlaceholderConfiguration()
+        if let value = fields["title"] { result.title = try text(value, at: "\(key).title") }
+        if let value = fields["detail"] { result.detail = try text(value, at: "\(key).detail") }
+        if let value = fields["image"] {
+            if case .bool(false) = value { result.image = .hidden } else if case .null = value { result.image = .hidden } else {
+                result.image = .custom(try image(value, at: "\(key).image"))
+            }
+        }
+        if let value = fields["button"] {
+            if case .bool(false) = value { result.button = .hidden } else if case .null = value { result.button = .hidden } else {
+                result.button = .custom(try button(value, at: "\(key).button"))
+            }
+        }
+        if let value = fields["background"] {
+            switch value {
+            case .string:
+                result.background = .init(light: try color(value, at: "\(key).background"))
+            case .dictionary(let scheme):
+                try onlyKeys(scheme, ["light", "dark"], at: "\(key).background")
+                guard let light = scheme["light"] else { throw error("\(key).background.light", "is required") }
+                result.background = .init(light: try color(light, at: "\(key).background.light"),
+                                          dark: try scheme["dark"].map { value throws(ConfigurationError) in
+                                              try color(value, at: "\(key).background.dark") })
+            default:
+                throw error("\(key).background", "must be a colour, or an object with “light” and “dark” colours")
+            }
+        }
+        if let value = fields["partial"] {
+            result.partial = try string(value, at: "\(key).partial")
+            result.layout = .custom
+        }
+        if let value = fields["layout"] { result.layout = try choice(value, at: "\(key).layout", as: PlaceholderConfiguration.Layout.self) }
+        if let value = fields["verticalOffset"] { result.verticalOffset = try int(value, at: "\(key).verticalOffset") }
+        if let value = fields["spacing"] { result.spacing = try int(value, at: "\(key).spacing") }
+        if let value = fields["insets"] {
+            let insets = try object(value, at: "\(key).insets")
+            try onlyKeys(insets, ["top", "right", "bottom", "left"], at: "\(key).insets")
+            var parsed = PlaceholderConfiguration.Insets()
+            if let v = insets["top"] { parsed.top = try int(v, at: "\(key).insets.top") }
+            if let v = insets["right"] { parsed.right = try int(v, at: "\(key).insets.right") }
+            if let v = insets["bottom"] { parsed.bottom = try int(v, at: "\(key).insets.bottom") }
+            if let v = insets["left"] { parsed.left = try int(v, at: "\(key).insets.left") }
+            result.insets = parsed
+        }
+        if let value = fields["variant"] { result.variant = try choice(value, at: "\(key).variant", as: PlaceholderConfiguration.Variant.self) }
+        if let value = fields["fadeIn"] { result.fadesIn = try bool(value, at: "\(key).fadeIn") }
+        if let value = fields["allowsTouch"] { result.allowsTouch = try bool(value, at: "\(key).allowsTouch") }
+        if let value = fields["allowsScroll"] { result.allowsScroll = try bool(value, at: "\(key).allowsScroll") }
+        return result
+    }
+
+    func image(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderImage {
+        let fields = try object(value, at: key)
+        try onlyKeys(fields, ["src", "alt", "width", "height", "animation"], at: key)
+        guard let src = fields["src"] else { throw error("\(key).src", "is required") }
+        var image = PlaceholderImage(path: try string(src, at: "\(key).src"))
+        if let value = fields["alt"] { image.alternativeText = try text(value, at: "\(key).alt") }
+        if let value = fields["width"] { image.width = try int(value, at: "\(key).width") }
+        if let value = fields["height"] { image.height = try int(value, at: "\(key).height") }
+        if let value = fields["animation"] { image.animation = try choice(value, at: "\(key).animation", as: PlaceholderImage.Animation.self) }
+        return image
+    }
+
+    func button(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderButton {
+        let fields = try object(value, at: key)
+        try onlyKeys(fields, ["label", "href", "request", "style"], at: key)
+        var button = PlaceholderButton()
+        if let value = fields["label"] { button.label = try text(value, at: "\(key).label") }
+        if let value = fields["href"] { button.href = try string(value, at: "\(key).href") }
+        if let value = fields["request"] { button.request = try choice(value, at: "\(key).request", as: PlaceholderButton.Request.self) }
+        if let value = fields["style"] { button.style = try choice(value, at: "\(key).style", as: PlaceholderButton.Style.self) }
+        return button
+    }
+}

@@ -1,0 +1,116 @@
+import ListStore
+
+extension UIStrings {
+    /// English.
+    static let english = UIStrings(
+        listName: "Unicode characters",
+        tagline: "Unicode characters, one page at a time",
+        colophon: "Data: the Unicode Character Database shipped with the Swift runtime.",
+        backToStartOfList: "Back to the start of the list",
+        heading: { filters, query in
+            var text = "Unicode characters"
+            if !filters.isEmpty { text += ": " + filters.joined(separator: ", ") }
+            if let query { text += " matching “\(query)”" }
+            return text
+        },
+        searchTitle: { query in "“\(query)” in Unicode characters" },
+        emoji: "emoji",
+        unicodeVersion: { age in "Unicode \(age)" },
+        categoryNames: [
+            "Lu": "Uppercase Letter", "Ll": "Lowercase Letter", "Lt": "Titlecase Letter", "Lm": "Modifier Letter",
+            "Lo": "Other Letter", "Mn": "Nonspacing Mark", "Mc": "Spacing Mark", "Me": "Enclosing Mark",
+            "Nd": "Decimal Number", "Nl": "Letter Number", "No": "Other Number", "Pc": "Connector Punctuation",
+            "Pd": "Dash Punctuation", "Ps": "Open Punctuation", "Pe": "Close Punctuation", "Pi": "Initial Punctuation",
+            "Pf": "Final Punctuation", "Po": "Other Punctuation", "Sm": "Math Symbol", "Sc": "Currency Symbol",
+            "Sk": "Modifier Symbol", "So": "Other Symbol", "Zs": "Space Separator", "Zl": "Line Separator",
+            "Zp": "Paragraph Separator", "Cc": "Control", "Cf": "Format", "Cs": "Surrogate", "Co": "Private Use",
+            "Cn": "Unassigned",
+        ],
+        searchLabel: "Search character names",
+        searchPlaceholder: "for example: snowman, arrow",
+        searchHint: "Character names are in English.",
+        searchButton: "Search",
+        categoryLabel: "Category",
+        anyCategory: "Any category",
+        emojiOnly: "Emoji only",
+        clearSearch: "Clear the search",
+        clearFilters: "Clear the filters",
+        loadMore: "Load more",
+        endOfList: "That is the end of the list.",
+        backToStart: "Back to the start",
+        loadingMore: "Loading…",
+        showMore: "Show more",
+        moreUnavailable: "More characters could not be loaded just now.",
+        moreFailed: "More characters could not be loaded because something went wrong.",
+        tryAgain: "Try again",
+        startOver: "Start again from the beginning",
+        partGone: "This part of the list does not exist.",
+        offlineBanner: "You are offline. The characters already shown stay here; more will load once you are back online.",
+        offlineFooter: "You are offline, so no more characters could be loaded.",
+        offlineAnnouncement: "You are offline. Check your connection, then try again.",
+        loading: PlaceholderWords(title: "Loading characters…", detail: "This only takes a moment.", button: nil),
+        showListNow: "Show the list now",
+        noData: PlaceholderWords(title: "No characters yet",
+                                 detail: "The catalogue is empty. Characters will appear here as soon as it has some.",
+                                 button: "Reload"),
+        noResultsForQuery: PlaceholderWords(title: "No results for “{query}”",
+                                            detail: "No character name contains these words.",
+                                            button: "Clear the search"),
+        noResultsForFilters: PlaceholderWords(title: "No characters match these filters",
+                                              detail: "Try another category, or show every character.",
+                                              button: "Clear the filters"),
+        suggestionsHeading: "You could:",
+        suggestions: [
+            "Check the spelling.",
+            "Use fewer or shorter words: “arrow” finds more than “arrows pointing left”.",
+            "Search in English, the language of every character name.",
+        ],
+        examplesHeading: "Or try one of these:",
+        offline: PlaceholderWords(title: "You are offline",
+                                  detail: "Check your connection, then try again.",
+                                  button: "Try again"),
+        unavailable: PlaceholderWords(title: "The list is not available right now",
+                                      detail: "The character catalogue is busy. Please try again in a moment.",
+                                      button: "Try again"),
+        unavailableDetail: { seconds in
+            seconds <= 1 ? "The character catalogue is busy. Please try again in a second."
+                : "The character catalogue is busy. Please try again in about \(seconds) seconds."
+        },
+        failed: PlaceholderWords(title: "Something went wrong",
+                                 detail: "The list could not be loaded. Trying again usually helps; if it keeps happening, please come back later.",
+                                 button: "Try again"),
+        badRequest: PlaceholderWords(title: "This address does not work", detail: nil,
+                                     button: "Go to the start of the list"),
+        notFound: PlaceholderWords(title: "Page not found",
+                                   detail: "There is no page at this address. Check the address, or go to the list of characters.",
+                                   button: "Go to the list of characters"),
+        announce: AnnouncementWords(
+            loading: "Loading characters…",
+            rowsShown: { count in count == 1 ? "Showing 1 character." : "Showing \(count) characters." },
+            rowsAdded: { count in count == 1 ? "1 more character loaded." : "\(count) more characters loaded." },
+            endOfList: "That is the end of the list.",
+            noData: "There are no characters yet.",
+            noResults: { query in query.map { "No results for “\($0)”." } ?? "No characters match these filters." },
+            unavailable: { seconds in
+                seconds.map { "The list is not available right now. Try again in about \($0) seconds." }
+                    ?? "The list is not available right now. Try again in a moment."
+            },
+            error: "Something went wrong. Try again.",
+            badRequest: { reason in "This address does not work. \(reason)" },
+            notFound: "Page not found."
+        ),
+        reason: { reason in
+            switch reason {
+            case .repeated(let name): "The address gives “\(name)” more than once."
+            case .badCursor: "The link points to a position in the list that does not exist. Start again from the beginning."
+            case .badLimit: "The page size must be a whole number from 1 to \(ListRequest.maximumLimit)."
+            case .queryTooLong: "The search is too long: at most \(ListRequest.maximumQueryLength) characters, please."
+            case .controlCharacterInQuery: "The search holds a control character. Type it again, please."
+            case .tooManyWords: "The search has too many different words: at most \(ListFilter.maximumWords), please."
+            case .unknownCategory(let value): "There is no character category “\(value)”."
+            case .badEmoji: "The emoji filter must be 0 (off) or 1 (on)."
+            case .badLazy: "The lazy option must be 0 or 1."
+            }
+        }
+    )
+}

@@ -1,0 +1,110 @@
+import ListStore
+
+extension UIStrings {
+    /// 简体中文。
+    static let simplifiedChinese = UIStrings(
+        listName: "Unicode 字符",
+        tagline: "Unicode 字符，一页一页慢慢看",
+        colophon: "数据来源：Swift 运行时自带的 Unicode 字符数据库。",
+        backToStartOfList: "回到列表开头",
+        heading: { filters, query in
+            let narrowed = filters.isEmpty ? "" : "（" + filters.joined(separator: "、") + "）"
+            if let query { return "“\(query)”的搜索结果" + narrowed }
+            return filters.isEmpty ? "Unicode 字符" : "Unicode 字符：" + filters.joined(separator: "、")
+        },
+        searchTitle: { query in "“\(query)”的搜索结果" },
+        emoji: "表情符号",
+        unicodeVersion: { age in "Unicode \(age)" },
+        categoryNames: [
+            "Lu": "大写字母", "Ll": "小写字母", "Lt": "首字母大写字母", "Lm": "修饰字母",
+            "Lo": "其他字母", "Mn": "非间距标记", "Mc": "间距标记", "Me": "封闭标记",
+            "Nd": "十进制数字", "Nl": "字母数字", "No": "其他数字", "Pc": "连接标点",
+            "Pd": "连字符标点", "Ps": "开标点", "Pe": "闭标点", "Pi": "前引号",
+            "Pf": "后引号", "Po": "其他标点", "Sm": "数学符号", "Sc": "货币符号",
+            "Sk": "修饰符号", "So": "其他符号", "Zs": "空格", "Zl": "行分隔符",
+            "Zp": "段落分隔符", "Cc": "控制字符", "Cf": "格式字符", "Cs": "代理码位", "Co": "私用字符",
+            "Cn": "未分配",
+        ],
+        searchLabel: "搜索字符名称",
+        searchPlaceholder: "例如：snowman、arrow",
+        searchHint: "字符名称都是英文，请用英文搜索。",
+        searchButton: "搜索",
+        categoryLabel: "类别",
+        anyCategory: "全部类别",
+        emojiOnly: "只看表情符号",
+        clearSearch: "清除搜索",
+        clearFilters: "清除筛选条件",
+        loadMore: "加载更多",
+        endOfList: "已经到底了。",
+        backToStart: "回到开头",
+        loadingMore: "正在加载…",
+        showMore: "显示更多",
+        moreUnavailable: "暂时无法加载更多字符。",
+        moreFailed: "出了点问题，没能加载更多字符。",
+        tryAgain: "重试",
+        startOver: "从头开始",
+        partGone: "列表里没有这一部分。",
+        offlineBanner: "网络已断开。已经显示的字符会保留，联网后再继续加载。",
+        offlineFooter: "网络已断开，没能加载更多字符。",
+        offlineAnnouncement: "网络已断开。请检查网络连接，然后重试。",
+        loading: PlaceholderWords(title: "正在加载字符…", detail: "马上就好。", button: nil),
+        showListNow: "直接显示列表",
+        noData: PlaceholderWords(title: "还没有字符",
+                                 detail: "字符目录是空的。一有字符，就会显示在这里。",
+                                 button: "重新加载"),
+        noResultsForQuery: PlaceholderWords(title: "没有找到与“{query}”相关的字符",
+                                            detail: "没有哪个字符的名称包含这些词。",
+                                            button: "清除搜索"),
+        noResultsForFilters: PlaceholderWords(title: "没有符合筛选条件的字符",
+                                              detail: "换个类别试试，或者显示全部字符。",
+                                              button: "清除筛选条件"),
+        suggestionsHeading: "你可以：",
+        suggestions: [
+            "检查一下拼写。",
+            "少用几个词，或者用短一点的词：搜“arrow”比搜“arrows pointing left”找到的更多。",
+            "用英文搜索，所有字符名称都是英文。",
+        ],
+        examplesHeading: "或者试试这些：",
+        offline: PlaceholderWords(title: "网络已断开",
+                                  detail: "请检查网络连接，然后重试。",
+                                  button: "重试"),
+        unavailable: PlaceholderWords(title: "列表暂时打不开",
+                                      detail: "字符目录正忙，请稍后重试。",
+                                      button: "重试"),
+        unavailableDetail: { seconds in "字符目录正忙，请过 \(seconds) 秒左右再试。" },
+        failed: PlaceholderWords(title: "出了点问题",
+                                 detail: "列表没能加载出来。重试一下通常就好了；如果一直这样，请过一会儿再来。",
+                                 button: "重试"),
+        badRequest: PlaceholderWords(title: "这个网址有问题", detail: nil, button: "回到列表开头"),
+        notFound: PlaceholderWords(title: "找不到这个页面",
+                                   detail: "这个网址没有对应的页面。请检查网址，或者前往字符列表。",
+                                   button: "前往字符列表"),
+        announce: AnnouncementWords(
+            loading: "正在加载字符…",
+            rowsShown: { count in "显示了 \(count) 个字符。" },
+            rowsAdded: { count in "又加载了 \(count) 个字符。" },
+            endOfList: "已经到底了。",
+            noData: "还没有字符。",
+            noResults: { query in query.map { "没有找到与“\($0)”相关的字符。" } ?? "没有符合筛选条件的字符。" },
+            unavailable: { seconds in
+                seconds.map { "列表暂时打不开，请过 \($0) 秒左右再试。" } ?? "列表暂时打不开，请稍后重试。"
+            },
+            error: "出了点问题，请重试。",
+            badRequest: { reason in "这个网址有问题。\(reason)" },
+            notFound: "找不到这个页面。"
+        ),
+        reason: { reason in
+            switch reason {
+            case .repeated(let name): "网址里“\(name)”出现了不止一次。"
+            case .badCursor: "这个链接指向列表里不存在的位置，请从头开始。"
+            case .badLimit: "每页数量必须是 1 到 \(ListRequest.maximumLimit) 之间的整数。"
+            case .queryTooLong: "搜索内容太长了，最多 \(ListRequest.maximumQueryLength) 个字。"
+            case .controlCharacterInQuery: "搜索内容里有控制字符，请重新输入。"
+            case .tooManyWords: "搜索的词太多了，最多 \(ListFilter.maximumWords) 个不同的词。"
+            case .unknownCategory(let value): "没有“\(value)”这个字符类别。"
+            case .badEmoji: "表情符号筛选只能是 0（关）或 1（开）。"
+            case .badLazy: "lazy 选项只能是 0 或 1。"
+            }
+        }
+    )
+}

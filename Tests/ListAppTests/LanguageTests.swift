@@ -1,0 +1,60 @@
+import Testing
+@testable import ListApp
+
+/// Accept-Language negotiation (RFC 9110 §12.5.4) and the `lang` parameter.
+@Suite struct LanguageTests {
+    @Test(arguments: [
+        ("", "en"),
+        ("en", "en"),
+        ("en-GB,en;q=0.9", "en"),
+        ("zh-CN", "zh-Hans"),
+        ("zh-SG", "zh-Hans"),
+        ("zh", "zh-Hans"),
+        ("ZH-cn", "zh-Hans"),
+        ("zh-TW", "zh-Hant"),
+        ("zh-HK", "zh-Hant"),
+        ("zh-MO", "zh-Hant"),
+        ("zh-Hant", "zh-Hant"),
+        ("zh-Hant-CN", "zh-Hant"),
+        ("zh-Hans-HK", "zh-Hans"),
+        ("de-DE, fr;q=0.8", "en"),
+        ("de, zh-TW;q=0.5", "zh-Hant"),
+        ("en;q=0.5, zh-TW;q=0.8", "zh-Hant"),
+        ("zh-TW;q=0.8, en;q=0.8", "zh-Hant"),
+        ("zh-TW;q=0, en", "en"),
+        ("zh-CN;q=0", "en"),
+        ("*", "en"),
+        ("fr, *;q=0.1", "en"),
+        ("zh-TW;q=1.5, zh-CN;q=0.4", "zh-Hans"),
+        ("zh-TW;q=abc, en;q=0.1", "en"),
+        (" zh-HK ; q=0.9 , en ; q=0.3", "zh-Hant"),
+        (",,;,", "en"),
+    ])
+    func acceptLanguageTable(_ header: String, _ expected: String) {
+        #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
+    @Test func parameterOverridesTheHeader() {
+        let chosen = Language.negotiate(parameter: "zh-Hant", acceptLanguage: "zh-CN")
+        #expect(chosen.language == .traditionalChinese && !chosen.fromHeader)
+        let alias = Language.negotiate(parameter: "zh-tw", acceptLanguage: nil)
+        #expect(alias.language == .traditionalChinese && !alias.fromHeader)
+        let unknown = Language.negotiate(parameter: "de", acceptLanguage: "zh-CN")
+        #expect(unknown.language == .simplifiedChinese && unknown.fromHeader)
+        let none = Language.negotiate(parameter: nil, acceptLanguage: nil)
+        #expect(none.language == .english && none.fromHeader)
+    }
+
+    /// Every language has every category name and suggestion.
+    @Test(arguments: Language.allCases)
+    func stringsAreComplete(_ language: Language) {
+        let strings = UIStrings.of(language)
+        #expect(Set(strings.categoryNames.keys) == Set(UIStrings.english.categoryNames.keys))
+        #expect(strings.suggestions.count == UIStrings.english.suggestions.count)
+        #expect(strings.noResultsForQuery.title.contains("{query}"))
+        guard case .dictionary(let words) = strings.mustacheValue else { Issue.record("not a dictionary"); return }
+        for key in ["searchLabel", "searchButton", "searchPlaceholder", "loadMore", "tryAgain"] {
+            #expect(words[key] != nil, "\(key)")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// `liststate serve --config`: a bad configuration stops the start (exit 1),
+/// naming the file and the key, before any catalogue is built.
+@Suite struct ServeConfigurationTests {
+    private func serve(config json: String) throws -> (run: CLIRun, file: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("site.json")
+        try Data(json.utf8).write(to: file)
+        let database = folder.appendingPathComponent("never.sqlite").path
+        let run = try CLIRun.run(["serve", "--port", "0", "--db", database, "--config", file.path, "--dev"])
+        #expect(!FileManager.default.fileExists(atPath: database))
+        return (run, file.path)
+    }
+
+    @Test func unknownKeyStopsTheStart() throws {
+        let outcome = try serve(config: #"{"lists": {"characters": {"lazzy": true}}}"#)
+        #expect(outcome.run.status == 1)
+        #expect(outcome.run.standardError.contains("\(outcome.file): error: lists.characters.lazzy: unknown key"))
+    }
+
+    @Test func badColourStopsTheStart() throws {
+        let outcome = try serve(config: #"{"lists": {"characters": {"placeholders": {"noData": {"background": "tomato"}}}}}"#)
+        #expect(outcome.run.status == 1)
+        #expect(outcome.run.standardError.contains(
+            "\(outcome.file): error: lists.characters.placeholders.noData.background: “tomato” is not a colour"))
+    }
+
+    @Test func missingFileStopsTheStart() throws {
+        let run = try CLIRun.run(["serve", "--port", "0", "--config", "/nonexistent/site.json"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("/nonexistent/site.json: error: the file cannot be read"))
+    }
+
+    @Test func helpNamesTheNewOptions() throws {
+        let run = try CLIRun.run(["serve", "--help"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("--config FILE.json") && run.standardOutput.contains("--dev"))
+    }
+}
