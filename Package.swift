@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore"]),
         .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
         .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore"]),
-        .testTarget(name: "liststateTests", dependencies: ["liststate"]),
+        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,17 +92,37 @@ public enum CatalogueBuilder {
         return Report(rowCount: rows.count, seconds: seconds)
     }
 
-    /// Whether `path` holds a catalogue of the current schema version.
-    /// A missing file, a stranger's file or an older schema all answer false.
-    public static func isCurrent(at path: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: path),
+    /// What is at a catalogue path, and so what `liststate serve` may do with it.
+    public enum FileState: Sendable, Equatable {
+        /// Nothing: the catalogue is built there.
+        case missing
+        /// A catalogue of the current schema: it is used as it is.
+        case current
+        /// A catalogue of another schema version: it is rebuilt in place.
+        case outdated
+        /// A file that is not a catalogue (another program's database, any
+        /// other file, a folder): it is never overwritten.
+        case foreign
+    }
+
+    /// What is at `path`: missing, our current catalogue, our outdated catalogue, or someone else's file.
+    public static func state(at path: String) -> FileState {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+        guard !isDirectory.boolValue,
               let connection = try? SQLiteConnection(path: path, readOnly: true),
               let statement = try? connection.statement("PRAGMA application_id"),
               (try? statement.step()) == true, statement.int(0) == Int(Catalogue.applicationID),
               let version = try? connection.statement("PRAGMA user_version"),
               (try? version.step()) == true
-        else { return false }
-        return version.int(0) == Int(Catalogue.schemaVersion)
+        else { return .foreign }
+        return version.int(0) == Int(Catalogue.schemaVersion) ? .current : .outdated
+    }
+
+    /// Whether `path` holds a catalogue of the current schema version.
+    /// A missing file, a stranger's file or an older schema all answer false.
+    public static func isCurrent(at path: String) -> Bool {
+        state(at: path) == .current
     }
 
     /// The default catalogue path: `$XDG_DATA_HOME/liststate/catalogue.sqlite`,

@@ -55,7 +55,11 @@ enum ServeCommand {
             case "--port":
                 guard let port = UInt16(value) else { return .failure(CommandLineError("--port must be a number from 0 to 65535")) }
                 options.port = port
-            case "--db": options.database = value
+            case "--db":
+                guard !value.isEmpty, !value.hasSuffix("/") else {
+                    return .failure(CommandLineError("--db must name a file"))
+                }
+                options.database = value
             case "--templates": options.templates = value
             case "--static": options.staticFiles = value
             case "--config": options.configuration = value
@@ -65,8 +69,8 @@ enum ServeCommand {
                 }
                 options.threads = threads
             case "--query-timeout":
-                guard let seconds = Double(value), seconds > 0, seconds <= 600 else {
-                    return .failure(CommandLineError("--query-timeout must be a number of seconds above 0, at most 600"))
+                guard let seconds = Double(value), seconds >= 0.01, seconds <= 600 else {
+                    return .failure(CommandLineError("--query-timeout must be a number of seconds from 0.01 to 600"))
                 }
                 options.queryTimeout = seconds
             default:
@@ -103,7 +107,14 @@ enum ServeCommand {
         }
         Server.blockTerminationSignals()
 
-        if !CatalogueBuilder.isCurrent(at: options.database) {
+        switch CatalogueBuilder.state(at: options.database) {
+        case .current:
+            break
+        case .foreign:
+            Output.standardError("liststate serve: \(options.database) is not a ListState catalogue; "
+                + "it is left untouched. Choose another file with --db.\n")
+            return ExitStatus.failure
+        case .missing, .outdated:
             Output.standardError("Building the character catalogue at \(options.database) …\n")
             let progress = ProgressReporter(isTerminal: isatty(2) == 1)
             do {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ListStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,7 +34,8 @@ import Glibc
         #expect(first.stop() == 0)
     }
 
-    @Test(arguments: [["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"], ["stray"]])
+    @Test(arguments: [["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"],
+                      ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["stray"]])
     func badArgumentsExitTwoWithUsage(_ arguments: [String]) throws {
         let run = try CLIRun.run(["serve"] + arguments)
         #expect(run.status == 2)
@@ -48,13 +50,32 @@ import Glibc
 
     @Test func anOlderSchemaIsRebuilt() throws {
         let folder = NSTemporaryDirectory() + "liststate-old-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/old.sqlite"
-        try Data("not a catalogue".utf8).write(to: URL(fileURLWithPath: path))
+        try CatalogueBuilder.build(at: path, records: [])
+        try SQLiteConnection(path: path, readOnly: false).execute("PRAGMA user_version = 0")
+        #expect(CatalogueBuilder.state(at: path) == .outdated)
         let server = try ServeProcess(["--db", path])
         #expect(server.stop() == 0)
         #expect(server.errorText.contains("Building the character catalogue"))
         #expect(server.errorText.contains("Built 1"))
+        #expect(CatalogueBuilder.state(at: path) == .current)
+    }
+
+    /// Found by QA: `--db` pointed at someone else's file replaced it with a catalogue.
+    @Test func aForeignFileIsNeverOverwritten() throws {
+        let folder = NSTemporaryDirectory() + "liststate-foreign-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let notes = folder + "/precious.txt"
+        try Data("precious notes".utf8).write(to: URL(fileURLWithPath: notes))
+        let other = folder + "/other.sqlite"
+        try SQLiteConnection(path: other, readOnly: false).execute("CREATE TABLE mine (x); PRAGMA user_version = 1")
+        for path in [notes, other, folder] {
+            let run = try CLIRun.run(["serve", "--port", "0", "--db", path])
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("is not a ListState catalogue"))
+        }
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "precious notes")
+        #expect(CatalogueBuilder.state(at: other) == .foreign)
     }
 
     @Test func brokenTemplateOverrideRefusesToStart() throws {
