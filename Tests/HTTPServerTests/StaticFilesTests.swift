@@ -22,6 +22,9 @@ import Testing
             try files.createDirectory(atPath: override + "/dir", withIntermediateDirectories: true)
             try Data("TOP SECRET".utf8).write(to: URL(fileURLWithPath: root + "/secret.txt"))
             try Data("body{color:red}".utf8).write(to: URL(fileURLWithPath: override + "/site.css"))
+            try Data("SECRET=TOP SECRET".utf8).write(to: URL(fileURLWithPath: override + "/.env"))
+            try files.createDirectory(atPath: override + "/.git", withIntermediateDirectories: true)
+            try Data("TOP SECRET".utf8).write(to: URL(fileURLWithPath: override + "/.git/config"))
             try files.createSymbolicLink(atPath: override + "/inside.txt", withDestinationPath: "site.css")
             try files.createSymbolicLink(atPath: override + "/escape.txt", withDestinationPath: "../secret.txt")
             try files.createSymbolicLink(atPath: override + "/etc", withDestinationPath: "/etc")
@@ -124,6 +127,9 @@ import Testing
         "/static/",
         "/static/./app.js",
         "/static/missing.css",
+        "/static/.env",
+        "/static/.git/config",
+        "/static/%2egit/config",
     ])
     func traversalAndNonFilesAre404(target: String) throws {
         try withStaticServer { client, _ in

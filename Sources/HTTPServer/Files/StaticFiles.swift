@@ -88,12 +88,13 @@ public struct StaticFiles: Sendable {
         return Response(status: 200, headers: headers, body: bytes)
     }
 
-    /// Whether every segment is a plain name: not empty, `.` or `..`, and free
-    /// of `/`, `\` and NUL.
+    /// Whether every segment is a plain name: not empty, not hidden (a leading
+    /// `.`, which also covers `.` and `..`, `.env` and `.git`), and free of
+    /// `/`, `\` and NUL.
     static func isSafe(_ segments: [String]) -> Bool {
         guard !segments.isEmpty else { return false }
         for segment in segments {
-            if segment.isEmpty || segment == "." || segment == ".." { return false }
+            if segment.isEmpty || segment.hasPrefix(".") { return false }
             if segment.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }) { return false }
         }
         return true
