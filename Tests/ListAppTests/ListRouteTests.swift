@@ -118,7 +118,7 @@ import ListStore
         let none = try server.get("/?q=%3Cscript%3Ezzqxj")
         #expect(none.status == 200)
         #expect(none.text.contains("placeholder-noResults"))
-        #expect(none.text.contains("No results for “&lt;script&gt;zzqxj”"))
+        #expect(none.text.contains("No results for “\u{2068}&lt;script&gt;zzqxj\u{2069}”"))
         #expect(!none.text.contains("<script>zzqxj"))
         #expect(none.text.contains("Clear the search"))
         let filtered = try server.get("/?category=Zl")
@@ -213,5 +213,14 @@ extension ListRouteTests {
         #expect(answer.text.contains(#"<div id="status" hx-swap-oob="innerHTML">Page not found.</div>"#))
         let chinese = try server.get("/nope?lang=zh-Hant", headers: ["HX-Request": "true"])
         #expect(chinese.text.contains("找不到這個頁面") && chinese.header("vary") == "HX-Request, HX-History-Restore-Request")
+    }
+}
+
+extension ListRouteTests {
+    /// Found by QA: a bidi control in the search reversed the heading around it.
+    @Test func echoedSearchIsIsolated() throws {
+        let answer = try server.get("/?q=%E2%80%AEzzqxj")
+        #expect(answer.text.contains("\u{2068}\u{202E}zzqxj\u{2069}"))
+        #expect(!answer.text.contains("“\u{202E}"))
     }
 }

@@ -50,7 +50,7 @@ import ListStore
         source.setRecords([])
         let answer = try server.get("/?q=nothing+here&emoji=1")
         #expect(answer.text.contains("placeholder-noResults"))
-        #expect(answer.text.contains("No results for “nothing here”"))
+        #expect(answer.text.contains("No results for “\u{2068}nothing here\u{2069}”"))
         #expect(answer.text.contains(#"href="/?emoji&#61;1""#))
         let filtersOnly = try server.get("/?category=Lu")
         #expect(filtersOnly.text.contains("No characters match these filters"))

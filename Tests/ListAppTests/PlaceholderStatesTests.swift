@@ -16,10 +16,10 @@ import ListState
 
     /// The words each language uses for a few states, to prove the page is in it.
     static let words: [Language: (loadMore: String, noData: String, noResults: String, unavailable: String, failed: String, notFound: String)] = [
-        .english: ("Load more", "No characters yet", "No results for “zz”", "The list is not available right now",
+        .english: ("Load more", "No characters yet", "No results for “\u{2068}zz\u{2069}”", "The list is not available right now",
                    "Something went wrong", "Page not found"),
-        .simplifiedChinese: ("加载更多", "还没有字符", "没有找到与“zz”相关的字符", "列表暂时打不开", "出了点问题", "找不到这个页面"),
-        .traditionalChinese: ("載入更多", "還沒有字元", "找不到與「zz」相關的字元", "清單暫時無法開啟", "出了點問題", "找不到這個頁面"),
+        .simplifiedChinese: ("加载更多", "还没有字符", "没有找到与“\u{2068}zz\u{2069}”相关的字符", "列表暂时打不开", "出了点问题", "找不到这个页面"),
+        .traditionalChinese: ("載入更多", "還沒有字元", "找不到與「\u{2068}zz\u{2069}」相關的字元", "清單暫時無法開啟", "出了點問題", "找不到這個頁面"),
     ]
 
     private func expectPage(_ answer: HTTPTestClient.Answer, _ language: Language, status: Int, contains text: String,
@@ -115,7 +115,7 @@ import ListState
         #expect(!Markup.listRegion(page.text).contains("role=\"status\""))
         source.setRecords([])
         let none = try server.get("/?q=snow", headers: ["HX-Request": "true", "Accept-Language": "zh-TW"])
-        #expect(none.text.contains(#"hx-swap-oob="innerHTML">找不到與「snow」相關的字元。</div>"#))
+        #expect(none.text.contains("hx-swap-oob=\"innerHTML\">找不到與「\u{2068}snow\u{2069}」相關的字元。</div>"))
     }
 
     /// Links keep `lang`, and a negotiated language is not written into them.

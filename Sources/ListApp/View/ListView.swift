@@ -69,7 +69,7 @@ struct ListView {
         case .rowsAdded(let count): return words.rowsAdded(count)
         case .endOfList: return words.endOfList
         case .noData: return words.noData
-        case .noResults(let query): return words.noResults(query)
+        case .noResults(let query): return words.noResults(query.map(isolated))
         case .unavailable(let seconds): return words.unavailable(seconds)
         case .error: return words.error
         case .badRequest(let reason): return words.badRequest(reason)
@@ -118,7 +118,7 @@ struct ListView {
     }
 
     private func facts(isLazyShell: Bool = false) -> PlaceholderContent.Facts {
-        PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.filter.text,
+        PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: echoedQuery,
                                  retryAfterSeconds: decision.retryAfterSeconds,
                                  allowsPartialRequests: hasListRegion, isLazyShell: isLazyShell)
     }
@@ -150,9 +150,17 @@ struct ListView {
         ]
     }
 
+    /// The search text as it is echoed in sentences: between U+2068 FIRST STRONG
+    /// ISOLATE and U+2069 POP DIRECTIONAL ISOLATE (UAX #9 §2.7), so a
+    /// right-to-left word or a bidi control in it cannot reorder the sentence
+    /// around it (found by QA: `q=%E2%80%AEgrin` reversed the heading).
+    var echoedQuery: String? {
+        request?.filter.text.map(isolated)
+    }
+
     /// The page title.
     var title: String {
-        if let text = request?.filter.text { return strings.searchTitle(text) }
+        if let text = echoedQuery { return strings.searchTitle(text) }
         if let kind = decision.body.placeholderKind, decision.status >= 400 {
             return PlaceholderContent(kind: kind, list: list, language: language, facts: facts(), links: links).title
         }
@@ -167,7 +175,7 @@ struct ListView {
             filters.append(strings.categoryNames[category] ?? category)
         }
         if request.filter.emojiOnly { filters.append(strings.emoji) }
-        return strings.heading(filters, request.filter.text)
+        return strings.heading(filters, echoedQuery)
     }
 
     /// The footer context, or nil for no footer.
@@ -206,4 +214,10 @@ extension Decision.Body {
         case .placeholder, .nothing, .nothingNew: false
         }
     }
+}
+
+/// `text` between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL
+/// ISOLATE (UAX #9 §2.7): whatever direction it has stays inside.
+func isolated(_ text: String) -> String {
+    "\u{2068}" + text + "\u{2069}"
 }
