@@ -8,6 +8,7 @@ import Mustache
 ///
 /// Routes:
 /// - `GET /`: the character list (page, region fragment or continuation; see `ListRoute`).
+/// - `GET /char/:codepoint`: one character's page (see `CharacterRoute`).
 /// - `GET /static/*`: the stylesheet, scripts and images (built-in, or the override folder).
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
 /// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed; never waits on the source.
@@ -32,11 +33,15 @@ public final class ListApplication: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         let list = ListRoute(application: self)
+        let character = CharacterRoute(application: self)
         let staticFiles = StaticFiles(prefix: "/static/", overrideDirectory: configuration.staticDirectory,
                                       builtIn: BuiltInResources.staticFiles,
                                       cacheControl: configuration.staticCacheControl)
         do {
             try router.get("/") { request, _ in list.respond(to: request) }
+            try router.get(CharacterRoute.pattern) { request, parameters in
+                character.respond(to: request, segment: parameters["codepoint"] ?? "")
+            }
             try router.get("/-/livez") { _, _ in Response.text("ok\n") }
             try router.get("/-/readyz") { [health] _, _ in
                 health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)

@@ -6,7 +6,7 @@ import Mustache
 /// from starting, so no request ever gets half a page.
 public struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
-    static let required = ["layout", "list", "list-region", "rows", "row", "footer", "placeholder", "message"]
+    static let required = ["layout", "list", "list-region", "rows", "row", "footer", "placeholder", "message", "character"]
 
     let library: TemplateLibrary
 

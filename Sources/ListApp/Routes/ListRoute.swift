@@ -63,7 +63,12 @@ struct ListRoute: Sendable {
         let shape: Shape = snapshot.isContinuation ? .continuation : (isPartial ? .region : .page)
         let decision = ListState.decide(snapshot)
         let view = ListView(decision: decision, request: listRequest, records: records)
-        var response = application.render(shape.template, view.context, status: decision.status)
+        var context = view.context
+        if shape == .page, case .dictionary(var values) = context {
+            values["search"] = SearchFormView(request: listRequest).context
+            context = .dictionary(values)
+        }
+        var response = application.render(shape.template, context, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary)
         response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
         if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }

@@ -5,7 +5,8 @@ import Mustache
 ///
 /// Fields: `id` (the element id, `char-2603`), `glyph` and `glyphStyle` (see
 /// `GlyphDisplay`), `codePoint` (`U+2603`), `name`, `category` (`So`),
-/// `categoryName` (`Other Symbol`), `age` (`1.1`), `isEmoji`. A `MustacheObject`
+/// `categoryName` (`Other Symbol`), `age` (`1.1`), `isEmoji`, `detailHref`
+/// (`/char/U+2603`, the character's own page). A `MustacheObject`
 /// so no dictionary is built per row.
 struct RowView: MustacheObject {
     let record: CharacterRecord
@@ -32,6 +33,7 @@ struct RowView: MustacheObject {
         case "categoryName": .string(ListStore.GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory)
         case "age": .string(record.age.isEmpty ? "?" : record.age)
         case "isEmoji": .bool(record.isEmoji)
+        case "detailHref": .string(CodePointAddress(codePoint: record.codePoint).path)
         default: nil
         }
     }
