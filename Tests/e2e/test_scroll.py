@@ -1,4 +1,5 @@
 """Infinite scroll, in both modes: our script, and htmx 2 with the companion."""
+import re
 import time
 
 from selenium.webdriver.common.by import By
@@ -172,3 +173,26 @@ def test_each_mode_runs_its_own_script(browser):
         config = browser.js("return [htmx.version, htmx.config.includeIndicatorStyles, htmx.config.allowEval,"
                             " htmx.config.historyCacheSize, htmx.config.refreshOnHistoryMiss]")
         assert config == ["2.0.3", False, False, 0, True]
+
+
+def test_no_response_leaves_the_footer_usable(browser):
+    """Offline itself is a later issue; here only: nothing throws, nothing is
+    swapped, an event says so, and the footer works again once back online."""
+    browser.get("/")
+    browser.record_events()
+    browser.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+    browser.scroll_to_bottom()
+    browser.wait(lambda d: browser.events("request-failed"), message="no request-failed event")
+    time.sleep(0.3)
+    assert len(browser.row_ids()) == PAGE
+    browser.drain_logs()
+    # the browser's own network error lines (and htmx's sendError log) are expected here; exceptions are not
+    unexpected = [e for e in browser.console if e.get("level") == "SEVERE"
+                  and "ERR_INTERNET_DISCONNECTED" not in e["message"]
+                  and not re.search(r'htmx.min.js .*"htmx:(sendError|afterRequest)"', e["message"])]
+    assert not unexpected, unexpected
+    browser.console = []
+    browser.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    browser.driver.find_element(By.CSS_SELECTOR, "#list-footer a[rel=next]").click()
+    browser.wait_rows(2 * PAGE)
+    assert browser.js("return document.getElementById('list-footer').getAttribute('aria-busy')") is None
