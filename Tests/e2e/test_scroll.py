@@ -196,3 +196,18 @@ def test_no_response_leaves_the_footer_usable(browser):
     browser.driver.find_element(By.CSS_SELECTOR, "#list-footer a[rel=next]").click()
     browser.wait_rows(2 * PAGE)
     assert browser.js("return document.getElementById('list-footer').getAttribute('aria-busy')") is None
+
+
+def test_a_loading_footer_is_busy_and_shows_it(browser):
+    browser.get("/")
+    browser.driver.set_network_conditions(offline=False, latency=1500, download_throughput=-1, upload_throughput=-1)
+    browser.scroll_to_bottom()
+    browser.wait(lambda d: d.find_element(By.ID, "list-footer").get_attribute("aria-busy") == "true",
+                 message="footer not busy while loading")
+    assert "htmx-request" in browser.driver.find_element(By.ID, "list-footer").get_attribute("class")
+    browser.shot("loading-footer")
+    browser.scroll_to_bottom()   # revealing it again while in flight never sends a second request
+    browser.wait_rows(2 * PAGE, )
+    browser.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    assert browser.js("return document.getElementById('list-footer').getAttribute('aria-busy')") is None
+    assert len(browser.partial_requests()) == 1
