@@ -67,7 +67,8 @@
         setTimeout(function () { issue(el); }, trigger.delay);
       } else {
         el.addEventListener(trigger.event, function (event) {
-          if (trigger.event === 'submit') event.preventDefault();
+          /* as htmx: a form's submit and a link's click load in place instead of navigating */
+          if (trigger.event === 'submit' || (trigger.event === 'click' && el.tagName === 'A')) event.preventDefault();
           if (trigger.changed) {
             var source = event.target, values = dataOf(el).values;
             var last = values.get(trigger) || new WeakMap();

@@ -84,3 +84,22 @@ def test_initial_placeholder_and_short_list_events(browser):
     assert browser.js("return document.getElementById('list-footer')") is None
     browser.scroll_to_bottom()
     assert browser.partial_requests() == []
+
+
+def test_a_link_with_hx_get_reloads_the_region_in_place(browser):
+    """What a placeholder's "Reload" action needs once its markup carries hx-get:
+    the link loads the region in place instead of navigating."""
+    browser.get("/?q=zzqxjvv")
+    browser.record_events()
+    process = "ListState.process(a)" if browser.mode == "client" else "htmx.process(a)"
+    browser.js(f"""
+        const a = document.createElement('a'); a.id = 'probe'; a.textContent = 'Reload';
+        a.href = '/?q=snowman'; a.setAttribute('hx-get', '/?q=snowman');
+        a.setAttribute('hx-target', '#list'); a.setAttribute('hx-swap', 'outerHTML');
+        document.getElementById('main').prepend(a); {process};""")
+    browser.driver.find_element(By.ID, "probe").click()
+    browser.wait(lambda d: "char-2603" in browser.row_ids())
+    assert "q=zzqxjvv" in browser.driver.current_url, "the link navigated"
+    assert [e["kind"] for e in browser.events("placeholder-did-disappear")] == ["noResults"]
+    partial = browser.partial_requests()
+    assert len(partial) == 1 and partial[0]["headers"].get("hx-trigger") == "probe"
