@@ -15,11 +15,14 @@
     var el = event.detail.elt;
     if (!events.claim(el)) { event.preventDefault(); return; }
     if (events.isFooter(el)) events.busy(el, true);
+    var target = event.detail.target;
+    if (target && target.id === 'list') events.busy(target, true);   /* htmx sets no aria-busy itself */
   });
 
   document.addEventListener('htmx:afterRequest', function (event) {
     var el = event.detail.elt;
     if (events.isFooter(el)) events.busy(el, false);
+    if (event.detail.target && event.detail.target.id === 'list') events.busy(event.detail.target, false);
     if (!event.detail.xhr || !event.detail.xhr.status) events.release(el);
   });
 

@@ -13,7 +13,7 @@
 (function () {
   'use strict';
   var events = window.ListStateEvents;
-  var state = new WeakMap();   // element -> {controller, timers, lastValues}
+  var state = new WeakMap();   // element -> {wired, controller, timer, values}
 
   function attr(el, name) {
     return el.getAttribute(name) !== null ? el.getAttribute(name) : el.getAttribute('data-' + name);
@@ -114,7 +114,6 @@
     var controller = new AbortController();
     data.controller = controller;
     Array.prototype.forEach.call(indicators, function (i) { events.busy(i, true); });
-    events.busy(el, true);
     var headers = { 'HX-Request': 'true', 'HX-Current-URL': location.href };
     if (target.id) headers['HX-Target'] = target.id;
     if (el.id) headers['HX-Trigger'] = el.id;
@@ -122,7 +121,6 @@
       if (data.controller !== controller) return;   /* superseded (hx-sync replace): the newer request owns the indicators */
       data.controller = null;
       Array.prototype.forEach.call(indicators, function (i) { events.busy(i, false); });
-      events.busy(el, false);
     }
     fetch(url.href, { headers: headers, signal: controller.signal, credentials: 'same-origin' })
       .then(function (response) {

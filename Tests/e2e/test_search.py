@@ -103,3 +103,17 @@ def test_a_link_with_hx_get_reloads_the_region_in_place(browser):
     assert [e["kind"] for e in browser.events("placeholder-did-disappear")] == ["noResults"]
     partial = browser.partial_requests()
     assert len(partial) == 1 and partial[0]["headers"].get("hx-trigger") == "probe"
+
+
+def test_the_region_is_busy_while_a_search_is_in_flight(browser):
+    browser.get("/")
+    browser.driver.set_network_conditions(offline=False, latency=1500, download_throughput=-1, upload_throughput=-1)
+    browser.driver.find_element(By.ID, "search-q").send_keys("snowman")
+    browser.wait(lambda d: d.find_element(By.ID, "list").get_attribute("aria-busy") == "true",
+                 message="the list is not busy during a search")
+    assert browser.driver.find_element(By.ID, "search-busy").is_displayed()
+    browser.shot("searching")
+    browser.wait(lambda d: "char-2603" in browser.row_ids())
+    browser.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    assert browser.driver.find_element(By.ID, "list").get_attribute("aria-busy") is None
+    assert "htmx-request" not in browser.driver.find_element(By.ID, "search").get_attribute("class")
