@@ -105,7 +105,18 @@ def servers():
 class Browser:
     """One headless Chromium with helpers for the list page."""
 
-    def __init__(self, server, mode, test_name, javascript=True):
+    def __init__(self, driver, server, mode, test_name):
+        self.driver = driver
+        self.server = server
+        self.mode = mode
+        self.name = re.sub(r"[^A-Za-z0-9_.-]+", "-", test_name).strip("-")
+        self.network = []
+        self.console = []
+        self.shots = 0
+
+    @staticmethod
+    def launch(javascript=True):
+        """A headless Chromium; one per mode is reused by every test (a start costs seconds)."""
         options = Options()
         for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1024,768", "--lang=en-GB"]:
@@ -115,13 +126,14 @@ class Browser:
         if not javascript:
             options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-        self.driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "chromedriver"))
-        self.server = server
-        self.mode = mode
-        self.name = re.sub(r"[^A-Za-z0-9_.-]+", "-", test_name).strip("-")
-        self.network = []
-        self.console = []
-        self.shots = 0
+        return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "chromedriver"))
+
+    def reset(self):
+        """A blank page, a normal network, and the logs of earlier tests dropped."""
+        self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        self.driver.get("about:blank")
+        self.driver.get_log("performance")
+        self.driver.get_log("browser")
 
     # navigation and reading
     def get(self, path):
@@ -187,8 +199,6 @@ class Browser:
         self.drain_logs()
         return [e for e in self.console if e.get("level") == "SEVERE"]
 
-    def quit(self):
-        self.driver.quit()
 
 
 @pytest.fixture(params=["client", "htmx"])
@@ -196,27 +206,39 @@ def mode(request):
     return request.param
 
 
-def _browser(request, servers, mode, javascript):
-    browser = Browser(servers(mode), mode, request.node.name, javascript=javascript)
+@pytest.fixture(scope="session")
+def drivers():
+    started = {}
+
+    def get(javascript):
+        if javascript not in started:
+            started[javascript] = Browser.launch(javascript)
+        return started[javascript]
+
+    yield get
+    for driver in started.values():
+        driver.quit()
+
+
+def _browser(request, drivers, servers, mode, javascript):
+    browser = Browser(drivers(javascript), servers(mode), mode, request.node.name)
+    browser.reset()
     yield browser
-    try:
-        errors = browser.console_errors()
-        browser.shot("last")
-    finally:
-        browser.quit()
+    errors = browser.console_errors()
+    browser.shot("last")
     assert not errors, f"console errors: {errors}"
 
 
 @pytest.fixture
-def browser(request, servers, mode):
+def browser(request, drivers, servers, mode):
     """A browser on the `mode` server; fails the test on any console error (CSP included)."""
-    yield from _browser(request, servers, mode, True)
+    yield from _browser(request, drivers, servers, mode, True)
 
 
 @pytest.fixture
-def nojs_browser(request, servers):
+def nojs_browser(request, drivers, servers):
     """A browser with JavaScript disabled, on the built-in pages."""
-    yield from _browser(request, servers, "client", False)
+    yield from _browser(request, drivers, servers, "client", False)
 
 
 def code_points(ids):
