@@ -9,6 +9,7 @@ import Mustache
 ///
 /// Routes:
 /// - `GET /`: the character list (page, region fragment or continuation; see `ListRoute`).
+/// - `GET /char/:codepoint`: one character's page (see `CharacterRoute`).
 /// - `GET /static/*`: the stylesheet, scripts and images (built-in, or the override folder).
 /// - `GET /-/placeholders.css`: the stylesheet generated at start from the placeholder configuration.
 /// - `GET /-/states`: with `--dev` only, every state of every kind side by side (`GalleryRoute`).
@@ -82,11 +83,15 @@ public final class ListApplication: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         let list = ListRoute(application: self)
+        let character = CharacterRoute(application: self)
         let staticFiles = StaticFiles(prefix: "/static/", overrideDirectory: configuration.staticDirectory,
                                       builtIn: BuiltInResources.staticFiles,
                                       cacheControl: configuration.staticCacheControl)
         do {
             try router.get("/") { request, _ in list.respond(to: request) }
+            try router.get(CharacterRoute.pattern) { request, parameters in
+                character.respond(to: request, segment: parameters["codepoint"] ?? "")
+            }
             try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in
                 var headers: HTTPHeaders = ["ETag": stylesheet.entityTag, "Cache-Control": configuration.staticCacheControl]
                 if let condition = request.headers["If-None-Match"],
@@ -118,18 +123,27 @@ public final class ListApplication: Sendable {
     /// region fragment holding the placeholder, so a client that swaps it into
     /// `#list` gets a placeholder, not a document.
     func notFound(_ request: Request) -> Response {
-        let negotiated = Language.negotiate(parameter: request.query("lang"),
-                                            acceptLanguage: request.headers["Accept-Language"])
         let decision = ListState.decide(ListSnapshot(request: .notFound))
+        let (view, fromHeader) = pageView(for: request, decision: decision)
         let isPartial = request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
-        let view = ListView(decision: decision, request: nil, records: [], language: negotiated.language,
-                            list: characters, templates: templates, hasListRegion: false,
-                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
         var response = isPartial
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
-        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
         return response
+    }
+
+    /// The view of a page that is not a list page (not found, a character's
+    /// page, their failures): the layout's words, language and offline
+    /// templates, in the language `request` asks for.
+    /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
+    func pageView(for request: Request, decision: Decision) -> (view: ListView, languageFromHeader: Bool) {
+        let negotiated = Language.negotiate(parameter: request.query("lang"),
+                                            acceptLanguage: request.headers["Accept-Language"])
+        let view = ListView(decision: decision, request: nil, records: [], language: negotiated.language,
+                            list: characters, templates: templates, hasListRegion: false,
+                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
+        return (view, negotiated.fromHeader)
     }
 
     /// Renders a template into an HTML response; a rendering fault (which the

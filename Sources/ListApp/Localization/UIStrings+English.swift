@@ -30,6 +30,8 @@ extension UIStrings {
         searchPlaceholder: "for example: snowman, arrow",
         searchHint: "Character names are in English.",
         searchButton: "Search",
+        refreshButton: "Refresh",
+        refreshHint: "Reload the list from the first page",
         categoryLabel: "Category",
         anyCategory: "Any category",
         emojiOnly: "Emoji only",

@@ -29,6 +29,8 @@ extension UIStrings {
         searchPlaceholder: "例如：snowman、arrow",
         searchHint: "字符名称都是英文，请用英文搜索。",
         searchButton: "搜索",
+        refreshButton: "刷新",
+        refreshHint: "从第一页重新加载列表",
         categoryLabel: "类别",
         anyCategory: "全部类别",
         emojiOnly: "只看表情符号",

@@ -29,6 +29,8 @@ extension UIStrings {
         searchPlaceholder: "例如：snowman、arrow",
         searchHint: "字元名稱都是英文，請用英文搜尋。",
         searchButton: "搜尋",
+        refreshButton: "重新整理",
+        refreshHint: "從第一頁重新載入清單",
         categoryLabel: "類別",
         anyCategory: "所有類別",
         emojiOnly: "只看表情符號",

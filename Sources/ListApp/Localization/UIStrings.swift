@@ -36,6 +36,10 @@ struct UIStrings: Sendable {
     var searchHint: String
     /// The search button.
     var searchButton: String
+    /// The button that reloads the list from its first page (the web form of pull-to-refresh).
+    var refreshButton: String
+    /// The refresh button's tooltip.
+    var refreshHint: String
     /// The label of the category menu.
     var categoryLabel: String
     /// The category menu's "any" choice.
@@ -154,7 +158,8 @@ struct UIStrings: Sendable {
             ("listName", listName), ("tagline", tagline), ("colophon", colophon),
             ("backToStartOfList", backToStartOfList), ("emoji", emoji),
             ("searchLabel", searchLabel), ("searchPlaceholder", searchPlaceholder), ("searchHint", searchHint),
-            ("searchButton", searchButton), ("categoryLabel", categoryLabel), ("anyCategory", anyCategory),
+            ("searchButton", searchButton), ("refreshButton", refreshButton), ("refreshHint", refreshHint),
+            ("categoryLabel", categoryLabel), ("anyCategory", anyCategory),
             ("emojiOnly", emojiOnly), ("clearSearch", clearSearch), ("clearFilters", clearFilters),
             ("loadMore", loadMore), ("endOfList", endOfList), ("backToStart", backToStart),
             ("loadingMore", loadingMore), ("showMore", showMore), ("tryAgain", tryAgain), ("startOver", startOver),

@@ -8,7 +8,8 @@ import Mustache
 public struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
     static let required = ["layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
-                           "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery"]
+                           "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
+                           "character", "search", "scripts"]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
     let library: TemplateLibrary

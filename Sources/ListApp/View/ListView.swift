@@ -133,6 +133,9 @@ struct ListView {
         if request?.limit != nil, request?.limit != ListRequest.defaultLimit, let limit = request?.limit {
             search["limit"] = .string(String(limit))
         }
+        // Everything but the search text and the cursor travels as hidden inputs.
+        let hidden = request?.queryItems(cursor: nil).filter { $0.name != "q" } ?? []
+        search["hidden"] = .array(hidden.map { ["name": .string($0.name), "value": .string($0.value)] })
         return .dictionary(search)
     }
 

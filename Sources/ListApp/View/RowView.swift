@@ -7,7 +7,8 @@ import Mustache
 /// `GlyphDisplay`), `codePoint` (`U+2603`), `name` (the Unicode name, English
 /// in every language), `category` (`So`), `categoryName` (in the page
 /// language), `age` (`1.1`), `ageLabel` (`Unicode 1.1`), `isEmoji`,
-/// `emojiLabel`. A `MustacheObject` so no dictionary is built per row.
+/// `emojiLabel`, `detailHref` (`/char/U+2603`, the
+/// character's own page). A `MustacheObject` so no dictionary is built per row.
 struct RowView: MustacheObject {
     let record: CharacterRecord
     let glyph: GlyphDisplay
@@ -42,6 +43,7 @@ struct RowView: MustacheObject {
         case "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
         case "isEmoji": .bool(record.isEmoji)
         case "emojiLabel": .string(emojiLabel)
+        case "detailHref": .string(CodePointAddress(codePoint: record.codePoint).path)
         default: nil
         }
     }

@@ -26,7 +26,9 @@ final class ScriptedSource: ListSource {
     }
 
     func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError> {
-        .success(state.withLock { $0.records.first { $0.codePoint == codePoint } })
+        let (records, failure) = state.withLock { ($0.records, $0.failure) }
+        if let failure { return .failure(ListStoreError(kind: failure, message: "scripted \(failure) at SELECT secret_sql")) }
+        return .success(records.first { $0.codePoint == codePoint })
     }
 
     /// A record named "CHARACTER <hex>".

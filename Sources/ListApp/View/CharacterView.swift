@@ -1,0 +1,123 @@
+import ListStore
+import Mustache
+
+/// The template context of a character page (`character.mustache`).
+///
+/// Keys: `lang`, `title`, `name`, `codePoint` (`U+2603`), `glyph`,
+/// `glyphStyle`, `properties` (a list of `label`, `value`, optional `href`,
+/// `isCode`), `listHref` (the list starting at this character, its row first),
+/// `categoryHref` and `categoryName` (the list of its category), `rowID`.
+struct CharacterView {
+    /// The character shown.
+    var record: CharacterRecord
+    /// The page language (BCP 47).
+    var language = "en"
+
+    /// One line of the property table.
+    struct Property {
+        var label: String
+        var value: String
+        var href: String?
+        var isCode = false
+
+        var mustacheValue: MustacheValue {
+            var value: [String: MustacheValue] = ["label": .string(label), "value": .string(self.value), "isCode": .bool(isCode)]
+            if let href { value["href"] = .string(href) }
+            return .dictionary(value)
+        }
+    }
+
+    /// The whole context.
+    var context: MustacheValue {
+        let glyph = GlyphDisplay(record)
+        let categoryName = GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory
+        let address = CodePointAddress(codePoint: record.codePoint)
+        return [
+            "lang": .string(language),
+            "title": .string("\(address.canonicalSegment) \(record.name)"),
+            "name": .string(record.name),
+            "codePoint": .string(address.canonicalSegment),
+            "glyph": .string(glyph.text),
+            "glyphStyle": .string(glyph.style.rawValue),
+            "rowID": .string(RowView.elementID(record.codePoint)),
+            "properties": .array(properties.map(\.mustacheValue)),
+            "listHref": .string(listHref),
+            "categoryHref": .string(QueryString.link(ListLinks.listPath, [("category", record.generalCategory)])),
+            "categoryName": .string(categoryName),
+        ]
+    }
+
+    /// The list starting at this character: a cursor just before it, and the row's id as fragment.
+    var listHref: String {
+        let rowFragment = "#" + RowView.elementID(record.codePoint)
+        guard record.codePoint > 0 else { return ListLinks.listPath + rowFragment }
+        let cursor = PageCursor(afterCodePoint: record.codePoint - 1).encoded
+        return QueryString.link(ListLinks.listPath, [("cursor", cursor)]) + rowFragment
+    }
+
+    /// Every property, catalogue columns first, then what `Unicode.Scalar.Properties` adds.
+    var properties: [Property] {
+        let categoryName = GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory
+        var list: [Property] = [
+            Property(label: "Name", value: record.name),
+            Property(label: "Code point", value: CodePointAddress(codePoint: record.codePoint).canonicalSegment, isCode: true),
+            Property(label: "Decimal", value: String(record.codePoint), isCode: true),
+            Property(label: "General category", value: "\(record.generalCategory) (\(categoryName))",
+                     href: QueryString.link(ListLinks.listPath, [("category", record.generalCategory)])),
+            Property(label: "Introduced in", value: record.age.isEmpty ? "unknown" : "Unicode \(record.age)"),
+            Property(label: "Emoji", value: record.isEmoji ? "yes" : "no",
+                     href: record.isEmoji ? QueryString.link(ListLinks.listPath, [("emoji", "1")]) : nil),
+            Property(label: "Emoji presentation by default", value: record.isEmojiPresentation ? "yes" : "no"),
+        ]
+        guard let scalar = record.scalar else { return list }
+        let properties = scalar.properties
+        list.append(Property(label: "UTF-8", value: hexBytes(Array(String(scalar).utf8), width: 2), isCode: true))
+        list.append(Property(label: "UTF-16", value: hexBytes(Array(String(scalar).utf16), width: 4), isCode: true))
+        list.append(Property(label: "HTML reference", value: "&#x\(String(record.codePoint, radix: 16, uppercase: true));", isCode: true))
+        if let alias = properties.nameAlias { list.append(Property(label: "Name alias", value: alias)) }
+        list.append(Property(label: "Canonical combining class", value: String(properties.canonicalCombiningClass.rawValue)))
+        if let numericType = properties.numericType {
+            let value = properties.numericValue.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "?"
+            list.append(Property(label: "Numeric value", value: "\(value) (\(numericType))"))
+        }
+        for (label, mapping) in [("Lowercase", properties.lowercaseMapping), ("Uppercase", properties.uppercaseMapping),
+                                 ("Titlecase", properties.titlecaseMapping)] where mapping != String(scalar) {
+            let codes = mapping.unicodeScalars.map { CodePointAddress(codePoint: $0.value).canonicalSegment }
+            let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { CodePointAddress(codePoint: $0.value).path } : nil
+            list.append(Property(label: "\(label) mapping", value: codes.joined(separator: " "), href: href, isCode: true))
+        }
+        let flags = Self.binaryProperties.filter { $0.test(properties) }.map(\.name)
+        list.append(Property(label: "Binary properties", value: flags.isEmpty ? "none" : flags.joined(separator: ", ")))
+        return list
+    }
+
+    private func hexBytes<T: BinaryInteger>(_ units: [T], width: Int) -> String {
+        units.map { unit in
+            let hex = String(unit, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, width - hex.count)) + hex
+        }.joined(separator: " ")
+    }
+
+    /// The binary Unicode properties shown when true, by their UCD names.
+    static let binaryProperties: [(name: String, test: @Sendable (Unicode.Scalar.Properties) -> Bool)] = [
+        ("Alphabetic", { $0.isAlphabetic }), ("ASCII_Hex_Digit", { $0.isASCIIHexDigit }),
+        ("Bidi_Control", { $0.isBidiControl }), ("Bidi_Mirrored", { $0.isBidiMirrored }),
+        ("Cased", { $0.isCased }), ("Dash", { $0.isDash }),
+        ("Default_Ignorable_Code_Point", { $0.isDefaultIgnorableCodePoint }), ("Deprecated", { $0.isDeprecated }),
+        ("Diacritic", { $0.isDiacritic }), ("Emoji_Modifier", { $0.isEmojiModifier }),
+        ("Emoji_Modifier_Base", { $0.isEmojiModifierBase }), ("Extender", { $0.isExtender }),
+        ("Full_Composition_Exclusion", { $0.isFullCompositionExclusion }), ("Grapheme_Base", { $0.isGraphemeBase }),
+        ("Grapheme_Extend", { $0.isGraphemeExtend }), ("Hex_Digit", { $0.isHexDigit }),
+        ("ID_Continue", { $0.isIDContinue }), ("ID_Start", { $0.isIDStart }), ("Ideographic", { $0.isIdeographic }),
+        ("IDS_Binary_Operator", { $0.isIDSBinaryOperator }), ("IDS_Trinary_Operator", { $0.isIDSTrinaryOperator }),
+        ("Join_Control", { $0.isJoinControl }), ("Logical_Order_Exception", { $0.isLogicalOrderException }),
+        ("Lowercase", { $0.isLowercase }), ("Math", { $0.isMath }),
+        ("Noncharacter_Code_Point", { $0.isNoncharacterCodePoint }), ("Pattern_Syntax", { $0.isPatternSyntax }),
+        ("Pattern_White_Space", { $0.isPatternWhitespace }), ("Quotation_Mark", { $0.isQuotationMark }),
+        ("Radical", { $0.isRadical }), ("Sentence_Terminal", { $0.isSentenceTerminal }),
+        ("Soft_Dotted", { $0.isSoftDotted }), ("Terminal_Punctuation", { $0.isTerminalPunctuation }),
+        ("Unified_Ideograph", { $0.isUnifiedIdeograph }), ("Uppercase", { $0.isUppercase }),
+        ("Variation_Selector", { $0.isVariationSelector }), ("White_Space", { $0.isWhitespace }),
+        ("XID_Continue", { $0.isXIDContinue }), ("XID_Start", { $0.isXIDStart }),
+    ]
+}

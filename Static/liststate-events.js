@@ -1,0 +1,165 @@
+/* ListState: the list's DOM events and footer rules, shared by both clients
+ * (liststate.js, and liststate-htmx.js beside real htmx 2). No dependencies.
+ * The events are documented in docs/events.md. Sets window.ListStateEvents. */
+(function () {
+  'use strict';
+  var PREFIX = 'liststate:';
+  var claimed = new WeakSet();      // footers whose request has started
+  var loaded = new WeakMap();       // list element -> Set of page URLs requested
+  var ended = new WeakSet();        // lists that announced their end
+
+  function list() { return document.getElementById('list'); }
+  function isFooter(el) { return !!el && el.nodeType === 1 && el.id === 'list-footer'; }
+  function isList(el) { return !!el && el.nodeType === 1 && el.id === 'list'; }
+  function urlOf(el) { return el.getAttribute('hx-get') || el.getAttribute('data-hx-get') || ''; }
+
+  /* Dispatches liststate:<name> on the list element (or `on`); returns false when cancelled. */
+  function emit(name, detail, on) {
+    var target = on || list() || document;
+    return target.dispatchEvent(new CustomEvent(PREFIX + name, { bubbles: true, cancelable: true, detail: detail }));
+  }
+
+  /* The placeholder in a root (element or fragment): {kind, element} or null. */
+  function placeholderIn(root) {
+    var el = root && root.querySelector ? root.querySelector('.placeholder') : null;
+    if (!el) return null;
+    var match = /(?:^|\s)placeholder-([A-Za-z]+)(?:\s|$)/.exec(el.className);
+    return { kind: match ? match[1] : '', element: el };
+  }
+
+  function rowsOf(listEl) { return listEl ? listEl.querySelectorAll('li.row') : []; }
+
+  function hasLiveFooter(listEl) {
+    var footer = listEl && listEl.querySelector('#list-footer');
+    return !!footer && !!urlOf(footer);
+  }
+
+  /* A footer may fire once, and a page URL loads once per list: fast scrolling
+   * never loads a page twice, a restored page never re-fetches rows it shows. */
+  function claim(footer) {
+    if (!isFooter(footer) || claimed.has(footer)) return !isFooter(footer);
+    var listEl = list();
+    var urls = listEl && loaded.get(listEl);
+    if (!urls && listEl) { urls = new Set(); loaded.set(listEl, urls); }
+    var url = urlOf(footer);
+    if (urls && urls.has(url)) return false;
+    claimed.add(footer);
+    if (urls) urls.add(url);
+    return true;
+  }
+
+  /* Releases a footer whose request failed (network error, abort), so it can be tried again. */
+  function release(footer) {
+    if (!isFooter(footer)) return;
+    claimed.delete(footer);
+    var urls = list() && loaded.get(list());
+    if (urls) urls.delete(urlOf(footer));
+  }
+
+  function busy(el, on) {
+    if (!el || el.nodeType !== 1) return;
+    el.classList.toggle('htmx-request', on);
+    if (isFooter(el) || isList(el)) { if (on) el.setAttribute('aria-busy', 'true'); else el.removeAttribute('aria-busy'); }
+  }
+
+  /* Call before a swap into `target` of `incoming` (a DocumentFragment or an
+   * element holding the new markup); returns a token for afterSwap. */
+  function beforeSwap(target, incoming) {
+    var listEl = list();
+    var region = isList(target) || (target && target.contains && listEl && target.contains(listEl));
+    var token = {
+      kind: isFooter(target) ? 'more' : (region ? 'region' : 'other'),
+      oldPlaceholder: region ? placeholderIn(listEl) : null,
+      newPlaceholder: region ? placeholderIn(incoming) : null,
+      lastRow: isFooter(target) ? target.previousElementSibling : null,
+      focusWasIn: !!(target && target.contains && target.contains(document.activeElement)),
+      rowsBefore: rowsOf(listEl).length
+    };
+    var oldKind = token.oldPlaceholder && token.oldPlaceholder.kind;
+    var newKind = token.newPlaceholder && token.newPlaceholder.kind;
+    if (oldKind !== newKind) {
+      if (token.oldPlaceholder) emit('placeholder-will-disappear', token.oldPlaceholder);
+      if (token.newPlaceholder) emit('placeholder-will-appear', { kind: newKind, element: token.newPlaceholder.element });
+    } else {
+      token.oldPlaceholder = token.newPlaceholder = null;
+    }
+    return token;
+  }
+
+  /* Call after the swap announced by beforeSwap. */
+  function afterSwap(token) {
+    var listEl = list();
+    if (!token || !listEl) return;
+    if (token.oldPlaceholder) emit('placeholder-did-disappear', { kind: token.oldPlaceholder.kind, element: token.oldPlaceholder.element });
+    if (token.newPlaceholder) {
+      var shown = placeholderIn(listEl);
+      emit('placeholder-did-appear', shown || token.newPlaceholder);
+    }
+    var added = [];
+    if (token.kind === 'more') {
+      var start = token.lastRow ? token.lastRow.nextElementSibling : listEl.querySelector('li.row');
+      var seen = new Set();
+      Array.prototype.forEach.call(rowsOf(listEl), function (row) {
+        if (seen.has(row.id)) row.remove(); else seen.add(row.id);   /* an id is shown once (C-05) */
+      });
+      if (token.lastRow && !token.lastRow.isConnected) start = listEl.querySelector('li.row');
+      for (var row = start; row && row.classList.contains('row'); row = row.nextElementSibling) added.push(row);
+      if (token.focusWasIn) {
+        var focusable = added.length ? added[0].querySelector('a[href]') : listEl.querySelector('#list-footer a[href]');
+        if (focusable) focusable.focus({ preventScroll: true });
+      }
+    } else if (token.kind === 'region') {
+      added = Array.prototype.slice.call(rowsOf(listEl));
+    }
+    if (added.length) {
+      emit('rows-added', { count: added.length, total: rowsOf(listEl).length, rows: added,
+                           reason: token.kind === 'more' ? 'more' : 'replace' });
+    }
+    checkEnd(listEl);
+  }
+
+  function checkEnd(listEl) {
+    if (!listEl || ended.has(listEl) || hasLiveFooter(listEl) || !rowsOf(listEl).length) return;
+    ended.add(listEl);
+    emit('end-reached', { total: rowsOf(listEl).length }, listEl);
+  }
+
+  /* A click inside a placeholder: the view or its button was activated. A
+   * listener that cancels the event cancels the click's default action. */
+  document.addEventListener('click', function (event) {
+    var target = event.target;
+    var listEl = list();
+    if (!listEl || !(target instanceof Element) || !listEl.contains(target)) return;
+    var placeholder = target.closest('.placeholder');
+    if (!placeholder) return;
+    var button = target.closest('a[href], button');
+    var info = placeholderIn(placeholder.parentNode) || { kind: '', element: placeholder };
+    var proceed = emit('placeholder-activated', { kind: info.kind, element: placeholder,
+                                                  part: button ? 'button' : 'view', control: button });
+    if (!proceed) event.preventDefault();
+  });
+
+  /* Back/forward from the page cache: no footer stays busy or claimed by a
+   * request that died with the page; rows already shown stay once. */
+  window.addEventListener('pageshow', function (event) {
+    if (!event.persisted) return;
+    var footer = document.getElementById('list-footer');
+    if (footer) { busy(footer, false); release(footer); }
+  });
+
+  function start() {
+    var listEl = list();
+    var shown = placeholderIn(listEl);
+    if (shown) {
+      emit('placeholder-will-appear', { kind: shown.kind, element: shown.element, initial: true });
+      emit('placeholder-did-appear', { kind: shown.kind, element: shown.element, initial: true });
+    }
+    checkEnd(listEl);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+
+  window.ListStateEvents = {
+    emit: emit, claim: claim, release: release, busy: busy,
+    beforeSwap: beforeSwap, afterSwap: afterSwap, isFooter: isFooter, placeholderIn: placeholderIn
+  };
+})();

@@ -1,0 +1,57 @@
+/* ListState companion for pages that load real htmx 2 instead of liststate.js.
+ * Load order: htmx.min.js, liststate-events.js, then this file.
+ *
+ * Adds what htmx lacks: the liststate:* DOM events (docs/events.md), one
+ * request per footer (and per page URL), aria-busy on a loading footer, focus
+ * kept on a "Load more" activated from the keyboard, and a network failure
+ * that leaves the footer usable. The htmx configuration itself comes from the
+ * page's <meta name="htmx-config">. */
+(function () {
+  'use strict';
+  var events = window.ListStateEvents;
+  var pending = null;   // the token of the swap in progress (htmx swaps synchronously)
+
+  document.addEventListener('htmx:beforeRequest', function (event) {
+    var el = event.detail.elt;
+    if (!events.claim(el)) { event.preventDefault(); return; }
+    if (events.isFooter(el)) events.busy(el, true);
+    var target = event.detail.target;
+    if (target && target.id === 'list') events.busy(target, true);   /* htmx sets no aria-busy itself */
+  });
+
+  document.addEventListener('htmx:afterRequest', function (event) {
+    var el = event.detail.elt;
+    if (events.isFooter(el)) events.busy(el, false);
+    if (event.detail.target && event.detail.target.id === 'list') events.busy(event.detail.target, false);
+    if (!event.detail.xhr || !event.detail.xhr.status) events.release(el);
+  });
+
+  document.addEventListener('htmx:sendError', function (event) {
+    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt });
+  });
+
+  document.addEventListener('htmx:beforeSwap', function (event) {
+    if (!event.detail.shouldSwap) return;
+    var template = document.createElement('template');
+    template.innerHTML = event.detail.serverResponse || '';
+    pending = events.beforeSwap(event.detail.target, template.content);
+  });
+
+  document.addEventListener('htmx:afterSwap', function () {
+    if (!pending) return;
+    var token = pending;
+    pending = null;
+    events.afterSwap(token);
+  });
+
+  /* "Load more" activated by click or keyboard loads in place, like revealing the footer. */
+  document.addEventListener('click', function (event) {
+    var link = event.target instanceof Element && event.target.closest('#list-footer a[rel="next"]');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var footer = link.closest('#list-footer');
+    var url = footer && footer.getAttribute('hx-get');
+    if (!url || !window.htmx) return;
+    event.preventDefault();
+    window.htmx.ajax('GET', url, { source: footer, target: footer, swap: 'outerHTML' });
+  });
+})();

@@ -1,0 +1,249 @@
+"""Browser tests of ListState: real headless Chromium (Debian's chromium and
+chromium-driver, through selenium) against the real server on a free port.
+
+Two servers share one catalogue: `client` serves the built-in pages (our
+Static/liststate.js), `htmx` the same pages with real htmx 2 and the companion
+script (Tests/e2e/htmx-templates/scripts.mustache through --templates, and the
+downloaded htmx.min.js through --static).
+
+Screenshots of every state go to $LISTSTATE_E2E_SCREENSHOTS, else to a fresh
+temporary folder; the run prints the folder at the end.
+"""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = pathlib.Path(os.environ.get("LISTSTATE_BINARY", ROOT / ".build/debug/liststate"))
+HTMX_STATIC = ROOT / ".build/e2e/htmx"
+HTMX_TEMPLATES = ROOT / "Tests/e2e/htmx-templates"
+WORK = pathlib.Path(tempfile.mkdtemp(prefix="liststate-e2e-"))
+SCREENSHOTS = pathlib.Path(os.environ.get("LISTSTATE_E2E_SCREENSHOTS") or WORK / "screenshots")
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+EVENT_NAMES = ["placeholder-will-appear", "placeholder-did-appear", "placeholder-will-disappear",
+               "placeholder-did-disappear", "placeholder-activated", "rows-added", "end-reached", "request-failed"]
+
+
+class Server:
+    """`liststate serve --port 0`; the access log (one line per request) is kept."""
+
+    LOG_LINE = re.compile(r'^\S+ "(\w+) (\S+)" (\d+) ')
+
+    def __init__(self, name, database, *extra):
+        self.name = name
+        self.lines = []
+        self.lock = threading.Lock()
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--port", "0", "--db", str(database), *map(str, extra)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.url = None
+        ready = threading.Event()
+
+        def read():
+            for line in self.process.stdout:
+                found = re.search(r"listening on (http://\S+?)/?$", line.strip())
+                if found and not self.url:
+                    self.url = found.group(1)
+                    ready.set()
+                with self.lock:
+                    self.lines.append(line.rstrip("\n"))
+            ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(120) or not self.url:
+            self.stop()
+            raise RuntimeError(f"{name} server did not start:\n" + "\n".join(self.lines[-20:]))
+
+    def requests(self):
+        """(method, target, status) of every request logged so far."""
+        with self.lock:
+            lines = list(self.lines)
+        return [m.groups() for m in map(self.LOG_LINE.match, lines) if m]
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+@pytest.fixture(scope="session")
+def servers():
+    database = WORK / "catalogue.sqlite"
+    started = {}
+
+    def get(mode):
+        if mode not in started:
+            if mode == "htmx":
+                if not (HTMX_STATIC / "htmx.min.js").exists():
+                    pytest.fail("htmx.min.js missing: run scripts/install-e2e-dependencies")
+                started[mode] = Server(mode, database, "--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES)
+            else:
+                started[mode] = Server(mode, database)
+        return started[mode]
+
+    yield get
+    for server in started.values():
+        server.stop()
+    database.unlink(missing_ok=True)
+
+
+class Browser:
+    """One headless Chromium with helpers for the list page."""
+
+    def __init__(self, driver, server, mode, test_name):
+        self.driver = driver
+        self.server = server
+        self.mode = mode
+        self.name = re.sub(r"[^A-Za-z0-9_.-]+", "-", test_name).strip("-")
+        self.network = []
+        self.console = []
+        self.shots = 0
+
+    @staticmethod
+    def launch(javascript=True):
+        """A headless Chromium; one per mode is reused by every test (a start costs seconds)."""
+        options = Options()
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1024,768", "--lang=en-GB"]:
+            options.add_argument(flag)
+        if shutil.which("chromium"):
+            options.binary_location = shutil.which("chromium")
+        if not javascript:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "chromedriver"))
+
+    def reset(self):
+        """A blank page, a normal network, and the logs of earlier tests dropped."""
+        self.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        self.driver.get("about:blank")
+        self.driver.get_log("performance")
+        self.driver.get_log("browser")
+
+    # navigation and reading
+    def get(self, path):
+        self.driver.get(self.server.url + path)
+        self.wait(lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def wait(self, condition, timeout=10, message=""):
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(condition, message)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def row_ids(self):
+        return self.js("return Array.from(document.querySelectorAll('#list li.row')).map(r => r.id)")
+
+    def wait_rows(self, count, message=""):
+        self.wait(lambda d: len(self.row_ids()) == count, message=message or f"expected {count} rows")
+        return self.row_ids()
+
+    def scroll_to_bottom(self):
+        self.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+
+    def shot(self, state):
+        self.shots += 1
+        path = SCREENSHOTS / f"{self.name}-{self.shots:02d}-{state}.png"
+        self.driver.save_screenshot(str(path))
+        return path
+
+    # events
+    def record_events(self):
+        self.js("""
+            window.__events = [];
+            for (const name of arguments[0]) document.addEventListener('liststate:' + name, e => window.__events.push({
+                name, target: e.target.id || e.target.nodeName, kind: e.detail && e.detail.kind,
+                count: e.detail && e.detail.count, total: e.detail && e.detail.total,
+                reason: e.detail && e.detail.reason, part: e.detail && e.detail.part}));
+        """, EVENT_NAMES)
+
+    def events(self, name=None):
+        found = self.js("return window.__events || []")
+        return [e for e in found if name is None or e["name"] == name]
+
+    # network and console, from Chromium's own logs
+    def drain_logs(self):
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent":
+                params = message["params"]
+                self.network.append({"url": params["request"]["url"], "type": params.get("type"),
+                                     "headers": {k.lower(): v for k, v in params["request"]["headers"].items()}})
+        self.console += [e for e in self.driver.get_log("browser")]
+
+    def partial_requests(self):
+        """The script-made requests (fetch or XHR) to the list, in order."""
+        self.drain_logs()
+        return [r for r in self.network if r["type"] in ("Fetch", "XHR")]
+
+    def document_requests(self):
+        self.drain_logs()
+        return [r for r in self.network if r["type"] == "Document"]
+
+    def console_errors(self):
+        self.drain_logs()
+        return [e for e in self.console if e.get("level") == "SEVERE"]
+
+
+
+@pytest.fixture(params=["client", "htmx"])
+def mode(request):
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def drivers():
+    started = {}
+
+    def get(javascript):
+        if javascript not in started:
+            started[javascript] = Browser.launch(javascript)
+        return started[javascript]
+
+    yield get
+    for driver in started.values():
+        driver.quit()
+
+
+def _browser(request, drivers, servers, mode, javascript):
+    browser = Browser(drivers(javascript), servers(mode), mode, request.node.name)
+    browser.reset()
+    yield browser
+    errors = browser.console_errors()
+    browser.shot("last")
+    assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture
+def browser(request, drivers, servers, mode):
+    """A browser on the `mode` server; fails the test on any console error (CSP included)."""
+    yield from _browser(request, drivers, servers, mode, True)
+
+
+@pytest.fixture
+def nojs_browser(request, drivers, servers):
+    """A browser with JavaScript disabled, on the built-in pages."""
+    yield from _browser(request, drivers, servers, "client", False)
+
+
+def code_points(ids):
+    return [int(i.removeprefix("char-"), 16) for i in ids]
+
+
+def pytest_terminal_summary(terminalreporter):
+    terminalreporter.write_line(f"ListState e2e screenshots: {SCREENSHOTS}")
