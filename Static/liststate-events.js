@@ -125,7 +125,9 @@
   }
 
   /* A click inside a placeholder: the view or its button was activated. A
-   * listener that cancels the event cancels the click's default action. */
+   * listener that cancels the event cancels the click: its default action and,
+   * since this runs in the capture phase before any element's own listener,
+   * the partial request htmx or our script would make for it. */
   document.addEventListener('click', function (event) {
     var target = event.target;
     var listEl = list();
@@ -136,8 +138,8 @@
     var info = placeholderIn(placeholder.parentNode) || { kind: '', element: placeholder };
     var proceed = emit('placeholder-activated', { kind: info.kind, element: placeholder,
                                                   part: button ? 'button' : 'view', control: button });
-    if (!proceed) event.preventDefault();
-  });
+    if (!proceed) { event.preventDefault(); event.stopPropagation(); }
+  }, true);
 
   /* Back/forward from the page cache: no footer stays busy or claimed by a
    * request that died with the page; rows already shown stay once. */

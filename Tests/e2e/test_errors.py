@@ -43,7 +43,7 @@ def test_a_busy_catalogue_is_unavailable_not_offline(browser, faulty):
         browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list-footer.list-footer-retry"), 15,
                      "no retry footer after a 503")
         assert len(browser.row_ids()) == PAGE, "rows on screen must stay"
-        assert "busy or unreachable" in browser.driver.find_element(By.ID, "list-footer").text
+        assert "could not be loaded just now" in browser.driver.find_element(By.ID, "list-footer").text
         browser.shot("retry-footer-503")
         box = browser.driver.find_element(By.ID, "search-q")
         box.send_keys("snow")
@@ -72,7 +72,7 @@ def test_a_corrupt_catalogue_is_an_error_not_offline(browser, faulty):
     browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list-footer.list-footer-retry"), 15,
                  "no retry footer after a 500")
     assert len(browser.row_ids()) == PAGE
-    assert "because of an error" in browser.driver.find_element(By.ID, "list-footer").text
+    assert "because something went wrong" in browser.driver.find_element(By.ID, "list-footer").text
     browser.shot("retry-footer-500")
     statuses = [s for (_, t, s) in browser.server.requests() if "cursor=" in t]
     assert statuses == ["500"]
