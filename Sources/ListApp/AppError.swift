@@ -8,6 +8,8 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case template(MustacheError)
     /// A required template is missing from both the override folder and the built-in set.
     case missingTemplate(String)
+    /// A template parses but cannot render (for example a partial that includes itself without end).
+    case cannotRender(String, reason: String)
     /// A list configuration names a key with a bad value (a missing image or partial, a bad range).
     case configuration(ConfigurationError)
 
@@ -16,6 +18,7 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
         case .cannotReadTemplates(let path, let reason): "\(path): error: \(reason)"
         case .template(let error): error.description
         case .missingTemplate(let name): "error: the template '\(name).mustache' is missing"
+        case .cannotRender(let name, let reason): "\(name).mustache: error: it cannot be rendered: \(reason)"
         case .configuration(let error): error.description
         }
     }

@@ -43,6 +43,32 @@ public final class ListApplication: Sendable {
         try Self.check(configuration, templates: templates)
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
+        try rehearse()
+    }
+
+    /// Renders every shape of answer once with sample data before the server
+    /// takes a request, so a template set that parses but cannot render (a
+    /// partial that includes itself without end, a layout that is its own
+    /// parent) stops the start instead of failing every request with a 500.
+    /// - Throws: `AppError.cannotRender` naming the template and the fault.
+    private func rehearse() throws(AppError) {
+        let sample = CharacterRecord(codePoint: 0x2603, name: "SNOWMAN", generalCategory: "So", age: "1.1",
+                                     isEmoji: true, isEmojiPresentation: false)
+        let snapshots: [(ListSnapshot, [CharacterRecord])] = [
+            (ListSnapshot(rowsPerSection: [1], hasMore: true, nextCursor: "AQAAJgM"), [sample]),
+            (ListSnapshot(rowsPerSection: [0], filters: Filters(query: "x")), []),
+            (ListSnapshot(request: .notFound), []),
+        ]
+        for (snapshot, records) in snapshots {
+            let view = ListView(decision: ListState.decide(snapshot), request: ListRequest(), records: records,
+                                list: characters, templates: templates)
+            for (template, context) in [("list", view.pageContext), ("region", view.fragmentContext),
+                                        ("continuation", view.fragmentContext), ("message", view.pageContext)] {
+                if case .failure(let error) = templates.render(template, context) {
+                    throw AppError.cannotRender(template, reason: "\(error)")
+                }
+            }
+        }
     }
 
     /// Refuses configurations whose values are out of range or name an image or a

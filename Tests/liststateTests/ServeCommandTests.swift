@@ -92,6 +92,17 @@ import Glibc
         #expect(missing.standardError.contains("no-such-partial"))
     }
 
+    /// Found by QA: a template set that parses but recurses without end served 500 on every page.
+    @Test func templatesThatCannotRenderRefuseToStart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("<li>{{>row}}</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
+        _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
+        let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("cannot be rendered"))
+    }
+
     @Test func templateOverrideReplacesOnlyItsFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
