@@ -2,16 +2,35 @@ import ListStore
 import Synchronization
 
 /// What the most recent queries said about the data source, for `/-/readyz`
-/// (which must answer without touching the source).
+/// (which must answer without touching the source), and the log of incidents.
+///
+/// The log names the cause once per incident, not once per request: a line
+/// when the source starts failing (or fails in a new way) and a line when it
+/// answers again.
 final class SourceHealth: Sendable {
     private let lastFailure = Mutex<ListStoreError?>(nil)
+    private let log: @Sendable (String) -> Void
+
+    /// Makes a record; `log` receives one line per incident (standard error by default).
+    init(log: @escaping @Sendable (String) -> Void = { logError($0) }) {
+        self.log = log
+    }
 
     /// Records the outcome of a query.
     func record<T>(_ result: Result<T, ListStoreError>) {
-        switch result {
-        case .success: lastFailure.withLock { if $0 != nil { $0 = nil } }
-        case .failure(let error): lastFailure.withLock { $0 = error }
+        let change: String? = lastFailure.withLock { last in
+            switch result {
+            case .success:
+                guard last != nil else { return nil }
+                last = nil
+                return "the data source answers again"
+            case .failure(let error):
+                defer { last = error }
+                guard last?.kind != error.kind else { return nil }
+                return "the data source is failing: \(error)"
+            }
         }
+        if let change { log(change) }
     }
 
     /// The failure of the most recent query, or nil when it succeeded (or none ran yet).

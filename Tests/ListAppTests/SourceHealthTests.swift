@@ -1,0 +1,25 @@
+import Synchronization
+import Testing
+import ListStore
+@testable import ListApp
+
+@Suite struct SourceHealthTests {
+    /// Found by QA: faults were never logged, though the error page says they are.
+    @Test func logsOncePerIncident() {
+        let lines = Mutex<[String]>([])
+        let health = SourceHealth { line in lines.withLock { $0.append(line) } }
+        let busy = Result<Int, ListStoreError>.failure(ListStoreError(kind: .busy, message: "locked"))
+        let corrupt = Result<Int, ListStoreError>.failure(ListStoreError(kind: .corrupt, message: "damaged"))
+        health.record(Result<Int, ListStoreError>.success(1))
+        for _ in 0..<50 { health.record(busy) }
+        #expect(health.failure?.kind == .busy)
+        health.record(corrupt)
+        health.record(corrupt)
+        health.record(Result<Int, ListStoreError>.success(1))
+        health.record(Result<Int, ListStoreError>.success(1))
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 3)
+        #expect(logged[0].contains("locked") && logged[1].contains("damaged") && logged[2].contains("answers again"))
+        #expect(health.failure == nil)
+    }
+}
