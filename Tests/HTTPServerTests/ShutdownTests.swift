@@ -55,6 +55,21 @@ import Testing
         #expect(server.port == nil)
     }
 
+    /// Found by QA: a client that sent half a request kept a graceful stop waiting 25 s, then failed it.
+    @Test func halfARequestDoesNotHoldUpTheStop() throws {
+        let server = Server(configuration: testConfiguration(), router: try sampleRouter())
+        try server.start()
+        let port = try #require(server.port)
+        let half = try RawHTTPClient(port: port)
+        try half.send("GET / HTTP/1.1\r\nHost: x\r\n")
+        let other = try RawHTTPClient(port: port)
+        try other.request("GET", "/")
+        #expect(try other.readResponse().status == 200)
+        #expect(server.requestsInFlight == 0)
+        try server.shutdown(timeout: .seconds(5))
+        #expect(server.port == nil)
+    }
+
     @Test func shutdownIsIdempotent() throws {
         let server = Server(configuration: testConfiguration(), router: try sampleRouter())
         try server.start()
