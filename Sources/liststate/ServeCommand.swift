@@ -20,6 +20,11 @@ enum ServeCommand {
       --static DIR          static files that replace the built-in ones of the same path
       --threads N           request threads (default 4 x cores, at least 8)
       --query-timeout SEC   the longest a data query may take (default 2)
+      --connection-limit N  open connections at once (default 4096)
+      --per-ip-limit N      open connections from one address, 0 for no limit
+                            (default 256; behind a reverse proxy every client
+                            shares its address: use 0 there)
+      --idle-timeout SEC    close a connection idle this long (default 30)
       --config FILE.json    list configuration: placeholders, lazy loading, display flags
                             (schema: docs/configuration.md); a bad key or value stops the start
       --dev                 development mode: serve every list state side by side at /-/states
@@ -38,6 +43,9 @@ enum ServeCommand {
         var queryTimeout = 2.0
         var configuration: String?
         var isDevelopment = false
+        var connectionLimit: Int?
+        var perIPLimit: Int?
+        var idleTimeout: Int?
     }
 
     /// Parses the options, or returns the message for a usage error.
@@ -73,6 +81,16 @@ enum ServeCommand {
                     return .failure(CommandLineError("--query-timeout must be a number of seconds from 0.01 to 600"))
                 }
                 options.queryTimeout = seconds
+            case "--connection-limit", "--per-ip-limit", "--idle-timeout":
+                let lowest = flag == "--per-ip-limit" ? 0 : 1
+                guard let number = Int(value), (lowest...100_000).contains(number) else {
+                    return .failure(CommandLineError("\(flag) must be a number from \(lowest) to 100000"))
+                }
+                switch flag {
+                case "--connection-limit": options.connectionLimit = number
+                case "--per-ip-limit": options.perIPLimit = number
+                default: options.idleTimeout = number
+                }
             default:
                 return .failure(CommandLineError("unknown option '\(flag)'"))
             }
@@ -143,6 +161,9 @@ enum ServeCommand {
         configuration.host = options.host
         configuration.port = options.port
         if let threads = options.threads { configuration.threads = threads }
+        if let limit = options.connectionLimit { configuration.connectionLimit = limit }
+        if let limit = options.perIPLimit { configuration.perIPConnectionLimit = limit }
+        if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
         configuration.defaultHeaders = ResponseHeaders.security
         configuration.accessLog = { entry in Output.standardOutput(entry.line + "\n") }
         let server = Server(configuration: configuration, router: application.makeRouter())

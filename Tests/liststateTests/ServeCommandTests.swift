@@ -35,7 +35,8 @@ import Glibc
     }
 
     @Test(arguments: [["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"],
-                      ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["stray"]])
+                      ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["--per-ip-limit", "-1"], ["--connection-limit", "0"],
+                      ["--idle-timeout", "x"], ["stray"]])
     func badArgumentsExitTwoWithUsage(_ arguments: [String]) throws {
         let run = try CLIRun.run(["serve"] + arguments)
         #expect(run.status == 2)

@@ -37,15 +37,21 @@ extension Server {
         public var threads: Int = max(8, 4 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
         /// Open connections accepted at once (`MHD_OPTION_CONNECTION_LIMIT`);
-        /// more are closed at accept. Default 512. Each takes one file
-        /// descriptor: the server raises its soft open-file limit at start.
-        public var connectionLimit: Int = 512
+        /// more are closed at accept. Default 4096 (libmicrohttpd divides it
+        /// among the pool's threads, and one thread may take most accepts).
+        /// Each takes one file descriptor (the server raises its soft
+        /// open-file limit at start) and at most ``memoryPerConnectionBytes``.
+        public var connectionLimit: Int = 4096
 
         /// Open connections accepted at once from one IP address
         /// (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`); `0` means no limit.
-        /// Default 64 (a browser opens about 6; raise it behind a proxy, where
-        /// every client shares the proxy's address).
-        public var perIPConnectionLimit: Int = 64
+        /// Default 256. A browser opens about 6, but libmicrohttpd counts a
+        /// closed connection until its thread has cleaned it up, so a client
+        /// making short requests back to back holds many more: with 64, 35
+        /// such clients from one address already had connections reset
+        /// (found by QA). Use 0 behind a reverse proxy, where every client
+        /// shares the proxy's address.
+        public var perIPConnectionLimit: Int = 256
 
         /// Seconds a connection may stay idle before it is closed
         /// (`MHD_OPTION_CONNECTION_TIMEOUT`; inactivity only: every byte
