@@ -159,6 +159,31 @@ public final class ListApplication: Sendable {
         return response
     }
 
+    /// Sets what the server needs from the application: the security headers
+    /// on every response, and the page for an address that cannot be read.
+    public func configure(_ server: inout Server.Configuration) {
+        server.defaultHeaders = ResponseHeaders.security
+        server.malformedTarget = { [self] headers in malformedTarget(headers) }
+    }
+
+    /// The answer to an address the server cannot decode: a 400 with the error
+    /// placeholder, as a page or (for a partial request) a region fragment,
+    /// decided like every other state (QA found a bare "400 Bad Request" here).
+    func malformedTarget(_ headers: HTTPHeaders) -> Response {
+        let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
+        let reason = ListRequest.Reason.malformedAddress
+        let decision = ListState.decide(ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason))))
+        let view = ListView(decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
+                            list: characters, templates: templates, hasListRegion: false)
+        let isPartial = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] != "true"
+        var response = isPartial
+            ? render("region", view.fragmentContext, status: decision.status)
+            : render("message", view.pageContext, status: decision.status)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: true))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+        return response
+    }
+
     /// The view of a page that is not a list page (not found, a character's
     /// page, their failures): the layout's words, language and offline
     /// templates, in the language `request` asks for.

@@ -164,7 +164,7 @@ enum ServeCommand {
         if let limit = options.connectionLimit { configuration.connectionLimit = limit }
         if let limit = options.perIPLimit { configuration.perIPConnectionLimit = limit }
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
-        configuration.defaultHeaders = ResponseHeaders.security
+        application.configure(&configuration)
         configuration.accessLog = { entry in Output.standardOutput(entry.line + "\n") }
         let server = Server(configuration: configuration, router: application.makeRouter())
         do {

@@ -224,3 +224,18 @@ extension ListRouteTests {
         #expect(!answer.text.contains("“\u{202E}"))
     }
 }
+
+extension ListRouteTests {
+    /// Found by QA: an address that cannot be decoded got a bare text 400.
+    @Test(arguments: ["/?q=%zz", "/?cursor=%", "/?q=%C3", "/%ff"])
+    func malformedAddressIsTheErrorPlaceholder(_ target: String) throws {
+        let page = try server.get(target)
+        #expect(page.status == 400)
+        #expect(page.text.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.text.contains("placeholder-error"))
+        #expect(page.header("content-security-policy") != nil)
+        let fragment = try server.get(target, headers: ["HX-Request": "true"])
+        #expect(fragment.status == 400)
+        #expect(fragment.text.hasPrefix(#"<div id="list""#))
+    }
+}

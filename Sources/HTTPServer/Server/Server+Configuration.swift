@@ -90,6 +90,12 @@ extension Server {
         /// a server thread; keep it quick). Default `nil` (no access log).
         public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
 
+        /// Answers a request whose target cannot be decoded (a byte outside
+        /// visible ASCII, a bad `%` escape, invalid UTF-8; RFC 9112 §3.2,
+        /// RFC 3986 §2.1), given its header fields, so the application can
+        /// explain the problem in its own page. It should answer 400. Default: a bare 400.
+        public var malformedTarget: (@Sendable (HTTPHeaders) -> Response)? = nil
+
         /// Receives the server's own diagnostics (libmicrohttpd's messages, a
         /// refused header, a shutdown timeout), one line each, no newline.
         /// Default: written to standard error.

@@ -106,6 +106,7 @@ extension UIStrings {
             case .unknownCategory(let value): "沒有「\(value)」這個字元類別。"
             case .badEmoji: "表情符號篩選只能是 0（關）或 1（開）。"
             case .badLazy: "lazy 選項只能是 0 或 1。"
+            case .malformedAddress: "這個網址的寫法有誤（% 符號或字元損壞）。請從頭開始。"
             }
         }
     )

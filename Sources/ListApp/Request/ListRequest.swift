@@ -67,6 +67,8 @@ public struct ListRequest: Sendable, Hashable {
         case badEmoji
         /// `lazy` is neither 0 nor 1.
         case badLazy
+        /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).
+        case malformedAddress
     }
 
     /// Why a request's parameters were refused.

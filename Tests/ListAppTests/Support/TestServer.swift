@@ -30,7 +30,7 @@ final class TestServer: Sendable {
         var serverConfiguration = Server.Configuration()
         serverConfiguration.port = 0
         serverConfiguration.threads = 4
-        serverConfiguration.defaultHeaders = ResponseHeaders.security
+        application.configure(&serverConfiguration)
         server = Server(configuration: serverConfiguration, router: application.makeRouter())
         try server.start()
         client = HTTPTestClient(port: server.port ?? 0)
