@@ -3,16 +3,17 @@ import HTTPServer
 /// The header fields ListState sets on its responses.
 public enum ResponseHeaders {
     /// On every response, the server's own 400/404/405 included:
-    /// - `Content-Security-Policy` (CSP Level 3): scripts, styles, images and
-    ///   fonts only from this origin, so no inline script or style can run;
+    /// - `Content-Security-Policy` (CSP Level 3): nothing by default
+    ///   (`default-src 'none'`), then scripts, styles, images, fonts, fetches
+    ///   and workers only from this origin, so no inline script or style can run;
     ///   `frame-ancestors 'none'` forbids framing; `form-action 'self'` keeps
     ///   the search form on this site.
     /// - `X-Content-Type-Options: nosniff` (WHATWG Fetch §3.5.2).
     /// - `Referrer-Policy: same-origin` (W3C Referrer Policy §3).
     public static let security: HTTPHeaders = [
-        "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            + "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-            + "frame-ancestors 'none'",
+        "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            + "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; "
+            + "form-action 'self'; frame-ancestors 'none'",
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",
     ]
