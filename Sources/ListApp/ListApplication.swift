@@ -119,13 +119,9 @@ public final class ListApplication: Sendable {
                 character.respond(to: request, segment: parameters["codepoint"] ?? "")
             }
             try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in
-                var headers: HTTPHeaders = ["ETag": stylesheet.entityTag, "Cache-Control": configuration.staticCacheControl]
-                if let condition = request.headers["If-None-Match"],
-                   condition.split(separator: ",").contains(where: { $0.trimmingSpaces == stylesheet.entityTag || $0.trimmingSpaces == "*" }) {
-                    return Response(status: 304, headers: headers)
-                }
-                headers.add(name: "Content-Type", value: "text/css; charset=utf-8")
-                return Response(status: 200, headers: headers, body: stylesheet.bytes)
+                Response.representation(stylesheet.bytes, entityTag: stylesheet.entityTag,
+                                        contentType: "text/css; charset=utf-8",
+                                        cacheControl: configuration.staticCacheControl, for: request)
             }
             if configuration.isDevelopment {
                 let gallery = GalleryRoute(application: self)

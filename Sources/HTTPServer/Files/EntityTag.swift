@@ -1,11 +1,11 @@
 /// Strong entity tags (RFC 9110 §8.8.3) computed from content bytes, and the
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2).
-enum EntityTag {
+public enum EntityTag {
     /// A strong tag for `bytes`: `"<byte count in hex>-<FNV-1a 64 in hex>"`,
     /// quoted. Equal bytes always give equal tags; a change of content changes
     /// the tag except for a 64-bit hash collision at the same length.
     /// - Complexity: O(n).
-    static func strong(for bytes: [UInt8]) -> String {
+    public static func strong(for bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -22,7 +22,7 @@ enum EntityTag {
     ///   - fieldValue: The field value, possibly a list.
     ///   - tag: The current strong tag, quoted.
     /// - Complexity: O(n).
-    static func ifNoneMatch(_ fieldValue: String, matches tag: String) -> Bool {
+    public static func ifNoneMatch(_ fieldValue: String, matches tag: String) -> Bool {
         for member in fieldValue.split(separator: ",") {
             var candidate = member.trimmingASCIIWhitespace()
             if candidate == "*" { return true }

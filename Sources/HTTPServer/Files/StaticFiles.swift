@@ -80,12 +80,8 @@ public struct StaticFiles: Sendable {
     }
 
     private func respond(to request: Request, relative: String, bytes: [UInt8], entityTag: String) -> Response {
-        var headers: HTTPHeaders = ["ETag": entityTag, "Cache-Control": cacheControl]
-        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: entityTag) {
-            return Response(status: 304, headers: headers)
-        }
-        headers.add(name: "Content-Type", value: MediaTypes.contentType(forPath: relative))
-        return Response(status: 200, headers: headers, body: bytes)
+        Response.representation(bytes, entityTag: entityTag, contentType: MediaTypes.contentType(forPath: relative),
+                                cacheControl: cacheControl, for: request)
     }
 
     /// Whether every segment is a plain name: not empty, not hidden (a leading

@@ -38,14 +38,7 @@ public struct Request: Sendable {
         guard let parsed = RequestTarget(parsing: target) else {
             throw HTTPServerError(.malformedRequestTarget, "request target does not decode: \(target)")
         }
-        self.method = method
-        self.target = target
-        self.path = parsed.path
-        self.pathSegments = parsed.pathSegments
-        self.queryItems = parsed.queryItems
-        self.headers = headers
-        self.body = body
-        self.remoteAddress = remoteAddress
+        self.init(method: method, target: target, parsed: parsed, headers: headers, body: body, remoteAddress: remoteAddress)
     }
 
     init(method: HTTPMethod, target: String, parsed: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {

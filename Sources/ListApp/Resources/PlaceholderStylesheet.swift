@@ -1,3 +1,4 @@
+import HTTPServer
 import ListState
 
 /// The stylesheet the server generates at start from the lists' placeholder
@@ -80,7 +81,7 @@ struct PlaceholderStylesheet: Sendable {
         if !dark.isEmpty { css += "@media (prefers-color-scheme: dark) {\n\(dark)}\n" }
         text = css
         bytes = Array(css.utf8)
-        entityTag = Self.strongTag(bytes)
+        entityTag = EntityTag.strong(for: bytes)
     }
 
     /// Background, text, muted text and accent declarations for `background` in `scheme`.
@@ -109,15 +110,5 @@ struct PlaceholderStylesheet: Sendable {
             UInt8((Int(top) * alpha + Int(bottom) * (255 - alpha) + 127) / 255)
         }
         return CSSColor(red: mix(colour.red, base.red), green: mix(colour.green, base.green), blue: mix(colour.blue, base.blue))
-    }
-
-    /// A strong entity tag: byte count and FNV-1a 64 of the bytes, quoted (the form HTTPServer's static files use).
-    static func strongTag(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return "\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
     }
 }
