@@ -62,4 +62,20 @@ import Testing
             #expect(try client.readResponse().status == 400)
         }
     }
+
+    /// Found by QA: differing Content-Length values were accepted, and the pipelined request after them served.
+    @Test(arguments: [
+        "GET /-/none HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 30\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+    ])
+    func ambiguousFramingIsRefusedAndClosed(_ text: String) throws {
+        try withServer(router: sampleRouter()) { _, port in
+            try expectRefusedAndClosed(Array(text.utf8), allowed: [400], port: port)
+        }
+    }
+
+    @Test func repeatedEqualContentLengthIsFine() {
+        #expect(framingProblem(["Content-Length": "5", "content-length": "5"]) == nil)
+        #expect(framingProblem(["Content-Length": "5, 6"]) != nil)
+    }
 }

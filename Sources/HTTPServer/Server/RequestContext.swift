@@ -11,6 +11,9 @@ final class RequestContext {
     let remoteAddress: String?
     /// Whether the first access-handler call (headers complete) has happened.
     var headersReceived = false
+    /// Whether the request is counted in `requestsInFlight`: from the moment it
+    /// is complete (headers and body) and handed to the responder until it is done.
+    var isCounted = false
     /// Request body collected so far.
     var body: [UInt8] = []
     /// Whether the body went over the limit (the rest is discarded).

@@ -13,8 +13,8 @@ import Darwin
 /// MHD_OPTION_URI_LOG_CALLBACK: called once per request when the request line
 /// has been read, before the headers. Its return value becomes `*con_cls`, so
 /// this is where each request's context is made. It is counted as in flight
-/// only once its headers are complete (the access handler's first call): a
-/// client that sends half a request and stops must not hold up a graceful
+/// only once it is complete and handed to the responder: a client that sends
+/// half a request (headers or body) and stops must not hold up a graceful
 /// shutdown (found by QA: it kept the server 25 s and made it exit 1).
 func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard cls != nil else { return nil }
@@ -41,7 +41,7 @@ func serverCompletedCallback(_ cls: UnsafeMutableRawPointer?, _ connection: Opaq
             bodyBytes: context.bodyBytes, durationMilliseconds: milliseconds,
             remoteAddress: context.remoteAddress))
     }
-    if context.headersReceived { core.requestsInFlight.subtract(1, ordering: .relaxed) }
+    if context.isCounted { core.requestsInFlight.subtract(1, ordering: .relaxed) }
 }
 
 /// The access handler, in two phases so keep-alive works: the first call
@@ -68,7 +68,6 @@ func serverAccessHandler(
 
     if !context.headersReceived {
         context.headersReceived = true
-        core.requestsInFlight.add(1, ordering: .relaxed)
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
         // A declared body over the limit is refused before it is read; the
         // response is queued now and libmicrohttpd closes the connection
@@ -77,6 +76,16 @@ func serverAccessHandler(
            let length = Int(String(cString: declared)), length > core.configuration.maxRequestBodyBytes {
             context.bodyTooLarge = true
             return queue(core.finalize(core.response(for: context, headers: HTTPHeaders())), on: connection, context: context, core: core)
+        }
+        // RFC 9112 §6.3: differing Content-Length values make the message's
+        // length unknowable (the door to request smuggling), and §3.2: a
+        // request with more than one Host is invalid. Answer 400 before any
+        // body is read; libmicrohttpd closes the connection after it.
+        if let problem = framingProblem(requestHeaders(connection)) {
+            context.method = .get
+            var refused = Response.text("Bad Request: \(problem)\n", status: 400)
+            refused.headers.replaceOrAdd(name: "Connection", value: "close")
+            return queue(core.finalize(refused), on: connection, context: context, core: core)
         }
         return .YES
     }
@@ -98,6 +107,8 @@ func serverAccessHandler(
         return .YES
     }
     if context.status != nil { return .YES }  // already answered
+    context.isCounted = true
+    core.requestsInFlight.add(1, ordering: .relaxed)
     let response = core.finalize(core.response(for: context, headers: requestHeaders(connection)))
     return queue(response, on: connection, context: context, core: core)
 }
@@ -155,6 +166,16 @@ private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, D
 }
 
 /// The request's header fields, in order.
+/// Why a request's framing cannot be trusted, or nil: differing
+/// `Content-Length` values (RFC 9112 §6.3) or more than one `Host` (§3.2).
+func framingProblem(_ headers: HTTPHeaders) -> String? {
+    let lengths = Set(headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+        .map { $0.trimmingASCIIWhitespace() })
+    if lengths.count > 1 { return "conflicting Content-Length values" }
+    if headers.values(for: "Host").count > 1 { return "more than one Host" }
+    return nil
+}
+
 private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
     withUnsafeMutablePointer(to: &headers) { pointer in
