@@ -1,3 +1,5 @@
+import Foundation
+
 /// The languages the interface speaks. Row data (character names) stays
 /// English — it is the Unicode name — but every interface word and category
 /// name is in the page's language.
@@ -23,17 +25,26 @@ public enum Language: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Parameter tag: The tag, e.g. `zh-TW`.
     public init?(tag: String) {
-        let subtags = tag.lowercased().split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard let primary = subtags.first else { return nil }
+        let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+        let subtags = trimmed.lowercased().replacingOccurrences(of: "_", with: "-")
+            .split(separator: "-", omittingEmptySubsequences: false)
+        // BCP 47 §2.1: subtags of 1 to 8 ASCII letters and digits.
+        guard let primary = subtags.first, subtags.allSatisfy({ subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }) else { return nil }
+        let rest = subtags.dropFirst()
         switch primary {
         case "en":
             self = .english
         case "zh":
-            let rest = subtags.dropFirst()
-            if rest.contains("hant") { self = .traditionalChinese; return }
-            if rest.contains("hans") { self = .simplifiedChinese; return }
-            if rest.contains(where: { ["tw", "hk", "mo"].contains($0) }) { self = .traditionalChinese; return }
-            self = .simplifiedChinese
+            // Script first (zh-Hant-CN is Traditional), then region; any other
+            // subtag (zh-yue, zh-Hantx) names something we do not speak.
+            let known: Set<Substring> = ["hant", "hans", "tw", "hk", "mo", "cn", "sg", "my"]
+            guard rest.allSatisfy(known.contains) else { return nil }
+            if rest.contains("hant") { self = .traditionalChinese }
+            else if rest.contains("hans") { self = .simplifiedChinese }
+            else if rest.contains(where: { ["tw", "hk", "mo"].contains($0) }) { self = .traditionalChinese }
+            else { self = .simplifiedChinese }
         default:
             return nil
         }

@@ -87,6 +87,10 @@ struct PlaceholderContent {
         case .noData:
             words = strings.noData
         case .noResults:
+            // Clearing changes what the whole page shows (heading, search box,
+            // address), so it is a navigation, not a partial request (found by QA:
+            // a partial clear left the box and hidden filter inputs stale).
+            isPartial = false
             if facts.query != nil {
                 words = strings.noResultsForQuery
                 href = links.withoutQuery
