@@ -93,3 +93,18 @@ import ListStore
         #expect(try scripted.get("/char/U+2604").status == 404)
     }
 }
+
+extension CharacterRouteTests {
+    /// Found by QA: the chosen language was dropped by row links, the page's links and the redirect.
+    @Test func theChosenLanguageTravels() throws {
+        let redirect = try server.client.send("GET", "/char/2603?lang=zh-Hant")
+        #expect(redirect.status == 308)
+        #expect(redirect.header("location") == "/char/U+2603?lang=zh-Hant")
+        let page = try server.get("/char/U+2603?lang=zh-Hant")
+        #expect(page.text.contains(#"<html lang="zh-Hant">"#))
+        #expect(page.text.contains(#"href="/?lang&#61;zh-Hant""#))
+        #expect(page.text.contains("category&#61;So&amp;lang&#61;zh-Hant"))
+        let list = try server.get("/?q=snowman&lang=zh-Hant")
+        #expect(list.text.contains(#"href="/char/U+2603?lang&#61;zh-Hant""#))
+    }
+}

@@ -130,7 +130,7 @@ import ListState
         #expect(negotiated.header("vary")?.contains("Accept-Language") == true)
         let rows = try server.get("/?limit=1&lang=zh-Hans")
         #expect(rows.text.contains(#"<abbr class="category" title="其他符号">So</abbr>"#))
-        #expect(rows.text.contains(#"<a class="name" href="/char/U+0041" lang="en">CHARACTER 41</a>"#))
+        #expect(rows.text.contains(#"<a class="name" href="/char/U+0041?lang&#61;zh-Hans" lang="en">CHARACTER 41</a>"#))
     }
 
     @Test func placeholdersMeetTheAccessibilityRules() throws {

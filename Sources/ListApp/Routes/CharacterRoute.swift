@@ -23,8 +23,10 @@ struct CharacterRoute: Sendable {
     func respond(to request: Request, segment: String) -> Response {
         guard let address = CodePointAddress(segment: segment) else { return application.notFound(request) }
         guard address.canonicalSegment == segment else {
+            // The query (a `lang`, say) travels along (found by QA: it was dropped).
+            let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
             var response = Response.text("Moved to \(address.path)\n", status: 308)
-            response.headers.replaceOrAdd(name: "Location", value: address.path)
+            response.headers.replaceOrAdd(name: "Location", value: address.path + query)
             return response
         }
         guard Unicode.Scalar(address.codePoint) != nil else { return application.notFound(request) }
@@ -35,7 +37,8 @@ struct CharacterRoute: Sendable {
             let (view, fromHeader) = application.pageView(for: request, decision: ListState.decide(ListSnapshot(rowsPerSection: [1])))
             var fields = view.pageFields
             fields["status"] = ["text": ""]
-            if case .dictionary(let character) = CharacterView(record: record, language: view.language.tag).context {
+            let character = CharacterView(record: record, language: view.language.tag, languageParameter: view.languageParameter)
+            if case .dictionary(let character) = character.context {
                 fields.merge(character) { _, own in own }
             }
             var response = application.render("character", .dictionary(fields), status: 200)

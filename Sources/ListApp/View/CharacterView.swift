@@ -6,12 +6,15 @@ import Mustache
 /// Keys: `lang`, `title`, `name`, `codePoint` (`U+2603`), `glyph`,
 /// `glyphStyle`, `properties` (a list of `label`, `value`, optional `href`,
 /// `isCode`), `listHref` (the list starting at this character, its row first),
-/// `categoryHref` and `categoryName` (the list of its category), `rowID`.
+/// `categoryHref` and `categoryName` (the list of its category), `startHref`
+/// (the start of the list), `rowID`; every link keeps `lang` when the page has one.
 struct CharacterView {
     /// The character shown.
     var record: CharacterRecord
     /// The page language (BCP 47).
     var language = "en"
+    /// The `lang` parameter links carry (when the page was asked for in a language), or nil.
+    var languageParameter: String?
 
     /// One line of the property table.
     struct Property {
@@ -42,7 +45,8 @@ struct CharacterView {
             "rowID": .string(RowView.elementID(record.codePoint)),
             "properties": .array(properties.map(\.mustacheValue)),
             "listHref": .string(listHref),
-            "categoryHref": .string(QueryString.link(ListLinks.listPath, [("category", record.generalCategory)])),
+            "startHref": .string(ListLinks.listPath(language: languageParameter)),
+            "categoryHref": .string(QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
             "categoryName": .string(categoryName),
         ]
     }
@@ -50,9 +54,14 @@ struct CharacterView {
     /// The list starting at this character: a cursor just before it, and the row's id as fragment.
     var listHref: String {
         let rowFragment = "#" + RowView.elementID(record.codePoint)
-        guard record.codePoint > 0 else { return ListLinks.listPath + rowFragment }
+        guard record.codePoint > 0 else { return ListLinks.listPath(language: languageParameter) + rowFragment }
         let cursor = PageCursor(afterCodePoint: record.codePoint - 1).encoded
-        return QueryString.link(ListLinks.listPath, [("cursor", cursor)]) + rowFragment
+        return QueryString.link(ListLinks.listPath, languageItems + [("cursor", cursor)]) + rowFragment
+    }
+
+    /// `lang=…` when the page's links carry a language.
+    private var languageItems: [(name: String, value: String)] {
+        languageParameter.map { [("lang", $0)] } ?? []
     }
 
     /// Every property, catalogue columns first, then what `Unicode.Scalar.Properties` adds.

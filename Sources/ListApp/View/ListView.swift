@@ -100,7 +100,8 @@ struct ListView {
             let names = strings.categoryNames
             let emoji = strings.emoji
             let version = strings.unicodeVersion
-            context["rows"] = .array(records.map { .object(RowView($0, categoryNames: names, emojiLabel: emoji, version: version)) })
+            context["rows"] = .array(records.map { .object(RowView($0, categoryNames: names, emojiLabel: emoji, version: version,
+                                                                     languageParameter: languageParameter)) })
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []

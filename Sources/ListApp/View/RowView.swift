@@ -15,10 +15,14 @@ struct RowView: MustacheObject {
     let categoryNames: [String: String]
     let emojiLabel: String
     let version: @Sendable (String) -> String
+    /// The `lang` parameter the page's links carry, or nil.
+    let languageParameter: String?
 
     init(_ record: CharacterRecord, categoryNames: [String: String] = UIStrings.english.categoryNames,
-         emojiLabel: String = UIStrings.english.emoji, version: @escaping @Sendable (String) -> String = UIStrings.english.unicodeVersion) {
+         emojiLabel: String = UIStrings.english.emoji, version: @escaping @Sendable (String) -> String = UIStrings.english.unicodeVersion,
+         languageParameter: String? = nil) {
         self.record = record
+        self.languageParameter = languageParameter
         self.glyph = GlyphDisplay(record)
         self.categoryNames = categoryNames
         self.emojiLabel = emojiLabel
@@ -43,7 +47,8 @@ struct RowView: MustacheObject {
         case "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
         case "isEmoji": .bool(record.isEmoji)
         case "emojiLabel": .string(emojiLabel)
-        case "detailHref": .string(CodePointAddress(codePoint: record.codePoint).path)
+        case "detailHref":
+            .string(QueryString.link(CodePointAddress(codePoint: record.codePoint).path, languageParameter.map { [("lang", $0)] } ?? []))
         default: nil
         }
     }
