@@ -75,7 +75,7 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 wait_for_200() {
   local port=$1 deadline=$((SECONDS + 600)) line
   while [ $SECONDS -lt $deadline ]; do
-    if exec 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null; then
+    if { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
       printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
       IFS= read -r line <&3 || line=""
       exec 3<&- 3>&-

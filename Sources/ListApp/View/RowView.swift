@@ -18,20 +18,24 @@ struct RowView: MustacheObject {
 
     /// The element id of a row: `char-` and the lower-case hex code point.
     static func elementID(_ codePoint: UInt32) -> String {
-        "char-" + String(codePoint, radix: 16)
+        CharacterRecord(codePoint: codePoint, name: "", generalCategory: "", age: "", isEmoji: false, isEmojiPresentation: false)
+            .hexCode(prefix: "char-")
     }
 
+    // The keys differ in length, so one comparison settles each lookup (a
+    // failed `String ==` is a call into the runtime, and a page asks nine
+    // fields of every row: measured with callgrind, see BENCHMARKS.md).
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        switch key {
-        case "id": .string(Self.elementID(record.codePoint))
-        case "glyph": .string(glyph.text)
-        case "glyphStyle": .string(glyph.style.rawValue)
-        case "codePoint": .string(record.codePointLabel)
-        case "name": .string(record.name)
-        case "category": .string(record.generalCategory)
-        case "categoryName": .string(ListStore.GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory)
-        case "age": .string(record.age.isEmpty ? "?" : record.age)
-        case "isEmoji": .bool(record.isEmoji)
+        switch key.utf8.count {
+        case 2 where key == "id": .string(record.hexCode(prefix: "char-"))
+        case 5 where key == "glyph": .string(glyph.text)
+        case 10 where key == "glyphStyle": .string(glyph.style.rawValue)
+        case 9 where key == "codePoint": .string(record.codePointLabel)
+        case 4 where key == "name": .string(record.name)
+        case 8 where key == "category": .string(record.generalCategory)
+        case 12 where key == "categoryName": .string(ListStore.GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory)
+        case 3 where key == "age": .string(record.age.isEmpty ? "?" : record.age)
+        case 7 where key == "isEmoji": .bool(record.isEmoji)
         default: nil
         }
     }
