@@ -2,6 +2,7 @@
 //
 //   liststate-bench --db PATH [--iterations N] [--only page|fragment] [--untimed]
 //   liststate-bench --db PATH --cursors
+//   (--after HEX: the fragment starts after that code point; default 4E00)
 //
 // Prints `key=value` lines the script reads: the median µs of building the view
 // context and rendering the 50-row list page and a 20-row continuation fragment,
@@ -22,6 +23,7 @@ struct Options {
     var only: String?
     var isTimed = true
     var printsCursors = false
+    var fragmentAfter: UInt32 = 0x4E00
 }
 
 /// Parses the arguments, or exits 2 with a message.
@@ -35,6 +37,7 @@ func parseOptions() -> Options {
         case "--only": options.only = arguments.popFirst()
         case "--untimed": options.isTimed = false
         case "--cursors": options.printsCursors = true
+        case "--after": options.fragmentAfter = arguments.popFirst().flatMap { UInt32($0, radix: 16) } ?? 0x4E00
         default: fail("unknown argument '\(flag)'")
         }
     }
@@ -101,7 +104,7 @@ if options.printsCursors {
 let cases: [(key: String, shape: ListRenderBenchmark.Shape, limit: Int, after: UInt32?)] = [
     ("page50", .page, 50, nil),
     // A continuation in the middle of the catalogue (CJK ideographs: plain names).
-    ("fragment20", .continuation, 20, 0x4E00),
+    ("fragment20", .continuation, 20, options.fragmentAfter),
 ]
 for item in cases {
     if let only = options.only, !item.key.hasPrefix(only) { continue }

@@ -42,13 +42,18 @@ public struct GlyphDisplay: Sendable, Hashable {
             self.init(text: abbreviation, style: isSpace && abbreviation.unicodeScalars.count == 1 ? .symbol : .abbreviation)
             return
         }
-        let properties = scalar.properties
+        // Letters, numbers, punctuation and symbols skip the two property lookups
+        // (a binary search each, most of a row's cost): no named scalar of theirs is
+        // Default_Ignorable or White_Space except the four Hangul fillers, which
+        // the table above already caught (checked over every scalar of the
+        // runtime's Unicode data; the rest are Mn, Cf, Zs, Zl, Zp).
+        let mayBeInvisible = !"LNPS".utf8.contains(record.generalCategory.utf8.first ?? 0)
         switch record.generalCategory {
         case "Cc" where value < 0x20:
             self.init(text: String(Character(Unicode.Scalar(0x2400 + value) ?? "?")), style: .symbol)
         case "Cc", "Zs", "Zl", "Zp", "Cf", "Cs", "Co", "Cn":
             self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
-        case _ where properties.isDefaultIgnorableCodePoint || properties.isWhitespace:
+        case _ where mayBeInvisible && (scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace):
             self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
         case "Mn", "Mc", "Me":
             self.init(text: "\u{25CC}" + String(Character(scalar)), style: .mark)

@@ -6,8 +6,9 @@ import Mustache
 /// Fields: `id` (the element id, `char-2603`), `glyph` and `glyphStyle` (see
 /// `GlyphDisplay`), `codePoint` (`U+2603`), `name`, `category` (`So`),
 /// `categoryName` (`Other Symbol`), `age` (`1.1`), `isEmoji`. A `MustacheObject`
-/// so no dictionary is built per row.
-struct RowView: MustacheObject {
+/// so no dictionary is built per row; a final class so the engine's
+/// `any MustacheObject` holds one reference instead of a boxed copy of the fields.
+final class RowView: MustacheObject {
     let record: CharacterRecord
     let glyph: GlyphDisplay
 
