@@ -148,6 +148,7 @@ idle_fds=$(ls "/proc/$server_pid/fd" | wc -l)
 run_wrk() {
   local name=$1
   shift
+  sleep 1  # the previous run's connections close first (the server allows 64 per address)
   wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency "$@" > "$work/wrk-$name.txt"
   awk '
     function ms(v) {
@@ -341,6 +342,10 @@ row_line() {
   echo "- ours / nginx (\`/\`, requests/s): **$nginx_ratio**"
   echo "- last-cursor / first-cursor latency: **$depth_ratio** at p50, $depth_ratio_p99 at p99"
   echo "- errors (socket errors + non-2xx/3xx), all runs: $total_errors"
+  for name in page first last search nginx; do
+    details=$(grep -E "Socket errors|Non-2xx" "$work/wrk-$name.txt" | sed 's/^ *//' | paste -sd';' -)
+    [ -n "$details" ] && echo "  - $name: $details"
+  done
   echo "- first cursor \`$first_cursor\`, last cursor \`$last_cursor\` (40 rows before the end)"
   echo
   echo "## Memory and descriptors (the serving process)"
