@@ -59,22 +59,30 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A free loopback port (nothing listening on it now).
+# A free loopback port: below the ephemeral range (so no client socket of an
+# earlier wrk run, e.g. in TIME_WAIT, holds it) and with nothing on it now.
 free_port() {
-  local port
+  local port low
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
   while :; do
-    port=$((20000 + RANDOM % 40000))
-    ss -Htln "sport = :$port" | grep -q . || { echo "$port"; return; }
+    port=$((10000 + RANDOM % (low - 10000)))
+    ss -Htan "sport = :$port" | grep -q . || { echo "$port"; return; }
   done
 }
 
 now() { echo "$EPOCHREALTIME"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
-# Waits until GET / on port $1 answers 200 (through bash's /dev/tcp: no process per try).
+# Waits until GET / on port $1 answers 200 (through bash's /dev/tcp: no process per try);
+# fails at once, with its standard error $3, if process $2 ends first.
 wait_for_200() {
-  local port=$1 deadline=$((SECONDS + 600)) line
+  local port=$1 pid=$2 errors=$3 deadline=$((SECONDS + 600)) line
   while [ $SECONDS -lt $deadline ]; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "the process serving port $port ended:" >&2
+      tail -5 "$errors" >&2
+      return 1
+    fi
     if { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
       printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
       IFS= read -r line <&3 || line=""
@@ -101,7 +109,7 @@ port=$(free_port)
 log "first start (builds the catalogue)"
 "$liststate" serve --port "$port" --db "$db" >/dev/null 2>"$work/first-start.err" &
 server_pid=$!
-wait_for_200 "$port"
+wait_for_200 "$port" "$server_pid" "$work/first-start.err"
 stop_server
 build_seconds=$(sed -n 's/^Built \([0-9]*\) characters in \([0-9.]*\) s\.$/\2/p' "$work/first-start.err")
 characters=$(sed -n 's/^Built \([0-9]*\) characters in \([0-9.]*\) s\.$/\1/p' "$work/first-start.err")
@@ -113,7 +121,7 @@ for _ in 1 2 3 4 5; do
   start=$(now)
   "$liststate" serve --port "$port" --db "$db" >/dev/null 2>>"$work/server.err" &
   server_pid=$!
-  wait_for_200 "$port"
+  wait_for_200 "$port" "$server_pid" "$work/server.err"
   cold+=("$(elapsed "$start" "$(now)")")
   stop_server
 done
@@ -138,7 +146,7 @@ last_cursor=$(value cursor.last "$work/cursors.txt")
 port=$(free_port)
 "$liststate" serve --port "$port" --db "$db" >/dev/null 2>>"$work/server.err" &
 server_pid=$!
-wait_for_200 "$port"
+wait_for_200 "$port" "$server_pid" "$work/server.err"
 base="http://127.0.0.1:$port"
 curl -fsS "$base/" -o "$work/index.html"
 idle_rss_kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$server_pid/status")
@@ -175,6 +183,7 @@ sample_rss() {
     sleep 0.1
   done
 }
+touch "$work/rss.txt"
 sample_rss &
 sampler_pid=$!
 
@@ -237,7 +246,7 @@ http {
 EOF
 "$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
 nginx_pid=$!
-wait_for_200 "$nginx_port"
+wait_for_200 "$nginx_port" "$nginx_pid" "$work/nginx/error.log"
 cmp -s <(curl -fsS "http://127.0.0.1:$nginx_port/") "$work/index.html" || { echo "nginx serves other bytes" >&2; exit 1; }
 log "wrk nginx: http://127.0.0.1:$nginx_port/"
 results[nginx]=$(run_wrk nginx "http://127.0.0.1:$nginx_port/")
@@ -343,8 +352,8 @@ row_line() {
   echo "- last-cursor / first-cursor latency: **$depth_ratio** at p50, $depth_ratio_p99 at p99"
   echo "- errors (socket errors + non-2xx/3xx), all runs: $total_errors"
   for name in page first last search nginx; do
-    details=$(grep -E "Socket errors|Non-2xx" "$work/wrk-$name.txt" | sed 's/^ *//' | paste -sd';' -)
-    [ -n "$details" ] && echo "  - $name: $details"
+    details=$(grep -E "Socket errors|Non-2xx" "$work/wrk-$name.txt" | sed 's/^ *//' | paste -sd';' - || true)
+    if [ -n "$details" ]; then echo "  - $name: $details"; fi
   done
   echo "- first cursor \`$first_cursor\`, last cursor \`$last_cursor\` (40 rows before the end)"
   echo
