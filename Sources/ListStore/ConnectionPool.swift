@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Read-only connections to one database file, lent to one request at a time.
 ///
 /// Connections are opened on demand and kept for reuse; after a fault that may
@@ -10,7 +8,7 @@ final class ConnectionPool: Sendable {
     let path: String
     /// How long a statement waits on a lock, in milliseconds.
     let busyTimeout: Int32
-    private let idle = Mutex<[UncheckedConnection]>([])
+    private let idle = BlockingLock<[UncheckedConnection]>([])
 
     /// A connection moved between threads through the pool; only one thread uses it at a time.
     private struct UncheckedConnection: @unchecked Sendable {

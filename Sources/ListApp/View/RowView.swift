@@ -7,9 +7,11 @@ import Mustache
 /// `GlyphDisplay`), `codePoint` (`U+2603`), `name` (the Unicode name, English
 /// in every language), `category` (`So`), `categoryName` (in the page
 /// language), `age` (`1.1`), `ageLabel` (`Unicode 1.1`), `isEmoji`,
-/// `emojiLabel`, `detailHref` (`/char/U+2603`, the
-/// character's own page). A `MustacheObject` so no dictionary is built per row.
-struct RowView: MustacheObject {
+/// `emojiLabel`, `detailHref` (`/char/U+2603`, the character's own page). A
+/// `MustacheObject` so no dictionary is built per row; a final class so the
+/// engine's `any MustacheObject` holds one reference instead of a boxed copy
+/// of the fields.
+final class RowView: MustacheObject {
     let record: CharacterRecord
     let glyph: GlyphDisplay
     let categoryNames: [String: String]
@@ -31,23 +33,27 @@ struct RowView: MustacheObject {
 
     /// The element id of a row: `char-` and the lower-case hex code point.
     static func elementID(_ codePoint: UInt32) -> String {
-        "char-" + String(codePoint, radix: 16)
+        CharacterRecord(codePoint: codePoint, name: "", generalCategory: "", age: "", isEmoji: false, isEmojiPresentation: false)
+            .hexCode(prefix: "char-")
     }
 
+    // The keys differ in length, so one comparison settles each lookup (a
+    // failed `String ==` is a call into the runtime, and a page asks nine
+    // fields of every row: measured with callgrind, see BENCHMARKS.md).
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        switch key {
-        case "id": .string(Self.elementID(record.codePoint))
-        case "glyph": .string(glyph.text)
-        case "glyphStyle": .string(glyph.style.rawValue)
-        case "codePoint": .string(record.codePointLabel)
-        case "name": .string(record.name)
-        case "category": .string(record.generalCategory)
-        case "categoryName": .string(categoryNames[record.generalCategory] ?? record.generalCategory)
-        case "age": .string(record.age.isEmpty ? "?" : record.age)
-        case "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
-        case "isEmoji": .bool(record.isEmoji)
-        case "emojiLabel": .string(emojiLabel)
-        case "detailHref":
+        switch key.utf8.count {
+        case 2 where key == "id": .string(record.hexCode(prefix: "char-"))
+        case 5 where key == "glyph": .string(glyph.text)
+        case 10 where key == "glyphStyle": .string(glyph.style.rawValue)
+        case 9 where key == "codePoint": .string(record.codePointLabel)
+        case 4 where key == "name": .string(record.name)
+        case 8 where key == "category": .string(record.generalCategory)
+        case 12 where key == "categoryName": .string(categoryNames[record.generalCategory] ?? record.generalCategory)
+        case 3 where key == "age": .string(record.age.isEmpty ? "?" : record.age)
+        case 8 where key == "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
+        case 7 where key == "isEmoji": .bool(record.isEmoji)
+        case 10 where key == "emojiLabel": .string(emojiLabel)
+        case 10 where key == "detailHref":
             .string(QueryString.link(CodePointAddress(codePoint: record.codePoint).path, languageParameter.map { [("lang", $0)] } ?? []))
         default: nil
         }
