@@ -2,7 +2,8 @@
 #   make serve   build (release) and serve the demo on http://127.0.0.1:8080
 #   make test    everything CI runs: swift test, then the browser tests
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
-.PHONY: serve test build deps e2e e2e-deps
+#   make bench   the benchmark: writes BENCHMARKS.md (about 3 minutes)
+.PHONY: serve test build deps e2e e2e-deps bench
 
 PORT ?= 8080
 ARGS ?=
@@ -29,3 +30,6 @@ test: deps
 e2e: deps e2e-deps
 	swift build --product liststate
 	cd Tests/e2e && $(PYTHON) -m pytest -q -rs $(E2E_ARGS)
+
+bench: deps
+	Benchmarks/run.sh

@@ -47,6 +47,13 @@ let package = Package(
             dependencies: ["ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore"]
         ),
 
+        // MARK: Benchmark (`make bench`; see BENCHMARKS.md)
+        .executableTarget(
+            name: "liststate-bench",
+            dependencies: ["ListApp", "ListStore", "Mustache"],
+            path: "Benchmarks/liststate-bench"
+        ),
+
         // MARK: Build tools
         // Embeds Templates/ and Static/ into the ListApp module, so the built-in
         // templates and assets are found wherever the binary is started from.

@@ -9,6 +9,10 @@ import Synchronization
 /// answers again.
 final class SourceHealth: Sendable {
     private let lastFailure = Mutex<ListStoreError?>(nil)
+    /// Whether `lastFailure` holds an error; written only under its lock. Every
+    /// request records a success: reading this flag spares them the lock, which
+    /// spins when contended (measured under wrk, BENCHMARKS.md).
+    private let hasFailure = Atomic<Bool>(false)
     private let log: @Sendable (String) -> Void
 
     /// Makes a record; `log` receives one line per incident (standard error by default).
@@ -18,14 +22,19 @@ final class SourceHealth: Sendable {
 
     /// Records the outcome of a query.
     func record<T>(_ result: Result<T, ListStoreError>) {
+        if case .success = result, !hasFailure.load(ordering: .acquiring) { return }
         let change: String? = lastFailure.withLock { last in
             switch result {
             case .success:
                 guard last != nil else { return nil }
                 last = nil
+                hasFailure.store(false, ordering: .releasing)
                 return "the data source answers again"
             case .failure(let error):
-                defer { last = error }
+                defer {
+                    last = error
+                    hasFailure.store(true, ordering: .releasing)
+                }
                 guard last?.kind != error.kind else { return nil }
                 return "the data source is failing: \(error)"
             }

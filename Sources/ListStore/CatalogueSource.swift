@@ -12,13 +12,22 @@ public final class CatalogueSource: ListSource {
     private let pool: ConnectionPool
 
     /// Makes a source over the catalogue at `path`; nothing is opened until the first query.
+    ///
+    /// The path's identity is checked at most every `checkInterval` seconds: a
+    /// file moved in over it is opened from then on; a deleted one goes on
+    /// serving from the connections already open.
+    ///
     /// - Parameters:
     ///   - path: A catalogue built by `CatalogueBuilder`.
     ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
-    public init(path: String, queryTimeLimit: Double = 2) {
+    ///   - checkInterval: The least seconds between two checks of the path's identity.
+    ///   - log: Receives one line each time the file is found missing, replaced or back.
+    public init(path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
-        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, queryTimeLimit * 1000)))
+        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
+                                   checkInterval: checkInterval, log: log)
     }
 
     private static let columns = "c.code_point, c.name, c.category, c.age, c.is_emoji, c.is_emoji_presentation"
@@ -47,6 +56,18 @@ public final class CatalogueSource: ListSource {
         return "SELECT \(columns) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(key) LIMIT ?2"
     }
 
+    /// `sql(for:)` of every combination of search, category and emoji filter,
+    /// made once: building the text cost about 1 % of a request (perf, BENCHMARKS.md).
+    private static let sqlByShape: [String] = (0..<8).map { shape in
+        sql(for: ListFilter(
+            text: shape & 1 != 0 ? "x" : nil, category: shape & 2 != 0 ? "Lu" : nil, emojiOnly: shape & 4 != 0))
+    }
+
+    /// The SQL for `filter`, from `sqlByShape`; `hasSearch` says whether it has search words.
+    static func cachedSQL(for filter: ListFilter, hasSearch: Bool) -> String {
+        sqlByShape[(hasSearch ? 1 : 0) | (filter.category == nil ? 0 : 2) | (filter.emojiOnly ? 4 : 0)]
+    }
+
     /// The FTS5 query for search words: each word quoted (so no word is read as
     /// syntax such as NEAR, AND, `*` or `-`) and made a prefix, all required.
     static func matchExpression(_ words: [String]) -> String {
@@ -60,7 +81,7 @@ public final class CatalogueSource: ListSource {
         let words = request.filter.searchWords
         if !words.isEmpty { bindings.append(Self.matchExpression(words)) }
         if let category = request.filter.category { bindings.append(category) }
-        let sql = Self.sql(for: request.filter)
+        let sql = Self.cachedSQL(for: request.filter, hasSearch: !words.isEmpty)
         return Result { () throws(ListStoreError) -> Page in
             try pool.withConnection { connection throws(ListStoreError) in
                 try connection.withTimeLimit(queryTimeLimit) { () throws(ListStoreError) -> Page in

@@ -28,8 +28,18 @@ public struct CharacterRecord: Sendable, Hashable {
     public var scalar: Unicode.Scalar? { Unicode.Scalar(codePoint) }
 
     /// The code point in the standard notation, "U+" and at least four upper-case hex digits.
+    ///
+    /// Built from bytes into a small (inline, unallocated) string: every row of
+    /// every page asks for it.
     public var codePointLabel: String {
-        let hex = String(codePoint, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        HexFormatting.string(prefix: "U+", codePoint, minimumDigits: 4, uppercase: true)
+    }
+
+    /// The code point as lower-case hex digits with a prefix, no padding:
+    /// `hexCode(prefix: "char-")` is `char-2603` for U+2603.
+    /// - Parameter prefix: ASCII text put before the digits (at most 7 bytes
+    ///   keep the result an unallocated small string).
+    public func hexCode(prefix: StaticString = "") -> String {
+        HexFormatting.string(prefix: prefix, codePoint, minimumDigits: 1, uppercase: false)
     }
 }

@@ -16,8 +16,21 @@ public enum GeneralCategory {
     ]
 
     /// The long name for a two-letter code, or nil when the code is not one.
+    ///
+    /// Compares the code's two bytes as one integer (every row of every page
+    /// asks: string comparisons made this a measurable part of a render).
     public static func name(forCode code: String) -> String? {
-        all.first { $0.code == code }?.name
+        var bytes = code.utf8.makeIterator()
+        guard let first = bytes.next(), let second = bytes.next(), bytes.next() == nil else { return nil }
+        let key = UInt16(first) << 8 | UInt16(second)
+        for entry in packedNames where entry.key == key { return entry.name }
+        return nil
+    }
+
+    /// `all` keyed by the code's two bytes as one integer.
+    private static let packedNames: [(key: UInt16, name: String)] = all.map { entry in
+        let bytes = Array(entry.code.utf8)
+        return (UInt16(bytes[0]) << 8 | UInt16(bytes[1]), entry.name)
     }
 
     /// The two-letter code of a Swift general category.

@@ -9,7 +9,9 @@ import Mustache
 /// language), `age` (`1.1`), `ageLabel` (`Unicode 1.1`), `isEmoji`,
 /// `emojiLabel`, `detailHref` (`/char/U+2603`, the
 /// character's own page). A `MustacheObject` so no dictionary is built per row.
-struct RowView: MustacheObject {
+/// A final class so the engine's `any MustacheObject` holds one reference
+/// instead of a boxed copy of the fields.
+final class RowView: MustacheObject {
     let record: CharacterRecord
     let glyph: GlyphDisplay
     let categoryNames: [String: String]
@@ -27,23 +29,27 @@ struct RowView: MustacheObject {
 
     /// The element id of a row: `char-` and the lower-case hex code point.
     static func elementID(_ codePoint: UInt32) -> String {
-        "char-" + String(codePoint, radix: 16)
+        CharacterRecord(codePoint: codePoint, name: "", generalCategory: "", age: "", isEmoji: false, isEmojiPresentation: false)
+            .hexCode(prefix: "char-")
     }
 
+    // Keys are told apart by length first, so about one comparison settles a lookup (a
+    // failed `String ==` is a call into the runtime, and a page asks nine
+    // fields of every row: measured with callgrind, see BENCHMARKS.md).
     func mustacheValue(forKey key: String) -> MustacheValue? {
-        switch key {
-        case "id": .string(Self.elementID(record.codePoint))
-        case "glyph": .string(glyph.text)
-        case "glyphStyle": .string(glyph.style.rawValue)
-        case "codePoint": .string(record.codePointLabel)
-        case "name": .string(record.name)
-        case "category": .string(record.generalCategory)
-        case "categoryName": .string(categoryNames[record.generalCategory] ?? record.generalCategory)
-        case "age": .string(record.age.isEmpty ? "?" : record.age)
-        case "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
-        case "isEmoji": .bool(record.isEmoji)
-        case "emojiLabel": .string(emojiLabel)
-        case "detailHref": .string(CodePointAddress(codePoint: record.codePoint).path)
+        switch key.utf8.count {
+        case 2 where key == "id": .string(record.hexCode(prefix: "char-"))
+        case 5 where key == "glyph": .string(glyph.text)
+        case 10 where key == "glyphStyle": .string(glyph.style.rawValue)
+        case 9 where key == "codePoint": .string(record.codePointLabel)
+        case 4 where key == "name": .string(record.name)
+        case 8 where key == "category": .string(record.generalCategory)
+        case 12 where key == "categoryName": .string(categoryNames[record.generalCategory] ?? record.generalCategory)
+        case 3 where key == "age": .string(record.age.isEmpty ? "?" : record.age)
+        case 8 where key == "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
+        case 7 where key == "isEmoji": .bool(record.isEmoji)
+        case 10 where key == "emojiLabel": .string(emojiLabel)
+        case 10 where key == "detailHref": .string(CodePointAddress(codePoint: record.codePoint).path)
         default: nil
         }
     }

@@ -1,0 +1,130 @@
+// liststate-bench: the render part of `make bench` (Benchmarks/run.sh does the rest).
+//
+//   liststate-bench --db PATH [--iterations N] [--only page|fragment] [--untimed]
+//   liststate-bench --db PATH --cursors
+//   (--after HEX: the fragment starts after that code point; default 4E00)
+//
+// Prints `key=value` lines the script reads: the median µs of building the view
+// context and rendering the 50-row list page and a 20-row continuation fragment,
+// the median µs of the template alone (context built once), and the bytes.
+// `--untimed` runs the renders N times without a clock, for
+// `valgrind --tool=callgrind` (instruction counts are stable on a busy machine).
+// `--cursors` prints the cursor of the first page's "Load more" link and one
+// 40 rows before the end of the catalogue (a full page of 20 still follows it).
+import Foundation
+import ListApp
+import ListStore
+import Mustache
+
+/// The parsed command line.
+struct Options {
+    var database = ""
+    var iterations = 3000
+    var only: String?
+    var isTimed = true
+    var printsCursors = false
+    var fragmentAfter: UInt32 = 0x4E00
+}
+
+/// Parses the arguments, or exits 2 with a message.
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let flag = arguments.popFirst() {
+        switch flag {
+        case "--db": options.database = arguments.popFirst() ?? ""
+        case "--iterations": options.iterations = arguments.popFirst().flatMap(Int.init) ?? 0
+        case "--only": options.only = arguments.popFirst()
+        case "--untimed": options.isTimed = false
+        case "--cursors": options.printsCursors = true
+        case "--after": options.fragmentAfter = arguments.popFirst().flatMap { UInt32($0, radix: 16) } ?? 0x4E00
+        default: fail("unknown argument '\(flag)'")
+        }
+    }
+    if options.database.isEmpty { fail("--db PATH is required") }
+    if options.iterations < 1 { fail("--iterations must be a positive number") }
+    return options
+}
+
+/// Prints `message` to standard error and exits 2.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("liststate-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+/// The median of `samples` (sorted in place).
+func median(_ samples: inout [Double]) -> Double {
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Times `body` `iterations` times (after a tenth as warm-up); returns the median in µs.
+func medianMicroseconds(iterations: Int, _ body: () -> Int) -> Double {
+    var sink = 0
+    for _ in 0..<max(10, iterations / 10) { sink &+= body() }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let start = clock.now
+        sink &+= body()
+        let parts = (clock.now - start).components
+        samples.append(Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12)
+    }
+    if sink == -1 { print("") }  // keeps the work observable
+    return median(&samples)
+}
+
+/// Prints the first page's next cursor and a cursor 40 rows before the end.
+func printCursors(_ source: CatalogueSource) {
+    guard case .success(let first) = source.page(PageRequest(cursor: nil, limit: 20)),
+          let firstCursor = first.nextCursor else { fail("the catalogue has no second page") }
+    print("cursor.first=\(firstCursor.encoded)")
+    // Walk the last planes in pages of 100 (keyset: each page costs the same) to the end.
+    var codePoints: [UInt32] = []
+    var cursor = PageCursor(afterCodePoint: 0xE0000)
+    while true {
+        guard case .success(let page) = source.page(PageRequest(cursor: cursor, limit: 100)) else {
+            fail("the catalogue failed while reading its end")
+        }
+        codePoints += page.records.map(\.codePoint)
+        guard page.hasMore, let next = page.nextCursor else { break }
+        cursor = next
+    }
+    guard codePoints.count > 40 else { fail("fewer than 41 characters after U+E0000") }
+    print("cursor.last=\(PageCursor(afterCodePoint: codePoints[codePoints.count - 41]).encoded)")
+}
+
+let options = parseOptions()
+let source = CatalogueSource(path: options.database)
+if options.printsCursors {
+    printCursors(source)
+    exit(0)
+}
+let cases: [(key: String, shape: ListRenderBenchmark.Shape, limit: Int, after: UInt32?)] = [
+    ("page50", .page, 50, nil),
+    // A continuation in the middle of the catalogue (CJK ideographs: plain names).
+    ("fragment20", .continuation, 20, options.fragmentAfter),
+]
+for item in cases {
+    if let only = options.only, !item.key.hasPrefix(only) { continue }
+    let benchmark: ListRenderBenchmark
+    do {
+        benchmark = try ListRenderBenchmark(source: source, shape: item.shape, limit: item.limit, afterCodePoint: item.after)
+    } catch {
+        fail("\(item.key): \(error)")
+    }
+    guard options.isTimed else {
+        var total = 0
+        for _ in 0..<options.iterations { total &+= benchmark.renderResponseBody().count }
+        print("render.\(item.key).bytes_total=\(total)")
+        continue
+    }
+    let bytes = benchmark.renderResponseBody().count
+    let full = medianMicroseconds(iterations: options.iterations) { benchmark.renderResponseBody().count }
+    let context = benchmark.makeContext()
+    let templateOnly = medianMicroseconds(iterations: options.iterations) { benchmark.render(context).count }
+    print("render.\(item.key).bytes=\(bytes)")
+    print("render.\(item.key).median_us=\(String(format: "%.1f", full))")
+    print("render.\(item.key).template_only_median_us=\(String(format: "%.1f", templateOnly))")
+}

@@ -1,0 +1,384 @@
+#!/usr/bin/env bash
+# make bench: the whole ListState benchmark in one run (about 2–3 minutes).
+#
+# Builds in release, then measures: the catalogue build on first start; cold
+# start (process start to the first 200) with the database present; the render
+# time of the 50-row page and a 20-row fragment (liststate-bench); wrk against
+# `/`, a fragment at the first and at the last cursor and a search; the same wrk
+# run against nginx serving the `/` bytes as a static file; RSS and open file
+# descriptors. Writes BENCHMARKS.md and Benchmarks/throughput.svg.
+#
+# Environment: BENCH_DURATION (wrk seconds per run, default 10),
+# BENCH_CONNECTIONS (default 64), BENCH_THREADS (wrk threads, default 2),
+# BENCH_OUTPUT (default BENCHMARKS.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+duration=${BENCH_DURATION:-10}
+connections=${BENCH_CONNECTIONS:-64}
+wrk_threads=${BENCH_THREADS:-2}
+output=${BENCH_OUTPUT:-BENCHMARKS.md}
+chart=Benchmarks/throughput.svg
+
+log() { printf '» %s\n' "$*" >&2; }
+
+# --- Tools: the build's Debian packages, then wrk and nginx (as scripts/install-dependencies does).
+scripts/install-dependencies
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  log "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  # Debian starts the packaged nginx service on install; ours uses its own config and port.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+
+# --- Build.
+build_commands=(
+  "swift build -c release --product liststate"
+  "swift build -c release --product liststate-bench"
+)
+for command in "${build_commands[@]}"; do log "$command"; $command >&2; done
+bin=$(swift build -c release --show-bin-path)
+liststate="$bin/liststate"
+bench="$bin/liststate-bench"
+
+work=$(mktemp -d /tmp/liststate-bench.XXXXXX)
+chmod 755 "$work"
+server_pid=""
+nginx_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A free loopback port (nothing listening on it now).
+free_port() {
+  local port
+  while :; do
+    port=$((20000 + RANDOM % 40000))
+    ss -Htln "sport = :$port" | grep -q . || { echo "$port"; return; }
+  done
+}
+
+now() { echo "$EPOCHREALTIME"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+# Waits until GET / on port $1 answers 200 (through bash's /dev/tcp: no process per try).
+wait_for_200() {
+  local port=$1 deadline=$((SECONDS + 600)) line
+  while [ $SECONDS -lt $deadline ]; do
+    if { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+      printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
+      IFS= read -r line <&3 || line=""
+      exec 3<&- 3>&-
+      case $line in "HTTP/1.1 200"*) return 0 ;; esac
+    fi
+    sleep 0.001
+  done
+  echo "the server did not answer 200 on port $port" >&2
+  return 1
+}
+
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" || true
+  server_pid=""
+}
+
+db="$work/catalogue.sqlite"
+serve_args=(serve --port PORT --db "$db")
+
+# --- Catalogue build on first start.
+port=$(free_port)
+log "first start (builds the catalogue)"
+"$liststate" serve --port "$port" --db "$db" >/dev/null 2>"$work/first-start.err" &
+server_pid=$!
+wait_for_200 "$port"
+stop_server
+build_seconds=$(sed -n 's/^Built \([0-9]*\) characters in \([0-9.]*\) s\.$/\2/p' "$work/first-start.err")
+characters=$(sed -n 's/^Built \([0-9]*\) characters in \([0-9.]*\) s\.$/\1/p' "$work/first-start.err")
+
+# --- Cold start with the database present (median of 5).
+cold=()
+for _ in 1 2 3 4 5; do
+  port=$(free_port)
+  start=$(now)
+  "$liststate" serve --port "$port" --db "$db" >/dev/null 2>>"$work/server.err" &
+  server_pid=$!
+  wait_for_200 "$port"
+  cold+=("$(elapsed "$start" "$(now)")")
+  stop_server
+done
+cold_start=$(printf '%s\n' "${cold[@]}" | sort -n | sed -n 3p)
+log "cold start: ${cold[*]} s"
+
+# --- Render time.
+log "render benchmark"
+"$bench" --db "$db" > "$work/render.txt"
+value() { sed -n "s/^$1=//p" "$2"; }
+render_page=$(value render.page50.median_us "$work/render.txt")
+render_page_template=$(value render.page50.template_only_median_us "$work/render.txt")
+render_page_bytes=$(value render.page50.bytes "$work/render.txt")
+render_fragment=$(value render.fragment20.median_us "$work/render.txt")
+render_fragment_template=$(value render.fragment20.template_only_median_us "$work/render.txt")
+render_fragment_bytes=$(value render.fragment20.bytes "$work/render.txt")
+"$bench" --db "$db" --cursors > "$work/cursors.txt"
+first_cursor=$(value cursor.first "$work/cursors.txt")
+last_cursor=$(value cursor.last "$work/cursors.txt")
+
+# --- The server under wrk.
+port=$(free_port)
+"$liststate" serve --port "$port" --db "$db" >/dev/null 2>>"$work/server.err" &
+server_pid=$!
+wait_for_200 "$port"
+base="http://127.0.0.1:$port"
+curl -fsS "$base/" -o "$work/index.html"
+idle_rss_kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$server_pid/status")
+idle_fds=$(ls "/proc/$server_pid/fd" | wc -l)
+
+# Runs wrk; prints `rps p50 p99 max errors` (latencies in ms).
+run_wrk() {
+  local name=$1
+  shift
+  sleep 1  # the previous run's connections close first (the server allows 64 per address)
+  wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency "$@" > "$work/wrk-$name.txt"
+  awk '
+    function ms(v) {
+      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
+      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
+      if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60000
+      if (v ~ /s$/) return substr(v, 1, length(v) - 1) * 1000
+      return v + 0
+    }
+    $1 == "Latency" && NF >= 4 && !max { max = ms($4) }
+    $1 == "50%" { p50 = ms($2) }
+    $1 == "99%" { p99 = ms($2) }
+    $1 == "Requests/sec:" { rps = $2 }
+    /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
+    /Non-2xx/ { errors += $NF }
+    END { printf "%.0f %.3f %.3f %.3f %d\n", rps, p50, p99, max, errors }
+  ' "$work/wrk-$name.txt"
+}
+
+# Samples the server's RSS every 100 ms into $work/rss.txt while wrk runs.
+sample_rss() {
+  while kill -0 "$server_pid" 2>/dev/null; do
+    awk '/^VmRSS/ { print $2 }' "/proc/$server_pid/status" 2>/dev/null >> "$work/rss.txt" || true
+    sleep 0.1
+  done
+}
+sample_rss &
+sampler_pid=$!
+
+declare -A results
+wrk_commands=()
+declare -A paths=(
+  [page]="/"
+  [first]="/?cursor=$first_cursor"
+  [last]="/?cursor=$last_cursor"
+  [search]="/?q=face"
+)
+for name in page first last search; do
+  url="$base${paths[$name]}"
+  args=()
+  case $name in first | last) args=(-H "HX-Request: true") ;; esac
+  log "wrk $name: $url"
+  results[$name]=$(run_wrk "$name" "${args[@]}" "$url")
+  wrk_commands+=("wrk -t$wrk_threads -c$connections -d${duration}s --latency ${args[*]:+-H 'HX-Request: true' }$url")
+done
+kill "$sampler_pid" 2>/dev/null || true
+wait "$sampler_pid" 2>/dev/null || true
+peak_sampled_kb=$(sort -n "$work/rss.txt" | tail -1)
+peak_hwm_kb=$(awk '/^VmHWM/ { print $2 }' "/proc/$server_pid/status")
+sleep 2
+after_rss_kb=$(awk '/^VmRSS/ { print $2 }' "/proc/$server_pid/status")
+after_fds=$(ls "/proc/$server_pid/fd" | wc -l)
+stop_server
+
+# --- nginx, the same bytes as a static file.
+mkdir -p "$work/www" "$work/nginx"
+cp "$work/index.html" "$work/www/index.html"
+chmod -R a+rX "$work/www"
+nginx_port=$(free_port)
+cores=$(nproc)
+cat > "$work/nginx/nginx.conf" <<EOF
+worker_processes $cores;
+daemon off;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  client_body_temp_path $work/nginx/body;
+  proxy_temp_path $work/nginx/proxy;
+  fastcgi_temp_path $work/nginx/fastcgi;
+  uwsgi_temp_path $work/nginx/uwsgi;
+  scgi_temp_path $work/nginx/scgi;
+  types { text/html html; }
+  default_type "text/html; charset=utf-8";
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/www;
+    index index.html;
+  }
+}
+EOF
+"$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
+nginx_pid=$!
+wait_for_200 "$nginx_port"
+cmp -s <(curl -fsS "http://127.0.0.1:$nginx_port/") "$work/index.html" || { echo "nginx serves other bytes" >&2; exit 1; }
+log "wrk nginx: http://127.0.0.1:$nginx_port/"
+results[nginx]=$(run_wrk nginx "http://127.0.0.1:$nginx_port/")
+wrk_commands+=("wrk -t$wrk_threads -c$connections -d${duration}s --latency http://127.0.0.1:$nginx_port/   # nginx")
+kill "$nginx_pid"
+wait "$nginx_pid" 2>/dev/null || true
+nginx_pid=""
+
+# --- Figures.
+field() { echo "${results[$1]}" | awk -v n="$2" '{ print $n }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
+verdict() { if le "$1" "$2"; then echo "met"; else echo "**not met**"; fi }
+ge_verdict() { if le "$2" "$1"; then echo "met"; else echo "**not met**"; fi }
+
+nginx_ratio=$(ratio "$(field page 1)" "$(field nginx 1)")
+depth_ratio=$(ratio "$(field last 2)" "$(field first 2)")
+depth_ratio_p99=$(ratio "$(field last 3)" "$(field first 3)")
+worst_p99=$(for name in page first last search; do field "$name" 3; done | sort -n | tail -1)
+peak_kb=$peak_sampled_kb
+le "$peak_hwm_kb" "$peak_kb" || peak_kb=$peak_hwm_kb
+total_errors=$(for name in page first last search nginx; do field "$name" 5; done | awk '{ s += $1 } END { print s }')
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git status --porcelain 2>/dev/null | grep -q . && echo " (with uncommitted changes)" || true)
+
+# --- Chart: requests/s per URL, nginx first.
+{
+  names=(nginx page first last search)
+  labels=("nginx, / as a static file" "ListState /" "fragment, first cursor" "fragment, last cursor" "search /?q=face")
+  max=1
+  for name in "${names[@]}"; do v=$(field "$name" 1); [ "$v" -gt "$max" ] && max=$v; done
+  width=760 bar_left=220 bar_max=440 row=40
+  height=$((60 + row * ${#names[@]} + 20))
+  echo "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"$width\" height=\"$height\" viewBox=\"0 0 $width $height\" font-family=\"sans-serif\" font-size=\"13\">"
+  echo "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+  echo "<text x=\"16\" y=\"26\" font-size=\"15\" font-weight=\"bold\">Requests per second (wrk, $wrk_threads threads, $connections connections, ${duration} s each)</text>"
+  echo "<text x=\"16\" y=\"44\" fill=\"#555\">$(date -u +%Y-%m-%d), $cores cores, ${cpu//&/&amp;}, load average at the end $load</text>"
+  for i in "${!names[@]}"; do
+    v=$(field "${names[$i]}" 1)
+    y=$((60 + row * i))
+    w=$(awk -v v="$v" -v m="$max" -v b="$bar_max" 'BEGIN { printf "%d", v / m * b }')
+    colour="#2f6fb2"; [ "${names[$i]}" = nginx ] && colour="#8a8a8a"
+    echo "<text x=\"16\" y=\"$((y + 20))\">${labels[$i]}</text>"
+    echo "<rect x=\"$bar_left\" y=\"$((y + 6))\" width=\"$w\" height=\"22\" fill=\"$colour\"/>"
+    echo "<text x=\"$((bar_left + w + 8))\" y=\"$((y + 22))\">$v</text>"
+  done
+  echo "</svg>"
+} > "$chart"
+
+row_line() {
+  local name=$1 label=$2
+  printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$(field "$name" 1)" "$(field "$name" 2)" "$(field "$name" 3)" "$(field "$name" 4)" "$(field "$name" 5)"
+}
+
+{
+  echo "# ListState benchmarks"
+  echo
+  echo "Written by \`make bench\` (Benchmarks/run.sh); run it again to replace this file."
+  echo
+  echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- Machine: $cores cores, $cpu, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(uname -sr)"
+  echo "- Load average at the end of the run: $load (above ~0.5 means other work shared the cores: figures are noisy)"
+  echo "- Commit: $commit$dirty; $(swift --version 2>&1 | head -1)"
+  echo
+  echo "## Targets"
+  echo
+  echo "| target | measured | |"
+  echo "| --- | --- | --- |"
+  echo "| \`/\` ≥ 0.5 × nginx requests/s, same bytes, same run | $nginx_ratio × | $(ge_verdict "$nginx_ratio" 0.5) |"
+  echo "| last-cursor / first-cursor latency ≤ 1.2 (p50) | $depth_ratio (p99: $depth_ratio_p99) | $(verdict "$depth_ratio" 1.2) |"
+  echo "| p99 ≤ 10 ms at $connections connections (worst of our URLs) | $worst_p99 ms | $(verdict "$worst_p99" 10) |"
+  echo "| RSS ≤ 40 MB under load | $(mb "$peak_kb") MiB peak | $(verdict "$(mb "$peak_kb")" 40) |"
+  echo "| RSS back near idle after load | idle $(mb "$idle_rss_kb") MiB → after $(mb "$after_rss_kb") MiB | |"
+  echo "| cold start ≤ 0.3 s, database present | $cold_start s | $(verdict "$cold_start" 0.3) |"
+  echo "| render of the 50-row page ≤ 40 µs | $render_page µs | $(verdict "$render_page" 40) |"
+  echo
+  echo "## Render time (median, release build)"
+  echo
+  echo "View context (ListView, RowView) built and rendered with the real templates,"
+  echo "as a request does after its query; \"template only\" renders a context built once."
+  echo
+  echo "| | median µs | template only µs | bytes |"
+  echo "| --- | --- | --- | --- |"
+  echo "| full list page, 50 rows (\`list\`) | $render_page | $render_page_template | $render_page_bytes |"
+  echo "| continuation fragment, 20 rows (\`rows\`) | $render_fragment | $render_fragment_template | $render_fragment_bytes |"
+  echo
+  echo "## HTTP (wrk: $wrk_threads threads, $connections connections, $duration s each)"
+  echo
+  echo "![Requests per second](Benchmarks/throughput.svg)"
+  echo
+  echo "| URL | requests/s | p50 ms | p99 ms | max ms | errors |"
+  echo "| --- | --- | --- | --- | --- | --- |"
+  row_line page "ListState \`/\` (20 rows, full page)"
+  row_line first "fragment at the first cursor (\`HX-Request: true\`)"
+  row_line last "fragment at the last cursor (\`HX-Request: true\`)"
+  row_line search "search \`/?q=face\`"
+  row_line nginx "nginx: the \`/\` bytes ($(wc -c < "$work/index.html") B) as a static file"
+  echo
+  echo "- ours / nginx (\`/\`, requests/s): **$nginx_ratio**"
+  echo "- last-cursor / first-cursor latency: **$depth_ratio** at p50, $depth_ratio_p99 at p99"
+  echo "- errors (socket errors + non-2xx/3xx), all runs: $total_errors"
+  for name in page first last search nginx; do
+    details=$(grep -E "Socket errors|Non-2xx" "$work/wrk-$name.txt" | sed 's/^ *//' | paste -sd';' -)
+    [ -n "$details" ] && echo "  - $name: $details"
+  done
+  echo "- first cursor \`$first_cursor\`, last cursor \`$last_cursor\` (40 rows before the end)"
+  echo
+  echo "## Memory and descriptors (the serving process)"
+  echo
+  echo "| | value |"
+  echo "| --- | --- |"
+  echo "| RSS idle (after start and one request) | $(mb "$idle_rss_kb") MiB |"
+  echo "| RSS peak under load (max of 100 ms samples and VmHWM) | $(mb "$peak_kb") MiB |"
+  echo "| RSS 2 s after the load | $(mb "$after_rss_kb") MiB |"
+  echo "| open file descriptors idle / after the load | $idle_fds / $after_fds |"
+  echo
+  echo "## Start"
+  echo
+  echo "| | value |"
+  echo "| --- | --- |"
+  echo "| catalogue build on first start (\`Built N characters in X s.\`) | $build_seconds s ($characters characters) |"
+  echo "| cold start, process start to first 200 on \`/\`, database present (median of 5) | $cold_start s (runs: ${cold[*]}) |"
+  echo
+  echo "## Commands"
+  echo
+  echo '```sh'
+  echo "make bench        # = Benchmarks/run.sh; BENCH_DURATION=10 BENCH_CONNECTIONS=64 BENCH_THREADS=2"
+  for command in "${build_commands[@]}"; do echo "$command"; done
+  echo "$liststate serve --port PORT --db $db >/dev/null        # first start builds the catalogue; later starts are timed"
+  echo "$bench --db $db"
+  echo "$bench --db $db --cursors"
+  for command in "${wrk_commands[@]}"; do echo "$command"; done
+  echo "$nginx_bin -p DIR -c DIR/nginx.conf   # worker_processes $cores; access_log off; sendfile on; keep-alive on"
+  echo '```'
+  echo
+  echo "Paths are the run's temporary folder (removed after). Access log lines go to"
+  echo "/dev/null. Instruction counts: \`valgrind --tool=callgrind $bench --db DB --only page --untimed --iterations 200\`."
+} > "$output"
+
+log "wrote $output and $chart"
+sed -n '/^## Targets/,/^## Render/p' "$output" | head -n -1
