@@ -61,7 +61,8 @@ package struct ListRenderBenchmark: Sendable {
 
     /// The view context, as `ListRoute` builds it for every request.
     package func makeContext() -> MustacheValue {
-        ListView(decision: decision, request: request, records: records).context
+        let view = ListView(decision: decision, request: request, records: records)
+        return template == ListRoute.Shape.page.template ? view.pageContext : view.fragmentContext
     }
 
     /// Renders `context` with the page's template.
