@@ -44,9 +44,11 @@
   events.setLoader(function (el) {
     if (!window.htmx) return;
     var target = el.getAttribute('hx-target');
-    window.htmx.ajax('GET', el.getAttribute('hx-get') || location.href, {
+    var request = window.htmx.ajax('GET', el.getAttribute('hx-get') || location.href, {
       source: el, target: !target || target === 'this' ? el : target, swap: el.getAttribute('hx-swap') || 'innerHTML'
     });
+    /* its promise rejects on a network error, which htmx:sendError already reports */
+    if (request && request.catch) request.catch(function () {});
   });
 
   document.addEventListener('htmx:beforeSwap', function (event) {
