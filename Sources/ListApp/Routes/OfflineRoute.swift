@@ -12,8 +12,12 @@ struct OfflineRoute: Sendable {
     /// The route's path.
     static let path = "/-/offline"
 
+    /// The application whose templates, list configuration and languages draw the page.
     let application: ListApplication
 
+    /// The offline page in the language the request asks for (`lang`, else
+    /// `Accept-Language`); `Cache-Control: no-cache`, so the worker's copy is
+    /// refreshed whenever it installs.
     func respond(to request: Request) -> Response {
         let decision = ListState.decideOfflinePage()
         let (view, fromHeader) = application.pageView(for: request, decision: decision)

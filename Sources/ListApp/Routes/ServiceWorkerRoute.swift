@@ -22,6 +22,7 @@ struct ServiceWorkerRoute: Sendable {
         self.entityTag = "\"sw-\(BuildVersion.digest([script]))\""
     }
 
+    /// The script, or 304 when `If-None-Match` names its entity tag.
     func respond(to request: Request) -> Response {
         var headers: HTTPHeaders = ["ETag": entityTag, "Cache-Control": "no-cache"]
         if let condition = request.headers["If-None-Match"],
