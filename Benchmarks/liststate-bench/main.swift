@@ -2,7 +2,8 @@
 //
 //   liststate-bench --db PATH [--iterations N] [--only page|fragment] [--untimed]
 //   liststate-bench --db PATH --cursors
-//   (--after HEX: the fragment starts after that code point; default 4E00)
+//   (--after HEX: the fragment starts after that code point; default 4E00;
+//    --template-only with --untimed: render a context built once)
 //
 // Prints `key=value` lines the script reads: the median µs of building the view
 // context and rendering the 50-row list page and a 20-row continuation fragment,
@@ -24,6 +25,7 @@ struct Options {
     var isTimed = true
     var printsCursors = false
     var fragmentAfter: UInt32 = 0x4E00
+    var isTemplateOnly = false
 }
 
 /// Parses the arguments, or exits 2 with a message.
@@ -37,6 +39,7 @@ func parseOptions() -> Options {
         case "--only": options.only = arguments.popFirst()
         case "--untimed": options.isTimed = false
         case "--cursors": options.printsCursors = true
+        case "--template-only": options.isTemplateOnly = true
         case "--after": options.fragmentAfter = arguments.popFirst().flatMap { UInt32($0, radix: 16) } ?? 0x4E00
         default: fail("unknown argument '\(flag)'")
         }
@@ -116,7 +119,12 @@ for item in cases {
     }
     guard options.isTimed else {
         var total = 0
-        for _ in 0..<options.iterations { total &+= benchmark.renderResponseBody().count }
+        if options.isTemplateOnly {
+            let context = benchmark.makeContext()
+            for _ in 0..<options.iterations { total &+= benchmark.render(context).count }
+        } else {
+            for _ in 0..<options.iterations { total &+= benchmark.renderResponseBody().count }
+        }
         print("render.\(item.key).bytes_total=\(total)")
         continue
     }

@@ -85,11 +85,13 @@ public struct GlyphDisplay: Sendable, Hashable {
     /// 18,000 instructions per row (callgrind), which made a page of variation
     /// selectors three times as costly as a page of letters.
     static func asciiAbbreviation(_ name: String) -> String? {
-        var output: [UInt8] = []
-        let isPrintableASCII: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        let result: String?? = name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            // At most eight bytes come out: they are gathered in one word.
+            var packed: UInt64 = 0
+            var count = 0
             var index = 0
-            while index < bytes.count && output.count < 8 {
+            while index < bytes.count && count < 8 {
                 while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x2D) { index += 1 }
                 let start = index
                 var isHex = true
@@ -102,16 +104,16 @@ public struct GlyphDisplay: Sendable, Hashable {
                     index += 1
                 }
                 guard index > start else { break }
-                if index - start <= 5 && isHex && hasDigit {
-                    output.append(contentsOf: bytes[start..<index])
-                } else {
-                    output.append(bytes[start])
+                let end = index - start <= 5 && isHex && hasDigit ? index : start + 1
+                for position in start..<end where count < 8 {
+                    packed |= UInt64(bytes[position]) << UInt64(8 * count)
+                    count += 1
                 }
             }
-            return true
+            guard count > 0 else { return "?" }
+            return withUnsafeBytes(of: packed.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
         }
-        guard isPrintableASCII == true else { return nil }
-        return output.isEmpty ? "?" : String(decoding: output.prefix(8), as: UTF8.self)
+        return result ?? nil
     }
 
     /// `fallbackAbbreviation` for any name, by extended grapheme clusters.
