@@ -160,8 +160,14 @@
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 
+  /* How the running client (re)issues an element's request: set by liststate.js
+   * or by the htmx companion; used to retry after a network failure. */
+  var loader = null;
+  function setLoader(fn) { loader = fn; }
+  function load(el) { if (loader && el && el.isConnected) loader(el); }
+
   window.ListStateEvents = {
-    emit: emit, claim: claim, release: release, busy: busy,
+    emit: emit, claim: claim, release: release, busy: busy, setLoader: setLoader, load: load,
     beforeSwap: beforeSwap, afterSwap: afterSwap, isFooter: isFooter, placeholderIn: placeholderIn
   };
 })();

@@ -30,6 +30,27 @@
     events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt });
   });
 
+  /* A request that got no response is reported as `htmx:sendError`; an HTTP
+   * error status is an answer (the page's htmx-config swaps it), so only a
+   * response error without a status counts as offline (C-12). */
+  document.addEventListener('htmx:responseError', function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status) return;
+    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt });
+  });
+
+  /* Retrying after a network failure issues the element's request again,
+   * with its own target and swap (a form's values come along). */
+  events.setLoader(function (el) {
+    if (!window.htmx) return;
+    var target = el.getAttribute('hx-target');
+    var request = window.htmx.ajax('GET', el.getAttribute('hx-get') || location.href, {
+      source: el, target: !target || target === 'this' ? el : target, swap: el.getAttribute('hx-swap') || 'innerHTML'
+    });
+    /* its promise rejects on a network error, which htmx:sendError already reports */
+    if (request && request.catch) request.catch(function () {});
+  });
+
   document.addEventListener('htmx:beforeSwap', function (event) {
     if (!event.detail.shouldSwap) return;
     var template = document.createElement('template');

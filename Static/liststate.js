@@ -204,5 +204,6 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { process(document.body); });
   else process(document.body);
 
-  window.ListState = { process: process, swap: swap };
+  events.setLoader(issue);
+  window.ListState = { process: process, swap: swap, load: issue };
 })();

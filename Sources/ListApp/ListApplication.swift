@@ -13,6 +13,8 @@ import Mustache
 /// - `GET /static/*`: the stylesheet, scripts and images (built-in, or the override folder).
 /// - `GET /-/placeholders.css`: the stylesheet generated at start from the placeholder configuration.
 /// - `GET /-/states`: with `--dev` only, every state of every kind side by side (`GalleryRoute`).
+/// - `GET /-/offline`: the offline page the service worker keeps (`OfflineRoute`).
+/// - `GET /sw.js`: the service worker (`ServiceWorkerRoute`).
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
 /// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed; never waits on the source.
 /// - anything else: the not-found page (404), through the decision module.
@@ -28,21 +30,31 @@ public final class ListApplication: Sendable {
     public let characters: ListConfiguration
     let templates: PageTemplates
     let stylesheet: PlaceholderStylesheet
-    let health = SourceHealth()
+    let health: SourceHealth
+    /// The version of the bundle a browser may keep (`BuildVersion`): pages
+    /// carry it (`build` in every page context) to register the service worker.
+    let build: String
 
     /// Loads the templates (strictly: a broken template is an error here, never
     /// a half page later), checks the list configurations against the templates
     /// and static files, and generates the placeholder stylesheet.
     ///
+    /// - Parameters:
+    ///   - source: The data source.
+    ///   - configuration: Templates, static files, lists.
+    ///   - log: Receives one line per data-source incident (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
-    public init(source: any ListSource, configuration: AppConfiguration = AppConfiguration()) throws(AppError) {
+    public init(source: any ListSource, configuration: AppConfiguration = AppConfiguration(),
+                log: (@Sendable (String) -> Void)? = nil) throws(AppError) {
         self.source = source
+        self.health = SourceHealth(log: log ?? { logError($0) })
         self.configuration = configuration
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
         try Self.check(configuration, templates: templates)
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
+        self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
         try rehearse()
     }
 
@@ -123,6 +135,10 @@ public final class ListApplication: Sendable {
                                         contentType: "text/css; charset=utf-8",
                                         cacheControl: configuration.staticCacheControl, for: request)
             }
+            let offline = OfflineRoute(application: self)
+            try router.get(OfflineRoute.path) { request, _ in offline.respond(to: request) }
+            let worker = ServiceWorkerRoute()
+            try router.get(ServiceWorkerRoute.path) { request, _ in worker.respond(to: request) }
             if configuration.isDevelopment {
                 let gallery = GalleryRoute(application: self)
                 try router.get("/-/states") { request, _ in gallery.respond(to: request) }
@@ -195,7 +211,13 @@ public final class ListApplication: Sendable {
 
     /// Renders a template into an HTML response; a rendering fault (which the
     /// strict load makes very unlikely) becomes a plain 500 with no detail.
+    /// Whole pages (every template but the two fragments) also get `build`.
     func render(_ template: String, _ context: MustacheValue, status: Int) -> Response {
+        var context = context
+        if template != "region", template != "continuation", case .dictionary(var fields) = context {
+            fields["build"] = .string(build)
+            context = .dictionary(fields)
+        }
         switch templates.render(template, context) {
         case .success(let body):
             return Response.html(body, status: status)

@@ -12,13 +12,22 @@ public final class CatalogueSource: ListSource {
     private let pool: ConnectionPool
 
     /// Makes a source over the catalogue at `path`; nothing is opened until the first query.
+    ///
+    /// The path's identity is checked at most every `checkInterval` seconds: a
+    /// file moved in over it is opened from then on; a deleted one goes on
+    /// serving from the connections already open.
+    ///
     /// - Parameters:
     ///   - path: A catalogue built by `CatalogueBuilder`.
     ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
-    public init(path: String, queryTimeLimit: Double = 2) {
+    ///   - checkInterval: The least seconds between two checks of the path's identity.
+    ///   - log: Receives one line each time the file is found missing, replaced or back.
+    public init(path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
-        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, queryTimeLimit * 1000)))
+        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
+                                   checkInterval: checkInterval, log: log)
     }
 
     private static let columns = "c.code_point, c.name, c.category, c.age, c.is_emoji, c.is_emoji_presentation"

@@ -1,57 +1,103 @@
 /// Read-only connections to one database file, lent to one request at a time.
 ///
-/// Connections are opened on demand and kept for reuse; after a fault that may
-/// have left them broken (corrupt, I/O error) the pool is emptied, so the next
-/// request opens fresh ones.
+/// Connections are opened on demand and kept for reuse. They are dropped, so
+/// that the next request opens fresh ones:
+/// - after a fault that may have left them broken (corrupt, I/O error, a
+///   schema that is not the catalogue's, any unexpected failure);
+/// - when the file at the path is replaced (checked at most once a second,
+///   `PathWatch`): a connection keeps the file it opened, so without this the
+///   pool would go on serving the old file, or a mix of old and new.
+///
+/// A file deleted while open is different: the connections already open keep
+/// serving it (a request that needs a new one fails as `.cannotOpen`). The
+/// files are opened read-only, so a missing file is never created.
 final class ConnectionPool: Sendable {
     /// The database file.
     let path: String
     /// How long a statement waits on a lock, in milliseconds.
     let busyTimeout: Int32
-    private let idle = BlockingLock<[UncheckedConnection]>([])
+    /// The idle connections, and the generation new connections belong to.
+    private let idle = BlockingLock<(connections: [UncheckedConnection], generation: Int)>(([], 0))
+    private let watch: PathWatch
+    private let log: @Sendable (String) -> Void
 
     /// A connection moved between threads through the pool; only one thread uses it at a time.
     private struct UncheckedConnection: @unchecked Sendable {
         let connection: SQLiteConnection
+        /// The pool's generation when it was opened: one from before a replacement is not reused.
+        let generation: Int
     }
 
-    init(path: String, busyTimeout: Int32) {
+    /// Makes an empty pool.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - busyTimeout: Milliseconds a statement waits on a lock.
+    ///   - checkInterval: The least seconds between two checks of the path's identity.
+    ///   - log: Receives one line when the file is found deleted, replaced or restored.
+    init(path: String, busyTimeout: Int32, checkInterval: Double = 1, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.watch = PathWatch(path: path, interval: checkInterval)
+        self.log = log
     }
 
     /// Runs `body` with a connection, returning it to the pool afterwards unless
-    /// the error says the file is damaged (then every idle connection is closed too).
+    /// the error says it may be broken (then every idle connection is closed too).
     /// - Throws: `ListStoreError` from opening or from `body`.
     func withConnection<T>(_ body: (SQLiteConnection) throws(ListStoreError) -> T) throws(ListStoreError) -> T {
-        let borrowed = idle.withLock { $0.popLast() }
-        let connection: SQLiteConnection
+        noticeFileChanges()
+        let (borrowed, generation) = idle.withLock { ($0.connections.popLast(), $0.generation) }
+        let lent: UncheckedConnection
         if let borrowed {
-            connection = borrowed.connection
+            lent = borrowed
         } else {
-            connection = try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout)
+            lent = UncheckedConnection(
+                connection: try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout),
+                generation: generation)
         }
         do {
-            let result = try body(connection)
-            let kept = UncheckedConnection(connection: connection)
-            idle.withLock { $0.append(kept) }
+            let result = try body(lent.connection)
+            giveBack(lent)
             return result
         } catch {
-            if error.kind == .corrupt || error.kind == .cannotOpen || error.kind == .wrongSchema {
-                drain()
+            if error.isTransient && error.kind != .cannotOpen {
+                giveBack(lent)
             } else {
-                let kept = UncheckedConnection(connection: connection)
-                idle.withLock { $0.append(kept) }
+                drain()
             }
             throw error
         }
     }
 
-    /// Closes every idle connection; the next request opens a new one.
+    /// Puts a connection back unless the pool moved on to a newer generation.
+    private func giveBack(_ connection: UncheckedConnection) {
+        idle.withLock { pool in
+            if connection.generation == pool.generation { pool.connections.append(connection) }
+        }
+    }
+
+    /// Checks the path's identity (at most once per interval) and acts on a change.
+    private func noticeFileChanges() {
+        switch watch.check() {
+        case .none:
+            break
+        case .replaced:
+            drain()
+            log("the catalogue \(path) was replaced by a new file: connections to the old one are closed")
+        case .missing:
+            log("the catalogue \(path) is missing: open connections keep serving it, new ones cannot be opened")
+        case .restored:
+            log("the catalogue \(path) is back")
+        }
+    }
+
+    /// Closes every idle connection and retires the ones lent out; the next
+    /// request opens a new one.
     func drain() {
         let closing = idle.withLock { pool in
-            let all = pool
-            pool.removeAll()
+            let all = pool.connections
+            pool.connections.removeAll()
+            pool.generation += 1
             return all
         }
         _ = closing

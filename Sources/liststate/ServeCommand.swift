@@ -146,7 +146,8 @@ enum ServeCommand {
             }
         }
 
-        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout)
+        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
+                                     log: { Output.standardError("liststate: \($0)\n") })
         let application: ListApplication
         do {
             application = try ListApplication(

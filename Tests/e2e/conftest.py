@@ -113,6 +113,7 @@ class Browser:
         self.network = []
         self.console = []
         self.shots = 0
+        self.expected_console = []   # substrings of console errors a test expects (a network error it caused)
 
     @staticmethod
     def launch(javascript=True):
@@ -197,7 +198,12 @@ class Browser:
 
     def console_errors(self):
         self.drain_logs()
-        return [e for e in self.console if e.get("level") == "SEVERE"]
+        return [e for e in self.console if e.get("level") == "SEVERE"
+                and not any(expected in e["message"] for expected in self.expected_console)]
+
+    def set_offline(self, offline):
+        """Chromium's network emulation (it does not reach service workers)."""
+        self.driver.set_network_conditions(offline=offline, latency=0, download_throughput=-1, upload_throughput=-1)
 
 
 

@@ -37,7 +37,7 @@ final class RowView: MustacheObject {
             .hexCode(prefix: "char-")
     }
 
-    // The keys differ in length, so one comparison settles each lookup (a
+    // Keys are told apart by length first, so about one comparison settles a lookup (a
     // failed `String ==` is a call into the runtime, and a page asks nine
     // fields of every row: measured with callgrind, see BENCHMARKS.md).
     func mustacheValue(forKey key: String) -> MustacheValue? {

@@ -24,9 +24,10 @@ final class TestServer: Sendable {
     let client: HTTPTestClient
     let application: ListApplication
 
-    /// Starts a server over `source` on a free port.
-    init(source: any ListSource, configuration: AppConfiguration = AppConfiguration()) throws {
-        application = try ListApplication(source: source, configuration: configuration)
+    /// Starts a server over `source` on a free port; `log` receives the incident log (standard error when nil).
+    init(source: any ListSource, configuration: AppConfiguration = AppConfiguration(),
+         log: (@Sendable (String) -> Void)? = nil) throws {
+        application = try ListApplication(source: source, configuration: configuration, log: log)
         var serverConfiguration = Server.Configuration()
         serverConfiguration.port = 0
         serverConfiguration.threads = 4

@@ -1,0 +1,171 @@
+/* ListState offline: what the list does when a partial request gets no
+ * response at all, and the service worker's registration. Both clients load
+ * it after liststate-events.js (liststate.js, or htmx + liststate-htmx.js).
+ *
+ * `liststate:request-failed` (a network error; a 4xx/5xx is an answer and is
+ * shown as the server sent it, C-12) leads to:
+ * - rows on screen: they stay; a non-blocking banner (#offline-banner-template)
+ *   above the list, and the failed footer replaced by the retry footer
+ *   (#offline-footer-template);
+ * - no rows: the offline placeholder (#offline-template) in #list.
+ * The status region says so (#offline-status-template). The client never
+ * invents markup: every piece comes from a <template> the server rendered.
+ *
+ * Retrying: the retry footer and the placeholder's action retry at once. By
+ * itself the page retries when the connection returns (`online`), and
+ * otherwise after a backoff that doubles with every failure (2 s to 60 s, with
+ * jitter, so clients that lost the network together do not come back
+ * together) — but only while the page is visible: a hidden tab waits until it
+ * is shown again. */
+(function () {
+  'use strict';
+  var events = window.ListStateEvents;
+  var BASE_DELAY = 2000, MAX_DELAY = 60000;
+  var failed = null;     // {element, offlineFooter?}: what to retry
+  var failures = 0;      // failures in a row: the backoff's exponent
+  var timer = 0;
+  var deferred = false;  // an automatic retry waits for the page to be shown or the network to return
+
+  function list() { return document.getElementById('list'); }
+  function rowCount() { var el = list(); return el ? el.querySelectorAll('li.row').length : 0; }
+  function fromTemplate(id) {
+    var template = document.getElementById(id);
+    return template && template.content ? template.content.cloneNode(true) : null;
+  }
+  function announce() {
+    var status = document.getElementById('status');
+    var template = document.getElementById('offline-status-template');
+    if (status && template) status.textContent = template.content.textContent.trim();
+  }
+  function showBanner() {
+    var listEl = list();
+    if (document.querySelector('.offline-banner') || !listEl) return;
+    var banner = fromTemplate('offline-banner-template');
+    if (banner) listEl.parentNode.insertBefore(banner, listEl);
+  }
+  function hideBanner() {
+    var banner = document.querySelector('.offline-banner');
+    if (banner) banner.remove();
+  }
+
+  function showOffline(element) {
+    if (failed && failed.element === element) return;   /* one failure reported twice (htmx) */
+    if (events.isFooter(element) && element.isConnected && rowCount() > 0) {
+      var footer = fromTemplate('offline-footer-template');
+      var item = footer && footer.querySelector('li');
+      if (item) {
+        var link = item.querySelector('a[href]'), next = element.querySelector('a[href]');
+        if (link && next) link.setAttribute('href', next.getAttribute('href'));
+        element.replaceWith(item);
+        failed = { element: element, offlineFooter: item };
+      }
+      showBanner();
+    } else if (rowCount() > 0) {
+      failed = { element: element };
+      showBanner();
+    } else {
+      var listEl = list(), placeholder = fromTemplate('offline-template');
+      if (listEl && placeholder) {
+        var token = events.beforeSwap(listEl, placeholder);
+        listEl.replaceChildren(placeholder);
+        events.afterSwap(token);
+      }
+      failed = { element: element };
+    }
+    announce();
+  }
+
+  function retry() {
+    clearTimeout(timer);
+    timer = 0;
+    deferred = false;
+    var retrying = failed;
+    failed = null;
+    if (!retrying) return;
+    hideBanner();
+    if (retrying.offlineFooter) {
+      if (!retrying.offlineFooter.isConnected) return;
+      retrying.offlineFooter.replaceWith(retrying.element);
+    }
+    if (retrying.element.isConnected) events.load(retrying.element);
+  }
+
+  /* An automatic retry: now if the page is visible and the network may be
+   * there, else when it is shown or the network returns. */
+  function retryWhenPossible() {
+    timer = 0;
+    if (!failed) return;
+    if (document.visibilityState === 'hidden' || navigator.onLine === false) { deferred = true; return; }
+    retry();
+  }
+  function schedule() {
+    clearTimeout(timer);
+    var delay = Math.min(MAX_DELAY, BASE_DELAY * Math.pow(2, Math.max(0, failures - 1)));
+    timer = setTimeout(retryWhenPossible, delay * (0.5 + Math.random()));
+  }
+
+  document.addEventListener('liststate:request-failed', function (event) {
+    var element = event.detail && event.detail.element;
+    if (!element || !list()) return;
+    failures += 1;
+    showOffline(element);
+    schedule();
+  });
+  function answered(event) {
+    if (event.type === 'liststate:placeholder-did-appear' && event.detail && event.detail.kind === 'offline') return;
+    failures = 0;
+    if (!failed) hideBanner();
+  }
+  document.addEventListener('liststate:rows-added', answered);
+  document.addEventListener('liststate:placeholder-did-appear', answered);
+
+  window.addEventListener('online', function () {
+    if (!failed) return;
+    clearTimeout(timer);
+    timer = setTimeout(retryWhenPossible, Math.random() * 500);   /* once, with a little jitter */
+  });
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'visible' && failed && deferred && !timer) retryWhenPossible();
+  });
+
+  /* Manual retry: the retry footer's link, or the offline placeholder's action. */
+  document.addEventListener('click', function (event) {
+    var control = event.target instanceof Element &&
+      event.target.closest('.list-footer-offline a[href], #list .placeholder-offline a[href]');
+    if (!control || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!failed) return;   /* nothing failed: the link works as a link */
+    event.preventDefault();
+    retry();
+  });
+
+  /* The offline page (/-/offline, shown by the service worker in place of an
+   * address that got no response): its action reloads that address, and so
+   * does the network coming back while the page is visible. */
+  function startOfflinePage() {
+    if (list() || !document.querySelector('.placeholder-offline')) return;
+    announce();
+    document.addEventListener('click', function (event) {
+      var control = event.target instanceof Element && event.target.closest('.placeholder-offline a[href]');
+      if (!control || event.button !== 0) return;
+      event.preventDefault();
+      location.reload();
+    });
+    window.addEventListener('online', function () {
+      if (document.visibilityState === 'visible') location.reload();
+    });
+  }
+
+  function register() {
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+    var meta = document.querySelector('meta[name="liststate-build"]');
+    var version = meta && meta.getAttribute('content');
+    var url = '/sw.js' + (version ? '?v=' + encodeURIComponent(version) : '');
+    navigator.serviceWorker.register(url, { scope: '/', updateViaCache: 'none' }).catch(function () {});
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startOfflinePage);
+  else startOfflinePage();
+  if (document.readyState === 'complete') register(); else window.addEventListener('load', register);
+
+  window.ListStateOffline = { retry: retry };
+})();

@@ -1,0 +1,72 @@
+/* ListState service worker, served at /sw.js (scope: the whole site).
+ *
+ * Registered by liststate-offline.js as /sw.js?v=BUILD, where BUILD is the
+ * server's bundle version (<meta name="liststate-build">). The cache is named
+ * after it: a server with another bundle registers a new worker, which takes
+ * over at once and deletes the caches of older versions.
+ *
+ * - Install: precache the shell — stylesheets, scripts, illustrations and the
+ *   offline page (/-/offline).
+ * - Navigations: network first; with no response at all, the offline page
+ *   (its retry reloads the address). HTML is never cached or served from cache
+ *   as if it were fresh.
+ * - The shell's files: network first too (so a changed file is never served
+ *   stale), from the cache only when the network gives no response.
+ * - Everything else (the list's partial requests) is not touched: a request
+ *   that fails reaches the page as a network error, and the page shows its
+ *   own offline state. */
+'use strict';
+
+var VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
+var PREFIX = 'liststate-shell-';
+var CACHE = PREFIX + VERSION;
+var OFFLINE_PAGE = '/-/offline';
+var SHELL = [
+  OFFLINE_PAGE,
+  '/static/liststate.css', '/static/liststate-interaction.css', '/-/placeholders.css',
+  '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js',
+  '/static/favicon.svg',
+  '/static/illustrations/offline.svg', '/static/illustrations/error.svg', '/static/illustrations/unavailable.svg',
+  '/static/illustrations/loading.svg', '/static/illustrations/no-data.svg', '/static/illustrations/no-results.svg',
+  '/static/illustrations/not-found.svg'
+];
+
+self.addEventListener('install', function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return cache.addAll(SHELL.map(function (url) { return new Request(url, { cache: 'reload' }); }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener('activate', function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf(PREFIX) === 0 && name !== CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function isShell(url) {
+  return url.pathname.indexOf('/static/') === 0 || url.pathname === '/-/placeholders.css';
+}
+
+self.addEventListener('fetch', function (event) {
+  var request = event.request;
+  if (request.method !== 'GET') return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(fetch(request).catch(function () {
+      return caches.open(CACHE).then(function (cache) { return cache.match(OFFLINE_PAGE); })
+        .then(function (page) { return page || Response.error(); });
+    }));
+  } else if (isShell(url)) {
+    event.respondWith(caches.open(CACHE).then(function (cache) {
+      return fetch(request).then(function (response) {
+        if (response.ok && response.type === 'basic') cache.put(request, response.clone());
+        return response;
+      }, function () {
+        return cache.match(request, { ignoreSearch: true }).then(function (hit) { return hit || Response.error(); });
+      });
+    }));
+  }
+});

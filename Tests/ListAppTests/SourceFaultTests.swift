@@ -1,0 +1,112 @@
+import Synchronization
+import Testing
+import ListStore
+@testable import ListApp
+
+/// Issue 7, part 1: every data-source fault (DESIGN.md, "Data source faults"),
+/// on first pages and continuations, as page and fragment, through a
+/// fault-injecting source; recovery without a restart; one log line per incident.
+@Suite struct SourceFaultTests {
+    let source: ScriptedSource
+    let server: TestServer
+    let logged = LogLines()
+
+    /// The incident log, collected.
+    final class LogLines: Sendable {
+        private let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    init() throws {
+        source = ScriptedSource(records: (0x41...0x7A).map { ScriptedSource.record(UInt32($0)) })
+        let lines = logged
+        server = try TestServer(source: source, log: { lines.append($0) })
+    }
+
+    /// Busy or locked, over the time limit, cannot be opened → unavailable (503);
+    /// corrupt or truncated, wrong schema, anything else → error (500).
+    static let faults: [(kind: ListStoreError.Kind, status: Int, placeholder: String)] = [
+        (.busy, 503, "placeholder-unavailable"), (.timedOut, 503, "placeholder-unavailable"),
+        (.cannotOpen, 503, "placeholder-unavailable"), (.corrupt, 500, "placeholder-error"),
+        (.wrongSchema, 500, "placeholder-error"), (.other, 500, "placeholder-error"),
+    ]
+
+    /// Nothing internal reaches a page: no SQL, no SQLite message, no error kind.
+    func expectNothingInternal(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for leak in ["secret_sql", "SELECT", "scripted", "SQLite", "ListStoreError", "Fatal error", ".swift"] {
+            #expect(!text.contains(leak), "\(leak) leaked", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: faults)
+    func firstPageShowsThePlaceholderWithARetry(_ fault: (kind: ListStoreError.Kind, status: Int, placeholder: String)) throws {
+        source.fail(with: fault.kind)
+        for (query, headers) in [("/", [String: String]()), ("/?q=a", [:]), ("/", ["HX-Request": "true"]),
+                                 ("/?q=a", ["HX-Request": "true"]), ("/", ["HX-Request": "true", "HX-History-Restore-Request": "true"])] {
+            let answer = try server.get(query, headers: headers)
+            let isRegion = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] == nil
+            #expect(answer.status == fault.status, "\(query) \(headers)")
+            #expect(answer.text.hasPrefix(isRegion ? #"<div id="list""# : "<!DOCTYPE html>"))
+            #expect(answer.text.contains(fault.placeholder))
+            #expect(!answer.text.contains("placeholder-noData") && !answer.text.contains("placeholder-noResults"), "C-10")
+            #expect(Markup.rowIDs(answer.text).isEmpty)
+            #expect(answer.text.contains(#"class="button"#), "a retry action")
+            #expect((answer.header("retry-after") != nil) == (fault.status == 503))
+            #expect(answer.header("cache-control") == "no-cache")
+            expectNothingInternal(answer.text)
+        }
+    }
+
+    @Test(arguments: faults)
+    func continuationIsARetryFooterForTheSameCursor(_ fault: (kind: ListStoreError.Kind, status: Int, placeholder: String)) throws {
+        let first = try server.get("/?limit=5", headers: ["HX-Request": "true"])
+        let next = try #require(Markup.loadMoreHref(first.text))
+        source.fail(with: fault.kind)
+        let fragment = try server.get(next, headers: ["HX-Request": "true"])
+        #expect(fragment.status == fault.status)
+        #expect(fragment.text.hasPrefix(#"<li id="list-footer""#))
+        #expect(fragment.text.contains("list-footer-retry"))
+        #expect(Markup.rowIDs(fragment.text).isEmpty, "rows on screen stay; none are sent again")
+        let cursor = try #require(next.split(separator: "cursor=").last?.split(separator: "&").first)
+        #expect(fragment.text.contains("cursor&#61;\(cursor)"), "the retry asks for the same page")
+        #expect((fragment.header("retry-after") != nil) == (fault.status == 503))
+        expectNothingInternal(fragment.text)
+        // Without JavaScript: the page at that cursor is a whole page with the placeholder.
+        let page = try server.get(next)
+        #expect(page.status == fault.status && page.text.contains(fault.placeholder))
+        expectNothingInternal(page.text)
+        // The source is back: the same request serves rows, no restart.
+        source.fail(with: nil)
+        let recovered = try server.get(next, headers: ["HX-Request": "true"])
+        #expect(recovered.status == 200 && Markup.rowIDs(recovered.text).count == 5)
+    }
+
+    @Test func recoversWhenTheSourceReturns() throws {
+        source.fail(with: .corrupt)
+        #expect(try server.get("/").status == 500)
+        #expect(try server.get("/-/readyz").status == 503)
+        source.fail(with: .busy)
+        #expect(try server.get("/").status == 503)
+        source.fail(with: nil)
+        let page = try server.get("/")
+        #expect(page.status == 200 && Markup.rowIDs(page.text).count == 20)
+        #expect(try server.get("/-/readyz").status == 200)
+    }
+
+    @Test func oneLogLinePerIncident() throws {
+        source.fail(with: .busy)
+        for _ in 0..<12 { _ = try server.get("/", headers: ["HX-Request": "true"]) }
+        source.fail(with: nil)
+        for _ in 0..<3 { _ = try server.get("/") }
+        source.fail(with: .corrupt)
+        for _ in 0..<5 { _ = try server.get("/") }
+        source.fail(with: nil)
+        _ = try server.get("/")
+        let lines = logged.all
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first?.contains("busy") == true)
+        #expect(lines.filter { $0.contains("answers again") }.count == 2)
+        #expect(lines.contains { $0.contains("corrupt") })
+    }
+}
