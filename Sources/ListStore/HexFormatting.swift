@@ -2,9 +2,9 @@
 /// cheaper than `String(_:radix:)` plus concatenation, which allocate and
 /// go through generic integer printing (measured with callgrind: about a
 /// tenth of a 50-row page render).
-enum HexFormatting {
+package enum HexFormatting {
     /// `prefix`, then `value` in hex, zero-padded to `minimumDigits` (1...8).
-    static func string(prefix: StaticString, _ value: UInt32, minimumDigits: Int, uppercase: Bool) -> String {
+    package static func string(prefix: StaticString, _ value: UInt32, minimumDigits: Int, uppercase: Bool) -> String {
         let prefixCount = prefix.utf8CodeUnitCount
         var digits = 1
         while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }

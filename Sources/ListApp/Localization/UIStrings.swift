@@ -1,3 +1,4 @@
+import ListStore
 import Mustache
 
 /// Every interface word of one language: page furniture, footers, the search
@@ -151,6 +152,20 @@ struct UIStrings: Sendable {
         case .traditionalChinese: .traditionalChinese
         }
     }
+
+    /// The `strings` object of each language, built once (every page uses it;
+    /// building it per request cost about a fifth of a page's render).
+    static let mustacheValues: [Language: MustacheValue] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, UIStrings.of($0).mustacheValue) })
+
+    /// The list of categories in each language, none selected, built once.
+    static let categoryLists: [Language: [MustacheValue]] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { language in
+            let names = UIStrings.of(language).categoryNames
+            return (language, ListStore.GeneralCategory.all.map { category in
+                ["code": .string(category.code), "name": .string(names[category.code] ?? category.name), "isSelected": false]
+            })
+        })
 
     /// The plain words templates may use, as the context's `strings` object.
     var mustacheValue: MustacheValue {

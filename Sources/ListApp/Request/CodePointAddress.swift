@@ -1,3 +1,5 @@
+import ListStore
+
 /// The code point named by the last segment of a character page's path.
 ///
 /// The canonical form is `U+` followed by upper-case hexadecimal digits, at
@@ -35,12 +37,13 @@ struct CodePointAddress: Sendable, Hashable {
 
     /// The canonical segment: `U+2603`.
     var canonicalSegment: String {
-        let hex = String(codePoint, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        HexFormatting.string(prefix: "U+", codePoint, minimumDigits: 4, uppercase: true)
     }
 
-    /// The canonical path: `/char/U+2603`.
-    var path: String { Self.pathPrefix + canonicalSegment }
+    /// The canonical path: `/char/U+2603` (formatted in one go: every row links to one).
+    var path: String {
+        HexFormatting.string(prefix: "/char/U+", codePoint, minimumDigits: 4, uppercase: true)
+    }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {

@@ -4,48 +4,54 @@ struct ListLinks: Sendable, Hashable {
     /// The path the list lives at.
     static let listPath = "/"
 
+    /// The validated request, or nil (a refused request: every link leads to the start).
+    private let request: ListRequest?
     /// The `lang` parameter links carry, or nil when the language was negotiated.
-    var languageParameter: String?
-    /// This page again (same cursor): reload, retry.
-    var current: String
-    /// The first page of the same list.
-    var start: String
-    /// The first page without the search text (filters kept).
-    var withoutQuery: String
-    /// The first page without filters (search text kept).
-    var withoutFilters: String
-    /// This page with `lazy=0`: the rows at once, for a lazy shell without JavaScript.
-    var rowsAtOnce: String
+    let languageParameter: String?
 
     /// The links of `request`; without one (a bad request), every link leads to
-    /// the start, in `language` when it was asked for.
+    /// the start, in `language` when it was asked for. Each link is built only
+    /// when it is read (a page reads two or three of them).
     ///
     /// - Parameters:
     ///   - request: The validated request, or nil.
     ///   - language: The `lang` parameter to keep when there is no request.
     init(request: ListRequest?, language: String? = nil) {
-        guard let request else {
-            languageParameter = language
-            let start = Self.listPath(language: language)
-            current = start
-            self.start = start
-            withoutQuery = start
-            withoutFilters = start
-            rowsAtOnce = QueryString.link(Self.listPath, (language.map { [("lang", $0)] } ?? []) + [("lazy", "0")])
-            return
-        }
-        languageParameter = request.language
-        let cursor = request.cursor?.encoded
-        current = QueryString.link(Self.listPath, request.queryItems(cursor: cursor))
-        start = QueryString.link(Self.listPath, request.queryItems(cursor: nil))
-        var cleared = request
+        self.request = request
+        self.languageParameter = request.map(\.language) ?? language
+    }
+
+    /// This page again (same cursor): reload, retry.
+    var current: String {
+        guard let request else { return Self.listPath(language: languageParameter) }
+        return QueryString.link(Self.listPath, request.queryItems(cursor: request.cursor?.encoded))
+    }
+
+    /// The first page of the same list.
+    var start: String {
+        guard let request else { return Self.listPath(language: languageParameter) }
+        return QueryString.link(Self.listPath, request.queryItems(cursor: nil))
+    }
+
+    /// The first page without the search text (filters kept).
+    var withoutQuery: String {
+        guard var cleared = request else { return start }
         cleared.filter.text = nil
-        withoutQuery = QueryString.link(Self.listPath, cleared.queryItems(cursor: nil))
-        var unfiltered = request
+        return QueryString.link(Self.listPath, cleared.queryItems(cursor: nil))
+    }
+
+    /// The first page without filters (search text kept).
+    var withoutFilters: String {
+        guard var unfiltered = request else { return start }
         unfiltered.filter.category = nil
         unfiltered.filter.emojiOnly = false
-        withoutFilters = QueryString.link(Self.listPath, unfiltered.queryItems(cursor: nil))
-        rowsAtOnce = QueryString.link(Self.listPath, request.queryItems(cursor: cursor) + [("lazy", "0")])
+        return QueryString.link(Self.listPath, unfiltered.queryItems(cursor: nil))
+    }
+
+    /// This page with `lazy=0`: the rows at once, for a lazy shell without JavaScript.
+    var rowsAtOnce: String {
+        let items = request?.queryItems(cursor: request?.cursor?.encoded) ?? (languageParameter.map { [("lang", $0)] } ?? [])
+        return QueryString.link(Self.listPath, items + [("lazy", "0")])
     }
 
     /// The start of the list, with `lang` when given.

@@ -81,7 +81,7 @@ struct ListView {
         let links = self.links
         var context: [String: MustacheValue] = [
             "lang": .string(language.tag),
-            "strings": strings.mustacheValue,
+            "strings": UIStrings.mustacheValues[language] ?? strings.mustacheValue,
             "title": .string(title),
             "heading": .string(heading),
         ]
@@ -108,13 +108,13 @@ struct ListView {
         }
         if let footer = footer(links: links) { context["footer"] = footer }
         context["search"] = searchContext
-        context["categories"] = .array(ListStore.GeneralCategory.all.map { category in
-            [
-                "code": .string(category.code),
-                "name": .string(strings.categoryNames[category.code] ?? category.name),
-                "isSelected": .bool(request?.filter.category == category.code),
-            ]
-        })
+        var categories = UIStrings.categoryLists[language] ?? []
+        if let selected = request?.filter.category,
+           let index = ListStore.GeneralCategory.all.firstIndex(where: { $0.code == selected }), index < categories.count {
+            categories[index] = ["code": .string(selected), "name": .string(strings.categoryNames[selected] ?? selected),
+                                 "isSelected": true]
+        }
+        context["categories"] = .array(categories)
         return context
     }
 
