@@ -108,3 +108,14 @@ extension CharacterRouteTests {
         #expect(list.text.contains(#"href="/char/U+2603?lang&#61;zh-Hant""#))
     }
 }
+
+extension CharacterRouteTests {
+    /// Found by QA: the character page was English in every language.
+    @Test(arguments: [("zh-Hans", "码位", "全部字符", "其他符号"), ("zh-Hant", "碼位", "全部字元", "其他符號"), ("en", "Code point", "All characters", "Other Symbol")])
+    func thePageSpeaksItsLanguage(_ tag: String, _ label: String, _ all: String, _ category: String) throws {
+        let page = try server.get("/char/U+2603?lang=\(tag)")
+        #expect(page.text.contains("<dt>\(label)</dt>"))
+        #expect(page.text.contains(">\(all)</a>"))
+        #expect(page.text.contains(category))
+    }
+}

@@ -7,7 +7,8 @@ import Mustache
 /// `glyphStyle`, `properties` (a list of `label`, `value`, optional `href`,
 /// `isCode`), `listHref` (the list starting at this character, its row first),
 /// `categoryHref` and `categoryName` (the list of its category), `startHref`
-/// (the start of the list), `rowID`; every link keeps `lang` when the page has one.
+/// (the start of the list), `moreOfCategory`, `words` (`navigationLabel`,
+/// `allCharacters`, `thisCharacterInTheList`), `rowID`; every link keeps `lang` when the page has one.
 struct CharacterView {
     /// The character shown.
     var record: CharacterRecord
@@ -33,7 +34,6 @@ struct CharacterView {
     /// The whole context.
     var context: MustacheValue {
         let glyph = GlyphDisplay(record)
-        let categoryName = GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory
         let address = CodePointAddress(codePoint: record.codePoint)
         return [
             "lang": .string(language),
@@ -48,6 +48,8 @@ struct CharacterView {
             "startHref": .string(ListLinks.listPath(language: languageParameter)),
             "categoryHref": .string(QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
             "categoryName": .string(categoryName),
+            "moreOfCategory": .string(words.moreOf(categoryName)),
+            "words": words.navigation,
         ]
     }
 
@@ -59,6 +61,18 @@ struct CharacterView {
         return QueryString.link(ListLinks.listPath, languageItems + [("cursor", cursor)]) + rowFragment
     }
 
+    /// The page language as a value (English when the tag is not one we speak).
+    private var pageLanguage: Language { Language(tag: language) ?? .english }
+
+    /// The page's words.
+    private var words: CharacterPageWords { CharacterPageWords.of(pageLanguage) }
+
+    /// The category's name in the page language.
+    private var categoryName: String {
+        UIStrings.of(pageLanguage).categoryNames[record.generalCategory]
+            ?? GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory
+    }
+
     /// `lang=…` when the page's links carry a language.
     private var languageItems: [(name: String, value: String)] {
         languageParameter.map { [("lang", $0)] } ?? []
@@ -66,37 +80,39 @@ struct CharacterView {
 
     /// Every property, catalogue columns first, then what `Unicode.Scalar.Properties` adds.
     var properties: [Property] {
-        let categoryName = GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory
+        let words = self.words
         var list: [Property] = [
-            Property(label: "Name", value: record.name),
-            Property(label: "Code point", value: CodePointAddress(codePoint: record.codePoint).canonicalSegment, isCode: true),
-            Property(label: "Decimal", value: String(record.codePoint), isCode: true),
-            Property(label: "General category", value: "\(record.generalCategory) (\(categoryName))",
-                     href: QueryString.link(ListLinks.listPath, [("category", record.generalCategory)])),
-            Property(label: "Introduced in", value: record.age.isEmpty ? "unknown" : "Unicode \(record.age)"),
-            Property(label: "Emoji", value: record.isEmoji ? "yes" : "no",
-                     href: record.isEmoji ? QueryString.link(ListLinks.listPath, [("emoji", "1")]) : nil),
-            Property(label: "Emoji presentation by default", value: record.isEmojiPresentation ? "yes" : "no"),
+            Property(label: words.name, value: record.name),
+            Property(label: words.codePoint, value: CodePointAddress(codePoint: record.codePoint).canonicalSegment, isCode: true),
+            Property(label: words.decimal, value: String(record.codePoint), isCode: true),
+            Property(label: words.generalCategory, value: "\(record.generalCategory) (\(categoryName))",
+                     href: QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
+            Property(label: words.introducedIn,
+                     value: record.age.isEmpty ? words.unknown : UIStrings.of(pageLanguage).unicodeVersion(record.age)),
+            Property(label: words.emoji, value: record.isEmoji ? words.yes : words.no,
+                     href: record.isEmoji ? QueryString.link(ListLinks.listPath, [("emoji", "1")] + languageItems) : nil),
+            Property(label: words.emojiPresentation, value: record.isEmojiPresentation ? words.yes : words.no),
         ]
         guard let scalar = record.scalar else { return list }
         let properties = scalar.properties
         list.append(Property(label: "UTF-8", value: hexBytes(Array(String(scalar).utf8), width: 2), isCode: true))
         list.append(Property(label: "UTF-16", value: hexBytes(Array(String(scalar).utf16), width: 4), isCode: true))
-        list.append(Property(label: "HTML reference", value: "&#x\(String(record.codePoint, radix: 16, uppercase: true));", isCode: true))
-        if let alias = properties.nameAlias { list.append(Property(label: "Name alias", value: alias)) }
-        list.append(Property(label: "Canonical combining class", value: String(properties.canonicalCombiningClass.rawValue)))
+        list.append(Property(label: words.htmlReference, value: "&#x\(String(record.codePoint, radix: 16, uppercase: true));", isCode: true))
+        if let alias = properties.nameAlias { list.append(Property(label: words.nameAlias, value: alias)) }
+        list.append(Property(label: words.combiningClass, value: String(properties.canonicalCombiningClass.rawValue)))
         if let numericType = properties.numericType {
             let value = properties.numericValue.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "?"
-            list.append(Property(label: "Numeric value", value: "\(value) (\(numericType))"))
+            list.append(Property(label: words.numericValue, value: "\(value) (\(numericType))"))
         }
-        for (label, mapping) in [("Lowercase", properties.lowercaseMapping), ("Uppercase", properties.uppercaseMapping),
-                                 ("Titlecase", properties.titlecaseMapping)] where mapping != String(scalar) {
+        for (label, mapping) in [(words.lowercaseMapping, properties.lowercaseMapping),
+                                 (words.uppercaseMapping, properties.uppercaseMapping),
+                                 (words.titlecaseMapping, properties.titlecaseMapping)] where mapping != String(scalar) {
             let codes = mapping.unicodeScalars.map { CodePointAddress(codePoint: $0.value).canonicalSegment }
             let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { CodePointAddress(codePoint: $0.value).path } : nil
-            list.append(Property(label: "\(label) mapping", value: codes.joined(separator: " "), href: href, isCode: true))
+            list.append(Property(label: label, value: codes.joined(separator: " "), href: href, isCode: true))
         }
         let flags = Self.binaryProperties.filter { $0.test(properties) }.map(\.name)
-        list.append(Property(label: "Binary properties", value: flags.isEmpty ? "none" : flags.joined(separator: ", ")))
+        list.append(Property(label: words.binaryProperties, value: flags.isEmpty ? words.none : flags.joined(separator: ", ")))
         return list
     }
 
