@@ -95,6 +95,23 @@ public final class Server: Sendable {
         core.requestsInFlight.load(ordering: .relaxed)
     }
 
+    /// Whether the server is draining: ``beginDraining()`` or
+    /// ``shutdown(timeout:)`` was called. While draining, every response
+    /// carries `Connection: close`, so clients reconnect (elsewhere, behind a
+    /// load balancer) instead of reusing the connection.
+    public var isDraining: Bool {
+        core.isDraining.load(ordering: .relaxed)
+    }
+
+    /// Starts draining without stopping: new connections are still accepted
+    /// and answered, but every response carries `Connection: close`. Call it
+    /// when a termination signal arrives, wait the grace period (so a load
+    /// balancer that polls readiness sees it), then ``shutdown(timeout:)``.
+    /// Idempotent.
+    public func beginDraining() {
+        core.isDraining.store(true, ordering: .relaxed)
+    }
+
     /// Binds the address and starts libmicrohttpd's threads.
     ///
     /// Raises the soft open-file limit to the hard limit first (if
