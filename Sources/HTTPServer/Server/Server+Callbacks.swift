@@ -197,6 +197,16 @@ private func clientAddress(_ connection: OpaquePointer) -> String? {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
+/// MHD_OPTION_NOTIFY_CONNECTION (through the shim): keeps the set of open
+/// connection sockets for a graceful shutdown.
+func serverConnectionCallback(_ cls: UnsafeMutableRawPointer?, _ descriptor: Int32, _ opened: Int32) {
+    guard let cls else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    core.openConnections.withLock { connections in
+        if opened != 0 { connections.insert(descriptor) } else { connections.remove(descriptor) }
+    }
+}
+
 /// libmicrohttpd's diagnostics, formatted by the shim.
 func serverDaemonLogCallback(_ cls: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
     guard let cls, let message else { return }
