@@ -227,7 +227,8 @@ def main():
     checks.check(len(responses) == 3 and responses[1].body == b"ok\n", "pipelined: the second answer is livez's")
     smuggle = (b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 44\r\nTransfer-Encoding: chunked\r\n\r\n"
                b"0\r\n\r\nGET /-/states HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    judge("CL.TE smuggling attempt", smuggle, expect=2)
+    responses = judge("CL.TE smuggling attempt", smuggle, expect=2)
+    checks.check([r.status for r in responses] == [400], f"CL.TE: one 400, then closed ({[r.status for r in responses]})")
     judge("request line of 40000 bytes", raw_request("/?q=" + "z" * 40000))
 
     output = "\n".join(server.output())

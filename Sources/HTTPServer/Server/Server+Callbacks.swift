@@ -165,10 +165,14 @@ private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, D
     return .success(made)
 }
 
-/// The request's header fields, in order.
 /// Why a request's framing cannot be trusted, or nil: differing
-/// `Content-Length` values (RFC 9112 §6.3) or more than one `Host` (§3.2).
+/// `Content-Length` values (RFC 9112 §6.3), `Content-Length` together with
+/// `Transfer-Encoding` (§6.1: the door to request smuggling; refused, and the
+/// connection closed), or more than one `Host` (§3.2).
 func framingProblem(_ headers: HTTPHeaders) -> String? {
+    if !headers.values(for: "Transfer-Encoding").isEmpty, !headers.values(for: "Content-Length").isEmpty {
+        return "Content-Length together with Transfer-Encoding"
+    }
     let lengths = Set(headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
         .map { $0.trimmingASCIIWhitespace() })
     if lengths.count > 1 { return "conflicting Content-Length values" }
@@ -176,6 +180,7 @@ func framingProblem(_ headers: HTTPHeaders) -> String? {
     return nil
 }
 
+/// The request's header fields, in order.
 private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
     withUnsafeMutablePointer(to: &headers) { pointer in
