@@ -105,7 +105,46 @@ def main():
     checks.check("stopped" in output, "the server said it stopped")
     checks.check("Fatal error" not in output and "PANIC" not in output, "no crash in the output")
     checks.figure(f"drain took {drained:.2f} s (limit 25 s); statuses {dict(sorted(counts.items()))}")
+    over_the_limit(checks, database)
     checks.finish()
+
+
+def over_the_limit(checks, database):
+    """--drain-limit passed with requests still waiting on the lock: they are
+    cut off, the exit status is 1, and the process stops by itself (the
+    watchdog: at most a second past the limit; a figure, not asserted)."""
+    server = Server(database, "--query-timeout", "2", "--threads", "8", "--drain-limit", "0.2")
+    port = server.port
+    writer = sqlite3.connect(str(database), isolation_level=None, timeout=10)
+    writer.execute("BEGIN EXCLUSIVE")
+    import socket
+    connections = []
+    for index in range(8):
+        connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+        connection.sendall(f"GET /?q=b{index} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        connections.append(connection)
+    time.sleep(0.3)  # a schedule: let the requests reach the lock
+    signalled = time.monotonic()
+    server.signal(signal.SIGTERM)
+    status = server.wait(60)
+    stopped = time.monotonic() - signalled
+    writer.execute("ROLLBACK")
+    writer.close()
+    checks.check(status == 1, f"over the drain limit: exit status 1 (got {status})")
+    output = "\n".join(server.output())
+    checks.check("cut off" in output or "exiting now" in output, "over the drain limit: the cut is logged")
+    ended = 0
+    for connection in connections:
+        try:
+            while connection.recv(65536):
+                pass
+            ended += 1
+        except OSError:
+            ended += 1  # reset: cut off, as announced
+        finally:
+            connection.close()
+    checks.check(ended == len(connections), "over the drain limit: every connection ended (none hangs)")
+    checks.figure(f"over the drain limit (0.2 s, query limit 2 s): stopped {stopped:.2f} s after SIGTERM, exit {status}")
 
 
 if __name__ == "__main__":
