@@ -65,9 +65,10 @@ def catalogue_copy(directory):
 
 
 class Server:
-    """`liststate serve --port 0 --db DB [extra]`; output kept in `lines`."""
+    """`liststate serve --port 0 --db DB [extra]`; output kept in `lines`
+    (only the lines `keep` accepts, when given)."""
 
-    def __init__(self, database, *extra, start_timeout=300):
+    def __init__(self, database, *extra, start_timeout=300, keep=None):
         self.lines = []
         self.lock = threading.Lock()
         self.process = subprocess.Popen(
@@ -82,8 +83,9 @@ class Server:
                 if found and not self.port:
                     self.port = int(found.group(1))
                     ready.set()
-                with self.lock:
-                    self.lines.append(line.rstrip("\n"))
+                if keep is None or keep(line):
+                    with self.lock:
+                        self.lines.append(line.rstrip("\n"))
             ready.set()
 
         self.reader = threading.Thread(target=read, daemon=True)
