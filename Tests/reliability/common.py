@@ -251,4 +251,8 @@ def get(port, target, headers=None, method="GET", host_header="127.0.0.1", timeo
 
 
 def temporary_folder(prefix):
-    return tempfile.mkdtemp(prefix=prefix)
+    """A fresh folder, removed when the scenario's process exits."""
+    import atexit
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
