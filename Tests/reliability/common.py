@@ -213,6 +213,7 @@ def exchange(port, payload, timeout=20, host="127.0.0.1", expect=1, head_request
             deadline = started + timeout
             while True:
                 responses, _ = parse_responses(data, head_request)
+                responses = [r for r in responses if r.status >= 200]  # 100 Continue is not an answer
                 if len(responses) >= expect and not any(r.header("content-length") is None
                                                         and r.header("transfer-encoding") is None
                                                         and r.status not in (204, 304) and not head_request
