@@ -7,6 +7,8 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/ioctl.h>
 #include <arpa/inet.h>
 #include <stdint.h>
 #include <stdarg.h>
@@ -30,6 +32,49 @@ static inline uint16_t liststate_mhd_port(struct MHD_Daemon *daemon) {
 static inline unsigned int liststate_mhd_connection_count(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info ? info->num_connections : 0;
+}
+
+/// Connections accepted by the kernel and waiting in a listening socket's
+/// accept queue (TCP_INFO's `tcpi_unacked` on a socket in LISTEN state), or
+/// -1 when unknown. Linux only; elsewhere always -1.
+static inline int liststate_listen_queue_length(int listen_fd) {
+#if defined(__linux__)
+    struct tcp_info info;
+    socklen_t length = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(listen_fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+    if (info.tcpi_state != TCP_LISTEN) return -1;
+    return (int)info.tcpi_unacked;
+#else
+    (void)listen_fd;
+    return -1;
+#endif
+}
+
+/// Bytes received on a socket and not read yet (FIONREAD), or -1.
+static inline int liststate_unread_bytes(int fd) {
+    int count = 0;
+    if (ioctl(fd, FIONREAD, &count) != 0) return -1;
+    return count;
+}
+
+/// Called when a connection opens (`opened` 1) or closes (0), with its socket.
+typedef void (*liststate_connection_callback)(void *cls, int fd, int opened);
+
+/// What MHD_OPTION_NOTIFY_CONNECTION calls through (no enum crosses into Swift).
+struct liststate_connection_notifier {
+    liststate_connection_callback callback;
+    void *cls;
+};
+
+static inline void liststate_mhd_notify_connection(void *cls, struct MHD_Connection *connection,
+                                                   void **socket_context, enum MHD_ConnectionNotificationCode code) {
+    (void)socket_context;
+    const struct liststate_connection_notifier *notifier = (const struct liststate_connection_notifier *)cls;
+    if (!notifier || !notifier->callback || !connection) return;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info) return;
+    notifier->callback(notifier->cls, (int)info->connect_fd, code == MHD_CONNECTION_NOTIFY_STARTED ? 1 : 0);
 }
 
 /// The URI log callback type (MHD_OPTION_URI_LOG_CALLBACK): its return value
@@ -58,7 +103,7 @@ static inline void liststate_mhd_format_log(void *cls, const char *format, va_li
 }
 
 /// Starts a daemon on an already bound and listening socket with every option
-/// HTTPServer sets. `logger` must stay valid until MHD_stop_daemon returns.
+/// HTTPServer sets. `logger` and `notifier` must stay valid until MHD_stop_daemon returns.
 /// Returns NULL when MHD refuses the combination (it says why through `logger`).
 static inline struct MHD_Daemon *liststate_mhd_start(
     unsigned int flags,
@@ -67,6 +112,7 @@ static inline struct MHD_Daemon *liststate_mhd_start(
     MHD_RequestCompletedCallback completed, void *completed_cls,
     liststate_mhd_uri_log_callback uri_log, void *uri_log_cls,
     struct liststate_mhd_logger *logger,
+    struct liststate_connection_notifier *notifier,
     unsigned int thread_pool_size,
     unsigned int connection_limit,
     unsigned int per_ip_connection_limit,
@@ -79,6 +125,7 @@ static inline struct MHD_Daemon *liststate_mhd_start(
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, liststate_mhd_notify_connection, (void *)notifier,
         MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,

@@ -16,7 +16,8 @@ import Mustache
 /// - `GET /-/offline`: the offline page the service worker keeps (`OfflineRoute`).
 /// - `GET /sw.js`: the service worker (`ServiceWorkerRoute`).
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
-/// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed; never waits on the source.
+/// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed or
+///   once ``beginDraining()`` was called; never waits on the source.
 /// - anything else: the not-found page (404), through the decision module.
 public final class ListApplication: Sendable {
     /// The names of the lists this application serves.
@@ -145,7 +146,12 @@ public final class ListApplication: Sendable {
             }
             try router.get("/-/livez") { _, _ in Response.text("ok\n") }
             try router.get("/-/readyz") { [health] _, _ in
-                health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
+                if health.isDraining {
+                    var response = Response.text("draining: the server is stopping\n", status: 503)
+                    response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+                    return response
+                }
+                return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
         } catch {
@@ -155,6 +161,16 @@ public final class ListApplication: Sendable {
         router.notFound = { [self] request in notFound(request) }
         return router
     }
+
+    /// Marks the application as draining (the process is stopping):
+    /// `/-/readyz` answers 503 from now on, so a load balancer stops sending
+    /// traffic while requests in flight finish. Idempotent; cannot be undone.
+    public func beginDraining() {
+        health.beginDraining()
+    }
+
+    /// Whether ``beginDraining()`` was called.
+    public var isDraining: Bool { health.isDraining }
 
     /// The not-found answer, decided like every other state, in the request's
     /// language: a whole page, or for a partial request (`HX-Request: true`) a

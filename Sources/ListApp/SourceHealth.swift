@@ -42,6 +42,16 @@ final class SourceHealth: Sendable {
         if let change { log(change) }
     }
 
+    /// Set once the process is draining (a termination signal arrived):
+    /// `/-/readyz` then answers 503 whatever the source says.
+    private let drainingFlag = Atomic<Bool>(false)
+
+    /// Whether the process is draining (see ``beginDraining()``).
+    var isDraining: Bool { drainingFlag.load(ordering: .relaxed) }
+
+    /// Records that the process is draining; cannot be undone.
+    func beginDraining() { drainingFlag.store(true, ordering: .relaxed) }
+
     /// The failure of the most recent query, or nil when it succeeded (or none ran yet).
     var failure: ListStoreError? { lastFailure.withLock { $0 } }
 }

@@ -67,6 +67,11 @@ import Testing
     @Test(arguments: [
         "GET /-/none HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 30\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+        // Found by Tests/reliability/headers.py (issue 9): Content-Length with
+        // Transfer-Encoding was processed and the connection kept open, so the
+        // request smuggled after the chunked body was answered (RFC 9112 §6.1).
+        "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n0\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n",
     ])
     func ambiguousFramingIsRefusedAndClosed(_ text: String) throws {
         try withServer(router: sampleRouter()) { _, port in
@@ -77,5 +82,7 @@ import Testing
     @Test func repeatedEqualContentLengthIsFine() {
         #expect(framingProblem(["Content-Length": "5", "content-length": "5"]) == nil)
         #expect(framingProblem(["Content-Length": "5, 6"]) != nil)
+        #expect(framingProblem(["Content-Length": "5", "transfer-encoding": "chunked"]) != nil)
+        #expect(framingProblem(["Transfer-Encoding": "chunked"]) == nil)
     }
 }

@@ -79,4 +79,25 @@ import Testing
         try server.shutdown()
         #expect(throws: HTTPServerError.self) { try server.start() }
     }
+
+    /// Issue 9: draining keeps accepting, answers normally with
+    /// `Connection: close`, and is what a shutdown starts with.
+    @Test func drainingStillAnswersButClosesConnections() throws {
+        let server = Server(configuration: testConfiguration(), router: try sampleRouter())
+        try server.start()
+        let port = try #require(server.port)
+        #expect(!server.isDraining)
+        let before = try RawHTTPClient(port: port)
+        try before.request("GET", "/")
+        #expect(try before.readResponse().header("Connection")?.lowercased() != "close")
+        server.beginDraining()
+        #expect(server.isDraining)
+        let during = try RawHTTPClient(port: port)
+        try during.request("GET", "/")
+        let response = try during.readResponse()
+        #expect(response.status == 200)
+        #expect(response.header("Connection")?.lowercased() == "close")
+        try server.shutdown(timeout: .seconds(5))
+        #expect(server.isDraining)
+    }
 }

@@ -165,10 +165,14 @@ private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, D
     return .success(made)
 }
 
-/// The request's header fields, in order.
 /// Why a request's framing cannot be trusted, or nil: differing
-/// `Content-Length` values (RFC 9112 §6.3) or more than one `Host` (§3.2).
+/// `Content-Length` values (RFC 9112 §6.3), `Content-Length` together with
+/// `Transfer-Encoding` (§6.1: the door to request smuggling; refused, and the
+/// connection closed), or more than one `Host` (§3.2).
 func framingProblem(_ headers: HTTPHeaders) -> String? {
+    if !headers.values(for: "Transfer-Encoding").isEmpty, !headers.values(for: "Content-Length").isEmpty {
+        return "Content-Length together with Transfer-Encoding"
+    }
     let lengths = Set(headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
         .map { $0.trimmingASCIIWhitespace() })
     if lengths.count > 1 { return "conflicting Content-Length values" }
@@ -176,6 +180,7 @@ func framingProblem(_ headers: HTTPHeaders) -> String? {
     return nil
 }
 
+/// The request's header fields, in order.
 private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
     withUnsafeMutablePointer(to: &headers) { pointer in
@@ -195,6 +200,16 @@ private func clientAddress(_ connection: OpaquePointer) -> String? {
     let found = buffer.withUnsafeMutableBufferPointer { liststate_mhd_client_address(connection, $0.baseAddress, $0.count) }
     guard found == 1 else { return nil }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// MHD_OPTION_NOTIFY_CONNECTION (through the shim): keeps the set of open
+/// connection sockets for a graceful shutdown.
+func serverConnectionCallback(_ cls: UnsafeMutableRawPointer?, _ descriptor: Int32, _ opened: Int32) {
+    guard let cls else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    core.openConnections.withLock { connections in
+        if opened != 0 { connections.insert(descriptor) } else { connections.remove(descriptor) }
+    }
 }
 
 /// libmicrohttpd's diagnostics, formatted by the shim.

@@ -12,6 +12,11 @@ final class ServerCore: Sendable {
     let requestsInFlight = Atomic<Int>(0)
     /// Set during shutdown: responses then carry `Connection: close`.
     let isDraining = Atomic<Bool>(false)
+    /// The sockets of the open connections (MHD_OPTION_NOTIFY_CONNECTION),
+    /// read by a graceful shutdown to find requests that arrived but were not
+    /// read yet (their thread was busy). Touched once per connection, not per
+    /// request.
+    let openConnections = Mutex<Set<Int32>>([])
     /// The last message libmicrohttpd logged (for start failures).
     let lastDaemonMessage = Mutex<String?>(nil)
 

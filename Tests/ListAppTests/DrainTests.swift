@@ -1,0 +1,25 @@
+import Testing
+import ListStore
+@testable import ListApp
+
+/// Issue 9, drain on SIGTERM: once the application is draining, `/-/readyz`
+/// answers 503 (a load balancer takes the instance out) while pages, fragments
+/// and `/-/livez` are still served normally.
+@Suite struct DrainTests {
+    @Test func readinessFailsWhileDrainingAndPagesStillServe() throws {
+        let source = ScriptedSource(records: (0x41...0x5A).map { ScriptedSource.record(UInt32($0)) })
+        let server = try TestServer(source: source)
+        #expect(try server.get("/-/readyz").status == 200)
+        #expect(!server.application.isDraining)
+        server.application.beginDraining()
+        server.application.beginDraining()  // idempotent
+        #expect(server.application.isDraining)
+        let readiness = try server.get("/-/readyz")
+        #expect(readiness.status == 503)
+        #expect(readiness.text.contains("draining"))
+        #expect(readiness.header("cache-control") == "no-store")
+        #expect(try server.get("/-/livez").status == 200)
+        #expect(try server.get("/").status == 200)
+        #expect(try server.get("/", headers: ["HX-Request": "true"]).status == 200)
+    }
+}
