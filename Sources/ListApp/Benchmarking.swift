@@ -49,9 +49,7 @@ package struct ListRenderBenchmark: Sendable {
         switch source.page(PageRequest(cursor: cursor, limit: limit, filter: request.filter)) {
         case .success(let page):
             records = page.records
-            snapshot.rowsPerSection = [page.records.count]
-            snapshot.hasMore = page.hasMore
-            snapshot.nextCursor = page.nextCursor?.encoded
+            snapshot.take(page)
         case .failure(let error):
             throw SetupError(description: "source: \(error)")
         }

@@ -61,9 +61,7 @@ struct ListRoute: Sendable {
                 switch result {
                 case .success(let page):
                     records = page.records
-                    snapshot.rowsPerSection = [page.records.count]
-                    snapshot.hasMore = page.hasMore
-                    snapshot.nextCursor = page.nextCursor?.encoded
+                    snapshot.take(page)
                 case .failure(let error):
                     snapshot.source = error.isTransient
                         ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds)
