@@ -67,11 +67,12 @@ let package = Package(
         // MARK: Tests (mirror Sources/)
         .testTarget(name: "ListStateTests", dependencies: ["ListState"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore"]),
         .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
-        .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore"]),
-        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore"]),
+        .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
+        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 
 /// A failure of the raw test client.
 struct RawClientError: Error, CustomStringConvertible {
@@ -36,21 +37,9 @@ final class RawHTTPClient {
     /// Connects to 127.0.0.1:`port` with a 10 s receive timeout (a safety net
     /// against hangs, not an assertion).
     init(port: UInt16) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw RawClientError(description: "socket failed") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(descriptor)
-            throw RawClientError(description: "connect failed: errno \(code)")
+        switch LoopbackSocket.connect(port: port) {
+        case .success(let connected): descriptor = connected
+        case .failure(let error): throw RawClientError(description: error.description)
         }
     }
 

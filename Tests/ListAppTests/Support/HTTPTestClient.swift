@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A minimal HTTP/1.1 client over a loopback TCP socket, for tests: one
 /// request per connection (`Connection: close`), the whole answer read until EOF.
@@ -33,21 +34,12 @@ struct HTTPTestClient {
 
     /// Writes raw bytes and reads until the server closes the connection.
     func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket failed") }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let descriptor: Int32
+        switch LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 20) {
+        case .success(let connected): descriptor = connected
+        case .failure(let error): throw Failure(description: error.description)
         }
-        guard connected == 0 else { throw Failure(description: "connect failed: \(errno)") }
+        defer { close(descriptor) }
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
