@@ -96,26 +96,26 @@ struct OutputBuffer: ~Copyable {
             UnsafeMutableRawPointer(destination).storeBytes(of: raw, as: UInt64.self)
             destination += offset
             index += offset
-            let byte = source[index]
+            destination = OutputBuffer.writeEscaped(source[index], at: destination, table: table)
             index += 1
-            if table[Int(byte)] == 0 {
-                destination.pointee = byte
-                destination += 1
-            } else {
-                destination = OutputBuffer.writeEntity(byte, at: destination)
-            }
         }
         while index < length {
-            let byte = source[index]
+            destination = OutputBuffer.writeEscaped(source[index], at: destination, table: table)
             index += 1
-            if table[Int(byte)] == 0 {
-                destination.pointee = byte
-                destination += 1
-            } else {
-                destination = OutputBuffer.writeEntity(byte, at: destination)
-            }
         }
         count = destination - base
+    }
+
+    /// Writes one byte at `destination`, or its entity when `table` marks it
+    /// for escaping; returns the position after what was written.
+    @inline(__always)
+    static func writeEscaped(_ byte: UInt8, at destination: UnsafeMutablePointer<UInt8>,
+                             table: UnsafePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        guard table[Int(byte)] != 0 else {
+            destination.pointee = byte
+            return destination + 1
+        }
+        return writeEntity(byte, at: destination)
     }
 
     /// A word with the high bit set in (at least) the lowest byte of `word` that may

@@ -242,6 +242,25 @@ def browser(request, drivers, servers, mode):
 
 
 @pytest.fixture
+def faulty(servers, mode, browser):
+    """A server of its own over a copy of the catalogue, which the test damages
+    (a lock, a truncation); the browser's console lines for the 503/500 answers
+    those cause are expected, any other console error still fails the test."""
+    servers(mode)  # the shared catalogue exists once a shared server has started
+    copy = WORK / f"faulty-{mode}.sqlite"
+    shutil.copyfile(WORK / "catalogue.sqlite", copy)
+    extra = ["--query-timeout", "0.5"]
+    if mode == "htmx":
+        extra += ["--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES]
+    server = Server(f"faulty-{mode}", copy, *extra)
+    browser.server = server
+    browser.expected_console = ["status of 503", "status of 500"]
+    yield copy
+    server.stop()
+    copy.unlink(missing_ok=True)
+
+
+@pytest.fixture
 def nojs_browser(request, drivers, servers):
     """A browser with JavaScript disabled, on the built-in pages."""
     yield from _browser(request, drivers, servers, "client", False)

@@ -3,34 +3,11 @@ query time limit) and a 500 (the catalogue corrupted) are answers: their
 fragments are swapped — a retry footer under the rows already shown, the
 unavailable placeholder for a search — in both modes. Only a request that got
 no response at all is a `liststate:request-failed`."""
-import shutil
 import sqlite3
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import HTMX_STATIC, HTMX_TEMPLATES, WORK, Server
-
 PAGE = 20
-
-
-@pytest.fixture
-def faulty(servers, mode, browser):
-    servers(mode)  # the shared catalogue exists once a shared server has started
-    copy = WORK / f"faulty-{mode}.sqlite"
-    shutil.copyfile(WORK / "catalogue.sqlite", copy)
-    extra = ["--query-timeout", "0.5"]
-    if mode == "htmx":
-        extra += ["--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES]
-    server = Server(f"faulty-{mode}", copy, *extra)
-    browser.server = server
-    yield copy
-    server.stop()
-    copy.unlink(missing_ok=True)
-    # the browser's own lines for the 503/500 answers are expected here
-    browser.drain_logs()
-    browser.console = [e for e in browser.console
-                       if not ("status of 503" in e["message"] or "status of 500" in e["message"])]
 
 
 def test_a_busy_catalogue_is_unavailable_not_offline(browser, faulty):

@@ -10,7 +10,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import HTMX_STATIC, HTMX_TEMPLATES, WORK, Server, _browser
+from conftest import WORK, Server, _browser
 
 PAGE = 20
 NETWORK_ERRORS = ["ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest", "ERR_CONNECTION_REFUSED"]
@@ -114,23 +114,6 @@ def test_a_hidden_tab_waits_until_shown(browser):
     assert len(set(ids)) == len(ids)
     assert len(continuation_requests(browser.server)) == before + 1, "one retry, not a storm"
     browser.shot("shown-again-resumed")
-
-
-@pytest.fixture
-def faulty(servers, mode, browser):
-    """A server of its own over a copy of the catalogue, which the test damages."""
-    servers(mode)
-    copy = WORK / f"offline-faulty-{mode}.sqlite"
-    shutil.copyfile(WORK / "catalogue.sqlite", copy)
-    extra = ["--query-timeout", "0.5"]
-    if mode == "htmx":
-        extra += ["--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES]
-    server = Server(f"offline-faulty-{mode}", copy, *extra)
-    browser.server = server
-    browser.expected_console = ["status of 503", "status of 500"]
-    yield copy
-    server.stop()
-    copy.unlink(missing_ok=True)
 
 
 def test_a_real_fault_shows_its_placeholder_then_the_list_recovers(browser, faulty):
