@@ -16,6 +16,11 @@ public struct AppConfiguration: Sendable {
     public var lists: [ListConfiguration] = []
     /// The file the lists' configurations came from, named by start-up errors; nil when built in Swift.
     public var configurationFile: String?
+    /// The most bytes of rendered list answers kept for the requests that
+    /// repeat them (`ResponseCache`; `--response-cache`), 0 to keep none.
+    /// A kept answer is served only after the source confirms its
+    /// `ContentVersion`, so it is never staler than a query would be.
+    public var responseCacheBytes: Int = 4 << 20
     /// Development mode (`--dev`): serves the gallery of every state at `/-/states`.
     public var isDevelopment = false
 

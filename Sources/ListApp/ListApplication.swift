@@ -32,6 +32,8 @@ public final class ListApplication: Sendable {
     let templates: PageTemplates
     let stylesheet: PlaceholderStylesheet
     let health: SourceHealth
+    /// Rendered list answers kept for reuse; nil when the configuration keeps none.
+    let responseCache: ResponseCache<ListRoute.CacheKey>?
     /// The version of the bundle a browser may keep (`BuildVersion`): pages
     /// carry it (`build` in every page context) to register the service worker.
     let build: String
@@ -56,6 +58,8 @@ public final class ListApplication: Sendable {
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
+        self.responseCache = configuration.responseCacheBytes > 0
+            ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
         try rehearse()
     }
 

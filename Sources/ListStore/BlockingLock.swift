@@ -12,12 +12,12 @@ import Darwin
 /// not stall the others), so a thread holding the lock is often preempted, and
 /// the spinning waiters burned about 6 % of the server's CPU under `wrk`
 /// (perf, BENCHMARKS.md). Critical sections here are a few instructions long.
-final class BlockingLock<Value>: @unchecked Sendable {
+package final class BlockingLock<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     /// Makes a lock around `value`.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -30,7 +30,7 @@ final class BlockingLock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock.
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -113,6 +113,29 @@ public final class CatalogueSource: ListSource {
         }
     }
 
+    /// Takes and releases the shared lock every query takes (SQLite's locking
+    /// protocol, sqlite.org/lockingv3.html: a statement in autocommit mode
+    /// begins a read transaction), then reads the file's version: a lock held
+    /// past the busy timeout fails as `.busy`, a file that cannot be opened
+    /// or is not a database fails as a query would. The statement reads the
+    /// schema cookie from the header page only, so it costs a few system calls.
+    /// Nil while a file moved in over the path is not yet noticed, and for a
+    /// file modified in the last ``ContentVersion/settlingTime`` (see there).
+    public func contentVersion() -> Result<ContentVersion?, ListStoreError> {
+        Result { () throws(ListStoreError) -> ContentVersion? in
+            try pool.withConnection { connection throws(ListStoreError) in
+                let statement = try connection.statement("PRAGMA schema_version")
+                defer { statement.reset() }
+                guard try statement.step(), statement.int(0) != 0 else {
+                    // Schema cookie 0: an empty file, not a catalogue; the query will say what is wrong.
+                    return nil
+                }
+                guard let version = pool.currentVersion(), version.isSettled() else { return nil }
+                return version
+            }
+        }
+    }
+
     private static func record(_ statement: SQLiteStatement) -> CharacterRecord {
         CharacterRecord(
             codePoint: UInt32(truncatingIfNeeded: statement.int(0)), name: statement.text(1),

@@ -69,6 +69,15 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// The version of the file at the path, when it is the file this pool's
+    /// connections open (the identity the last check found); nil while a file
+    /// moved in over the path is not yet noticed, or when nothing is there.
+    /// One `stat(2)`.
+    func currentVersion() -> ContentVersion? {
+        guard let version = ContentVersion(path: path), version.identity == watch.knownIdentity else { return nil }
+        return version
+    }
+
     /// Puts a connection back unless the pool moved on to a newer generation.
     private func giveBack(_ connection: UncheckedConnection) {
         idle.withLock { pool in

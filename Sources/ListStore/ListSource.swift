@@ -8,4 +8,17 @@ public protocol ListSource: Sendable {
     func page(_ request: PageRequest) -> Result<Page, ListStoreError>
     /// The character at `codePoint`, nil when the catalogue has no such row.
     func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError>
+    /// The version of the data as it stands now, or nil when the source cannot
+    /// tell (then nothing rendered from it may be kept for later requests).
+    ///
+    /// Getting it must meet every fault a query would meet (a lock held past
+    /// the busy timeout, a file that cannot be opened or is corrupt) and fail
+    /// the same way, so that an answer kept under a version is only served
+    /// again while a query would have succeeded and found the same rows.
+    func contentVersion() -> Result<ContentVersion?, ListStoreError>
+}
+
+extension ListSource {
+    /// A source that cannot tell its version: nothing is kept.
+    public func contentVersion() -> Result<ContentVersion?, ListStoreError> { .success(nil) }
 }

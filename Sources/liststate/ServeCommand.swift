@@ -32,6 +32,9 @@ enum ServeCommand {
       --drain-limit SEC     then the longest wait for requests in flight before
                             they are cut off and the exit status is 1 (default 25;
                             one second past it the process exits whatever runs)
+      --response-cache MIB  memory for rendered answers kept for the requests
+                            that repeat them, checked against the catalogue on
+                            every use (default 4; 0 keeps nothing)
       --config FILE.json    list configuration: placeholders, lazy loading, display flags
                             (schema: docs/configuration.md); a bad key or value stops the start
       --dev                 development mode: serve every list state side by side at /-/states
@@ -57,6 +60,8 @@ enum ServeCommand {
         var drainGrace = 0.0
         /// Seconds to wait for requests in flight before cutting them off.
         var drainLimit = 25.0
+        /// MiB of rendered answers kept for reuse.
+        var responseCacheMiB: Int?
     }
 
     /// Parses the options, or returns the message for a usage error.
@@ -98,6 +103,11 @@ enum ServeCommand {
                     return .failure(CommandLineError("\(flag) must be a number of seconds from \(flag == "--drain-grace" ? "0" : "0.01") to 3600"))
                 }
                 if flag == "--drain-grace" { options.drainGrace = seconds } else { options.drainLimit = seconds }
+            case "--response-cache":
+                guard let mebibytes = Int(value), (0...4096).contains(mebibytes) else {
+                    return .failure(CommandLineError("--response-cache must be a number of MiB from 0 to 4096"))
+                }
+                options.responseCacheMiB = mebibytes
             case "--connection-limit", "--per-ip-limit", "--idle-timeout":
                 let lowest = flag == "--per-ip-limit" ? 0 : 1
                 guard let number = Int(value), (lowest...100_000).contains(number) else {
@@ -132,6 +142,7 @@ enum ServeCommand {
         var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
                                                 configurationFile: options.configuration,
                                                 isDevelopment: options.isDevelopment)
+        if let mebibytes = options.responseCacheMiB { appConfiguration.responseCacheBytes = mebibytes << 20 }
         if let path = options.configuration {
             do {
                 appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: ListApplication.listNames)

@@ -13,13 +13,19 @@ struct ListRoute: Sendable {
     let application: ListApplication
 
     /// The kind of response a request asks for.
-    enum Shape {
+    enum Shape: Hashable, Sendable {
         /// A whole HTML document (no `HX-Request`, or a history restore).
         case page
         /// The whole `#list` element (a partial request without a cursor).
         case region
         /// A run of `<li>`: new rows and the next footer (a partial request with a cursor).
         case continuation
+
+        /// The shape a request asks for: a page unless partial; a partial
+        /// request with a cursor asks for a continuation.
+        init(isPartial: Bool, isContinuation: Bool) {
+            self = isContinuation ? .continuation : (isPartial ? .region : .page)
+        }
 
         /// The template that draws this shape.
         var template: String {
@@ -31,6 +37,25 @@ struct ListRoute: Sendable {
         }
     }
 
+    /// What a kept answer is kept under: everything the answer depends on.
+    struct CacheKey: Hashable, Sendable {
+        var shape: Shape
+        var request: ListRequest
+        var language: Language
+        /// Whether `Accept-Language` chose the language (`Vary` and links differ).
+        var languageFromHeader: Bool
+        /// The data as it stands: a change of the catalogue is a new key.
+        var version: ContentVersion
+    }
+
+    /// Answers a list request.
+    ///
+    /// A successful answer is kept (`ResponseCache`) under the request, its
+    /// language and shape and the source's `ContentVersion`, and carries a
+    /// strong `ETag` (so `If-None-Match` gets a 304). Before a kept answer is
+    /// served the version is asked again, which takes the same lock a query
+    /// takes: a held lock, a missing or corrupt file still reach the request
+    /// as DESIGN.md's fault table says, never a stale 200.
     func respond(to request: Request) -> Response {
         let isPartial = request.headers["HX-Request"] == "true"
             && request.headers["HX-History-Restore-Request"] != "true"
@@ -41,6 +66,7 @@ struct ListRoute: Sendable {
         var records: [CharacterRecord] = []
         var listRequest: ListRequest?
         var refusal: ListRequest.Reason?
+        var cacheKey: CacheKey?
         switch ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }) {
         case .failure(let problem):
             refusal = problem.reason
@@ -56,9 +82,29 @@ struct ListRoute: Sendable {
             // A lazy list's first full page is the shell: the rows come with a partial request.
             snapshot.isPending = list.isLazy && !isPartial && parsed.cursor == nil && !parsed.wantsRowsAtOnce
             if !snapshot.isPending {
-                let result = application.source.page(PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter))
-                application.health.record(result)
-                switch result {
+                var result: Result<Page, ListStoreError>?
+                if let cache = application.responseCache {
+                    switch application.source.contentVersion() {
+                    case .success(let version?):
+                        let key = CacheKey(shape: Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation),
+                                           request: parsed, language: negotiated.language,
+                                           languageFromHeader: negotiated.fromHeader, version: version)
+                        if let kept = cache.response(for: key) {
+                            application.health.record(Result<Void, ListStoreError>.success(()))
+                            return kept.evaluatingConditions(of: request)
+                        }
+                        cacheKey = key
+                    case .success(nil):
+                        break
+                    case .failure(let error):
+                        // The fault a query would meet now: no second wait on the same lock.
+                        result = .failure(error)
+                    }
+                }
+                let fetched = result ?? application.source.page(
+                    PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter))
+                application.health.record(fetched)
+                switch fetched {
                 case .success(let page):
                     records = page.records
                     snapshot.take(page)
@@ -69,7 +115,7 @@ struct ListRoute: Sendable {
                 }
             }
         }
-        let shape: Shape = snapshot.isContinuation ? .continuation : (isPartial ? .region : .page)
+        let shape = Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation)
         let decision = ListState.decide(snapshot)
         let view = ListView(decision: decision, request: listRequest, refusal: refusal, records: records,
                             language: negotiated.language, list: list, templates: application.templates,
@@ -79,6 +125,10 @@ struct ListRoute: Sendable {
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
         response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
         if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
-        return response
+        if let cacheKey, let cache = application.responseCache, response.status == 200 {
+            response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
+            cache.store(response, for: cacheKey)
+        }
+        return response.evaluatingConditions(of: request)
     }
 }

@@ -1,0 +1,121 @@
+import HTTPServer
+import ListStore
+import Testing
+@testable import ListApp
+
+/// List answers kept under the source's `ContentVersion`: served again without
+/// a query while the version holds, never once it changes or the source fails;
+/// each answer carries a strong `ETag` and `If-None-Match` gets a 304.
+@Suite struct CachedListTests {
+    let source = ScriptedSource(records: (0x41...0x7A).map { ScriptedSource.record(UInt32($0)) })
+    let server: TestServer
+
+    init() throws {
+        server = try TestServer(source: source)
+    }
+
+    @Test func aRepeatedRequestIsServedWithoutAQuery() throws {
+        let first = try server.get("/?limit=5")
+        let queries = source.pagesServed
+        let second = try server.get("/?limit=5")
+        #expect(source.pagesServed == queries, "the second answer came from the cache")
+        #expect(first.status == 200 && second.status == 200)
+        #expect(first.body == second.body)
+        #expect(first.header("etag") != nil && first.header("etag") == second.header("etag"))
+        #expect(first.header("vary") == second.header("vary"))
+        #expect(second.header("cache-control") == "no-cache")
+    }
+
+    @Test func pageFragmentContinuationAndLanguageAreKeptApart() throws {
+        let variants: [(String, [String: String])] = [
+            ("/?limit=3", [:]), ("/?limit=3", ["HX-Request": "true"]),
+            ("/?limit=3&cursor=AQAAAEM", ["HX-Request": "true"]), ("/?limit=3&lang=zh-Hans", [:]),
+            ("/?limit=3", ["Accept-Language": "zh-Hant"]), ("/?limit=3", ["HX-Request": "true", "HX-History-Restore-Request": "true"]),
+        ]
+        var tags: [String] = []
+        for _ in 0..<2 {
+            tags = []
+            for (target, headers) in variants {
+                let answer = try server.get(target, headers: headers)
+                #expect(answer.status == 200, "\(target) \(headers)")
+                tags.append(answer.header("etag") ?? "")
+            }
+        }
+        #expect(Set(tags).count == variants.count - 1, "distinct but for the restore, which is the page: \(tags)")
+        #expect(tags[0] == tags[5])
+        let fragment = try server.get("/?limit=3", headers: ["HX-Request": "true"])
+        #expect(fragment.text.hasPrefix(#"<div id="list""#), "a kept page is never served as a fragment (C-06)")
+    }
+
+    @Test func ifNoneMatchGetsA304WithTheSameValidators() throws {
+        let first = try server.get("/?limit=4")
+        let tag = try #require(first.header("etag"))
+        for condition in [tag, "W/\(tag)", "\"other\", \(tag)", "*"] {
+            let again = try server.get("/?limit=4", headers: ["If-None-Match": condition])
+            #expect(again.status == 304, "\(condition)")
+            #expect(again.body.isEmpty)
+            #expect(again.header("etag") == tag)
+            #expect(again.header("vary") == first.header("vary"))
+            #expect(again.header("cache-control") == "no-cache")
+            #expect(again.header("content-security-policy") != nil)
+        }
+        let changed = try server.get("/?limit=4", headers: ["If-None-Match": "\"stale\""])
+        #expect(changed.status == 200 && changed.body == first.body)
+    }
+
+    @Test func aNewVersionIsQueriedAndRenderedAgain() throws {
+        let before = try server.get("/?limit=2")
+        source.setRecords([ScriptedSource.record(0x2603)])
+        let after = try server.get("/?limit=2")
+        #expect(Markup.rowIDs(after.text) == ["char-2603"], "\(Markup.rowIDs(after.text))")
+        #expect(before.header("etag") != after.header("etag"))
+        let stale = try server.get("/?limit=2", headers: ["If-None-Match": before.header("etag") ?? ""])
+        #expect(stale.status == 200, "the old tag no longer matches")
+    }
+
+    @Test func aFailingSourceIsNeverAnsweredFromTheCache() throws {
+        _ = try server.get("/?limit=6")
+        _ = try server.get("/?limit=6")
+        for (kind, status) in [(ListStoreError.Kind.busy, 503), (.corrupt, 500), (.cannotOpen, 503)] {
+            source.fail(with: kind)
+            let failed = try server.get("/?limit=6")
+            #expect(failed.status == status, "\(kind)")
+            #expect(failed.header("etag") == nil)
+            #expect(server.application.health.failure?.kind == kind, "readyz tells the truth")
+            #expect(!failed.text.contains("secret_sql"))
+        }
+        source.fail(with: nil)
+        let recovered = try server.get("/?limit=6")
+        #expect(recovered.status == 200 && Markup.rowIDs(recovered.text).count == 6)
+        #expect(server.application.health.failure == nil)
+    }
+
+    @Test func refusalsAndErrorsAreNotKept() throws {
+        for _ in 0..<2 {
+            let refused = try server.get("/?limit=0")
+            #expect(refused.status == 400 && refused.header("etag") == nil)
+        }
+        #expect(server.application.responseCache?.usage.entries == 0)
+    }
+
+    @Test func aSourceWithoutAVersionIsAlwaysQueried() throws {
+        let unversioned = ScriptedSource(records: [ScriptedSource.record(0x41)], hasVersion: false)
+        let plain = try TestServer(source: unversioned)
+        _ = try plain.get("/")
+        _ = try plain.get("/")
+        #expect(unversioned.pagesServed == 2)
+        #expect(plain.application.responseCache?.usage.entries == 0)
+    }
+
+    @Test func aZeroBudgetKeepsNothing() throws {
+        var configuration = AppConfiguration()
+        configuration.responseCacheBytes = 0
+        let counted = ScriptedSource(records: [ScriptedSource.record(0x41)])
+        let uncached = try TestServer(source: counted, configuration: configuration)
+        let first = try uncached.get("/")
+        _ = try uncached.get("/")
+        #expect(counted.pagesServed == 2)
+        #expect(uncached.application.responseCache == nil)
+        #expect(first.header("etag") == nil)
+    }
+}
