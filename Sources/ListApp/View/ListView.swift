@@ -12,26 +12,52 @@ import Mustache
 /// `offline`, `search`, `categories`.
 struct ListView {
     /// The decision to draw.
-    var decision: Decision
+    let decision: Decision
     /// The validated request, or nil when it was refused.
-    var request: ListRequest?
+    let request: ListRequest?
     /// Why the request was refused, when it was.
-    var refusal: ListRequest.Reason?
+    let refusal: ListRequest.Reason?
     /// The rows of the page (drawn only when the decision shows rows).
-    var records: [CharacterRecord]
+    let records: [CharacterRecord]
     /// The page language.
-    var language: Language = .english
+    let language: Language
     /// The list's configuration.
-    var list: ListConfiguration = ListConfiguration("characters")
+    let list: ListConfiguration
     /// Renders custom placeholder partials; nil renders none.
-    var templates: PageTemplates?
+    let templates: PageTemplates?
     /// Whether the page has a `#list` element that partial requests may target.
-    var hasListRegion = true
+    let hasListRegion: Bool
     /// The `lang` parameter to keep in links when the request was refused (a valid request carries its own).
-    var languageParameter: String?
+    let languageParameter: String?
+    /// The strings of the page language, looked up once: `UIStrings` is a
+    /// large value, and a copy per use cost about 3 % of a page (callgrind).
+    let strings: UIStrings
 
-    /// The strings of the page language.
-    var strings: UIStrings { UIStrings.of(language) }
+    /// Makes the view of a decision.
+    /// - Parameters:
+    ///   - decision: What `ListState.decide` chose.
+    ///   - request: The validated request, or nil when it was refused.
+    ///   - refusal: Why it was refused.
+    ///   - records: The rows.
+    ///   - language: The page language.
+    ///   - list: The list's configuration.
+    ///   - templates: For custom placeholder partials; nil renders none.
+    ///   - hasListRegion: Whether the page has a `#list` element.
+    ///   - languageParameter: The `lang` parameter links keep when `request` is nil.
+    init(decision: Decision, request: ListRequest?, refusal: ListRequest.Reason? = nil, records: [CharacterRecord],
+         language: Language = .english, list: ListConfiguration = ListConfiguration("characters"),
+         templates: PageTemplates? = nil, hasListRegion: Bool = true, languageParameter: String? = nil) {
+        self.decision = decision
+        self.request = request
+        self.refusal = refusal
+        self.records = records
+        self.language = language
+        self.list = list
+        self.templates = templates
+        self.hasListRegion = hasListRegion
+        self.languageParameter = languageParameter
+        self.strings = UIStrings.of(language)
+    }
 
     /// The links of this response.
     var links: ListLinks { ListLinks(request: request, language: languageParameter) }
@@ -97,11 +123,8 @@ struct ListView {
         }
         if decision.body.showsRows {
             context["hasRows"] = true
-            let names = strings.categoryNames
-            let emoji = strings.emoji
-            let version = strings.unicodeVersion
-            context["rows"] = .array(records.map { .object(RowView($0, categoryNames: names, emojiLabel: emoji, version: version,
-                                                                     languageParameter: languageParameter)) })
+            let labels = RowView.Labels(strings, languageParameter: languageParameter)
+            context["rows"] = .array(records.map { .object(RowView($0, labels: labels)) })
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []

@@ -14,21 +14,30 @@ import Mustache
 final class RowView: MustacheObject {
     let record: CharacterRecord
     let glyph: GlyphDisplay
-    let categoryNames: [String: String]
-    let emojiLabel: String
-    let version: @Sendable (String) -> String
-    /// The `lang` parameter the page's links carry, or nil.
-    let languageParameter: String?
+    let labels: Labels
 
-    init(_ record: CharacterRecord, categoryNames: [String: String] = UIStrings.english.categoryNames,
-         emojiLabel: String = UIStrings.english.emoji, version: @escaping @Sendable (String) -> String = UIStrings.english.unicodeVersion,
-         languageParameter: String? = nil) {
+    /// What every row of a page shares: the words of the page language and the
+    /// `lang` the links keep. Made once per page, so a row holds one reference.
+    final class Labels: Sendable {
+        let categoryNames: [String: String]
+        let emojiLabel: String
+        let version: @Sendable (String) -> String
+        /// `?lang=…` for the rows' links, or "".
+        let linkSuffix: String
+
+        /// The labels of `strings`, for links that keep `languageParameter` (nil: none).
+        init(_ strings: UIStrings = UIStrings.english, languageParameter: String? = nil) {
+            categoryNames = strings.categoryNames
+            emojiLabel = strings.emoji
+            version = strings.unicodeVersion
+            linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
+        }
+    }
+
+    init(_ record: CharacterRecord, labels: Labels = Labels()) {
         self.record = record
-        self.languageParameter = languageParameter
         self.glyph = GlyphDisplay(record)
-        self.categoryNames = categoryNames
-        self.emojiLabel = emojiLabel
-        self.version = version
+        self.labels = labels
     }
 
     /// The element id of a row: `char-` and the lower-case hex code point.
@@ -48,13 +57,15 @@ final class RowView: MustacheObject {
         case 9 where key == "codePoint": .string(record.codePointLabel)
         case 4 where key == "name": .string(record.name)
         case 8 where key == "category": .string(record.generalCategory)
-        case 12 where key == "categoryName": .string(categoryNames[record.generalCategory] ?? record.generalCategory)
+        case 12 where key == "categoryName": .string(labels.categoryNames[record.generalCategory] ?? record.generalCategory)
         case 3 where key == "age": .string(record.age.isEmpty ? "?" : record.age)
-        case 8 where key == "ageLabel": .string(version(record.age.isEmpty ? "?" : record.age))
+        case 8 where key == "ageLabel": .string(labels.version(record.age.isEmpty ? "?" : record.age))
         case 7 where key == "isEmoji": .bool(record.isEmoji)
-        case 10 where key == "emojiLabel": .string(emojiLabel)
+        case 10 where key == "emojiLabel": .string(labels.emojiLabel)
         case 10 where key == "detailHref":
-            .string(QueryString.link(CodePointAddress(codePoint: record.codePoint).path, languageParameter.map { [("lang", $0)] } ?? []))
+            .string(labels.linkSuffix.isEmpty
+                ? CodePointAddress(codePoint: record.codePoint).path
+                : CodePointAddress(codePoint: record.codePoint).path + labels.linkSuffix)
         default: nil
         }
     }
