@@ -131,8 +131,10 @@ public final class ListApplication: Sendable {
                                       builtIn: BuiltInResources.staticFiles,
                                       cacheControl: configuration.staticCacheControl)
         do {
-            try router.get("/") { request, _ in list.respond(to: request) }
-            try router.get(CharacterRoute.pattern) { request, parameters in
+            try router.get("/", quick: { request, _ in list.respondWithoutBlocking(to: request) }) { request, _ in
+                list.respond(to: request)
+            }
+            try router.get(CharacterRoute.pattern, mayBlock: true) { request, parameters in
                 character.respond(to: request, segment: parameters["codepoint"] ?? "")
             }
             try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in

@@ -121,16 +121,18 @@ public final class CatalogueSource: ListSource {
     /// schema cookie from the header page only, so it costs a few system calls.
     /// Nil while a file moved in over the path is not yet noticed, and for a
     /// file modified in the last ``ContentVersion/settlingTime`` (see there).
-    public func contentVersion() -> Result<ContentVersion?, ListStoreError> {
+    /// With `waiting: false` a held lock fails as `.busy` at once.
+    public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {
         Result { () throws(ListStoreError) -> ContentVersion? in
             try pool.withConnection { connection throws(ListStoreError) in
-                let statement = try connection.statement("PRAGMA schema_version")
-                defer { statement.reset() }
-                guard try statement.step(), statement.int(0) != 0 else {
+                func probe() throws(ListStoreError) -> Bool {
+                    let statement = try connection.statement("PRAGMA schema_version")
+                    defer { statement.reset() }
                     // Schema cookie 0: an empty file, not a catalogue; the query will say what is wrong.
-                    return nil
+                    return try statement.step() && statement.int(0) != 0
                 }
-                guard let version = pool.currentVersion(), version.isSettled() else { return nil }
+                let isCatalogue = waiting ? try probe() : try connection.withoutWaiting(probe)
+                guard isCatalogue, let version = pool.currentVersion(), version.isSettled() else { return nil }
                 return version
             }
         }

@@ -6,7 +6,7 @@ import Darwin
 
 /// A token that changes whenever the data a source serves may have changed:
 /// equal versions mean equal answers to equal requests, so a rendered answer
-/// may be kept under its version and served again (`ListSource.contentVersion()`).
+/// may be kept under its version and served again (`ListSource.contentVersion(waiting:)`).
 ///
 /// For a database file it is what `stat(2)` says of the file: device and inode
 /// (a file moved in over the path is a new version), size and modification time

@@ -15,10 +15,13 @@ public protocol ListSource: Sendable {
     /// the busy timeout, a file that cannot be opened or is corrupt) and fail
     /// the same way, so that an answer kept under a version is only served
     /// again while a query would have succeeded and found the same rows.
-    func contentVersion() -> Result<ContentVersion?, ListStoreError>
+    /// - Parameter waiting: Whether to wait on a lock up to the busy timeout
+    ///   as a query does; `false` fails as `.busy` at once (for a caller that
+    ///   must not block, and falls back to one that may).
+    func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError>
 }
 
 extension ListSource {
     /// A source that cannot tell its version: nothing is kept.
-    public func contentVersion() -> Result<ContentVersion?, ListStoreError> { .success(nil) }
+    public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> { .success(nil) }
 }

@@ -36,6 +36,7 @@ final class SQLiteConnection {
             throw ListStoreError(kind: .cannotOpen, resultCode: code, message: "\(message): \(path)")
         }
         self.handle = handle
+        self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeout)
         sqlite3_progress_handler(handle, 1000, { context in
@@ -45,6 +46,17 @@ final class SQLiteConnection {
             connection.didTimeOut = true
             return 1
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// How long a statement waits on a lock, in milliseconds.
+    let busyTimeout: Int32
+
+    /// Runs `body` with statements that do not wait on a lock at all (a lock
+    /// held by a writer fails them as `.busy` at once), then waits again as set.
+    func withoutWaiting<T>(_ body: () throws(ListStoreError) -> T) throws(ListStoreError) -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, busyTimeout) }
+        return try body()
     }
 
     deinit {

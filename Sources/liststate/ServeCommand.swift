@@ -18,7 +18,12 @@ enum ServeCommand {
                             else ~/.local/share/liststate/catalogue.sqlite)
       --templates DIR       templates that replace the built-in ones of the same name
       --static DIR          static files that replace the built-in ones of the same path
-      --threads N           request threads (default 4 x cores, at least 8)
+      --threads N           connection threads (default 4 x cores, at least 8)
+      --workers N           threads for the requests that query the data source,
+                            while their connection waits suspended, so a query
+                            waiting on a lock holds up no other request
+                            (default 4 x cores, at least 8; 0 runs them on the
+                            connection threads)
       --query-timeout SEC   the longest a data query may take (default 2)
       --connection-limit N  open connections at once (default 4096)
       --per-ip-limit N      open connections from one address, 0 for no limit
@@ -50,6 +55,7 @@ enum ServeCommand {
         var templates: String?
         var staticFiles: String?
         var threads: Int?
+        var workers: Int?
         var queryTimeout = 2.0
         var configuration: String?
         var isDevelopment = false
@@ -92,6 +98,11 @@ enum ServeCommand {
                     return .failure(CommandLineError("--threads must be a number from 1 to 1024"))
                 }
                 options.threads = threads
+            case "--workers":
+                guard let workers = Int(value), (0...1024).contains(workers) else {
+                    return .failure(CommandLineError("--workers must be a number from 0 to 1024"))
+                }
+                options.workers = workers
             case "--query-timeout":
                 guard let seconds = Double(value), seconds >= 0.01, seconds <= 600 else {
                     return .failure(CommandLineError("--query-timeout must be a number of seconds from 0.01 to 600"))
@@ -190,6 +201,7 @@ enum ServeCommand {
         configuration.host = options.host
         configuration.port = options.port
         if let threads = options.threads { configuration.threads = threads }
+        if let workers = options.workers { configuration.workerThreads = workers }
         if let limit = options.connectionLimit { configuration.connectionLimit = limit }
         if let limit = options.perIPLimit { configuration.perIPConnectionLimit = limit }
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ListStore
 
-/// `CatalogueSource.contentVersion()`: the version an answer is kept under.
+/// `CatalogueSource.contentVersion(waiting:)`: the version an answer is kept under.
 /// It meets every fault a query meets, and changes with any change of the file.
 @Suite struct ContentVersionTests {
     /// Sets the file's modification time `seconds` into the past, so its version is settled.
@@ -14,8 +14,8 @@ import Testing
         let path = try TestCatalogue.small([1, 2, 3])
         try age(path)
         let source = CatalogueSource(path: path)
-        let first = try #require(try source.contentVersion().get())
-        #expect(try source.contentVersion().get() == first)
+        let first = try #require(try source.contentVersion(waiting: true).get())
+        #expect(try source.contentVersion(waiting: true).get() == first)
         #expect(first == ContentVersion(path: path))
     }
 
@@ -23,7 +23,7 @@ import Testing
         let path = try TestCatalogue.small([1, 2, 3])
         try age(path, by: 0)
         let source = CatalogueSource(path: path)
-        #expect(try source.contentVersion().get() == nil, "a write in the same clock tick could keep size and time")
+        #expect(try source.contentVersion(waiting: true).get() == nil, "a write in the same clock tick could keep size and time")
         #expect(ContentVersion(path: path)?.isSettled() == false)
         #expect(ContentVersion(path: path)?.isSettled(now: ContentVersion.realTimeNanoseconds() + 3_000_000_000) == true)
     }
@@ -32,11 +32,11 @@ import Testing
         let path = try TestCatalogue.small([1, 2, 3])
         try age(path, by: 20)
         let source = CatalogueSource(path: path)
-        let before = try #require(try source.contentVersion().get())
+        let before = try #require(try source.contentVersion(waiting: true).get())
         let writer = try SQLiteConnection(path: path, readOnly: false)
         try writer.execute("UPDATE characters SET name = 'CHANGED' WHERE code_point = 2")
         try age(path, by: 10)
-        let after = try #require(try source.contentVersion().get())
+        let after = try #require(try source.contentVersion(waiting: true).get())
         #expect(after != before)
         #expect(try source.page(PageRequest()).get().records.map(\.name).contains("CHANGED"))
     }
@@ -45,18 +45,25 @@ import Testing
         let path = try TestCatalogue.small([1, 2, 3])
         try age(path)
         let source = CatalogueSource(path: path, queryTimeLimit: 0.2)
-        #expect(try source.contentVersion().get() != nil)
+        #expect(try source.contentVersion(waiting: true).get() != nil)
         let writer = try SQLiteConnection(path: path, readOnly: false)
         try writer.execute("BEGIN EXCLUSIVE; INSERT INTO characters VALUES (9, 'X', 'So', '1.1', 0, 0)")
         let start = Date()
-        guard case .failure(let error) = source.contentVersion() else {
+        guard case .failure(let error) = source.contentVersion(waiting: true) else {
             Issue.record("a held exclusive lock must fail the version as it fails a query")
             return
         }
         #expect(error.kind == .busy && error.isTransient)
         #expect(Date().timeIntervalSince(start) < 1.5, "within the busy timeout")
+        let quick = Date()
+        guard case .failure(let quickError) = source.contentVersion(waiting: false) else {
+            Issue.record("not waiting, a held lock fails at once")
+            return
+        }
+        #expect(quickError.kind == .busy && Date().timeIntervalSince(quick) < 0.1, "no wait on the lock")
         try writer.execute("ROLLBACK")
-        #expect(try source.contentVersion().get() != nil)
+        #expect(try source.contentVersion(waiting: false).get() != nil)
+        #expect(try source.contentVersion(waiting: true).get() != nil)
     }
 
     @Test func aCorruptFileFailsLikeAQuery() throws {
@@ -66,7 +73,7 @@ import Testing
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         try Data(repeating: 0xA5, count: good.count).write(to: URL(fileURLWithPath: path))
         try age(path)
-        guard case .failure(let error) = source.contentVersion() else {
+        guard case .failure(let error) = source.contentVersion(waiting: true) else {
             Issue.record("a file that is not a database has no version")
             return
         }
@@ -75,7 +82,7 @@ import Testing
 
     @Test func aMissingFileFailsAsCannotOpen() throws {
         let source = CatalogueSource(path: TestCatalogue.temporaryFolder() + "/none.sqlite")
-        guard case .failure(let error) = source.contentVersion() else { Issue.record("expected cannotOpen"); return }
+        guard case .failure(let error) = source.contentVersion(waiting: true) else { Issue.record("expected cannotOpen"); return }
         #expect(error.kind == .cannotOpen)
     }
 
@@ -85,11 +92,11 @@ import Testing
         try age(path)
         try age(replacement)
         let source = CatalogueSource(path: path, checkInterval: 0.3)
-        let old = try #require(try source.contentVersion().get())
+        let old = try #require(try source.contentVersion(waiting: true).get())
         #expect(rename(replacement, path) == 0)
-        #expect(try source.contentVersion().get() == nil, "the pool still has the old file open")
+        #expect(try source.contentVersion(waiting: true).get() == nil, "the pool still has the old file open")
         Thread.sleep(forTimeInterval: 0.35)
-        let new = try #require(try source.contentVersion().get())
+        let new = try #require(try source.contentVersion(waiting: true).get())
         #expect(new.inode != old.inode)
         #expect(try source.page(PageRequest()).get().records.map(\.codePoint) == [7, 8])
     }
@@ -98,9 +105,9 @@ import Testing
         let path = try TestCatalogue.small([1, 2, 3])
         try age(path)
         let source = CatalogueSource(path: path, checkInterval: 0)
-        #expect(try source.contentVersion().get() != nil)
+        #expect(try source.contentVersion(waiting: true).get() != nil)
         #expect(unlink(path) == 0)
-        #expect(try source.contentVersion().get() == nil)
+        #expect(try source.contentVersion(waiting: true).get() == nil)
         #expect(try source.page(PageRequest()).get().records.count == 3)
     }
 }

@@ -13,15 +13,25 @@
 /// - `OPTIONS` on a known path → 204 with `Allow` (RFC 9110 §9.3.7), unless a
 ///   route handles OPTIONS itself.
 public struct Router: Sendable {
-    /// A route handler. It runs synchronously on one of the server's threads
-    /// and may block (e.g. on a data source), occupying that thread.
+    /// A route handler. It runs synchronously; a handler added with
+    /// `mayBlock: true` may block (e.g. on a data source) and then runs on a
+    /// worker thread (see ``answer(_:)``), the others on the connection's thread.
     public typealias Handler = @Sendable (Request, RouteParameters) -> Response
+
+    /// The part of a blocking route that answers without blocking when it can
+    /// (e.g. from a cache it can confirm at once), or nil when the request
+    /// needs the blocking handler.
+    public typealias QuickHandler = @Sendable (Request, RouteParameters) -> Response?
 
     /// One registered route.
     struct Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
         let handler: Handler
+        /// Whether the handler may block.
+        var mayBlock = false
+        /// The non-blocking part of a blocking route, if any.
+        var quick: QuickHandler?
     }
 
     private var routes: [Route] = []
@@ -39,27 +49,33 @@ public struct Router: Sendable {
     ///   - handler: The handler.
     /// - Throws: ``HTTPServerError`` of kind `.invalidConfiguration` when the
     ///   pattern is malformed (no leading `/`, empty `:` name, `*` not last).
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) throws(HTTPServerError) {
+    ///   - mayBlock: Whether the handler may block (it then runs on a worker thread).
+    ///   - quick: For a blocking route: answers without blocking when it can, else nil.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
+                             handler: @escaping Handler) throws(HTTPServerError) {
         guard let parsed = RoutePattern(pattern) else {
             throw HTTPServerError(.invalidConfiguration, "malformed route pattern: \(pattern)")
         }
-        routes.append(Route(method: method, pattern: parsed, handler: handler))
+        routes.append(Route(method: method, pattern: parsed, handler: handler, mayBlock: mayBlock || quick != nil, quick: quick))
     }
 
     /// Adds a `GET` (and so `HEAD`) route.
     /// - Parameters:
     ///   - pattern: The path pattern.
+    ///   - mayBlock: Whether the handler may block (it then runs on a worker thread).
+    ///   - quick: For a blocking route: answers without blocking when it can, else nil.
     ///   - handler: The handler.
-    /// - Throws: As ``add(_:_:handler:)``.
-    public mutating func get(_ pattern: String, handler: @escaping Handler) throws(HTTPServerError) {
-        try add(.get, pattern, handler: handler)
+    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
+    public mutating func get(_ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
+                             handler: @escaping Handler) throws(HTTPServerError) {
+        try add(.get, pattern, mayBlock: mayBlock, quick: quick, handler: handler)
     }
 
     /// Adds a `POST` route.
     /// - Parameters:
     ///   - pattern: The path pattern.
     ///   - handler: The handler.
-    /// - Throws: As ``add(_:_:handler:)``.
+    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
     public mutating func post(_ pattern: String, handler: @escaping Handler) throws(HTTPServerError) {
         try add(.post, pattern, handler: handler)
     }
@@ -67,7 +83,7 @@ public struct Router: Sendable {
     /// Serves `files` for `GET`/`HEAD` under its prefix (a route
     /// `<prefix>*`).
     /// - Parameter files: The static file handler.
-    /// - Throws: As ``add(_:_:handler:)`` (the prefix must start with `/`).
+    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)`` (the prefix must start with `/`).
     public mutating func addStaticFiles(_ files: StaticFiles) throws(HTTPServerError) {
         var prefix = files.prefix
         if !prefix.hasSuffix("/") { prefix += "/" }
@@ -123,9 +139,26 @@ public struct Router: Sendable {
     ///   server omits the body on the wire).
     /// - Complexity: O(routes × segments) plus the handler.
     public func respond(to request: Request) -> Response {
+        answer(request).respondHere()
+    }
+
+    /// Answers a request as ``respond(to:)`` does, but leaves the handler of
+    /// a route added with `mayBlock: true` to be run on a worker (after its
+    /// quick handler, if any, found no answer without blocking).
+    /// - Parameter request: The request.
+    /// - Returns: The answer.
+    public func answer(_ request: Request) -> Answer {
         if let (route, parameters) = route(for: request.method, segments: request.pathSegments) {
-            return route.handler(request, parameters)
+            guard route.mayBlock else { return .now(route.handler(request, parameters)) }
+            if let quick = route.quick, let response = quick(request, parameters) { return .now(response) }
+            let handler = route.handler
+            return .onWorker { handler(request, parameters) }
         }
+        return .now(unrouted(request))
+    }
+
+    /// The answer when no route's handler takes the request: 404, 405 or OPTIONS.
+    private func unrouted(_ request: Request) -> Response {
         let allowed = allowedMethods(segments: request.pathSegments)
         if allowed.isEmpty {
             return notFound(request)

@@ -1,8 +1,23 @@
+import Synchronization
+
 /// What the server keeps about one request between libmicrohttpd's callbacks
 /// (its `*con_cls`). Created by the URI log callback, released by the
 /// completion callback; touched only by the thread that owns the connection,
-/// so it needs no lock and is deliberately not `Sendable`.
+/// so it needs no lock and is deliberately not `Sendable` — but for the
+/// hand-over to a worker: while the connection is suspended only the worker
+/// writes ``workerResponse``, then ``handOver`` decides (atomically) who
+/// resumes the connection, and libmicrohttpd's resume orders the write before
+/// the connection thread's read.
 final class RequestContext {
+    /// The states of a hand-over to a worker (``handOver``).
+    enum HandOver {
+        /// The worker is running; the connection is suspended.
+        static let working = 0
+        /// The worker finished: ``workerResponse`` is set, the worker resumed the connection.
+        static let answered = 1
+        /// The server stopped first and resumed the connection; the worker's answer is dropped.
+        static let abandoned = 2
+    }
     /// The request target bytes exactly as received.
     let rawTarget: [UInt8]
     /// When the request line arrived.
@@ -24,6 +39,12 @@ final class RequestContext {
     var status: Int?
     /// Body bytes queued (0 for HEAD and 304).
     var bodyBytes = 0
+    /// Whether the answer was handed to a worker (the connection was suspended).
+    var isWithWorker = false
+    /// The worker's response, written by the worker before it resumes the connection.
+    var workerResponse: Response?
+    /// ``HandOver`` state of a request handed to a worker.
+    let handOver = Atomic<Int>(HandOver.working)
 
     init(rawTarget: [UInt8], remoteAddress: String?) {
         self.rawTarget = rawTarget

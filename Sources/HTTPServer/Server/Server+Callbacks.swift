@@ -75,7 +75,7 @@ func serverAccessHandler(
         if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
            let length = Int(String(cString: declared)), length > core.configuration.maxRequestBodyBytes {
             context.bodyTooLarge = true
-            return queue(core.finalize(core.response(for: context, headers: HTTPHeaders())), on: connection, context: context, core: core)
+            return queue(core.finalize(core.answer(for: context, headers: HTTPHeaders()).respondHere()), on: connection, context: context, core: core)
         }
         // RFC 9112 §6.3: differing Content-Length values make the message's
         // length unknowable (the door to request smuggling), and §3.2: a
@@ -107,10 +107,53 @@ func serverAccessHandler(
         return .YES
     }
     if context.status != nil { return .YES }  // already answered
+    if context.isWithWorker {
+        // Called again after the connection was resumed: by the worker with
+        // its answer, or by a stop that could not wait for it.
+        if context.handOver.load(ordering: .acquiring) == RequestContext.HandOver.answered,
+           let response = context.workerResponse {
+            context.workerResponse = nil
+            return queue(response, on: connection, context: context, core: core)
+        }
+        var stopping = Response.text("Service Unavailable: the server is stopping\n", status: 503)
+        stopping.headers.replaceOrAdd(name: "Connection", value: "close")
+        return queue(core.finalize(stopping), on: connection, context: context, core: core)
+    }
     context.isCounted = true
     core.requestsInFlight.add(1, ordering: .relaxed)
-    let response = core.finalize(core.response(for: context, headers: requestHeaders(connection)))
-    return queue(response, on: connection, context: context, core: core)
+    switch core.answer(for: context, headers: requestHeaders(connection)) {
+    case .now(let response):
+        return queue(core.finalize(response), on: connection, context: context, core: core)
+    case .onWorker(let step):
+        guard let workers = core.workers else {
+            return queue(core.finalize(step()), on: connection, context: context, core: core)
+        }
+        handToWorker(step, workers: workers, context: context, connection: connection, core: core)
+        return .YES
+    }
+}
+
+/// Suspends the connection and runs `step` on a worker; the worker stores the
+/// response and resumes the connection, and libmicrohttpd calls the access
+/// handler again, which queues it. Unless a stop resumed the connection
+/// first (``ServerCore/abandonSuspended()``): then the answer is dropped.
+private func handToWorker(_ step: @escaping @Sendable () -> Response, workers: WorkerPool,
+                          context: RequestContext, connection: OpaquePointer, core: ServerCore) {
+    let handed = ServerCore.SuspendedRequest(context: context, connection: connection)
+    let key = ObjectIdentifier(context)
+    context.isWithWorker = true
+    core.suspended.withLock { $0[key] = handed }
+    MHD_suspend_connection(connection)
+    workers.submit {
+        let response = core.finalize(step())
+        let request = handed
+        request.context.workerResponse = response
+        guard request.context.handOver.compareExchange(
+            expected: RequestContext.HandOver.working, desired: RequestContext.HandOver.answered,
+            ordering: .acquiringAndReleasing).exchanged else { return }
+        core.suspended.withLock { _ = $0.removeValue(forKey: key) }
+        MHD_resume_connection(request.connection)
+    }
 }
 
 /// Hands a response to libmicrohttpd (bytes copied, .RESPMEM_MUST_COPY).

@@ -30,11 +30,20 @@ extension Server {
         public var port: UInt16 = 8080
 
         /// Threads in libmicrohttpd's pool (`MHD_OPTION_THREAD_POOL_SIZE`).
-        /// More than the cores on purpose: a handler may block on a data source,
-        /// and each connection stays on the thread that accepted it, so a
-        /// blocked handler also delays that thread's other connections.
+        /// Each connection stays on the thread that accepted it, so anything
+        /// that blocks there also delays that thread's other connections:
+        /// handlers that may block run on ``workerThreads`` instead.
         /// Default: 4 × active cores, at least 8.
         public var threads: Int = max(8, 4 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+        /// Threads that run the handlers which may block (``Answer/onWorker(_:)``,
+        /// routes added with `mayBlock: true`) while their connection waits
+        /// suspended (`MHD_suspend_connection`), so a query waiting on a lock
+        /// never holds up requests that do not touch the data source on the
+        /// same connection thread. `0` runs them on the connection's thread.
+        /// Default: 4 × active cores, at least 8 (a worker waiting on a lock
+        /// uses no CPU; the query time limit bounds each wait).
+        public var workerThreads: Int = max(8, 4 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
         /// Open connections accepted at once (`MHD_OPTION_CONNECTION_LIMIT`);
         /// more are closed at accept. Default 4096 (libmicrohttpd divides it
@@ -119,6 +128,7 @@ extension Server {
                 if !condition { throw HTTPServerError(.invalidConfiguration, message) }
             }
             try require((1...1024).contains(threads), "threads must be 1...1024, got \(threads)")
+            try require((0...1024).contains(workerThreads), "workerThreads must be 0...1024, got \(workerThreads)")
             try require((1...Int(UInt32.max)).contains(connectionLimit), "connectionLimit must be positive, got \(connectionLimit)")
             try require((0...Int(UInt32.max)).contains(perIPConnectionLimit), "perIPConnectionLimit must be >= 0, got \(perIPConnectionLimit)")
             try require((0...86_400).contains(connectionTimeoutSeconds), "connectionTimeoutSeconds must be 0...86400, got \(connectionTimeoutSeconds)")

@@ -59,9 +59,19 @@ public final class Server: Sendable {
     ///   - configuration: Address, limits, default headers, logs.
     ///   - responder: Answers every decoded request, on a pool thread; it may
     ///     block (it holds that thread meanwhile).
-    public init(configuration: Configuration = Configuration(), responder: @escaping @Sendable (Request) -> Response) {
+    public convenience init(configuration: Configuration = Configuration(), responder: @escaping @Sendable (Request) -> Response) {
+        self.init(configuration: configuration, answerer: { .now(responder($0)) })
+    }
+
+    /// Creates a server whose answers may hand a blocking step to a worker
+    /// thread (``Answer/onWorker(_:)``) while the connection waits suspended.
+    /// - Parameters:
+    ///   - configuration: Address, limits, worker threads, default headers, logs.
+    ///   - answerer: Answers every decoded request on a connection thread; it
+    ///     must not block there (blocking work goes into `.onWorker`).
+    public init(configuration: Configuration = Configuration(), answerer: @escaping @Sendable (Request) -> Answer) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, responder: responder)
+        self.core = ServerCore(configuration: configuration, answerer: answerer)
     }
 
     /// Creates a server that answers with a router.
@@ -70,14 +80,14 @@ public final class Server: Sendable {
     ///   - router: The routes; copied (later changes to the caller's router
     ///     do not reach the server).
     public convenience init(configuration: Configuration = Configuration(), router: Router) {
-        self.init(configuration: configuration, responder: { router.respond(to: $0) })
+        self.init(configuration: configuration, answerer: { router.answer($0) })
     }
 
     deinit {
         // A server dropped while running stops at once (no draining).
         state.withLock { state in
             if case .running(let daemon) = state {
-                Self.stop(daemon)
+                Self.stop(daemon, core: core)
             }
             state = .stopped
         }
@@ -138,8 +148,9 @@ public final class Server: Sendable {
             logger.initialize(to: liststate_mhd_logger(callback: serverDaemonLogCallback, cls: cls))
             let notifier = UnsafeMutablePointer<liststate_connection_notifier>.allocate(capacity: 1)
             notifier.initialize(to: liststate_connection_notifier(callback: serverConnectionCallback, cls: cls))
-            let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
                 | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            if core.workers != nil { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
             let handle = liststate_mhd_start(
                 UInt32(flags), socket.descriptor,
                 serverAccessHandler, cls,
@@ -172,8 +183,9 @@ public final class Server: Sendable {
     /// (responses sent meanwhile carry `Connection: close`), then stops
     /// libmicrohttpd's threads and closes every connection. Returns at once when not running.
     ///
-    /// The server never suspends connections, so stopping cannot meet a
-    /// suspended one (which would abort the process in libmicrohttpd).
+    /// Requests handed to a worker count as in flight until answered; at the
+    /// deadline their connections are resumed and closed (libmicrohttpd must
+    /// not stop with a suspended connection: it would abort the process).
     /// - Parameter timeout: The longest wait for requests in flight; default
     ///   ``Configuration/shutdownTimeout``.
     /// - Throws: ``HTTPServerError`` `.shutdownTimedOut` when requests were
@@ -230,7 +242,7 @@ public final class Server: Sendable {
         // like any connection at a stop).
         let remaining = quietLooks < 2
             ? core.requestsInFlight.load(ordering: .relaxed) + (hasUnreadRequests() ? 1 : 0) : 0
-        Self.stop(daemon)
+        Self.stop(daemon, core: core)
         state.withLock { $0 = .stopped }
         if remaining > 0 {
             let message = "shutdown: request(s) still in flight or unread at the deadline were cut off (\(remaining))"
@@ -246,8 +258,10 @@ public final class Server: Sendable {
         }
     }
 
-    private static func stop(_ daemon: Daemon) {
+    private static func stop(_ daemon: Daemon, core: ServerCore) {
+        core.abandonSuspended()
         MHD_stop_daemon(daemon.handle)
+        core.workers?.stop()
         daemon.logger.deallocate()
         daemon.notifier.deallocate()
         daemon.retainedCore.release()

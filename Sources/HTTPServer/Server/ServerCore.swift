@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Synchronization
 
 /// The part of a ``Server`` that libmicrohttpd's callbacks reach through their
@@ -6,7 +7,18 @@ import Synchronization
 /// compiler, which is what makes handing it to C threads sound.
 final class ServerCore: Sendable {
     let configuration: Server.Configuration
-    let responder: @Sendable (Request) -> Response
+    let answerer: @Sendable (Request) -> Answer
+    /// The threads that run blocking steps; nil when ``Server/Configuration/workerThreads`` is 0.
+    let workers: WorkerPool?
+    /// The requests handed to a worker whose connection is still suspended, so a
+    /// stop can resume them first (libmicrohttpd must not stop with a suspended connection).
+    let suspended = Mutex<[ObjectIdentifier: SuspendedRequest]>([:])
+
+    /// A request waiting on a worker, with its suspended connection.
+    struct SuspendedRequest: @unchecked Sendable {
+        let context: RequestContext
+        let connection: OpaquePointer
+    }
     /// Requests whose request line arrived and whose completion has not been
     /// reported yet.
     let requestsInFlight = Atomic<Int>(0)
@@ -20,30 +32,58 @@ final class ServerCore: Sendable {
     /// The last message libmicrohttpd logged (for start failures).
     let lastDaemonMessage = Mutex<String?>(nil)
 
-    init(configuration: Server.Configuration, responder: @escaping @Sendable (Request) -> Response) {
+    init(configuration: Server.Configuration, answerer: @escaping @Sendable (Request) -> Answer) {
         self.configuration = configuration
-        self.responder = responder
+        self.answerer = answerer
+        if configuration.workerThreads > 0 {
+            do {
+                workers = try WorkerPool(threads: configuration.workerThreads)
+            } catch {
+                configuration.errorLog("no worker threads (\(error)); blocking handlers run on the connection threads")
+                workers = nil
+            }
+        } else {
+            workers = nil
+        }
     }
 
-    /// Runs the responder for a complete request, or answers a malformed
+    deinit { workers?.stop() }
+
+    /// Resumes every connection still waiting on a worker, dropping the
+    /// worker's answer when it comes (the connection is closed by the stop
+    /// that follows). Called right before libmicrohttpd stops.
+    func abandonSuspended() {
+        let waiting = suspended.withLock { table in
+            defer { table.removeAll() }
+            return Array(table.values)
+        }
+        for request in waiting
+        where request.context.handOver.compareExchange(
+            expected: RequestContext.HandOver.working, desired: RequestContext.HandOver.abandoned,
+            ordering: .acquiringAndReleasing).exchanged {
+            MHD_resume_connection(request.connection)
+        }
+    }
+
+    /// Asks the answerer about a complete request, or answers a malformed
     /// target with 400 and an oversized body with 413.
-    func response(for context: RequestContext, headers: HTTPHeaders) -> Response {
+    func answer(for context: RequestContext, headers: HTTPHeaders) -> Answer {
         if context.bodyTooLarge {
             var response = Response.status(413)
             response.headers.replaceOrAdd(name: "Connection", value: "close")
-            return response
+            return .now(response)
         }
         // RFC 9112 §3.2: the target is visible ASCII; anything else is refused
         // before decoding.
         guard !context.rawTarget.isEmpty,
               context.rawTarget.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
               let parsed = RequestTarget(parsing: context.targetText) else {
-            return configuration.malformedTarget?(headers) ?? Response.status(400)
+            return .now(configuration.malformedTarget?(headers) ?? Response.status(400))
         }
         let request = Request(
             method: context.method, target: context.targetText, parsed: parsed,
             headers: headers, body: context.body, remoteAddress: context.remoteAddress)
-        return responder(request)
+        return answerer(request)
     }
 
     /// Applies the server's rules to a response before it is sent: a valid

@@ -57,8 +57,7 @@ struct ListRoute: Sendable {
     /// takes: a held lock, a missing or corrupt file still reach the request
     /// as DESIGN.md's fault table says, never a stale 200.
     func respond(to request: Request) -> Response {
-        let isPartial = request.headers["HX-Request"] == "true"
-            && request.headers["HX-History-Restore-Request"] != "true"
+        let isPartial = Self.isPartial(request)
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])
         let list = application.characters
@@ -80,11 +79,11 @@ struct ListRoute: Sendable {
                 query: parsed.filter.text,
                 hasActiveFilter: parsed.filter.category != nil || parsed.filter.emojiOnly)
             // A lazy list's first full page is the shell: the rows come with a partial request.
-            snapshot.isPending = list.isLazy && !isPartial && parsed.cursor == nil && !parsed.wantsRowsAtOnce
+            snapshot.isPending = isPendingShell(parsed, isPartial: isPartial)
             if !snapshot.isPending {
                 var result: Result<Page, ListStoreError>?
                 if let cache = application.responseCache {
-                    switch application.source.contentVersion() {
+                    switch application.source.contentVersion(waiting: true) {
                     case .success(let version?):
                         let key = CacheKey(shape: Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation),
                                            request: parsed, language: negotiated.language,
@@ -130,5 +129,38 @@ struct ListRoute: Sendable {
             cache.store(response, for: cacheKey)
         }
         return response.evaluatingConditions(of: request)
+    }
+
+    /// The answer when it can be given without blocking, else nil (then
+    /// ``respond(to:)`` runs on a worker thread): a kept answer whose
+    /// version the source confirms without waiting on a lock (a held lock
+    /// sends the request to the worker, which waits as a query does), or the
+    /// shell of a lazy list (which reads nothing).
+    func respondWithoutBlocking(to request: Request) -> Response? {
+        let isPartial = Self.isPartial(request)
+        guard case .success(let parsed) = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) })
+        else { return nil }
+        if isPendingShell(parsed, isPartial: isPartial) { return respond(to: request) }
+        guard let cache = application.responseCache,
+              case .success(let version?) = application.source.contentVersion(waiting: false)
+        else { return nil }
+        let negotiated = Language.negotiate(parameter: request.query("lang"),
+                                            acceptLanguage: request.headers["Accept-Language"])
+        let key = CacheKey(shape: Shape(isPartial: isPartial, isContinuation: isPartial && parsed.cursor != nil),
+                           request: parsed, language: negotiated.language,
+                           languageFromHeader: negotiated.fromHeader, version: version)
+        guard let kept = cache.response(for: key) else { return nil }
+        application.health.record(Result<Void, ListStoreError>.success(()))
+        return kept.evaluatingConditions(of: request)
+    }
+
+    /// Whether the request is partial (`HX-Request`, and not a history restore, which wants the page).
+    static func isPartial(_ request: Request) -> Bool {
+        request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
+    }
+
+    /// Whether the answer is a lazy list's shell: its first full page, whose rows come with a partial request.
+    func isPendingShell(_ parsed: ListRequest, isPartial: Bool) -> Bool {
+        application.characters.isLazy && !isPartial && parsed.cursor == nil && !parsed.wantsRowsAtOnce
     }
 }

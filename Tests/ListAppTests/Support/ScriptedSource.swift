@@ -28,7 +28,7 @@ final class ScriptedSource: ListSource {
         }
     }
 
-    func contentVersion() -> Result<ContentVersion?, ListStoreError> {
+    func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {
         let (failure, generation) = state.withLock { ($0.failure, $0.generation) }
         if let failure { return .failure(ListStoreError(kind: failure, message: "scripted \(failure) at PRAGMA secret_sql")) }
         return .success(hasVersion ? ContentVersion(device: 1, inode: 1, size: 0, modified: generation) : nil)
