@@ -4,7 +4,8 @@
  * Attributes: hx-get; hx-trigger (revealed, load, submit, input, search, with
  * the modifiers `changed` and `delay:Nms|Ns`); hx-target (CSS selector or
  * `this`); hx-swap (outerHTML, innerHTML, beforeend); hx-swap-oob (in
- * responses: true/outerHTML/innerHTML, also inside <template>);
+ * responses: true/outerHTML/innerHTML, also inside <template>); a <title>
+ * at the top of a response sets the document's title, as in htmx;
  * hx-push-url / hx-replace-url (true or a URL); hx-indicator; hx-sync
  * (`this:drop|abort|replace`). Request headers: HX-Request, HX-Current-URL,
  * HX-Target, HX-Trigger. Responses of every status but 204 are swapped (error
@@ -180,6 +181,12 @@
     var template = document.createElement('template');
     template.innerHTML = html;
     var fragment = template.content;
+    /* A <title> at the top of a fragment names the page (as htmx does). */
+    Array.prototype.forEach.call(fragment.querySelectorAll('title'), function (title) {
+      if (title.parentNode !== fragment) return;
+      document.title = title.textContent.trim();
+      title.remove();
+    });
     swapOutOfBand(fragment);
     var token = events.beforeSwap(target, fragment);
     var nodes = Array.prototype.slice.call(fragment.childNodes);

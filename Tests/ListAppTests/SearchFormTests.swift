@@ -55,6 +55,19 @@ import Testing
         #expect(restore.text.contains(#"<form id="search""#))
     }
 
+    /// Found in the last session's review: a partial search updated the heading but left the old `<title>`.
+    @Test func aRegionFragmentCarriesThePageTitle() throws {
+        for target in ["/?q=snow", "/?q=zzqxjvv", "/", "/?q=snow&lang=zh-Hans"] {
+            let page = try server.get(target).text
+            let region = try server.get(target, headers: ["HX-Request": "true"]).text
+            let pageTitle = try #require(Markup.matches("<title>([^<]*)</title>", in: page).first)
+            let regionTitles = Markup.matches("\n<title>([^<]*)</title>\n", in: region)
+            #expect(regionTitles == [pageTitle], "\(target): one top-level <title>, the page's")
+        }
+        let continuation = try server.get("/?cursor=AQAAADM", headers: ["HX-Request": "true"]).text
+        #expect(!continuation.contains("<title>"), "a continuation keeps the title")
+    }
+
     @Test func theLayoutLoadsExternalScriptsAndConfiguresHtmx() throws {
         let html = try server.get("/").text
         #expect(html.contains(#"<script src="/static/liststate-events.js" defer></script>"#))

@@ -26,6 +26,7 @@ def test_search_as_you_type_no_results_clear_and_back(browser):
     browser.wait(lambda d: "char-2603" in browser.row_ids(), message="SNOWMAN not found")
     browser.shot("snowm")
     assert "q=snowm" in browser.driver.current_url, "URL not replaced"
+    assert "snowm" in browser.driver.title, f"the title follows the search ({browser.driver.title!r})"
     assert browser.js("return document.activeElement.id") == "search-q"
     assert browser.js("return document.activeElement.selectionStart") == len("snowm")
 
@@ -40,6 +41,7 @@ def test_search_as_you_type_no_results_clear_and_back(browser):
 
     type_into(browser, "")
     browser.wait(lambda d: browser.row_ids()[:1] == ["char-20"], message="clearing did not bring the list back")
+    assert "snowm" not in browser.driver.title and "zzqxjvv" not in browser.driver.title, browser.driver.title
     browser.shot("cleared")
     assert [e["kind"] for e in browser.events("placeholder-did-disappear")] == ["noResults"]
 
