@@ -55,11 +55,31 @@ import Testing
         }
     }
 
-    @Test func missingHostIsRefusedUnderStrictDiscipline() throws {
-        try withServer(router: sampleRouter()) { _, port in
+    /// RFC 9112 §3.2: an HTTP/1.1 request without `Host` is answered 400 (HTTP/1.0 needs none).
+    @Test func missingHostIsRefused() throws {
+        try withServer(router: sampleRouter(), configuration: testConfiguration { $0.defaultHeaders = ["X-Ours": "1"] }) { _, port in
             let client = try RawHTTPClient(port: port)
             try client.send("GET / HTTP/1.1\r\n\r\n")
-            #expect(try client.readResponse().status == 400)
+            let refused = try client.readResponse()
+            #expect(refused.status == 400)
+            #expect(refused.header("x-ours") == "1", "our headers")
+            let old = try RawHTTPClient(port: port)
+            try old.send("GET / HTTP/1.0\r\n\r\n")
+            #expect(try old.readResponse().status == 200)
+        }
+    }
+
+    /// Found in the last session's review: a raw space in the target (`GET /?q=a b`)
+    /// got no answer at all (the strict discipline closed the connection);
+    /// RFC 9112 §3.2 says to answer 400.
+    @Test(arguments: ["GET /?q=a b HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n"])
+    func aSpaceInTheTargetIsA400(_ text: String) throws {
+        try withServer(router: sampleRouter(), configuration: testConfiguration { $0.defaultHeaders = ["X-Ours": "1"] }) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send(text)
+            let refused = try client.readResponse()
+            #expect(refused.status == 400)
+            #expect(refused.header("x-ours") == "1", "our headers: the answer is ours, not the library's")
         }
     }
 
@@ -84,5 +104,8 @@ import Testing
         #expect(framingProblem(["Content-Length": "5, 6"]) != nil)
         #expect(framingProblem(["Content-Length": "5", "transfer-encoding": "chunked"]) != nil)
         #expect(framingProblem(["Transfer-Encoding": "chunked"]) == nil)
+        #expect(framingProblem([:], httpVersion: "HTTP/1.1") != nil)
+        #expect(framingProblem([:], httpVersion: "HTTP/1.0") == nil)
+        #expect(framingProblem(["Host": ""], httpVersion: "HTTP/1.1") == nil, "an empty Host is allowed (RFC 9112 §3.2)")
     }
 }

@@ -79,9 +79,10 @@ func serverAccessHandler(
         }
         // RFC 9112 §6.3: differing Content-Length values make the message's
         // length unknowable (the door to request smuggling), and §3.2: a
-        // request with more than one Host is invalid. Answer 400 before any
-        // body is read; libmicrohttpd closes the connection after it.
-        if let problem = framingProblem(requestHeaders(connection)) {
+        // request with more than one Host, or an HTTP/1.1 request with none,
+        // is invalid. Answer 400 before any body is read; libmicrohttpd
+        // closes the connection after it.
+        if let problem = framingProblem(requestHeaders(connection), httpVersion: version.map { String(cString: $0) }) {
             context.method = .get
             var refused = Response.text("Bad Request: \(problem)\n", status: 400)
             refused.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -211,15 +212,21 @@ private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, D
 /// Why a request's framing cannot be trusted, or nil: differing
 /// `Content-Length` values (RFC 9112 §6.3), `Content-Length` together with
 /// `Transfer-Encoding` (§6.1: the door to request smuggling; refused, and the
-/// connection closed), or more than one `Host` (§3.2).
-func framingProblem(_ headers: HTTPHeaders) -> String? {
+/// connection closed), more than one `Host`, or none in an HTTP/1.1 request
+/// (§3.2: "A server MUST respond with a 400").
+/// - Parameters:
+///   - headers: The request's header fields.
+///   - httpVersion: The request line's version (`HTTP/1.1`), if known.
+func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> String? {
     if !headers.values(for: "Transfer-Encoding").isEmpty, !headers.values(for: "Content-Length").isEmpty {
         return "Content-Length together with Transfer-Encoding"
     }
     let lengths = Set(headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
         .map { $0.trimmingASCIIWhitespace() })
     if lengths.count > 1 { return "conflicting Content-Length values" }
-    if headers.values(for: "Host").count > 1 { return "more than one Host" }
+    let hosts = headers.values(for: "Host").count
+    if hosts > 1 { return "more than one Host" }
+    if hosts == 0, httpVersion == "HTTP/1.1" { return "no Host" }
     return nil
 }
 

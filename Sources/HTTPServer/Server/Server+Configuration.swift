@@ -12,7 +12,8 @@ extension Server {
         /// `0`: libmicrohttpd's default.
         case standard = 0
         /// `1`: HTTP/1.1 requests without `Host` are rejected with 400 (RFC
-        /// 9112 §3.2 requires it) and spaces in the request target are refused.
+        /// 9112 §3.2 requires it) and a request line with a space in the
+        /// target gets no answer (the connection is closed).
         case strict = 1
     }
 
@@ -78,8 +79,13 @@ extension Server {
         /// `net.core.somaxconn`). Default 511.
         public var listenBacklog: Int = 511
 
-        /// How strictly clients must follow the protocol. Default ``ClientDiscipline/strict``.
-        public var clientDiscipline: ClientDiscipline = .strict
+        /// How strictly libmicrohttpd holds clients to the protocol. Default
+        /// ``ClientDiscipline/standard``: under `strict` a raw space in the
+        /// target got no answer at all, while with `standard` such a target
+        /// reaches the server, which answers 400 with its own page (RFC 9112
+        /// §3.2); the server itself refuses an HTTP/1.1 request without `Host`
+        /// (see `framingProblem`), which `strict` did.
+        public var clientDiscipline: ClientDiscipline = .standard
 
         /// The largest request body accepted, in bytes. A larger declared
         /// `Content-Length` is answered 413 (RFC 9110 §15.5.14) at once,
