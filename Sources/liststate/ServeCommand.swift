@@ -127,6 +127,10 @@ enum ServeCommand {
             Output.standardError("liststate serve: \(error.message)\n\n\(help)")
             return ExitStatus.usage
         }
+        // A server's output is often a pipe (a supervisor, a log collector,
+        // `| tee`). Once its reader is gone, a write must fail with EPIPE (and be
+        // ignored), not kill the server with SIGPIPE (found by faults.py).
+        signal(SIGPIPE, SIG_IGN)
         // The configuration is read before anything else, so a mistake in it stops the
         // start at once (exit 1), naming the file and the key.
         var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
