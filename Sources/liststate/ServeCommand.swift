@@ -168,7 +168,7 @@ enum ServeCommand {
         }
 
         let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
-                                     log: { Output.standardError("liststate: \($0)\n") })
+                                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
         let application: ListApplication
         do {
             application = try ListApplication(
@@ -187,7 +187,8 @@ enum ServeCommand {
         if let limit = options.perIPLimit { configuration.perIPConnectionLimit = limit }
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
         application.configure(&configuration)
-        configuration.accessLog = { entry in Output.standardOutput(entry.line + "\n") }
+        // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
+        configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.line + "\n") }
         let server = Server(configuration: configuration, router: application.makeRouter())
         do {
             try server.start()

@@ -85,4 +85,40 @@ import Glibc
         #expect(process.terminationReason == .exit && process.terminationStatus == 0,
                 "exit \(process.terminationStatus), \(process.terminationReason == .uncaughtSignal ? "killed by a signal" : "exited")")
     }
+
+    /// Found by faults.py: with standard output a pipe nobody reads, the
+    /// access log filled it (64 KiB, about 1,600 requests) and every request
+    /// thread then blocked in write(2): the server stopped answering, and its
+    /// stop ran into the drain limit.
+    @Test func aFullPipeDoesNotStopTheServer() throws {
+        let port = try freePort()
+        let (process, reader) = try serve(port: port)
+        defer { close(reader) }
+        try #require(waitUntilUp(process, port: port))
+        var answered = 0
+        for index in 0..<4000 {
+            guard status(port: port, index % 2 == 0 ? "/-/livez" : "/?limit=5") == 200 else { break }
+            answered += 1
+        }
+        #expect(answered == 4000, "answered \(answered) of 4000 with nobody reading the access log")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        // What got through is whole lines; the lines that did not fit were counted.
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var text: [UInt8] = []
+        let flags = fcntl(reader, F_GETFL)
+        _ = fcntl(reader, F_SETFL, flags | O_NONBLOCK)
+        while true {
+            let count = read(reader, &buffer, buffer.count)
+            if count <= 0 { break }
+            text += buffer[0..<count]
+        }
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "the output ends with a whole line")
+        #expect(lines.dropLast().allSatisfy {
+                    $0.hasPrefix("127.0.0.1 \"GET ") || $0.hasPrefix("ListState is listening") || $0.hasPrefix("liststate: ")
+                },
+                "only whole lines: \(lines.prefix(3)) … \(lines.suffix(3))")
+    }
 }
