@@ -22,7 +22,8 @@ fault is injected, held, then repaired, with no restart:
               moved in (the pool drops its connections when the file is
               replaced, so every request must reopen): 503 until chmod 644,
               then rows within 1 s
-  tmp full    the tmpfs filled up: no query of the server needs a temporary
+  tmp full    the tmpfs filled up (skipped, and said so, where mount fails:
+              never fill a real file system): no query of the server needs a temporary
               file (EXPLAIN QUERY PLAN: no temp B-tree), so pages stay 200;
               a query that does need one (python sqlite3, same environment)
               fails with "database or disk is full", which proves the fault
@@ -208,11 +209,12 @@ def main():
     mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size=1m,mode=1777", "tmpfs", str(tmp)],
                              capture_output=True, text=True)
     if mounted.returncode != 0:
-        checks.figure(f"tmpfs cannot be mounted here ({mounted.stderr.strip()}): the tmp-full phase uses "
-                      f"a plain folder filled up to the free space of its file system instead")
+        checks.figure(f"tmpfs cannot be mounted here ({mounted.stderr.strip()}): the tmp-full phase is skipped "
+                      f"(filling the real file system of the temporary folder would hurt the machine)")
     environment = dict(os.environ, SQLITE_TMPDIR=str(tmp), TMPDIR=str(tmp))
     try:
-        source_faults(checks, database, original, renamed, folder, tmp, owner, environment, uid, gid)
+        source_faults(checks, database, original, renamed, folder, tmp if mounted.returncode == 0 else None,
+                      owner, environment, uid, gid)
         standard_output(checks, database, owner)
     finally:
         if mounted.returncode == 0:
@@ -372,7 +374,11 @@ def source_faults(checks, database, original, renamed, folder, tmp, owner, envir
                   f"connections; an unreadable copy moved in (every request must reopen): first 503 after {to_503 and to_503 * 1000:.0f} ms; chmod 644: rows after "
                   f"{recovered and recovered * 1000:.0f} ms")
 
-    # 7. The temporary folder full.
+    # 7. The temporary folder full (only on a tmpfs of our own).
+    if tmp is None:
+        load.finish()
+        readiness.stop.set()
+        return summary(checks, server, load, readiness, marks, damage_windows)
     filler = tmp / "filler"
     with open(filler, "wb") as file:
         try:
@@ -410,9 +416,12 @@ def source_faults(checks, database, original, renamed, folder, tmp, owner, envir
 
     load.finish()
     readiness.stop.set()
-    readiness.thread.join(10)
+    summary(checks, server, load, readiness, marks, damage_windows)
 
-    # Whole-run checks.
+
+def summary(checks, server, load, readiness, marks, damage_windows):
+    """Whole-run checks, the table of statuses per phase and the incidents."""
+    readiness.thread.join(10)
     records = load.records
     leaks = [r for r in records if r[6]]
     broken = [r for r in records if r[4] is not None and not r[5]]
