@@ -56,7 +56,8 @@ def attack(checks, server, folder, mode, flags, seconds, target="/"):
     times = [took for _, took, _ in probes]
     slowest = max(probes, key=lambda probe: probe[1], default=(None, 0, 0))
     # slowhttptest says why it ended ("No open connections left" when the server closed them all).
-    said = re.findall(r"exit status: ([^\n\x1b]+)", report.read_text(errors="replace"))
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", report.read_text(errors="replace"))
+    said = re.findall(r"exit status:\s*([^\n]+)", plain, re.I)
     why = said[-1].strip() if said else "?"
     checks.check(probes and all(status == 200 for status in statuses),
                  f"{mode}: every probe from 127.0.0.2 answered 200 ({statuses.count(200)}/{len(statuses)})")
