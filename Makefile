@@ -4,8 +4,9 @@
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
 #   make bench   the benchmark: writes BENCHMARKS.md (about 3 minutes)
 #   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
-#   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300) and a
-#                           slowloris probe; figures for RELIABILITY.md
+#   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
+#                           and slow-read probes, idle connections, data-source faults
+#                           (faults.py: as root); figures for RELIABILITY.md
 .PHONY: serve test build deps e2e e2e-deps bench reliability-deps reliability-quick reliability
 
 PORT ?= 8080

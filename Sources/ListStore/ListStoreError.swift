@@ -11,6 +11,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case timedOut
         /// The file is damaged: SQLITE_CORRUPT, SQLITE_NOTADB or SQLITE_IOERR.
         case corrupt
+        /// No space left (SQLITE_FULL): for a temporary file, or the database
+        /// at its size limit. Freeing space may let a retry succeed.
+        case noSpace
         /// The file's schema is not the one this build expects.
         case wrongSchema
         /// Any other SQLite failure.
@@ -34,11 +37,11 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         self.sql = sql
     }
 
-    /// Whether retrying later may succeed (busy, timed out, cannot open) as opposed
+    /// Whether retrying later may succeed (busy, timed out, cannot open, no space) as opposed
     /// to a fault that needs a person (corrupt, wrong schema, other).
     public var isTransient: Bool {
         switch kind {
-        case .busy, .timedOut, .cannotOpen: true
+        case .busy, .timedOut, .cannotOpen, .noSpace: true
         case .corrupt, .wrongSchema, .other: false
         }
     }

@@ -111,6 +111,7 @@ final class SQLiteConnection {
         case SQLITE_INTERRUPT where didTimeOut: kind = .timedOut
         case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR: kind = .corrupt
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: kind = .cannotOpen
+        case SQLITE_FULL: kind = .noSpace
         default: kind = .other
         }
         return ListStoreError(kind: kind, resultCode: primary, message: message, sql: sql)

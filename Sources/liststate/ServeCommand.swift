@@ -148,6 +148,10 @@ enum ServeCommand {
             Output.standardError("liststate serve: \(error.message)\n\n\(help)")
             return ExitStatus.usage
         }
+        // A server's output is often a pipe (a supervisor, a log collector,
+        // `| tee`). Once its reader is gone, a write must fail with EPIPE (and be
+        // ignored), not kill the server with SIGPIPE (found by faults.py).
+        signal(SIGPIPE, SIG_IGN)
         // The configuration is read before anything else, so a mistake in it stops the
         // start at once (exit 1), naming the file and the key.
         var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
@@ -186,7 +190,7 @@ enum ServeCommand {
         }
 
         let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
-                                     log: { Output.standardError("liststate: \($0)\n") })
+                                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
         let application: ListApplication
         do {
             application = try ListApplication(
@@ -206,7 +210,8 @@ enum ServeCommand {
         if let limit = options.perIPLimit { configuration.perIPConnectionLimit = limit }
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
         application.configure(&configuration)
-        configuration.accessLog = { entry in Output.standardOutput(entry.line + "\n") }
+        // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
+        configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.line + "\n") }
         let server = Server(configuration: configuration, router: application.makeRouter())
         do {
             try server.start()

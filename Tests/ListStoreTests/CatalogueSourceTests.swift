@@ -111,6 +111,21 @@ import Testing
         #expect(try locked.page(PageRequest()).get().records.count == 3)
     }
 
+    /// Tests/reliability/faults.py fills the folder for temporary files: none of
+    /// the catalogue's queries needs one today, but one that does must fail as
+    /// unavailable (503, space may be freed), not as an error (500).
+    @Test func noSpaceLeftIsTransient() throws {
+        let path = TestCatalogue.temporaryFolder() + "/full.sqlite"
+        let connection = try SQLiteConnection(path: path, readOnly: false)
+        try connection.execute("PRAGMA max_page_count = 3; CREATE TABLE t (b BLOB)")
+        #expect {
+            try connection.execute("INSERT INTO t VALUES (zeroblob(100000))")
+        } throws: { error in
+            guard let error = error as? ListStoreError else { return false }
+            return error.kind == .noSpace && error.resultCode == 13 && error.isTransient
+        }
+    }
+
     @Test func corruptFileIsCorruptAndRecoversWhenRestored() throws {
         let path = try TestCatalogue.small([1, 2, 3])
         let good = try Data(contentsOf: URL(fileURLWithPath: path))

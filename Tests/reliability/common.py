@@ -68,12 +68,14 @@ class Server:
     """`liststate serve --port 0 --db DB [extra]`; output kept in `lines`
     (only the lines `keep` accepts, when given)."""
 
-    def __init__(self, database, *extra, start_timeout=300, keep=None):
+    def __init__(self, database, *extra, start_timeout=300, keep=None, popen=None):
         self.lines = []
         self.lock = threading.Lock()
+        # `popen`: more subprocess.Popen arguments (user, group, env, ...).
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", "0", "--db", str(database), *map(str, extra)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, errors="replace")
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, errors="replace",
+            **(popen or {}))
         self.port = None
         ready = threading.Event()
 
@@ -249,6 +251,78 @@ def get(port, target, headers=None, method="GET", host_header="127.0.0.1", timeo
     payload = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8", "surrogateescape")
     responses, _, _ = exchange(port, payload, timeout=timeout, head_request=(method == "HEAD"))
     return responses[0] if responses else None
+
+
+def free_port():
+    """A loopback port free right now (for a server whose standard output cannot be read)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def process_rss_mib(pid):
+    """The resident set of a process in MiB (0 when it is gone)."""
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0
+
+
+def established(port, remote=None):
+    """Established TCP connections whose local port is `port` (the server's side),
+    optionally only those from the IPv4 address `remote`, from /proc/net/tcp."""
+    count = 0
+    wanted = None
+    if remote:
+        wanted = "".join(f"{int(part):02X}" for part in reversed(remote.split(".")))
+    try:
+        with open("/proc/net/tcp") as table:
+            next(table)
+            for line in table:
+                fields = line.split()
+                local, peer, state = fields[1], fields[2], fields[3]
+                if state == "01" and int(local.split(":")[1], 16) == port:
+                    if wanted is None or peer.split(":")[0] == wanted:
+                        count += 1
+    except OSError:
+        return -1
+    return count
+
+
+def get_from(address, port, target, timeout=30):
+    """GET `target` from the local address `address` (another loopback address,
+    127.0.0.x, counts as another client for the per-IP limit) on a fresh
+    connection; (status or None, seconds)."""
+    payload = f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
+    started = time.monotonic()
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as connection:
+            connection.settimeout(timeout)
+            connection.bind((address, 0))
+            connection.connect(("127.0.0.1", port))
+            connection.sendall(payload)
+            data = b""
+            while True:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        responses, _ = parse_responses(data)
+        status = responses[0].status if responses else None
+    except OSError:
+        status = None
+    return status, time.monotonic() - started
+
+
+def percentile(values, fraction):
+    """The nearest-rank percentile of `values` (0 when empty)."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
 
 
 def temporary_folder(prefix):
