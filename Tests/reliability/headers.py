@@ -143,7 +143,8 @@ def main():
     probes = {
         "414 (request line over the pool)": b"GET /?q=" + b"z" * 40000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "431 (headers over the pool)": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"h" * 40000 + b"\r\nConnection: close\r\n\r\n",
-        "400 (HTTP/1.1 without Host)": b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "400 (HTTP/1.1 without Host; ours)": b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "400 (a space in the target; ours)": b"GET /?q=a b HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "505 (HTTP/2.0)": b"GET / HTTP/2.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         "400 (Content-Length + Transfer-Encoding; ours)": b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n",
         "413 (declared body over 1 MiB)": b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n",
