@@ -46,6 +46,16 @@ struct ListRoute: Sendable {
         var languageFromHeader: Bool
         /// The data as it stands: a change of the catalogue is a new key.
         var version: ContentVersion
+
+        /// The key of `request` as it is drawn: its shape, in the negotiated language, at `version`.
+        init(_ request: ListRequest, isPartial: Bool, negotiated: (language: Language, fromHeader: Bool),
+             version: ContentVersion) {
+            shape = Shape(isPartial: isPartial, isContinuation: isPartial && request.cursor != nil)
+            self.request = request
+            language = negotiated.language
+            languageFromHeader = negotiated.fromHeader
+            self.version = version
+        }
     }
 
     /// Answers a list request.
@@ -85,9 +95,7 @@ struct ListRoute: Sendable {
                 if let cache = application.responseCache {
                     switch application.source.contentVersion(waiting: true) {
                     case .success(let version?):
-                        let key = CacheKey(shape: Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation),
-                                           request: parsed, language: negotiated.language,
-                                           languageFromHeader: negotiated.fromHeader, version: version)
+                        let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
                         if let kept = cache.response(for: key) {
                             application.health.record(Result<Void, ListStoreError>.success(()))
                             return kept.evaluatingConditions(of: request)
@@ -132,23 +140,21 @@ struct ListRoute: Sendable {
     }
 
     /// The answer when it can be given without blocking, else nil (then
-    /// ``respond(to:)`` runs on a worker thread): a kept answer whose
-    /// version the source confirms without waiting on a lock (a held lock
-    /// sends the request to the worker, which waits as a query does), or the
-    /// shell of a lazy list (which reads nothing).
+    /// ``respond(to:)`` runs on a worker thread): a refusal or the shell of a
+    /// lazy list (neither reads the source), or a kept answer whose version
+    /// the source confirms without waiting on a lock (a held lock sends the
+    /// request to the worker, which waits as a query does).
     func respondWithoutBlocking(to request: Request) -> Response? {
         let isPartial = Self.isPartial(request)
-        guard case .success(let parsed) = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) })
-        else { return nil }
-        if isPendingShell(parsed, isPartial: isPartial) { return respond(to: request) }
+        guard case .success(let parsed) = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }),
+              !isPendingShell(parsed, isPartial: isPartial)
+        else { return respond(to: request) }
         guard let cache = application.responseCache,
               case .success(let version?) = application.source.contentVersion(waiting: false)
         else { return nil }
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])
-        let key = CacheKey(shape: Shape(isPartial: isPartial, isContinuation: isPartial && parsed.cursor != nil),
-                           request: parsed, language: negotiated.language,
-                           languageFromHeader: negotiated.fromHeader, version: version)
+        let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
         guard let kept = cache.response(for: key) else { return nil }
         application.health.record(Result<Void, ListStoreError>.success(()))
         return kept.evaluatingConditions(of: request)
