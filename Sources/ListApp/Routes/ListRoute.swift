@@ -60,9 +60,9 @@ struct ListRoute: Sendable {
 
     /// Answers a list request.
     ///
-    /// A successful answer is kept (`ResponseCache`) under the request, its
-    /// language and shape and the source's `ContentVersion`, and carries a
-    /// strong `ETag` (so `If-None-Match` gets a 304). Before a kept answer is
+    /// A successful answer carries a strong `ETag` (so `If-None-Match` gets a
+    /// 304) and is kept (`ResponseCache`) under the request, its language and
+    /// shape and the source's `ContentVersion`. Before a kept answer is
     /// served the version is asked again, which takes the same lock a query
     /// takes: a held lock, a missing or corrupt file still reach the request
     /// as DESIGN.md's fault table says, never a stale 200.
@@ -132,9 +132,10 @@ struct ListRoute: Sendable {
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
         response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
         if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
-        if let cacheKey, let cache = application.responseCache, response.status == 200 {
+        if response.status == 200 {
+            // Every list answer has a strong tag, kept or not: a revalidation gets a 304.
             response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
-            cache.store(response, for: cacheKey)
+            if let cacheKey, let cache = application.responseCache { cache.store(response, for: cacheKey) }
         }
         return response.evaluatingConditions(of: request)
     }

@@ -116,6 +116,8 @@ import Testing
         _ = try uncached.get("/")
         #expect(counted.pagesServed == 2)
         #expect(uncached.application.responseCache == nil)
-        #expect(first.header("etag") == nil)
+        let tag = try #require(first.header("etag"), "a tag without the cache too")
+        let again = try uncached.get("/", headers: ["If-None-Match": tag])
+        #expect(again.status == 304 && again.body.isEmpty)
     }
 }
