@@ -8,7 +8,10 @@ import Darwin
 
 /// An HTTP/1.1 server over libmicrohttpd: an internal polling thread with
 /// epoll and a thread pool; each request is handed, as a ``Request`` value, to
-/// a responder (usually a ``Router``) on one of the pool's threads.
+/// an answerer (usually a ``Router``) on one of the pool's threads. A step
+/// that may block (``Answer/onWorker(_:)``: a route added with `mayBlock`)
+/// runs on one of ``Configuration/workerThreads`` while the connection waits
+/// suspended, so it holds up none of that thread's other connections.
 ///
 /// ```swift
 /// Server.blockTerminationSignals()          // before any thread starts
