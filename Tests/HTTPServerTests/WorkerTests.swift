@@ -22,6 +22,17 @@ import Testing
         return router
     }
 
+    /// A started server with one request to `/held` waiting on a worker until `gate` opens.
+    func startWithAHeldRequest(gate: DispatchSemaphore) throws -> (Server, RawHTTPClient) {
+        let entered = DispatchSemaphore(value: 0)
+        let server = Server(configuration: testConfiguration(), router: try router(entered: entered, gate: gate))
+        try server.start()
+        let held = try RawHTTPClient(port: try #require(server.port))
+        try held.request("GET", "/held")
+        #expect(entered.wait(timeout: .now() + 10) == .success)
+        return (server, held)
+    }
+
     @Test func aBlockedHandlerDoesNotHoldUpTheConnectionThread() throws {
         let entered = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
@@ -88,14 +99,8 @@ import Testing
     }
 
     @Test func aGracefulStopWaitsForTheWorker() throws {
-        let entered = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
-        let server = Server(configuration: testConfiguration(), router: try router(entered: entered, gate: gate))
-        try server.start()
-        let port = try #require(server.port)
-        let held = try RawHTTPClient(port: port)
-        try held.request("GET", "/held")
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        let (server, held) = try startWithAHeldRequest(gate: gate)
         let outcome = Mutex<String>("running")
         let stopped = DispatchSemaphore(value: 0)
         Thread {
@@ -114,14 +119,8 @@ import Testing
     }
 
     @Test func aStopAtTheDeadlineResumesAndClosesAWaitingConnection() throws {
-        let entered = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
-        let server = Server(configuration: testConfiguration(), router: try router(entered: entered, gate: gate))
-        try server.start()
-        let port = try #require(server.port)
-        let held = try RawHTTPClient(port: port)
-        try held.request("GET", "/held")
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        let (server, held) = try startWithAHeldRequest(gate: gate)
         // libmicrohttpd aborts the process when it stops with a suspended
         // connection: the stop must resume it first. Reaching the next line is the test.
         #expect(throws: HTTPServerError.self) { try server.shutdown(timeout: .milliseconds(100)) }

@@ -325,6 +325,19 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
 
 
+def deep_cursors(port, pages=20):
+    """The cursors of the first `pages` pages of 100 rows (for load mixes that go deep)."""
+    cursors, target = [], "/?limit=100"
+    for _ in range(pages):
+        page = get(port, target)
+        found = re.search(r"cursor(?:=|&#61;)([A-Za-z0-9_-]+)", page.text if page else "")
+        if not found:
+            break
+        cursors.append(found.group(1))
+        target = "/?limit=100&cursor=" + found.group(1)
+    return cursors
+
+
 def temporary_folder(prefix):
     """A fresh folder, removed when the scenario's process exits."""
     import atexit

@@ -26,7 +26,7 @@ import socket
 import subprocess
 import time
 
-from common import Checks, Server, catalogue_copy, established, get, parse_responses, process_rss_mib, \
+from common import deep_cursors, Checks, Server, catalogue_copy, established, parse_responses, process_rss_mib, \
     temporary_folder
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -70,14 +70,7 @@ def main():
     port = server.port
     pid = server.process.pid
 
-    cursors, target = [], "/?limit=100"
-    for _ in range(20):
-        page = get(port, target)
-        found = re.search(r"cursor(?:=|&#61;)([A-Za-z0-9_-]+)", page.text if page else "")
-        if not found:
-            break
-        cursors.append(found.group(1))
-        target = "/?limit=100&cursor=" + found.group(1)
+    cursors = deep_cursors(port)
     script = folder / "soak.lua"
     script.write_text("CURSORS = {" + ", ".join(f'"{c}"' for c in cursors) + "}\n" + (HERE / "soak.lua").read_text())
 

@@ -19,14 +19,13 @@ front of `liststate serve --per-ip-limit 0`. Checks:
 Figures: the probe's slowest answer, connections held, 429 counts.
 """
 import os
-import re
 import shutil
 import subprocess
 import threading
 import time
 from pathlib import Path
 
-from common import ROOT, Checks, Server, catalogue_copy, established, exchange, free_port, get, get_from, temporary_folder
+from common import ROOT, Checks, Server, catalogue_copy, established, free_port, get, get_from, temporary_folder
 
 SECONDS = int(os.environ.get("SLOWLORIS_SECONDS", "20"))
 

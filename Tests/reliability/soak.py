@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import time
 
-from common import Checks, Server, catalogue_copy, get, temporary_folder
+from common import deep_cursors, Checks, Server, catalogue_copy, get, temporary_folder
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -57,14 +57,7 @@ def main():
     pid = server.process.pid
 
     # Cursors a few pages deep, for the script.
-    cursors, target = [], "/?limit=100"
-    for _ in range(20):
-        page = get(port, target)
-        found = re.search(r"cursor(?:=|&#61;)([A-Za-z0-9_-]+)", page.text if page else "")
-        if not found:
-            break
-        cursors.append(found.group(1))
-        target = "/?limit=100&cursor=" + found.group(1)
+    cursors = deep_cursors(port)
     checks.check(len(cursors) >= 5, f"cursors for the mix ({len(cursors)})")
     script = folder / "soak.lua"
     script.write_text("CURSORS = {" + ", ".join(f'"{c}"' for c in cursors) + "}\n" + (HERE / "soak.lua").read_text())
