@@ -93,7 +93,7 @@ public final class CatalogueSource: ListSource {
                     statement.reset()
                     let hasMore = records.count > limit
                     if hasMore { records.removeLast() }
-                    return Page(records: records, hasMore: hasMore)
+                    return Page(records: records, hasMore: hasMore, fileIdentity: connection.fileIdentity)
                 }
             }
         }
@@ -119,8 +119,11 @@ public final class CatalogueSource: ListSource {
     /// past the busy timeout fails as `.busy`, a file that cannot be opened
     /// or is not a database fails as a query would. The statement reads the
     /// schema cookie from the header page only, so it costs a few system calls.
-    /// Nil while a file moved in over the path is not yet noticed, and for a
-    /// file modified in the last ``ContentVersion/settlingTime`` (see there).
+    /// Nil when the file at the path is not the one the connection reads (a
+    /// file moved in over it, not yet noticed), for a file modified in the
+    /// last ``ContentVersion/settlingTime`` (see there), and while a `-wal`
+    /// file stands beside it (found by QA: in WAL mode the main file's version
+    /// stays the same while the data changes).
     /// With `waiting: false` a held lock fails as `.busy` at once.
     public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {
         Result { () throws(ListStoreError) -> ContentVersion? in
@@ -132,7 +135,14 @@ public final class CatalogueSource: ListSource {
                     return try statement.step() && statement.int(0) != 0
                 }
                 let isCatalogue = waiting ? try probe() : try connection.withoutWaiting(probe)
-                guard isCatalogue, let version = pool.currentVersion(), version.isSettled() else { return nil }
+                // The file at the path must be the one this connection reads (a file
+                // moved in over it is not yet noticed otherwise), and settled.
+                // A write-ahead log beside it (someone switched the file to WAL) takes
+                // writes the main file's version does not show: nothing is kept then.
+                guard isCatalogue, let version = ContentVersion(path: path),
+                      version.identity == connection.fileIdentity, version.isSettled(),
+                      FileIdentity(path: path + "-wal") == nil
+                else { return nil }
                 return version
             }
         }

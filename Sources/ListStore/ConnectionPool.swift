@@ -51,9 +51,12 @@ final class ConnectionPool: Sendable {
         if let borrowed {
             lent = borrowed
         } else {
-            lent = UncheckedConnection(
-                connection: try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout),
-                generation: generation)
+            // The file it opens: the path's identity before and after, when they agree
+            // (a file moved in meanwhile leaves it unknown, so nothing read through it is kept).
+            let before = FileIdentity(path: path)
+            let connection = try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout)
+            connection.fileIdentity = before == FileIdentity(path: path) ? before : nil
+            lent = UncheckedConnection(connection: connection, generation: generation)
         }
         do {
             let result = try body(lent.connection)
@@ -67,15 +70,6 @@ final class ConnectionPool: Sendable {
             }
             throw error
         }
-    }
-
-    /// The version of the file at the path, when it is the file this pool's
-    /// connections open (the identity the last check found); nil while a file
-    /// moved in over the path is not yet noticed, or when nothing is there.
-    /// One `stat(2)`.
-    func currentVersion() -> ContentVersion? {
-        guard let version = ContentVersion(path: path), version.identity == watch.knownIdentity else { return nil }
-        return version
     }
 
     /// Puts a connection back unless the pool moved on to a newer generation.

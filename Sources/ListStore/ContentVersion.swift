@@ -64,5 +64,5 @@ public struct ContentVersion: Sendable, Hashable {
     }
 
     /// The file this version belongs to (device and inode).
-    var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
+    public var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
 }

@@ -7,16 +7,16 @@ import Darwin
 /// What a path names on disk: the device and inode of the file, as `stat(2)`
 /// reports them. Two equal identities are the same file, even when its
 /// contents changed; a file moved in over the path has a new identity.
-struct FileIdentity: Sendable, Equatable {
+public struct FileIdentity: Sendable, Hashable {
     /// The device that holds the file (`st_dev`).
-    var device: UInt64
+    public var device: UInt64
     /// The file's inode number on that device (`st_ino`).
-    var inode: UInt64
+    public var inode: UInt64
 
     /// The identity of the file at `path` (symbolic links followed), or nil
     /// when nothing is there or it cannot be examined.
     /// - Parameter path: A file's path.
-    init?(path: String) {
+    public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(truncatingIfNeeded: info.st_dev)
@@ -24,7 +24,7 @@ struct FileIdentity: Sendable, Equatable {
     }
 
     /// Makes an identity from its parts.
-    init(device: UInt64, inode: UInt64) {
+    public init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }

@@ -75,9 +75,17 @@ public struct Page: Sendable, Hashable {
         return PageCursor(afterCodePoint: last.codePoint)
     }
 
+    /// The file the rows were read from (the one the query's connection had
+    /// open), when the source can tell; nil otherwise. An answer drawn from
+    /// this page may be kept under a ``ContentVersion`` only when it names
+    /// the same file: a connection opened before a replacement was noticed
+    /// still reads the old one.
+    public var fileIdentity: FileIdentity?
+
     /// Makes a page.
-    public init(records: [CharacterRecord], hasMore: Bool) {
+    public init(records: [CharacterRecord], hasMore: Bool, fileIdentity: FileIdentity? = nil) {
         self.records = records
         self.hasMore = hasMore
+        self.fileIdentity = fileIdentity
     }
 }

@@ -41,12 +41,6 @@ final class PathWatch: Sendable {
         self.identityOf = identityOf
     }
 
-    /// The identity the last examination found at the path, nil when it found
-    /// nothing (or none ran yet): the file the pool's current connections open.
-    var knownIdentity: FileIdentity? {
-        known.withLock { $0.isMissing ? nil : $0.identity }
-    }
-
     /// Examines the path if the last examination is at least `interval` old
     /// (one caller does it; the others go on), and says what changed.
     /// - Parameter now: The monotonic clock in nanoseconds.

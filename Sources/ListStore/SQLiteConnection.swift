@@ -16,6 +16,9 @@ final class SQLiteConnection {
     fileprivate var deadline: UInt64 = .max
     /// Whether the current query was interrupted by the progress handler.
     fileprivate var didTimeOut = false
+    /// The file this connection has open, when known (set by `ConnectionPool`
+    /// from the path's identity just before and after opening, when both agree).
+    var fileIdentity: FileIdentity?
 
     /// Opens a database.
     ///

@@ -110,4 +110,35 @@ import Testing
         #expect(try source.contentVersion(waiting: true).get() == nil)
         #expect(try source.page(PageRequest()).get().records.count == 3)
     }
+
+    /// Found by QA: in WAL mode a commit goes to `-wal` and leaves the main
+    /// file's size and time alone, so a kept answer stayed stale for good.
+    @Test func aWriteAheadLogBesideTheFileMeansNoVersion() throws {
+        let path = try TestCatalogue.small([1, 2, 3])
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("PRAGMA journal_mode=WAL; UPDATE characters SET name = 'CHANGED' WHERE code_point = 2")
+        try age(path)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        let source = CatalogueSource(path: path)
+        #expect(try source.contentVersion(waiting: true).get() == nil)
+        #expect(try source.page(PageRequest()).get().records.map(\.name).contains("CHANGED"))
+    }
+
+    /// Found by QA (by reading): between a replacement and the pool noticing
+    /// it, the path's version names the new file while connections read the
+    /// old one. A page names the file it was read from, so the route can tell.
+    @Test func aPageNamesTheFileItsConnectionRead() throws {
+        let path = try TestCatalogue.small([1, 2, 3])
+        let replacement = try TestCatalogue.small([7, 8])
+        try age(path)
+        try age(replacement)
+        let source = CatalogueSource(path: path, checkInterval: 600)
+        let old = try source.page(PageRequest()).get()
+        #expect(old.fileIdentity == FileIdentity(path: path))
+        #expect(rename(replacement, path) == 0)
+        let stale = try source.page(PageRequest()).get()
+        #expect(stale.records.map(\.codePoint) == [1, 2, 3], "the pool has not noticed yet (check every 600 s)")
+        #expect(stale.fileIdentity != ContentVersion(path: path)?.identity, "the page says it came from the old file")
+        #expect(try source.contentVersion(waiting: true).get() == nil, "no version while the connection reads another file")
+    }
 }

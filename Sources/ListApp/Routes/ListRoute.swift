@@ -46,6 +46,10 @@ struct ListRoute: Sendable {
         var languageFromHeader: Bool
         /// The data as it stands: a change of the catalogue is a new key.
         var version: ContentVersion
+        /// The search text's exact UTF-8: `String` equality (in `request`) takes
+        /// canonically equivalent texts as equal (U+2126 OHM SIGN and U+03A9),
+        /// but the page echoes the very characters asked for (found by QA).
+        var exactText: [UInt8]?
 
         /// The key of `request` as it is drawn: its shape, in the negotiated language, at `version`.
         init(_ request: ListRequest, isPartial: Bool, negotiated: (language: Language, fromHeader: Bool),
@@ -55,6 +59,7 @@ struct ListRoute: Sendable {
             language = negotiated.language
             languageFromHeader = negotiated.fromHeader
             self.version = version
+            exactText = request.filter.text.map { Array($0.utf8) }
         }
     }
 
@@ -76,6 +81,7 @@ struct ListRoute: Sendable {
         var listRequest: ListRequest?
         var refusal: ListRequest.Reason?
         var cacheKey: CacheKey?
+        var readFrom: FileIdentity?
         switch ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }) {
         case .failure(let problem):
             refusal = problem.reason
@@ -114,6 +120,7 @@ struct ListRoute: Sendable {
                 switch fetched {
                 case .success(let page):
                     records = page.records
+                    readFrom = page.fileIdentity
                     snapshot.take(page)
                 case .failure(let error):
                     snapshot.source = error.isTransient
@@ -135,7 +142,12 @@ struct ListRoute: Sendable {
         if response.status == 200 {
             // Every list answer has a strong tag, kept or not: a revalidation gets a 304.
             response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
-            if let cacheKey, let cache = application.responseCache { cache.store(response, for: cacheKey) }
+            // Kept only when the rows came from the very file the key's version
+            // describes (found by QA: a connection opened before a replacement was
+            // noticed reads the old file while the path already has the new one).
+            if let cacheKey, cacheKey.version.identity == readFrom, let cache = application.responseCache {
+                cache.store(response, for: cacheKey)
+            }
         }
         return response.evaluatingConditions(of: request)
     }

@@ -120,4 +120,25 @@ import Testing
         let again = try uncached.get("/", headers: ["If-None-Match": tag])
         #expect(again.status == 304 && again.body.isEmpty)
     }
+
+    /// Found by QA: `?q=Ω` (U+2126 OHM SIGN) and `?q=Ω` (U+03A9) are equal as
+    /// Swift strings, so the second got the first's page, echoing the wrong text.
+    @Test func canonicallyEquivalentSearchesAreKeptApart() throws {
+        for (first, second) in [("%E2%84%A6", "%CE%A9"), ("caf%C3%A9", "cafe%CC%81"), ("K", "%E2%84%AA")] {
+            _ = try server.get("/?q=\(first)")
+            let answer = try server.get("/?q=\(second)")
+            let wanted = try #require(second.removingPercentEncoding)
+            #expect(answer.text.contains(#"value="\#(wanted)""#), "\(second): the box shows what was asked")
+            let otherText = try #require(first.removingPercentEncoding)
+            #expect(!Array(answer.body).containsSubsequence(Array("value=\"\(otherText)\"".utf8)), "\(second): not \(first)'s page")
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs in these bytes.
+    func containsSubsequence(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= count else { return needle.isEmpty }
+        return (0...(count - needle.count)).contains { start in self[start..<(start + needle.count)].elementsEqual(needle) }
+    }
 }

@@ -43,7 +43,8 @@ final class ScriptedSource: ListSource {
         let after = request.cursor.map { Int($0.afterCodePoint) } ?? -1
         let matching = records.filter { Int($0.codePoint) > after }
         let page = Array(matching.prefix(request.limit))
-        return .success(Page(records: page, hasMore: matching.count > request.limit))
+        return .success(Page(records: page, hasMore: matching.count > request.limit,
+                             fileIdentity: FileIdentity(device: 1, inode: 1)))
     }
 
     func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError> {
