@@ -99,6 +99,36 @@ import Testing
         }
     }
 
+    /// Found by QA: a Transfer-Encoding other than a final `chunked` got no
+    /// answer until the idle timeout; an invalid Host value was served.
+    @Test(arguments: [
+        ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 501),
+        ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x/y\r\n\r\n", 400),
+    ])
+    func malformedFramingIsAnsweredOnceAndClosed(_ text: String, _ status: Int) throws {
+        try withServer(router: sampleRouter(), configuration: testConfiguration { $0.defaultHeaders = ["X-Ours": "1"] }) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send(text)
+            let response = try client.readResponse()
+            #expect(response.status == status)
+            #expect(response.header("x-ours") == "1", "our answer, with our headers")
+            #expect(try client.readUntilClosed().isEmpty, "nothing after it: the connection is closed")
+        }
+    }
+
+    @Test func validHostValuesAreServed() throws {
+        try withServer(router: sampleRouter()) { _, port in
+            for host in ["example.com", "127.0.0.1:8080", "[::1]:80", "xn--bcher-kva.example", "a_b.local", ""] {
+                let client = try RawHTTPClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                #expect(try client.readResponse().status == 200, "Host: \(host)")
+            }
+        }
+    }
+
     @Test func repeatedEqualContentLengthIsFine() {
         #expect(framingProblem(["Content-Length": "5", "content-length": "5"]) == nil)
         #expect(framingProblem(["Content-Length": "5, 6"]) != nil)

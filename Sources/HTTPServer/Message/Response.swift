@@ -78,6 +78,7 @@ public struct Response: Sendable {
         case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
+        case 501: "Not Implemented"
         case 503: "Service Unavailable"
         default: "Error"
         }

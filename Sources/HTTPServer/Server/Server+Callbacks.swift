@@ -82,9 +82,13 @@ func serverAccessHandler(
         // request with more than one Host, or an HTTP/1.1 request with none,
         // is invalid. Answer 400 before any body is read; libmicrohttpd
         // closes the connection after it.
-        if let problem = framingProblem(requestHeaders(connection), httpVersion: version.map { String(cString: $0) }) {
+        let headers = requestHeaders(connection)
+        if let problem = framingProblem(headers, httpVersion: version.map { String(cString: $0) }) {
             context.method = .get
-            var refused = Response.text("Bad Request: \(problem)\n", status: 400)
+            // A 400 is the application's page for a request it cannot read, when it has one.
+            var refused = problem.status == 400
+                ? core.configuration.malformedTarget?(headers) ?? Response.text("Bad Request: \(problem.reason)\n", status: 400)
+                : Response.text("\(Response.reasonPhrase(problem.status)): \(problem.reason)\n", status: problem.status)
             refused.headers.replaceOrAdd(name: "Connection", value: "close")
             return queue(core.finalize(refused), on: connection, context: context, core: core)
         }
@@ -209,25 +213,47 @@ private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, D
     return .success(made)
 }
 
-/// Why a request's framing cannot be trusted, or nil: differing
-/// `Content-Length` values (RFC 9112 §6.3), `Content-Length` together with
-/// `Transfer-Encoding` (§6.1: the door to request smuggling; refused, and the
-/// connection closed), more than one `Host`, or none in an HTTP/1.1 request
-/// (§3.2: "A server MUST respond with a 400").
+/// Why a request's framing or `Host` cannot be trusted, as the status to
+/// answer and a reason, or nil:
+/// - `Content-Length` together with `Transfer-Encoding` (RFC 9112 §6.1: the
+///   door to request smuggling), or differing `Content-Length` values (§6.3) → 400;
+/// - a `Transfer-Encoding` whose last coding is not `chunked` (§6.3) → 400,
+///   or with codings before `chunked`, which the server does not implement
+///   (§6.1) → 501 (found by QA: both got no answer until the idle timeout);
+/// - more than one `Host`, none in an HTTP/1.1 request, or a value that is
+///   not `uri-host [ ":" port ]` (RFC 9112 §3.2, RFC 3986 §3.2.2) → 400.
+/// The server answers each before reading any body and closes the connection.
 /// - Parameters:
 ///   - headers: The request's header fields.
 ///   - httpVersion: The request line's version (`HTTP/1.1`), if known.
-func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> String? {
-    if !headers.values(for: "Transfer-Encoding").isEmpty, !headers.values(for: "Content-Length").isEmpty {
-        return "Content-Length together with Transfer-Encoding"
+func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> (status: Int, reason: String)? {
+    let codings = headers.values(for: "Transfer-Encoding").flatMap { $0.split(separator: ",") }
+        .map { $0.trimmingASCIIWhitespace().lowercased() }
+    if !codings.isEmpty || !headers.values(for: "Transfer-Encoding").isEmpty {
+        if !headers.values(for: "Content-Length").isEmpty { return (400, "Content-Length together with Transfer-Encoding") }
+        guard codings.last == "chunked" else { return (400, "the last transfer coding is not chunked") }
+        if codings.count > 1 { return (501, "transfer codings other than chunked are not implemented") }
     }
     let lengths = Set(headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
         .map { $0.trimmingASCIIWhitespace() })
-    if lengths.count > 1 { return "conflicting Content-Length values" }
-    let hosts = headers.values(for: "Host").count
-    if hosts > 1 { return "more than one Host" }
-    if hosts == 0, httpVersion == "HTTP/1.1" { return "no Host" }
+    if lengths.count > 1 { return (400, "conflicting Content-Length values") }
+    let hosts = headers.values(for: "Host")
+    if hosts.count > 1 { return (400, "more than one Host") }
+    if hosts.isEmpty, httpVersion == "HTTP/1.1" { return (400, "no Host") }
+    if let host = hosts.first, !host.utf8.allSatisfy(isHostByte) { return (400, "an invalid Host") }
     return nil
+}
+
+/// Whether `byte` may appear in a `Host` value: `uri-host [ ":" port ]`, where
+/// a host is a reg-name (unreserved, pct-encoded, sub-delims), an IPv4
+/// address or an IP literal in brackets (RFC 3986 §3.2.2).
+private func isHostByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+    default:
+        return Array("-._~!$&'()*+,;=%:[]".utf8).contains(byte)
+    }
 }
 
 /// The request's header fields, in order.
