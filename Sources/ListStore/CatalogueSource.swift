@@ -83,8 +83,7 @@ public final class CatalogueSource: ListSource {
         if let category = request.filter.category { bindings.append(category) }
         let sql = Self.cachedSQL(for: request.filter, hasSearch: !words.isEmpty)
         return Result { () throws(ListStoreError) -> Page in
-            try pool.withConnection { connection throws(ListStoreError) in
-                try connection.withTimeLimit(queryTimeLimit) { () throws(ListStoreError) -> Page in
+            try withinTimeLimit(from: request.startedAt) { connection throws(ListStoreError) -> Page in
                     let statement = try connection.statement(sql)
                     try statement.bind(bindings)
                     var records: [CharacterRecord] = []
@@ -94,21 +93,46 @@ public final class CatalogueSource: ListSource {
                     let hasMore = records.count > limit
                     if hasMore { records.removeLast() }
                     return Page(records: records, hasMore: hasMore, fileIdentity: connection.fileIdentity)
-                }
             }
         }
     }
 
-    public func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError> {
+    public func record(codePoint: UInt32, startedAt: ContinuousClock.Instant?) -> Result<CharacterRecord?, ListStoreError> {
         let sql = "SELECT \(Self.columns) FROM characters c WHERE c.code_point = ?1"
         return Result { () throws(ListStoreError) -> CharacterRecord? in
-            try pool.withConnection { connection throws(ListStoreError) in
-                try connection.withTimeLimit(queryTimeLimit) { () throws(ListStoreError) -> CharacterRecord? in
-                    let statement = try connection.statement(sql)
-                    try statement.bind([Int(codePoint)])
-                    defer { statement.reset() }
-                    return try statement.step() ? Self.record(statement) : nil
-                }
+            try withinTimeLimit(from: startedAt) { connection throws(ListStoreError) -> CharacterRecord? in
+                let statement = try connection.statement(sql)
+                try statement.bind([Int(codePoint)])
+                defer { statement.reset() }
+                return try statement.step() ? Self.record(statement) : nil
+            }
+        }
+    }
+
+    /// Runs `body` on a pooled connection within what is left of the query
+    /// time limit counted from `startedAt` (now when nil): a wait on a lock
+    /// ends, and a running statement is interrupted, when it runs out
+    /// (found by QA: with a lock held, requests queued for a worker each
+    /// waited a whole limit after their turn came, up to 26 s in all).
+    /// - Parameters:
+    ///   - startedAt: When the request arrived.
+    ///   - waiting: Whether to wait on a lock at all.
+    /// - Throws: `ListStoreError` `.timedOut` at once when nothing is left, or what `body` throws.
+    private func withinTimeLimit<T>(from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
+                                    _ body: (SQLiteConnection) throws(ListStoreError) -> T) throws(ListStoreError) -> T {
+        var seconds = queryTimeLimit
+        if let startedAt {
+            let elapsed = (ContinuousClock.now - startedAt).components
+            seconds -= Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        }
+        guard seconds > 0 else {
+            throw ListStoreError(kind: .timedOut,
+                                 message: "the request waited its whole time limit (\(queryTimeLimit) s) before its query could start")
+        }
+        let lockWait = waiting ? Int32(max(1, min(seconds * 1000, Double(Int32.max)))) : 0
+        return try pool.withConnection { connection throws(ListStoreError) -> T in
+            try connection.withBusyTimeout(lockWait) { () throws(ListStoreError) -> T in
+                try connection.withTimeLimit(seconds) { () throws(ListStoreError) -> T in try body(connection) }
             }
         }
     }
@@ -124,17 +148,15 @@ public final class CatalogueSource: ListSource {
     /// last ``ContentVersion/settlingTime`` (see there), and while a `-wal`
     /// file stands beside it (found by QA: in WAL mode the main file's version
     /// stays the same while the data changes).
-    /// With `waiting: false` a held lock fails as `.busy` at once.
-    public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {
+    /// With `waiting: false` a held lock fails as `.busy` at once; otherwise
+    /// the wait ends with the time limit counted from `startedAt`.
+    public func contentVersion(waiting: Bool, startedAt: ContinuousClock.Instant?) -> Result<ContentVersion?, ListStoreError> {
         Result { () throws(ListStoreError) -> ContentVersion? in
-            try pool.withConnection { connection throws(ListStoreError) in
-                func probe() throws(ListStoreError) -> Bool {
-                    let statement = try connection.statement("PRAGMA schema_version")
-                    defer { statement.reset() }
-                    // Schema cookie 0: an empty file, not a catalogue; the query will say what is wrong.
-                    return try statement.step() && statement.int(0) != 0
-                }
-                let isCatalogue = waiting ? try probe() : try connection.withoutWaiting(probe)
+            try withinTimeLimit(from: startedAt, waiting: waiting) { connection throws(ListStoreError) -> ContentVersion? in
+                let statement = try connection.statement("PRAGMA schema_version")
+                defer { statement.reset() }
+                // Schema cookie 0: an empty file, not a catalogue; the query will say what is wrong.
+                let isCatalogue = try statement.step() && statement.int(0) != 0
                 // The file at the path must be the one this connection reads (a file
                 // moved in over it is not yet noticed otherwise), and settled.
                 // A write-ahead log beside it (someone switched the file to WAL) takes

@@ -7,7 +7,11 @@ public protocol ListSource: Sendable {
     /// The page `request` asks for, or the reason it could not be read.
     func page(_ request: PageRequest) -> Result<Page, ListStoreError>
     /// The character at `codePoint`, nil when the catalogue has no such row.
-    func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError>
+    /// - Parameters:
+    ///   - codePoint: The code point.
+    ///   - startedAt: When the request arrived: the query time limit counts
+    ///     from then, time spent waiting for a thread included; nil for now.
+    func record(codePoint: UInt32, startedAt: ContinuousClock.Instant?) -> Result<CharacterRecord?, ListStoreError>
     /// The version of the data as it stands now, or nil when the source cannot
     /// tell (then nothing rendered from it may be kept for later requests).
     ///
@@ -15,13 +19,27 @@ public protocol ListSource: Sendable {
     /// the busy timeout, a file that cannot be opened or is corrupt) and fail
     /// the same way, so that an answer kept under a version is only served
     /// again while a query would have succeeded and found the same rows.
-    /// - Parameter waiting: Whether to wait on a lock up to the busy timeout
-    ///   as a query does; `false` fails as `.busy` at once (for a caller that
-    ///   must not block, and falls back to one that may).
-    func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError>
+    /// - Parameters:
+    ///   - waiting: Whether to wait on a lock as a query does; `false` fails as
+    ///     `.busy` at once (for a caller that must not block, and falls back
+    ///     to one that may).
+    ///   - startedAt: As for ``record(codePoint:startedAt:)``.
+    func contentVersion(waiting: Bool, startedAt: ContinuousClock.Instant?) -> Result<ContentVersion?, ListStoreError>
 }
 
 extension ListSource {
     /// A source that cannot tell its version: nothing is kept.
-    public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> { .success(nil) }
+    public func contentVersion(waiting: Bool, startedAt: ContinuousClock.Instant?) -> Result<ContentVersion?, ListStoreError> {
+        .success(nil)
+    }
+
+    /// ``contentVersion(waiting:startedAt:)`` for a request that starts now.
+    public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {
+        contentVersion(waiting: waiting, startedAt: nil)
+    }
+
+    /// ``record(codePoint:startedAt:)`` for a request that starts now.
+    public func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError> {
+        record(codePoint: codePoint, startedAt: nil)
+    }
 }

@@ -54,12 +54,19 @@ public struct PageRequest: Sendable, Hashable {
     public var limit: Int
     /// Search and filters.
     public var filter: ListFilter
+    /// When the request that needs this page arrived: the source's query
+    /// time limit counts from then (time spent waiting for a worker thread
+    /// included), so a request never waits on the data longer than the limit
+    /// (DESIGN.md, "HTTP and HTMX"); nil counts from the query's start.
+    public var startedAt: ContinuousClock.Instant?
 
     /// Makes a request.
-    public init(cursor: PageCursor? = nil, limit: Int = 20, filter: ListFilter = ListFilter()) {
+    public init(cursor: PageCursor? = nil, limit: Int = 20, filter: ListFilter = ListFilter(),
+                startedAt: ContinuousClock.Instant? = nil) {
         self.cursor = cursor
         self.limit = limit
         self.filter = filter
+        self.startedAt = startedAt
     }
 }
 

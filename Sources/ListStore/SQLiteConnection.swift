@@ -54,10 +54,11 @@ final class SQLiteConnection {
     /// How long a statement waits on a lock, in milliseconds.
     let busyTimeout: Int32
 
-    /// Runs `body` with statements that do not wait on a lock at all (a lock
-    /// held by a writer fails them as `.busy` at once), then waits again as set.
-    func withoutWaiting<T>(_ body: () throws(ListStoreError) -> T) throws(ListStoreError) -> T {
-        sqlite3_busy_timeout(handle, 0)
+    /// Runs `body` with statements that wait on a lock at most `milliseconds`
+    /// (0: a lock held by a writer fails them as `.busy` at once), then waits
+    /// again as set at the open.
+    func withBusyTimeout<T>(_ milliseconds: Int32, _ body: () throws(ListStoreError) -> T) throws(ListStoreError) -> T {
+        sqlite3_busy_timeout(handle, max(0, min(milliseconds, busyTimeout)))
         defer { sqlite3_busy_timeout(handle, busyTimeout) }
         return try body()
     }

@@ -141,4 +141,37 @@ import Testing
         #expect(stale.fileIdentity != ContentVersion(path: path)?.identity, "the page says it came from the old file")
         #expect(try source.contentVersion(waiting: true).get() == nil, "no version while the connection reads another file")
     }
+
+    /// Found by QA: with a lock held, requests queued for a worker each waited
+    /// a whole time limit once their turn came (26 s for the last of 100).
+    /// The limit counts from the request's arrival.
+    @Test func theTimeLimitCountsFromTheRequestsArrival() throws {
+        let path = try TestCatalogue.small([1, 2, 3])
+        let source = CatalogueSource(path: path, queryTimeLimit: 2)
+        let late = ContinuousClock.now - .seconds(3)
+        let start = Date()
+        guard case .failure(let error) = source.page(PageRequest(startedAt: late)) else {
+            Issue.record("a request that waited past its limit gets no query")
+            return
+        }
+        #expect(error.kind == .timedOut && error.isTransient)
+        guard case .failure = source.record(codePoint: 1, startedAt: late),
+              case .failure = source.contentVersion(waiting: true, startedAt: late) else {
+            Issue.record("every query of a late request fails at once")
+            return
+        }
+        #expect(Date().timeIntervalSince(start) < 1, "no wait at all")
+        #expect(try source.page(PageRequest(startedAt: .now)).get().records.count == 3)
+
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("BEGIN EXCLUSIVE; INSERT INTO characters VALUES (9, 'X', 'So', '1.1', 0, 0)")
+        defer { try? writer.execute("ROLLBACK") }
+        let waited = Date()
+        guard case .failure(let busy) = source.page(PageRequest(startedAt: .now - .milliseconds(1_600))) else {
+            Issue.record("the lock is held")
+            return
+        }
+        #expect(busy.isTransient)
+        #expect(Date().timeIntervalSince(waited) < 1.2, "it waits what is left of the limit (0.4 s), not a whole one (2 s)")
+    }
 }

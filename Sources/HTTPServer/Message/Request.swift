@@ -24,6 +24,9 @@ public struct Request: Sendable {
     public var body: [UInt8]
     /// The client's numeric IP address (`"127.0.0.1"`, `"::1"`), when known.
     public var remoteAddress: String?
+    /// When the request line arrived (the server's clock): time limits that
+    /// count from the request, the wait for a worker thread included, start here.
+    public let received: ContinuousClock.Instant
 
     /// Creates a request (the server does this; tests and callers may too).
     /// - Parameters:
@@ -41,7 +44,9 @@ public struct Request: Sendable {
         self.init(method: method, target: target, parsed: parsed, headers: headers, body: body, remoteAddress: remoteAddress)
     }
 
-    init(method: HTTPMethod, target: String, parsed: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {
+    init(method: HTTPMethod, target: String, parsed: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?,
+         received: ContinuousClock.Instant = .now) {
+        self.received = received
         self.method = method
         self.target = target
         self.path = parsed.path

@@ -82,7 +82,7 @@ final class ServerCore: Sendable {
         }
         let request = Request(
             method: context.method, target: context.targetText, parsed: parsed,
-            headers: headers, body: context.body, remoteAddress: context.remoteAddress)
+            headers: headers, body: context.body, remoteAddress: context.remoteAddress, received: context.started)
         return answerer(request)
     }
 

@@ -30,7 +30,7 @@ struct CharacterRoute: Sendable {
             return response
         }
         guard Unicode.Scalar(address.codePoint) != nil else { return application.notFound(request) }
-        let result = application.source.record(codePoint: address.codePoint)
+        let result = application.source.record(codePoint: address.codePoint, startedAt: request.received)
         application.health.record(result)
         switch result {
         case .success(.some(let record)):

@@ -99,7 +99,7 @@ struct ListRoute: Sendable {
             if !snapshot.isPending {
                 var result: Result<Page, ListStoreError>?
                 if let cache = application.responseCache {
-                    switch application.source.contentVersion(waiting: true) {
+                    switch application.source.contentVersion(waiting: true, startedAt: request.received) {
                     case .success(let version?):
                         let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
                         if let kept = cache.response(for: key) {
@@ -115,7 +115,7 @@ struct ListRoute: Sendable {
                     }
                 }
                 let fetched = result ?? application.source.page(
-                    PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter))
+                    PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter, startedAt: request.received))
                 application.health.record(fetched)
                 switch fetched {
                 case .success(let page):
@@ -163,7 +163,7 @@ struct ListRoute: Sendable {
               !isPendingShell(parsed, isPartial: isPartial)
         else { return respond(to: request) }
         guard let cache = application.responseCache,
-              case .success(let version?) = application.source.contentVersion(waiting: false)
+              case .success(let version?) = application.source.contentVersion(waiting: false, startedAt: request.received)
         else { return nil }
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])

@@ -90,6 +90,13 @@ import Testing
         #expect(server.application.health.failure == nil)
     }
 
+    @Test func queriesCountTheirTimeLimitFromTheRequestsArrival() throws {
+        let before = ContinuousClock.now
+        _ = try server.get("/?limit=7")
+        let started = try #require(source.lastPageStartedAt, "the page request carries the arrival")
+        #expect(started >= before && started <= .now)
+    }
+
     @Test func refusalsAndErrorsAreNotKept() throws {
         for _ in 0..<2 {
             let refused = try server.get("/?limit=0")

@@ -16,6 +16,9 @@ final class ScriptedSource: ListSource {
 
     /// How many pages were asked for so far.
     var pagesServed: Int { state.withLock { $0.pages } }
+    /// The `startedAt` of the last page asked for.
+    private let lastStart = Mutex<ContinuousClock.Instant?>(nil)
+    var lastPageStartedAt: ContinuousClock.Instant? { lastStart.withLock { $0 } }
 
     /// Makes every later query fail with `kind`, or succeed again with nil.
     func fail(with kind: ListStoreError.Kind?) { state.withLock { $0.failure = kind } }
@@ -28,13 +31,14 @@ final class ScriptedSource: ListSource {
         }
     }
 
-    func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {
+    func contentVersion(waiting: Bool, startedAt: ContinuousClock.Instant?) -> Result<ContentVersion?, ListStoreError> {
         let (failure, generation) = state.withLock { ($0.failure, $0.generation) }
         if let failure { return .failure(ListStoreError(kind: failure, message: "scripted \(failure) at PRAGMA secret_sql")) }
         return .success(hasVersion ? ContentVersion(device: 1, inode: 1, size: 0, modified: generation) : nil)
     }
 
     func page(_ request: PageRequest) -> Result<Page, ListStoreError> {
+        lastStart.withLock { $0 = request.startedAt }
         let (records, failure) = state.withLock {
             $0.pages += 1
             return ($0.records, $0.failure)
@@ -47,7 +51,7 @@ final class ScriptedSource: ListSource {
                              fileIdentity: FileIdentity(device: 1, inode: 1)))
     }
 
-    func record(codePoint: UInt32) -> Result<CharacterRecord?, ListStoreError> {
+    func record(codePoint: UInt32, startedAt: ContinuousClock.Instant?) -> Result<CharacterRecord?, ListStoreError> {
         let (records, failure) = state.withLock { ($0.records, $0.failure) }
         if let failure { return .failure(ListStoreError(kind: failure, message: "scripted \(failure) at SELECT secret_sql")) }
         return .success(records.first { $0.codePoint == codePoint })
