@@ -24,7 +24,8 @@ enum ServeCommand {
                             waiting on a lock holds up no other request
                             (default 4 x cores, at least 8; 0 runs them on the
                             connection threads)
-      --query-timeout SEC   the longest a data query may take (default 2)
+      --query-timeout SEC   the longest a request waits on the data source,
+                            counted from its arrival (default 2)
       --connection-limit N  open connections at once (default 4096)
       --per-ip-limit N      open connections from one address, 0 for no limit
                             (default 256; behind a reverse proxy every client
