@@ -34,6 +34,17 @@ import Testing
         #expect(Language.preferred(acceptLanguage: header).tag == expected)
     }
 
+    /// The same bug as fuzz-if-none-match found in If-None-Match (EntityTagTests):
+    /// a member ending in a "prepend" character such as U+0600 made one Character
+    /// of it and the comma (or `;`) after it, so the next member was lost.
+    @Test(arguments: [
+        ("xx\u{600},zh-TW", "zh-Hant"),
+        ("zh-TW;q=0.9,en;x\u{600};q=0", "zh-Hant"),
+    ])
+    func aPrependCharacterDoesNotSwallowASeparator(_ header: String, _ expected: String) {
+        #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
     @Test func parameterOverridesTheHeader() {
         let chosen = Language.negotiate(parameter: "zh-Hant", acceptLanguage: "zh-CN")
         #expect(chosen.language == .traditionalChinese && !chosen.fromHeader)

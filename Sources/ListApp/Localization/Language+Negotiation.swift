@@ -22,12 +22,14 @@ extension Language {
     /// - Complexity: O(n) in the length of the field.
     static func preferred(acceptLanguage: String) -> Language {
         var best: (language: Language, weight: Int)?
-        for member in acceptLanguage.split(separator: ",").prefix(64) {
-            let parts = member.split(separator: ";")
+        // Split at the bytes `,` `;` `=`, not at Characters: a "prepend" character
+        // such as U+0600 makes one Character of itself and the comma after it.
+        for member in acceptLanguage.utf8.split(separator: UInt8(ascii: ",")).prefix(64) {
+            let parts = member.split(separator: UInt8(ascii: ";")).map(Substring.init)
             guard let range = parts.first?.trimmingSpaces, !range.isEmpty else { continue }
             var weight = 1000
             for parameter in parts.dropFirst() {
-                let pair = parameter.trimmingSpaces.split(separator: "=", maxSplits: 1)
+                let pair = parameter.trimmingSpaces.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1).map(Substring.init)
                 guard pair.count == 2, pair[0].lowercased() == "q" else { continue }
                 guard let parsed = Self.weight(pair[1].trimmingSpaces) else { weight = -1; break }
                 weight = parsed
