@@ -6,7 +6,8 @@
 // - any field value gives one of the served languages, in bounded time (checked
 //   here against a generous wall-clock bound, and by libFuzzer's -timeout);
 // - a served tag put first with the highest weight wins; a range with q=0
-//   added at the end changes nothing; a valid `lang` parameter beats any header;
+//   added at the end changes nothing, nor do spaces before `,` and `;`; a
+//   valid `lang` parameter beats any header;
 // - Language(tag:) accepts only `en`/`zh` tags and is case-insensitive.
 import FuzzSupport
 
@@ -36,6 +37,16 @@ public func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>?, _ count: Int) -> C
     // members, where the cap already ignores it).
     fuzzCheck(Language.preferred(acceptLanguage: field + ",zh-Hant;q=0") == preferred,
               "a trailing q=0 range changed the result for \(field.debugDescription)")
+
+    // Optional white space before a `,` or `;` changes nothing (RFC 9110
+    // §5.6.1, §12.4.2); this also sees a separator swallowed into a Character.
+    var spaced: [UInt8] = []
+    for byte in field.utf8 {
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") { spaced.append(UInt8(ascii: " ")) }
+        spaced.append(byte)
+    }
+    fuzzCheck(Language.preferred(acceptLanguage: String(decoding: spaced, as: UTF8.self)) == preferred,
+              "spaces before the separators changed the result for \(field.debugDescription)")
 
     // A valid parameter beats the header; an invalid one falls back to it.
     fuzzCheck(Language.negotiate(parameter: "zh-TW", acceptLanguage: field) == (.traditionalChinese, false),
