@@ -45,6 +45,13 @@ import Testing
         #expect(Language.preferred(acceptLanguage: header).tag == expected)
     }
 
+    /// Found by Fuzz/ fuzz-accept-language (input `;en, zh-Hans`): a member
+    /// with an empty range before its `;` was read as the range after it.
+    @Test(arguments: [(";en, zh-Hans", "zh-Hans"), ("zh-TW;q=0.5, ;en", "zh-Hant"), ("en;;q=0.5, zh-CN;q=0.6", "zh-Hans")])
+    func aMemberWithAnEmptyRangeIsSkipped(_ header: String, _ expected: String) {
+        #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
     @Test func parameterOverridesTheHeader() {
         let chosen = Language.negotiate(parameter: "zh-Hant", acceptLanguage: "zh-CN")
         #expect(chosen.language == .traditionalChinese && !chosen.fromHeader)

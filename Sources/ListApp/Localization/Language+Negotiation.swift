@@ -25,7 +25,8 @@ extension Language {
         // Split at the bytes `,` `;` `=`, not at Characters: a "prepend" character
         // such as U+0600 makes one Character of itself and the comma after it.
         for member in acceptLanguage.utf8.split(separator: UInt8(ascii: ",")).prefix(64) {
-            let parts = member.split(separator: UInt8(ascii: ";")).map(Substring.init)
+            // Empty parts kept: `;en` has an empty range and is skipped, not read as `en`.
+            let parts = member.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(Substring.init)
             guard let range = parts.first?.trimmingSpaces, !range.isEmpty else { continue }
             var weight = 1000
             for parameter in parts.dropFirst() {
