@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ListApp
 
@@ -50,6 +51,22 @@ import Testing
     @Test(arguments: [(";en, zh-Hans", "zh-Hans"), ("zh-TW;q=0.5, ;en", "zh-Hant"), ("en;;q=0.5, zh-CN;q=0.6", "zh-Hans")])
     func aMemberWithAnEmptyRangeIsSkipped(_ header: String, _ expected: String) {
         #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
+    /// Found by Fuzz/ fuzz-accept-language: white-space-only members counted
+    /// toward the 64 members read and empty ones did not, so `zh-TW` after 64
+    /// `" ,"` was never read, while after 64 `","` it was.
+    @Test func whiteSpaceMembersAreIgnoredLikeEmptyOnes() throws {
+        #expect(Language.preferred(acceptLanguage: String(repeating: ",", count: 64) + "zh-TW") == .traditionalChinese)
+        #expect(Language.preferred(acceptLanguage: String(repeating: " ,", count: 64) + "zh-TW") == .traditionalChinese)
+        #expect(Language.preferred(acceptLanguage: String(repeating: "fr,", count: 64) + "zh-TW") == .english)
+        // The fuzzer's input, and the same with a space before every `,` and `;`.
+        let input = "LHpoLWF6KC1UAAAsLDttLCw7LCwsLDssLiwsOyx6LCw7LG4sOywsLCwsLiwsOyx6LCw7LCw7LDsseiwsOyxuLDssLCwsLC4sLDsseiwsOywsOywsLCw7LC4sLAEAADs7dCwsLDssLiwsAQAAOzt0dyx6LHpoLXM7LHoseiwuVzssLiwsAQAAOzsseix6aA=="
+        let bytes = try #require(Data(base64Encoded: input))
+        let spaced = bytes.flatMap { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") ? [UInt8(ascii: " "), $0] : [$0] }
+        let plain = Language.preferred(acceptLanguage: String(decoding: bytes, as: UTF8.self))
+        #expect(Language.preferred(acceptLanguage: String(decoding: spaced, as: UTF8.self)) == plain)
+        #expect(plain == .simplifiedChinese)
     }
 
     @Test func parameterOverridesTheHeader() {
