@@ -11,6 +11,8 @@ import FuzzSupport
 
 private let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCursor(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

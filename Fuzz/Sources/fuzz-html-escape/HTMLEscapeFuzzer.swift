@@ -42,6 +42,8 @@ private func checkEscaped(_ output: ArraySlice<UInt8>, of input: [UInt8]) {
     fuzzCheck(decoded == input, "unescaping \(Array(output)) gives \(decoded), not \(input)")
 }
 
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTMLEscape(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

@@ -13,6 +13,8 @@
 import FuzzSupport
 import HTTPServer
 
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIfNoneMatch(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

@@ -42,6 +42,8 @@ private func referenceDecode(_ bytes: [UInt8], plusIsSpace: Bool) -> String? {
 
 private let linkAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._+%".utf8)
 
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPercentDecoding(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

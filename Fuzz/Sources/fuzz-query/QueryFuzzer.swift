@@ -19,6 +19,8 @@ import ListStore
 
 private let served: Set<String> = ["en", "zh-Hans", "zh-Hant"]
 
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: fuzzBytes(data, count), as: UTF8.self)

@@ -37,6 +37,8 @@ private func checkPlace(_ error: MustacheError, in source: String, name: String)
     fuzzCheck(!error.message.isEmpty, "an empty message: \(error)")
 }
 
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let source = String(decoding: fuzzBytes(data, count), as: UTF8.self)
