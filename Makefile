@@ -55,3 +55,30 @@ reliability: deps
 	@$(MAKE) --no-print-directory reliability-deps RELIABILITY_DEPS_ARGS=--long
 	swift build -c release --product liststate
 	PYTHON=$(PYTHON) Tests/reliability/run long
+
+# MARK: Fuzzing and sanitizers (issue 9, section 6; not in CI; RELIABILITY.md,
+# "Fuzzing and sanitizers").
+#   make fuzz       build the libFuzzer harnesses in Fuzz/ (-sanitize=fuzzer,address)
+#                   and run each for FUZZ_SECONDS (default 600), one after another;
+#                   `make fuzz FUZZ_HARNESSES="cursor template"` runs only those
+#   make sanitize   the whole test suite under AddressSanitizer, then the modules
+#                   without libmicrohttpd under ThreadSanitizer
+# Each sanitizer build has its own scratch path, so the normal .build/debug is kept.
+# LeakSanitizer is off: Swift keeps enum case tags in a pointer's spare bits, so
+# objects reachable only through such pointers are reported as leaked.
+.PHONY: fuzz sanitize sanitize-address sanitize-thread
+FUZZ_SECONDS ?= 600
+FUZZ_HARNESSES ?=
+SANITIZE_THREAD_FILTER ?= ListStateTests|MustacheTests|ListStoreTests|MarkupValidationTests
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run $(FUZZ_HARNESSES)
+
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: deps
+	ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift test --sanitize=address --scratch-path .build/sanitize-address
+
+sanitize-thread: deps
+	nice -n 10 swift test --sanitize=thread --scratch-path .build/sanitize-thread \
+		--filter '$(SANITIZE_THREAD_FILTER)'

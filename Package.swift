@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "liststate", targets: ["liststate"]),
         .library(name: "ListState", targets: ["ListState"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        // For the fuzz harnesses in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "ListStore", targets: ["ListStore"]),
     ],
     targets: [
         // MARK: C libraries (one system-library target each)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ListApp
 
@@ -32,6 +33,40 @@ import Testing
     ])
     func acceptLanguageTable(_ header: String, _ expected: String) {
         #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
+    /// The same bug as fuzz-if-none-match found in If-None-Match (EntityTagTests):
+    /// a member ending in a "prepend" character such as U+0600 made one Character
+    /// of it and the comma (or `;`) after it, so the next member was lost.
+    @Test(arguments: [
+        ("xx\u{600},zh-TW", "zh-Hant"),
+        ("zh-TW;q=0.9,en;x\u{600};q=0", "zh-Hant"),
+    ])
+    func aPrependCharacterDoesNotSwallowASeparator(_ header: String, _ expected: String) {
+        #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
+    /// Found by Fuzz/ fuzz-accept-language (input `;en, zh-Hans`): a member
+    /// with an empty range before its `;` was read as the range after it.
+    @Test(arguments: [(";en, zh-Hans", "zh-Hans"), ("zh-TW;q=0.5, ;en", "zh-Hant"), ("en;;q=0.5, zh-CN;q=0.6", "zh-Hans")])
+    func aMemberWithAnEmptyRangeIsSkipped(_ header: String, _ expected: String) {
+        #expect(Language.preferred(acceptLanguage: header).tag == expected)
+    }
+
+    /// Found by Fuzz/ fuzz-accept-language: white-space-only members counted
+    /// toward the 64 members read and empty ones did not, so `zh-TW` after 64
+    /// `" ,"` was never read, while after 64 `","` it was.
+    @Test func whiteSpaceMembersAreIgnoredLikeEmptyOnes() throws {
+        #expect(Language.preferred(acceptLanguage: String(repeating: ",", count: 64) + "zh-TW") == .traditionalChinese)
+        #expect(Language.preferred(acceptLanguage: String(repeating: " ,", count: 64) + "zh-TW") == .traditionalChinese)
+        #expect(Language.preferred(acceptLanguage: String(repeating: "fr,", count: 64) + "zh-TW") == .english)
+        // The fuzzer's input, and the same with a space before every `,` and `;`.
+        let input = "LHpoLWF6KC1UAAAsLDttLCw7LCwsLDssLiwsOyx6LCw7LG4sOywsLCwsLiwsOyx6LCw7LCw7LDsseiwsOyxuLDssLCwsLC4sLDsseiwsOywsOywsLCw7LC4sLAEAADs7dCwsLDssLiwsAQAAOzt0dyx6LHpoLXM7LHoseiwuVzssLiwsAQAAOzsseix6aA=="
+        let bytes = try #require(Data(base64Encoded: input))
+        let spaced = bytes.flatMap { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") ? [UInt8(ascii: " "), $0] : [$0] }
+        let plain = Language.preferred(acceptLanguage: String(decoding: bytes, as: UTF8.self))
+        #expect(Language.preferred(acceptLanguage: String(decoding: spaced, as: UTF8.self)) == plain)
+        #expect(plain == .simplifiedChinese)
     }
 
     @Test func parameterOverridesTheHeader() {

@@ -39,6 +39,11 @@ import ListStore
         #expect(worker.text.contains("'/-/offline'"))
         let tag = try #require(worker.header("etag"))
         #expect(try server.get("/sw.js", headers: ["If-None-Match": tag]).status == 304)
+        // The route had its own If-None-Match parser, without W/ and `*` (RFC 9110
+        // §13.1.2) and with the prepend-character bug fuzz-if-none-match found.
+        #expect(try server.get("/sw.js", headers: ["If-None-Match": "\"x\", W/" + tag]).status == 304)
+        #expect(try server.get("/sw.js", headers: ["If-None-Match": "*"]).status == 304)
+        #expect(try server.get("/sw.js", headers: ["If-None-Match": "\"x\""]).status == 200)
         #expect(worker.header("content-security-policy")?.contains("default-src 'none'") == true)
     }
 

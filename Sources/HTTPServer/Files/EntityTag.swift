@@ -38,15 +38,30 @@ public enum EntityTag {
     /// - Parameters:
     ///   - fieldValue: The field value, possibly a list.
     ///   - tag: The current strong tag, quoted.
+    ///
+    /// The list is split and compared byte by byte (field syntax is octets,
+    /// RFC 9110 §5.6.1): splitting into Characters joins a comma to a
+    /// "prepend" character before it (U+0600 + `,` is one Character), which
+    /// hid every member after it.
     /// - Complexity: O(n).
     public static func ifNoneMatch(_ fieldValue: String, matches tag: String) -> Bool {
-        for member in fieldValue.split(separator: ",") {
-            var candidate = member.trimmingASCIIWhitespace()
-            if candidate == "*" { return true }
-            if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-            if candidate == tag { return true }
+        for member in fieldValue.utf8.split(separator: UInt8(ascii: ",")) {
+            var candidate = member.trimmingSpacesAndTabs()
+            if candidate.elementsEqual("*".utf8) { return true }
+            if candidate.starts(with: "W/".utf8) { candidate = candidate.dropFirst(2) }
+            if candidate.elementsEqual(tag.utf8) { return true }
         }
         return false
+    }
+}
+
+extension Substring.UTF8View {
+    /// The bytes without leading and trailing spaces and tabs.
+    func trimmingSpacesAndTabs() -> Substring.UTF8View {
+        var result = self
+        while let first = result.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { result = result.dropFirst() }
+        while let last = result.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { result = result.dropLast() }
+        return result
     }
 }
 

@@ -15,19 +15,29 @@ extension Language {
     /// The best language for an `Accept-Language` field value (RFC 9110 §12.5.4):
     /// ranges with weights (`q`, 0...1, default 1; `q=0` means "not acceptable"),
     /// the highest weight winning and the earlier range among equals. `*` stands
-    /// for English. A malformed member is skipped.
+    /// for English. A malformed member is skipped; only the first 64 non-empty
+    /// members are read.
     ///
     /// - Parameter acceptLanguage: The field value, e.g. `zh-TW,zh;q=0.9,en;q=0.5`.
     /// - Returns: The best language the server speaks, or English.
     /// - Complexity: O(n) in the length of the field.
     static func preferred(acceptLanguage: String) -> Language {
         var best: (language: Language, weight: Int)?
-        for member in acceptLanguage.split(separator: ",").prefix(64) {
-            let parts = member.split(separator: ";")
+        // Split at the bytes `,` `;` `=`, not at Characters: a "prepend" character
+        // such as U+0600 makes one Character of itself and the comma after it.
+        var members = 0
+        for member in acceptLanguage.utf8.split(separator: UInt8(ascii: ",")) {
+            // Empty elements, white space included, are ignored (RFC 9110 §5.6.1)
+            // and do not count toward the 64 members read.
+            guard !Substring(member).trimmingSpaces.isEmpty else { continue }
+            members += 1
+            guard members <= 64 else { break }
+            // Empty parts kept: `;en` has an empty range and is skipped, not read as `en`.
+            let parts = member.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(Substring.init)
             guard let range = parts.first?.trimmingSpaces, !range.isEmpty else { continue }
             var weight = 1000
             for parameter in parts.dropFirst() {
-                let pair = parameter.trimmingSpaces.split(separator: "=", maxSplits: 1)
+                let pair = parameter.trimmingSpaces.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1).map(Substring.init)
                 guard pair.count == 2, pair[0].lowercased() == "q" else { continue }
                 guard let parsed = Self.weight(pair[1].trimmingSpaces) else { weight = -1; break }
                 weight = parsed

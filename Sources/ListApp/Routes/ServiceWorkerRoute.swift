@@ -25,8 +25,8 @@ struct ServiceWorkerRoute: Sendable {
     /// The script, or 304 when `If-None-Match` names its entity tag.
     func respond(to request: Request) -> Response {
         var headers: HTTPHeaders = ["ETag": entityTag, "Cache-Control": "no-cache"]
-        if let condition = request.headers["If-None-Match"],
-           condition.split(separator: ",").contains(where: { $0.trimmingSpaces == entityTag }) {
+        // EntityTag's evaluation (W/, `*`, byte-wise list), not a second parser.
+        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: entityTag) {
             return Response(status: 304, headers: headers)
         }
         headers.add(name: "Content-Type", value: "text/javascript; charset=utf-8")

@@ -1,0 +1,47 @@
+// fuzz-cursor: PageCursor (Sources/ListStore/PageCursor.swift).
+//
+// Properties:
+// - round trip: for every code point value x (0...0x10FFFF), decode(encode(x)) == x,
+//   and the text is 7 characters of the base64url alphabet;
+// - strictness: a text that decodes re-encodes to exactly itself, with a value
+//   of at most 0x10FFFF (so a tampered cursor is never taken for a valid one);
+// - Base64URL: decode(encode(bytes)) == bytes for any bytes.
+import FuzzSupport
+@testable import ListStore
+
+private let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+/// libFuzzer's entry point: checks the properties above on one input of
+/// `count` bytes at `data`, aborting on the first that fails; returns 0.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCursor(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(data, count)
+
+    // Round trip of a value taken from the first four bytes.
+    if bytes.count >= 4 {
+        let raw = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        let value = raw % 0x11_0000
+        let text = PageCursor(afterCodePoint: value).encoded
+        fuzzCheck(text.utf8.count == 7 && text.utf8.allSatisfy(alphabet.contains), "encoded \(value) as \(text)")
+        fuzzCheck(PageCursor(encoded: text)?.afterCodePoint == value, "\(value) -> \(text) does not decode back")
+        if raw > 0x10FFFF {
+            // A value no cursor can hold: its encoding must be refused.
+            let bogus = PageCursor(afterCodePoint: raw).encoded
+            fuzzCheck(PageCursor(encoded: bogus) == nil, "accepted \(bogus) for \(raw) > U+10FFFF")
+        }
+    }
+
+    // Any text: accepted only when canonical.
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let cursor = PageCursor(encoded: text) {
+        fuzzCheck(cursor.afterCodePoint <= 0x10FFFF, "accepted \(text) with value \(cursor.afterCodePoint)")
+        fuzzCheck(cursor.encoded == text, "accepted \(text), which re-encodes as \(cursor.encoded)")
+    }
+
+    // Base64URL on arbitrary bytes.
+    let encoded = Base64URL.encode(bytes)
+    fuzzCheck(encoded.utf8.allSatisfy(alphabet.contains), "Base64URL.encode gave \(encoded)")
+    fuzzCheck(encoded.utf8.count == (bytes.count * 4 + 2) / 3, "Base64URL.encode length \(encoded.utf8.count) for \(bytes.count) bytes")
+    fuzzCheck(Base64URL.decode(encoded) == bytes, "Base64URL round trip failed for \(bytes)")
+    return 0
+}

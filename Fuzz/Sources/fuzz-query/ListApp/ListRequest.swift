@@ -1,0 +1,1 @@
+../../../../Sources/ListApp/Request/ListRequest.swift

@@ -1,0 +1,1 @@
+../../../../Sources/ListApp/Localization/UIStrings+TraditionalChinese.swift
