@@ -1,21 +1,61 @@
 import Testing
-import Foundation
-import HTTPServer
+@testable import HTTPServer
 
-/// `If-None-Match` evaluation (RFC 9110 §13.1.2) on its own, without a server.
+/// Strong entity tags from content (RFC 9110 §8.8.3) and conditional
+/// answers to `If-None-Match` (RFC 9110 §13.1.2, §15.4.5).
 @Suite struct EntityTagTests {
-    @Test(arguments: [
-        ("*", true),
-        ("W/TAG", true),
-        (" \tTAG\t ", true),
-        ("\"a\", W/TAG", true),
-        ("\"a\",\"b\"", false),
-        ("TAGx", false),
-        ("", false),
-    ])
-    func matchesTheListMembers(field: String, matches: Bool) {
-        let tag = EntityTag.strong(for: Array("hello".utf8))
-        #expect(EntityTag.ifNoneMatch(field.replacingOccurrences(of: "TAG", with: tag), matches: tag) == matches)
+    @Test func equalBytesGiveEqualTagsAndAnyChangeAnother() {
+        var seen: Set<String> = []
+        for length in 0..<40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let tag = EntityTag.strong(for: bytes)
+            #expect(tag == EntityTag.strong(for: bytes))
+            #expect(tag.hasPrefix("\"\(String(length, radix: 16))-") && tag.hasSuffix("\""))
+            #expect(seen.insert(tag).inserted, "length \(length)")
+            for position in 0..<length {
+                var changed = bytes
+                changed[position] ^= 0x01
+                #expect(EntityTag.strong(for: changed) != tag, "one bit at \(position) of \(length)")
+            }
+        }
+    }
+
+    @Test func trailingZeroBytesAreNotLost() {
+        // The last partial word is padded with zeros: the length keeps [1] and [1, 0] apart.
+        #expect(EntityTag.strong(for: [1]) != EntityTag.strong(for: [1, 0]))
+        #expect(EntityTag.strong(for: []) != EntityTag.strong(for: [0]))
+    }
+
+    func response(tag: String?) -> Response {
+        var response = Response.html(Array("<p>x</p>".utf8))
+        response.headers.add(name: "Vary", value: "HX-Request")
+        response.headers.add(name: "Cache-Control", value: "no-cache")
+        if let tag { response.headers.add(name: "ETag", value: tag) }
+        return response
+    }
+
+    @Test func aMatchingConditionGetsA304WithTheValidatorsAndNoBody() throws {
+        let tag = "\"9-abc\""
+        for condition in [tag, "W/\(tag)", "\"a\", \(tag)", " \(tag) ", "*"] {
+            let request = try Request(method: .get, target: "/", headers: ["If-None-Match": condition])
+            let answer = response(tag: tag).evaluatingConditions(of: request)
+            #expect(answer.status == 304 && answer.body.isEmpty, "\(condition)")
+            #expect(answer.headers["ETag"] == tag && answer.headers["Vary"] == "HX-Request")
+            #expect(answer.headers["Cache-Control"] == "no-cache" && answer.headers["Content-Type"] == nil)
+        }
+    }
+
+    @Test func otherwiseTheResponseIsUnchanged() throws {
+        let plain = try Request(method: .get, target: "/")
+        #expect(response(tag: "\"1-a\"").evaluatingConditions(of: plain).status == 200)
+        let other = try Request(method: .get, target: "/", headers: ["If-None-Match": "\"1-b\", W/\"2-a\""])
+        #expect(response(tag: "\"1-a\"").evaluatingConditions(of: other).body == Array("<p>x</p>".utf8))
+        let any = try Request(method: .get, target: "/", headers: ["If-None-Match": "*"])
+        #expect(response(tag: nil).evaluatingConditions(of: any).status == 200, "no tag, no condition to meet")
+        var failed = response(tag: "\"1-a\"")
+        failed.status = 503
+        let matching = try Request(method: .get, target: "/", headers: ["If-None-Match": "\"1-a\""])
+        #expect(failed.evaluatingConditions(of: matching).status == 503, "only a 200 becomes a 304")
     }
 
     /// Found by Fuzz/ fuzz-if-none-match (input 00 D8 80: the tag of no bytes,
