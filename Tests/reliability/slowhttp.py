@@ -18,13 +18,26 @@ import csv
 import glob
 import pathlib
 import re
+import shutil
 import subprocess
 import time
 
-from common import established, get_from, percentile, process_rss_mib
+from common import Checks, Server, catalogue_copy, established, get_from, percentile, process_rss_mib, temporary_folder
 
 IDLE_TIMEOUT = 30  # the server's default --idle-timeout
 INTERVAL = 40  # slowhttptest's follow-up / read interval: longer than the idle timeout
+
+
+def start(name):
+    """The checks of scenario `name`, its folder and the server it attacks (its
+    access log kept but for the 200s); stops at once when slowhttptest is missing."""
+    checks = Checks(name)
+    if not shutil.which("slowhttptest"):
+        checks.check(False, "slowhttptest is installed (make reliability installs it)")
+        checks.finish()
+    folder = pathlib.Path(temporary_folder(f"liststate-{name}-"))
+    server = Server(catalogue_copy(folder), keep=lambda line: '" 200 ' not in line)
+    return checks, folder, server
 
 
 def attack(checks, server, folder, mode, flags, seconds, target="/"):

@@ -16,22 +16,14 @@ slowhttptest's own view (its probe shares the attacker's address, so the
 per-IP limit refuses it by design). The slow reader (-X) is slowread.py.
 """
 import os
-import pathlib
-import shutil
 
-from common import Checks, Server, catalogue_copy, temporary_folder
-from slowhttp import INTERVAL, attack
+from slowhttp import INTERVAL, attack, start
 
 SECONDS = int(os.environ.get("SLOWLORIS_SECONDS", "60"))
 
 
 def main():
-    checks = Checks("slowloris")
-    if not shutil.which("slowhttptest"):
-        checks.check(False, "slowhttptest is installed (make reliability installs it)")
-        checks.finish()
-    folder = pathlib.Path(temporary_folder("liststate-slowloris-"))
-    server = Server(catalogue_copy(folder), keep=lambda line: '" 200 ' not in line)
+    checks, folder, server = start("slowloris")
     for mode, flags in [("slow headers (-H)", ["-H", "-i", str(INTERVAL)]),
                         ("slow body (-B)", ["-B", "-i", str(INTERVAL), "-t", "POST", "-s", "8192"])]:
         attack(checks, server, folder, mode, flags, SECONDS)

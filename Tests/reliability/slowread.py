@@ -13,22 +13,14 @@ Checks: every probe answered 200; the server alive, its RSS grown by at most
 slowloris.py.
 """
 import os
-import pathlib
-import shutil
 
-from common import Checks, Server, catalogue_copy, temporary_folder
-from slowhttp import INTERVAL, attack
+from slowhttp import INTERVAL, attack, start
 
 SECONDS = int(os.environ.get("SLOWREAD_SECONDS", "60"))
 
 
 def main():
-    checks = Checks("slowread")
-    if not shutil.which("slowhttptest"):
-        checks.check(False, "slowhttptest is installed (make reliability installs it)")
-        checks.finish()
-    folder = pathlib.Path(temporary_folder("liststate-slowread-"))
-    server = Server(catalogue_copy(folder), keep=lambda line: '" 200 ' not in line)
+    checks, folder, server = start("slowread")
     attack(checks, server, folder, "slow read (-X)",
            ["-X", "-w", "512", "-y", "1024", "-n", str(INTERVAL), "-z", "32", "-k", "3"], SECONDS,
            target="/?limit=100")
