@@ -325,6 +325,30 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
 
 
+def seconds_of(text):
+    """A wrk duration (`812.00us`, `3.25ms`, `1.02s`, `1.5m`) in seconds."""
+    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(number) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
+
+
+def wrk_figures(output):
+    """What wrk --latency printed, as a dict: `rate` (requests/s), `p50`, `p99`,
+    `max` (seconds), `non2xx` (a count) and `errors` (connect, read, write,
+    timeout); each None when wrk did not print it."""
+    def found(pattern, flags=0):
+        match = re.search(pattern, output, flags)
+        return match.group(1) if match else None
+
+    rate, p50, p99, maximum = (found(r"Requests/sec:\s+([\d.]+)"), found(r"^\s+50%\s+(\S+)", re.M),
+                               found(r"^\s+99%\s+(\S+)", re.M), found(r"Latency\s+\S+\s+\S+\s+(\S+)"))
+    non2xx = found(r"Non-2xx or 3xx responses: (\d+)")
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    return {"rate": float(rate) if rate else None, "p50": seconds_of(p50) if p50 else None,
+            "p99": seconds_of(p99) if p99 else None, "max": seconds_of(maximum) if maximum else None,
+            "non2xx": int(non2xx) if non2xx else None,
+            "errors": tuple(int(x) for x in errors.groups()) if errors else None}
+
+
 def deep_cursors(port, pages=20):
     """The cursors of the first `pages` pages of 100 rows (for load mixes that go deep)."""
     cursors, target = [], "/?limit=100"

@@ -14,13 +14,12 @@ queries on workers (the default). Checks: every search answers 503 with
 Retry-After, every livez answers 200, no wrk socket error; the latencies are
 printed as figures, never asserted.
 """
-import re
 import sqlite3
 import subprocess
 import threading
 import time
 
-from common import Checks, Server, catalogue_copy, get, temporary_folder
+from common import wrk_figures, Checks, Server, catalogue_copy, get, temporary_folder
 
 SECONDS = 8
 
@@ -30,14 +29,9 @@ def wrk(port, checks, label):
     output = subprocess.run(["wrk", "-t2", "-c64", f"-d{SECONDS}s", "--latency", "--timeout", "5s",
                              f"http://127.0.0.1:{port}/-/livez"], capture_output=True, text=True, timeout=SECONDS + 30).stdout
 
-    def ms(text):
-        number, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
-        return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    p50 = ms(re.search(r"50%\s+(\S+)", output).group(1))
-    p99 = ms(re.search(r"99%\s+(\S+)", output).group(1))
-    maximum = ms(re.search(r"Latency\s+\S+\s+\S+\s+(\S+)", output).group(1))
+    figures = wrk_figures(output)
+    rps = figures["rate"]
+    p50, p99, maximum = (figures[key] * 1000 for key in ("p50", "p99", "max"))
     checks.check("Socket errors" not in output, f"{label}: no wrk socket error ({output.strip().splitlines()[-3:]})")
     checks.check("Non-2xx" not in output, f"{label}: every livez answered 200")
     return rps, p50, p99, maximum

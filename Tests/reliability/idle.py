@@ -26,18 +26,13 @@ import socket
 import subprocess
 import time
 
-from common import deep_cursors, Checks, Server, catalogue_copy, established, parse_responses, process_rss_mib, \
+from common import deep_cursors, wrk_figures, Checks, Server, catalogue_copy, established, parse_responses, process_rss_mib, \
     temporary_folder
 
 HERE = pathlib.Path(__file__).resolve().parent
 SECONDS = int(os.environ.get("IDLE_SECONDS", "15"))
 ADDRESSES = ["127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"]
 PER_ADDRESS = 240
-
-
-def seconds_of(text):
-    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", text).groups()
-    return float(number) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
 
 
 def ask(connection):
@@ -78,17 +73,11 @@ def main():
         run = subprocess.run(["wrk", "-t", "2", "-c", "32", "-d", f"{SECONDS}s", "--latency", "--timeout", "10s",
                               "-s", str(script), f"http://127.0.0.1:{port}"],
                              capture_output=True, text=True, timeout=SECONDS + 60)
-        out = run.stdout
-        rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
-        p50 = re.search(r"^\s+50%\s+(\S+)", out, re.M)
-        p99 = re.search(r"^\s+99%\s+(\S+)", out, re.M)
-        non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-        errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-        checks.check(run.returncode == 0 and rate is not None, f"{name}: wrk ran ({run.stderr[-200:]})")
-        checks.check(non2xx is None, f"{name}: no non-2xx/3xx answer ({non2xx and non2xx.group(1)})")
-        checks.check(errors is None, f"{name}: no socket error ({errors and errors.groups()})")
-        result = (float(rate.group(1)) if rate else 0, seconds_of(p50.group(1)) if p50 else 0,
-                  seconds_of(p99.group(1)) if p99 else 0)
+        figures = wrk_figures(run.stdout)
+        checks.check(run.returncode == 0 and figures["rate"] is not None, f"{name}: wrk ran ({run.stderr[-200:]})")
+        checks.check(figures["non2xx"] is None, f"{name}: no non-2xx/3xx answer ({figures['non2xx']})")
+        checks.check(figures["errors"] is None, f"{name}: no socket error ({figures['errors']})")
+        result = (figures["rate"] or 0, figures["p50"] or 0, figures["p99"] or 0)
         fds = len(os.listdir(f"/proc/{pid}/fd"))
         checks.figure(f"{name}: {result[0]:,.0f} requests/s, p50 {result[1] * 1000:.2f} ms, p99 "
                       f"{result[2] * 1000:.2f} ms; server RSS {process_rss_mib(pid):.0f} MiB, {fds} fds")

@@ -18,14 +18,9 @@ import shutil
 import subprocess
 import time
 
-from common import deep_cursors, Checks, Server, catalogue_copy, get, temporary_folder
+from common import deep_cursors, wrk_figures, Checks, Server, catalogue_copy, get, temporary_folder
 
 HERE = pathlib.Path(__file__).resolve().parent
-
-
-def seconds_of(text):
-    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", text).groups()
-    return float(number) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
 
 
 def process_figures(pid):
@@ -73,21 +68,17 @@ def main():
                               "--timeout", "10s", "-s", str(script), f"http://127.0.0.1:{port}"],
                              capture_output=True, text=True, timeout=length + 120)
         done += length
-        out = run.stdout
-        rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
-        p50 = re.search(r"^\s+50%\s+(\S+)", out, re.M)
-        p99 = re.search(r"^\s+99%\s+(\S+)", out, re.M)
-        non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-        errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+        figures = wrk_figures(run.stdout)
         rss, fds = process_figures(pid)
         rss_first = rss_first or rss
-        error_counts = tuple(int(x) for x in errors.groups()) if errors else (0, 0, 0, 0)
-        print(f"{round_number:5d}  {length:7d}  {float(rate.group(1)) if rate else 0:10.0f}  "
-              f"{(seconds_of(p50.group(1)) * 1000 if p50 else -1):7.1f}ms {(seconds_of(p99.group(1)) * 1000 if p99 else -1):7.1f}ms"
-              f"  {int(non2xx.group(1)) if non2xx else 0:11d}  {'/'.join(map(str, error_counts)):>15}  {rss:7d}  {fds:4d}",
+        error_counts = figures["errors"] or (0, 0, 0, 0)
+        print(f"{round_number:5d}  {length:7d}  {figures['rate'] or 0:10.0f}  "
+              f"{(figures['p50'] * 1000 if figures['p50'] is not None else -1):7.1f}ms "
+              f"{(figures['p99'] * 1000 if figures['p99'] is not None else -1):7.1f}ms"
+              f"  {figures['non2xx'] or 0:11d}  {'/'.join(map(str, error_counts)):>15}  {rss:7d}  {fds:4d}",
               flush=True)
-        checks.check(run.returncode == 0 and rate is not None, f"round {round_number}: wrk ran ({run.stderr[-200:]})")
-        checks.check(non2xx is None, f"round {round_number}: no non-2xx/3xx answer ({non2xx and non2xx.group(1)})")
+        checks.check(run.returncode == 0 and figures["rate"] is not None, f"round {round_number}: wrk ran ({run.stderr[-200:]})")
+        checks.check(figures["non2xx"] is None, f"round {round_number}: no non-2xx/3xx answer ({figures['non2xx']})")
         checks.check(error_counts[:3] == (0, 0, 0), f"round {round_number}: no connect/read/write error {error_counts}")
         checks.check(server.alive(), f"round {round_number}: the server is alive")
         alive = get(port, "/-/livez", timeout=10)
