@@ -132,7 +132,10 @@ public final class CatalogueSource: ListSource {
         let lockWait = waiting ? Int32(max(1, min(seconds * 1000, Double(Int32.max)))) : 0
         return try pool.withConnection { connection throws(ListStoreError) -> T in
             try connection.withBusyTimeout(lockWait) { () throws(ListStoreError) -> T in
-                try connection.withTimeLimit(seconds) { () throws(ListStoreError) -> T in try body(connection) }
+                try connection.withTimeLimit(seconds) { () throws(ListStoreError) -> T in
+                    try connection.useSmallPageCache()
+                    return try body(connection)
+                }
             }
         }
     }

@@ -56,11 +56,6 @@ final class ConnectionPool: Sendable {
             let before = FileIdentity(path: path)
             let connection = try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout)
             connection.fileIdentity = before == FileIdentity(path: path) ? before : nil
-            // Each connection keeps its own page cache (SQLite's default: 2 MiB), and
-            // every connection and worker thread may hold one: 512 KiB each keeps
-            // the process near its idle size under a long load (the operating
-            // system caches the file for all of them anyway).
-            try connection.execute("PRAGMA cache_size = -512")
             lent = UncheckedConnection(connection: connection, generation: generation)
         }
         do {

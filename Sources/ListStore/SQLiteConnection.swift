@@ -53,6 +53,19 @@ final class SQLiteConnection {
 
     /// How long a statement waits on a lock, in milliseconds.
     let busyTimeout: Int32
+    private var hasSmallPageCache = false
+
+    /// Gives this connection a 512 KiB page cache (SQLite's default is 2 MiB),
+    /// once: every connection and worker thread may hold a connection, and the
+    /// operating system caches the file for all of them anyway. The pragma
+    /// reads the schema, so it waits on a lock like a query: call it inside
+    /// the caller's busy timeout and time limit, never at the open (found in
+    /// review: at the open it made the non-waiting probe wait a whole timeout).
+    func useSmallPageCache() throws(ListStoreError) {
+        guard !hasSmallPageCache else { return }
+        try execute("PRAGMA cache_size = -512")
+        hasSmallPageCache = true
+    }
 
     /// Runs `body` with statements that wait on a lock at most `milliseconds`
     /// (0: a lock held by a writer fails them as `.busy` at once), then waits

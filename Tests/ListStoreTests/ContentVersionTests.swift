@@ -174,4 +174,23 @@ import Testing
         #expect(busy.isTransient)
         #expect(Date().timeIntervalSince(waited) < 1.2, "it waits what is left of the limit (0.4 s), not a whole one (2 s)")
     }
+
+    /// Found in the last read of the change (heldlock.py: `/-/livez` p99 17 ms
+    /// became 944 ms): a connection opened with the lock held waited the whole
+    /// busy timeout in its `PRAGMA cache_size` before the non-waiting probe ran.
+    @Test func aFirstProbeThatMustNotWaitDoesNotWaitEvenOnANewConnection() throws {
+        let path = try TestCatalogue.small([1, 2, 3])
+        try age(path)
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("BEGIN EXCLUSIVE; INSERT INTO characters VALUES (9, 'X', 'So', '1.1', 0, 0)")
+        defer { try? writer.execute("ROLLBACK") }
+        let source = CatalogueSource(path: path, queryTimeLimit: 2)
+        let start = Date()
+        guard case .failure(let error) = source.contentVersion(waiting: false) else {
+            Issue.record("the lock is held")
+            return
+        }
+        #expect(error.kind == .busy)
+        #expect(Date().timeIntervalSince(start) < 1, "no wait on the lock (the limit is 2 s)")
+    }
 }
