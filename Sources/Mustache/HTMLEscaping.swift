@@ -45,7 +45,7 @@ public enum HTMLEscaping {
     ///
     /// - Complexity: O(n) in the number of bytes.
     public static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
-        var output = OutputBuffer(capacity: bytes.count * 6 + 8)
+        var output = MustacheOutput(capacity: bytes.count * 6 + 8)
         output.appendEscaped(bytes)
         buffer.append(contentsOf: output.bytes)
     }

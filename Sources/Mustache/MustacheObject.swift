@@ -20,10 +20,36 @@
 /// Wrap it as `.object(row)` (or `MustacheValue(row)`). The method is called once per
 /// tag that names a field, on whichever thread renders, so it must be cheap and
 /// thread-safe (the type is `Sendable`).
+///
+/// A type drawn many times per page (a row) may also implement
+/// ``interpolate(_:escaped:into:)`` and write a field's text straight into the output
+/// without making a `String` or a ``MustacheValue`` for it; the default goes through
+/// ``mustacheValue(forKey:)``. Both must agree: sections (`{{#isEmoji}}`) and dotted
+/// names read ``mustacheValue(forKey:)``, interpolations of a one-part name
+/// (`{{name}}`) call ``interpolate(_:escaped:into:)``.
 public protocol MustacheObject: Sendable, MustacheValueConvertible {
     /// The value of the field `key`, or `nil` when the type has no such field (the
     /// lookup then goes on down the context stack, as the spec says for a missing key).
     func mustacheValue(forKey key: String) -> MustacheValue?
+
+    /// Writes what `{{key}}` (`escaped` true) or `{{{key}}}` (`escaped` false) prints
+    /// for the field `key` into `output`, as interpolating
+    /// would print ``mustacheValue(forKey:)``'s value.
+    ///
+    /// - Returns: `false`, having written nothing, when the type has no field `key`
+    ///   (the lookup then goes on down the context stack); `true` otherwise, even when
+    ///   the field prints nothing.
+    func interpolate(_ key: String, escaped: Bool, into output: inout MustacheOutput) -> Bool
+}
+
+extension MustacheObject {
+    /// Prints ``mustacheValue(forKey:)``'s value: correct for every type, and as fast
+    /// as a lookup; implement it for fields that can be written without a `String`.
+    public func interpolate(_ key: String, escaped: Bool, into output: inout MustacheOutput) -> Bool {
+        guard let value = mustacheValue(forKey: key) else { return false }
+        output.append(value, escaped: escaped)
+        return true
+    }
 }
 
 /// A Swift value that converts to a ``MustacheValue``.

@@ -18,6 +18,8 @@
 /// | `array` | nothing | when not empty; a section iterates it |
 /// | `dictionary` | nothing | always (even empty); a section pushes it |
 /// | `object` | nothing | always; a section pushes it |
+/// | `list` | nothing | when not empty; a section iterates it |
+/// | `listElement` | nothing | always; a section pushes it |
 ///
 /// The empty string and zero are falsy in sections (the spec leaves truthiness to the
 /// host language; this follows mustache.js and the other JavaScript-minded
@@ -45,6 +47,13 @@ public enum MustacheValue: Sendable {
     /// ``MustacheObjectBox``. Behaves like `dictionary`. Write `.object(row)`: the
     /// static ``object(_:)`` boxes it.
     case object(MustacheObjectBox)
+    /// Rows served by a ``MustacheList``, boxed in a ``MustacheListBox``: behaves like
+    /// `array` (a section renders its body once per row; falsy when empty), but no
+    /// value is made per row. Write `.list(rows)`: the static ``list(_:)`` boxes it.
+    case list(MustacheListBox)
+    /// Row `index` of a ``MustacheList``: what a section over `.list` pushes for each
+    /// row. Behaves like `object`.
+    case listElement(MustacheListBox, Int)
 }
 
 /// The box a ``MustacheObject`` lives in inside a ``MustacheValue``.
@@ -84,7 +93,8 @@ extension MustacheValue {
         case .double(let value): return value != 0 && !value.isNaN
         case .string(let value): return !value.isEmpty
         case .array(let value): return !value.isEmpty
-        case .dictionary, .object: return true
+        case .list(let box): return box.list.count > 0
+        case .dictionary, .object, .listElement: return true
         }
     }
 
@@ -95,6 +105,7 @@ extension MustacheValue {
         switch self {
         case .dictionary(let fields): return fields[key]
         case .object(let box): return box.object.mustacheValue(forKey: key)
+        case .listElement(let box, let index): return box.list.mustacheValue(at: index, forKey: key)
         default: return nil
         }
     }

@@ -16,7 +16,7 @@ extension Template {
         /// Deepest nesting of partials and parents allowed.
         let maxDepth: Int
         /// The output.
-        var output: OutputBuffer
+        var output: MustacheOutput
         /// The context stack, innermost last.
         var stack: [MustacheValue]
         /// Indentation of the standalone partials being rendered, added at each line
@@ -45,7 +45,7 @@ extension Template {
         init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 32 * 1024) {
             self.programs = programs
             self.maxDepth = maxDepth
-            self.output = OutputBuffer(capacity: capacity)
+            self.output = MustacheOutput(capacity: capacity)
             self.stack = [context]
             stack.reserveCapacity(16)
         }
@@ -67,6 +67,35 @@ extension Template {
                 index -= 1
             }
             return nil
+        }
+
+        /// Prints a name (spec "Interpolation"). A one-part name found on an object
+        /// is written by the object itself (``MustacheObject/interpolate(_:escaped:into:)``),
+        /// without a value in between; anything else prints what ``lookup(_:_:)`` finds.
+        @inline(__always)
+        mutating func interpolate(_ program: Program, _ op: Op, escaped: Bool) {
+            guard op.b == -1 else {
+                if let value = lookup(program, op) { output.append(value, escaped: escaped) }
+                return
+            }
+            let name = program.names[Int(op.a)]
+            var index = stack.count - 1
+            while index >= 0 {
+                switch stack[index] {
+                case .object(let box):
+                    if box.object.interpolate(name, escaped: escaped, into: &output) { return }
+                case .listElement(let box, let row):
+                    if box.list.interpolate(at: row, name, escaped: escaped, into: &output) { return }
+                case .dictionary(let fields):
+                    if let value = fields[name] {
+                        output.append(value, escaped: escaped)
+                        return
+                    }
+                default:
+                    break
+                }
+                index -= 1
+            }
         }
 
         func resolveRest(_ value: MustacheValue, _ rest: [String]) -> MustacheValue? {
@@ -107,10 +136,10 @@ extension Template {
                     if !hasNoIndent { appendIndent() }
                     index += 1
                 case .variable:
-                    if let value = lookup(program, op) { append(value, escaped: true) }
+                    interpolate(program, op, escaped: true)
                     index += 1
                 case .rawVariable:
-                    if let value = lookup(program, op) { append(value, escaped: false) }
+                    interpolate(program, op, escaped: false)
                     index += 1
                 case .section:
                     let body = index + 1..<Int(op.c)
@@ -118,6 +147,12 @@ extension Template {
                         if case .array(let elements) = value {
                             for element in elements {
                                 stack.append(element)
+                                try run(program, body)
+                                stack.removeLast()
+                            }
+                        } else if case .list(let box) = value {
+                            for row in 0..<box.list.count {
+                                stack.append(.listElement(box, row))
                                 try run(program, body)
                                 stack.removeLast()
                             }
@@ -215,112 +250,6 @@ extension Template {
                 index += 1
             }
             if start < count { output.append(UnsafeBufferPointer(rebasing: text[start..<count])) }
-        }
-
-        // MARK: Values
-
-        @inline(__always)
-        mutating func append(_ value: MustacheValue, escaped: Bool) {
-            switch value {
-            case .string(let string):
-                var string = string
-                if escaped {
-                    string.withUTF8 { output.appendEscaped($0) }
-                } else {
-                    string.withUTF8 { output.append($0) }
-                }
-            case .int(let number):
-                if number >= 0 && number < 10 {
-                    output.append(UInt8(ascii: "0") &+ UInt8(number))
-                } else {
-                    NumberFormatting.append(number, to: &output)
-                }
-            case .double(let number):
-                NumberFormatting.append(number, to: &output)
-            case .bool(let flag):
-                output.append(flag ? "true" : "false")
-            case .null, .array, .dictionary, .object:
-                break
-            }
-        }
-    }
-}
-
-/// Number printing for interpolation (spec "Interpolation": "Basic Integer",
-/// "Basic Decimal").
-enum NumberFormatting {
-    /// Appends an integer's decimal digits.
-    static func append(_ number: Int, to buffer: inout OutputBuffer) {
-        if number == Int.min {
-            buffer.append("-9223372036854775808")
-            return
-        }
-        var magnitude = number < 0 ? -number : number
-        if number < 0 { buffer.append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, enough for 19 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            let digits = UnsafeRawBufferPointer(rebasing: scratch[(24 - count)...])
-            buffer.append(digits.assumingMemoryBound(to: UInt8.self))
-        }
-    }
-
-    /// Appends a double in its shortest exact form, without a trailing `.0`
-    /// (`1.21`, `10`, `0`, `-2.5`, `1e+20`).
-    ///
-    /// Integral values print as integers. Values with up to four decimals take a fast
-    /// path (the first scale whose digits read back as exactly this double is the
-    /// shortest); anything else falls back to Swift's shortest round-trip `description`.
-    static func append(_ number: Double, to buffer: inout OutputBuffer) {
-        if number.isFinite && abs(number) < 1e15 {
-            if number == number.rounded() {
-                append(Int(number), to: &buffer)
-                return
-            }
-            if abs(number) < 1e9 {
-                var scale = 1.0
-                var digits = 0
-                while digits < 4 {
-                    scale *= 10
-                    digits += 1
-                    let scaled = (number * scale).rounded()
-                    if scaled / scale == number {
-                        appendScaled(Int(scaled), digits: digits, to: &buffer)
-                        return
-                    }
-                }
-            }
-        }
-        var text = number.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        text.withUTF8 { buffer.append($0) }
-    }
-
-    /// Appends `scaled / 10^digits` in decimal, trailing fractional zeros dropped.
-    static func appendScaled(_ scaled: Int, digits: Int, to buffer: inout OutputBuffer) {
-        var divisor = 1
-        for _ in 0..<digits { divisor *= 10 }
-        let magnitude = scaled < 0 ? -scaled : scaled
-        if scaled < 0 { buffer.append(UInt8(ascii: "-")) }
-        append(magnitude / divisor, to: &buffer)
-        var fraction = magnitude % divisor
-        var width = digits
-        while width > 0 && fraction % 10 == 0 {
-            fraction /= 10
-            width -= 1
-        }
-        guard width > 0 else { return }
-        buffer.append(UInt8(ascii: "."))
-        var place = 1
-        for _ in 1..<width { place *= 10 }
-        while place > 0 {
-            buffer.append(UInt8(ascii: "0") &+ UInt8(fraction / place % 10))
-            place /= 10
         }
     }
 }

@@ -13,7 +13,7 @@ import ListStore
         server = try #require(TestServer.shared)
     }
 
-    private func expectedID(_ index: Int) -> String { RowView.elementID(all[index].codePoint) }
+    private func expectedID(_ index: Int) -> String { RowList.elementID(all[index].codePoint) }
 
     @Test func firstPageIsAWholeDocumentWith20Rows() throws {
         let answer = try server.get("/")

@@ -42,7 +42,7 @@ struct CharacterView {
             "codePoint": .string(address.canonicalSegment),
             "glyph": .string(glyph.text),
             "glyphStyle": .string(glyph.style.rawValue),
-            "rowID": .string(RowView.elementID(record.codePoint)),
+            "rowID": .string(RowList.elementID(record.codePoint)),
             "properties": .array(properties.map(\.mustacheValue)),
             "listHref": .string(listHref),
             "startHref": .string(ListLinks.listPath(language: languageParameter)),
@@ -55,7 +55,7 @@ struct CharacterView {
 
     /// The list starting at this character: a cursor just before it, and the row's id as fragment.
     var listHref: String {
-        let rowFragment = "#" + RowView.elementID(record.codePoint)
+        let rowFragment = "#" + RowList.elementID(record.codePoint)
         guard record.codePoint > 0 else { return ListLinks.listPath(language: languageParameter) + rowFragment }
         let cursor = PageCursor(afterCodePoint: record.codePoint - 1).encoded
         return QueryString.link(ListLinks.listPath, languageItems + [("cursor", cursor)]) + rowFragment

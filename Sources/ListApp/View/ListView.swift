@@ -123,8 +123,7 @@ struct ListView {
         }
         if decision.body.showsRows {
             context["hasRows"] = true
-            let labels = RowView.Labels(strings, languageParameter: languageParameter)
-            context["rows"] = .array(records.map { .object(RowView($0, labels: labels)) })
+            context["rows"] = .list(RowList(records, labels: RowList.Labels(strings, languageParameter: languageParameter)))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []

@@ -1,13 +1,22 @@
-// OutputBuffer: the one growing byte buffer a render writes into.
+// MustacheOutput: the one growing byte buffer a render writes into.
 
-/// A growable byte buffer with `memcpy` appends, used for the output of one render.
+/// The output of one render: a growable byte buffer with `memcpy` appends, which a
+/// ``MustacheObject`` may also write its fields into directly
+/// (``MustacheObject/interpolate(_:escaped:into:)``).
 ///
 /// `[UInt8].append(contentsOf:)` checks uniqueness and goes through generic copying on
 /// every call; a render makes thousands of small appends, so it writes here and hands
-/// the bytes over once at the end. Not `Sendable`: one render, one thread.
-struct OutputBuffer: ~Copyable {
+/// the bytes over once at the end. Not copyable and not `Sendable`: one render, one
+/// thread, passed `inout`.
+///
+/// Everything written is UTF-8. The `escaped:` appends apply ``HTMLEscaping`` (what
+/// `{{name}}` does); the others copy bytes as they are (what `{{{name}}}` does), so
+/// an object must only write unescaped what the template asked unescaped, or what
+/// is known to hold none of the escaped characters (digits, fixed ASCII words).
+public struct MustacheOutput: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    /// Bytes written so far.
+    public private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
@@ -85,7 +94,7 @@ struct OutputBuffer: ~Copyable {
         var index = 0
         while index + 8 <= length {
             let raw = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-            let mask = OutputBuffer.candidates(UInt64(littleEndian: raw))
+            let mask = MustacheOutput.candidates(UInt64(littleEndian: raw))
             if mask == 0 {
                 UnsafeMutableRawPointer(destination).storeBytes(of: raw, as: UInt64.self)
                 destination += 8
@@ -96,11 +105,11 @@ struct OutputBuffer: ~Copyable {
             UnsafeMutableRawPointer(destination).storeBytes(of: raw, as: UInt64.self)
             destination += offset
             index += offset
-            destination = OutputBuffer.writeEscaped(source[index], at: destination, table: table)
+            destination = MustacheOutput.writeEscaped(source[index], at: destination, table: table)
             index += 1
         }
         while index < length {
-            destination = OutputBuffer.writeEscaped(source[index], at: destination, table: table)
+            destination = MustacheOutput.writeEscaped(source[index], at: destination, table: table)
             index += 1
         }
         count = destination - base
@@ -153,6 +162,116 @@ struct OutputBuffer: ~Copyable {
         return destination + length
     }
 
-    /// The bytes written so far.
+    /// The bytes written so far (valid until the next append).
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+}
+
+// MARK: - What objects write
+
+extension MustacheOutput {
+    /// What `body` writes into a fresh output, as a `String` (for a
+    /// ``MustacheObject`` that writes its fields and also needs them as values).
+    public static func string(_ body: (inout MustacheOutput) -> Void) -> String {
+        var output = MustacheOutput(capacity: 64)
+        body(&output)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// Appends `bytes` (UTF-8) as they are, or HTML-escaped when `escaped`.
+    public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        if escaped { appendEscaped(bytes) } else { append(bytes) }
+    }
+
+    /// Appends `string`'s UTF-8 as it is, or HTML-escaped when `escaped`.
+    public mutating func append(_ string: String, escaped: Bool) {
+        var string = string
+        string.withUTF8 { append(utf8: $0, escaped: escaped) }
+    }
+
+    /// Appends fixed ASCII or UTF-8 text as it is (no escaping: for template-like
+    /// fixed text such as `char-` or `U+`, never for data).
+    public mutating func append(literal text: StaticString) {
+        append(text)
+    }
+
+    /// Appends one Unicode scalar's UTF-8, HTML-escaped when `escaped` (so `<` as a
+    /// character prints `&lt;`).
+    public mutating func append(_ scalar: Unicode.Scalar, escaped: Bool) {
+        let value = scalar.value
+        if value < 0x80 {
+            let byte = UInt8(truncatingIfNeeded: value)
+            if escaped && HTMLEscaping.needsEscaping(byte) {
+                reserve(8)
+                count = MustacheOutput.writeEntity(byte, at: base + count) - base
+            } else {
+                append(byte)
+            }
+            return
+        }
+        // Only ASCII is ever escaped; longer sequences are copied (RFC 3629 §3).
+        reserve(4)
+        let destination = base + count
+        if value < 0x800 {
+            destination[0] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+            destination[1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 2
+        } else if value < 0x1_0000 {
+            destination[0] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+            destination[1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+            destination[2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 3
+        } else {
+            destination[0] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+            destination[1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
+            destination[2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+            destination[3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 4
+        }
+    }
+
+    /// Appends what `{{x}}` (`escaped` true) or `{{{x}}}` prints for `value`: text,
+    /// digits, `true`/`false`; nothing for `null`, lists, dictionaries and objects
+    /// (see ``MustacheValue``).
+    public mutating func append(_ value: MustacheValue, escaped: Bool) {
+        switch value {
+        case .string(let string):
+            append(string, escaped: escaped)
+        case .int(let number):
+            if number >= 0 && number < 10 {
+                append(UInt8(ascii: "0") &+ UInt8(number))
+            } else {
+                NumberFormatting.append(number, to: &self)
+            }
+        case .double(let number):
+            NumberFormatting.append(number, to: &self)
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+        case .null, .array, .dictionary, .object, .list, .listElement:
+            break
+        }
+    }
+
+    /// Appends `number`'s decimal digits (`-` first when negative), as `{{x}}` prints an integer.
+    public mutating func append(decimal number: Int) {
+        NumberFormatting.append(number, to: &self)
+    }
+
+    /// Appends `value` in hexadecimal, zero-padded to `minimumDigits` (1...8)
+    /// (`append(hex: 0x2603, minimumDigits: 4, uppercase: true)` writes `2603`).
+    public mutating func append(hex value: UInt32, minimumDigits: Int = 1, uppercase: Bool) {
+        var digits = 1
+        while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+        digits = max(digits, min(8, minimumDigits))
+        reserve(digits)
+        let alphabet: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
+        let table = alphabet.utf8Start
+        var remaining = value
+        var index = count + digits - 1
+        while index >= count {
+            base[index] = table[Int(remaining & 0xF)]
+            remaining >>= 4
+            index -= 1
+        }
+        count += digits
+    }
 }
