@@ -3,7 +3,8 @@
 //   liststate-bench --db PATH [--iterations N] [--only page|fragment] [--untimed]
 //   liststate-bench --db PATH --cursors
 //   (--after HEX: the fragment starts after that code point; default 4E00;
-//    --template-only with --untimed: render a context built once)
+//    --template-only with --untimed: render a context built once;
+//    --rows N: the page has N rows instead of 50, to tell per-row costs from the rest)
 //
 // Prints `key=value` lines the script reads: the median µs of building the view
 // context and rendering the 50-row list page and a 20-row continuation fragment,
@@ -26,6 +27,7 @@ struct Options {
     var printsCursors = false
     var fragmentAfter: UInt32 = 0x4E00
     var isTemplateOnly = false
+    var pageRows = 50
 }
 
 /// Parses the arguments, or exits 2 with a message.
@@ -40,12 +42,14 @@ func parseOptions() -> Options {
         case "--untimed": options.isTimed = false
         case "--cursors": options.printsCursors = true
         case "--template-only": options.isTemplateOnly = true
+        case "--rows": options.pageRows = arguments.popFirst().flatMap(Int.init) ?? 0
         case "--after": options.fragmentAfter = arguments.popFirst().flatMap { UInt32($0, radix: 16) } ?? 0x4E00
         default: fail("unknown argument '\(flag)'")
         }
     }
     if options.database.isEmpty { fail("--db PATH is required") }
     if options.iterations < 1 { fail("--iterations must be a positive number") }
+    if !(1...100).contains(options.pageRows) { fail("--rows must be a number from 1 to 100") }
     return options
 }
 
@@ -105,7 +109,7 @@ if options.printsCursors {
     exit(0)
 }
 let cases: [(key: String, shape: ListRenderBenchmark.Shape, limit: Int, after: UInt32?)] = [
-    ("page50", .page, 50, nil),
+    ("page\(options.pageRows)", .page, options.pageRows, nil),
     // A continuation in the middle of the catalogue (CJK ideographs: plain names).
     ("fragment20", .continuation, 20, options.fragmentAfter),
 ]

@@ -10,22 +10,14 @@
 /// in a value prints as `&amp;#39;`, which a browser shows as the value's own text.
 public enum HTMLEscaping {
     /// Bits 0-63: which bytes below 64 need escaping (`"`, `&`, `'`, `<`, `=`, `>`);
-    /// the only other one is the backtick, 0x60. Used to build `table`.
-    static let lowMask: UInt64 = (1 << 0x22) | (1 << 0x26) | (1 << 0x27) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E)
+    /// the only other one is the backtick, 0x60.
+    @usableFromInline static let lowMask: UInt64 = (1 << 0x22) | (1 << 0x26) | (1 << 0x27) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E)
 
     /// Whether `byte` needs escaping.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscaping(_ byte: UInt8) -> Bool {
         byte < 64 ? (lowMask >> UInt64(byte)) & 1 != 0 : byte == 0x60
     }
-
-    /// 256 flags, 1 for the bytes that need escaping: one load per byte in the scan
-    /// loop. Allocated once and never freed (it lives as long as the process).
-    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0..<256 { table[byte] = needsEscaping(UInt8(byte)) ? 1 : 0 }
-        return UnsafePointer(table)
-    }()
 
     /// The entity for a byte that needs escaping.
     @inline(__always)

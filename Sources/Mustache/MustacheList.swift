@@ -15,22 +15,27 @@ public protocol MustacheList: Sendable {
     /// Rows in the list (`0...`); a section renders its body this many times.
     var count: Int { get }
 
-    /// The value of row `index`'s field `key` (`0 <= index < count`), or `nil` when
-    /// rows have no such field.
-    func mustacheValue(at index: Int, forKey key: String) -> MustacheValue?
+    /// The number of the field called `key` (any `Int` the list chooses), or `nil`
+    /// when rows have no such field (the lookup then goes on down the stack).
+    ///
+    /// The renderer asks once per tag name, template and list in a render and keeps
+    /// the answer, so a row's fields are found by number, not by name.
+    func field(named key: String) -> Int?
 
-    /// Writes what `{{key}}` (`escaped`) or `{{{key}}}` prints for row `index`'s field
-    /// `key`, as ``MustacheObject/interpolate(_:escaped:into:)`` does for an object.
-    /// - Returns: `false`, having written nothing, when rows have no field `key`.
-    func interpolate(at index: Int, _ key: String, escaped: Bool, into output: inout MustacheOutput) -> Bool
+    /// The value of row `index`'s field `field` (`0 <= index < count`; `field` as
+    /// ``field(named:)`` answered): what sections and dotted names read.
+    func mustacheValue(at index: Int, field: Int) -> MustacheValue
+
+    /// Writes what `{{key}}` (`escaped`) or `{{{key}}}` prints for row `index`'s
+    /// field `field`: ``mustacheValue(at:field:)`` printed, written without a value
+    /// in between where the list can.
+    func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput)
 }
 
 extension MustacheList {
-    /// Prints ``mustacheValue(at:forKey:)``'s value.
-    public func interpolate(at index: Int, _ key: String, escaped: Bool, into output: inout MustacheOutput) -> Bool {
-        guard let value = mustacheValue(at: index, forKey: key) else { return false }
-        output.append(value, escaped: escaped)
-        return true
+    /// Prints ``mustacheValue(at:field:)``'s value.
+    public func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+        output.append(mustacheValue(at: index, field: field), escaped: escaped)
     }
 }
 

@@ -14,10 +14,15 @@
 /// an object must only write unescaped what the template asked unescaped, or what
 /// is known to hold none of the escaped characters (digits, fixed ASCII words).
 public struct MustacheOutput: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<UInt8>
+    // Stored properties and the small appends are `@usableFromInline`/`@inlinable`
+    // so an object's field writer in another module inlines them (a call per append
+    // was about a third of a row's cost: callgrind, BENCHMARKS.md).
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var length = 0
+    @usableFromInline var capacity: Int
+
     /// Bytes written so far.
-    public private(set) var count = 0
-    private var capacity: Int
+    public var count: Int { length }
 
     init(capacity: Int) {
         self.capacity = max(64, capacity)
@@ -26,54 +31,67 @@ public struct MustacheOutput: ~Copyable {
 
     deinit { base.deallocate() }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
+        if length + extra > capacity { grow(length + extra) }
     }
 
+    @usableFromInline
     mutating func grow(_ needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.update(from: base, count: length)
         base.deallocate()
         base = newBase
         capacity = newCapacity
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        base[length] = byte
+        length += 1
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        let length = bytes.count
-        reserve(length)
-        let destination = base + count
-        if length <= 16 {
-            // Short runs are the common case (text between tags); a byte loop beats a
-            // call into memcpy for them.
-            var index = 0
-            while index < length {
-                destination[index] = source[index]
-                index += 1
+        let extra = bytes.count
+        reserve(extra)
+        let destination = base + length
+        if extra <= 64 {
+            // Short runs are the common case (text between tags, a field): whole
+            // words, the last one overlapping the one before, beat a call into memcpy.
+            if extra >= 8 {
+                var index = 0
+                while index + 8 <= extra {
+                    UnsafeMutableRawPointer(destination + index)
+                        .storeBytes(of: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    index += 8
+                }
+                let last = extra - 8
+                UnsafeMutableRawPointer(destination + last)
+                    .storeBytes(of: UnsafeRawPointer(source + last).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            } else {
+                var index = 0
+                while index < extra {
+                    destination[index] = source[index]
+                    index += 1
+                }
             }
         } else {
-            destination.update(from: source, count: length)
+            destination.update(from: source, count: extra)
         }
-        count += length
+        length += extra
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ string: StaticString) {
         append(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
@@ -85,14 +103,14 @@ public struct MustacheOutput: ~Copyable {
     /// the bytes before the first candidate are stored with one (overlapping) word
     /// store and the candidate is checked exactly. Candidates are `"`, `&`, `'`,
     /// `<`, `=`, `>`, `?` (a cheap false positive) and the backtick.
+    @usableFromInline
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let length = bytes.count
-        guard length > 0, let source = bytes.baseAddress else { return }
-        reserve(length * 6 + 8)
-        let table = HTMLEscaping.table
-        var destination = base + count
+        let extra = bytes.count
+        guard extra > 0, let source = bytes.baseAddress else { return }
+        reserve(extra * 6 + 8)
+        var destination = base + length
         var index = 0
-        while index + 8 <= length {
+        while index + 8 <= extra {
             let raw = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
             let mask = MustacheOutput.candidates(UInt64(littleEndian: raw))
             if mask == 0 {
@@ -105,22 +123,22 @@ public struct MustacheOutput: ~Copyable {
             UnsafeMutableRawPointer(destination).storeBytes(of: raw, as: UInt64.self)
             destination += offset
             index += offset
-            destination = MustacheOutput.writeEscaped(source[index], at: destination, table: table)
+            destination = MustacheOutput.writeEscaped(source[index], at: destination)
             index += 1
         }
-        while index < length {
-            destination = MustacheOutput.writeEscaped(source[index], at: destination, table: table)
+        while index < extra {
+            destination = MustacheOutput.writeEscaped(source[index], at: destination)
             index += 1
         }
-        count = destination - base
+        length = destination - base
     }
 
-    /// Writes one byte at `destination`, or its entity when `table` marks it
-    /// for escaping; returns the position after what was written.
+    /// Writes one byte at `destination`, or its entity when it needs escaping
+    /// (``HTMLEscaping/needsEscaping(_:)``: a constant mask, no table to load);
+    /// returns the position after what was written.
     @inline(__always)
-    static func writeEscaped(_ byte: UInt8, at destination: UnsafeMutablePointer<UInt8>,
-                             table: UnsafePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        guard table[Int(byte)] != 0 else {
+    static func writeEscaped(_ byte: UInt8, at destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        guard HTMLEscaping.needsEscaping(byte) else {
             destination.pointee = byte
             return destination + 1
         }
@@ -163,7 +181,7 @@ public struct MustacheOutput: ~Copyable {
     }
 
     /// The bytes written so far (valid until the next append).
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: length) }
 }
 
 // MARK: - What objects write
@@ -178,18 +196,24 @@ extension MustacheOutput {
     }
 
     /// Appends `bytes` (UTF-8) as they are, or HTML-escaped when `escaped`.
+    @inlinable
     public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         if escaped { appendEscaped(bytes) } else { append(bytes) }
     }
 
     /// Appends `string`'s UTF-8 as it is, or HTML-escaped when `escaped`.
+    @inlinable
     public mutating func append(_ string: String, escaped: Bool) {
-        var string = string
-        string.withUTF8 { append(utf8: $0, escaped: escaped) }
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { append(utf8: $0, escaped: escaped) }
+        if done == nil {
+            var string = string
+            string.withUTF8 { append(utf8: $0, escaped: escaped) }
+        }
     }
 
     /// Appends fixed ASCII or UTF-8 text as it is (no escaping: for template-like
     /// fixed text such as `char-` or `U+`, never for data).
+    @inlinable
     public mutating func append(literal text: StaticString) {
         append(text)
     }
@@ -202,7 +226,7 @@ extension MustacheOutput {
             let byte = UInt8(truncatingIfNeeded: value)
             if escaped && HTMLEscaping.needsEscaping(byte) {
                 reserve(8)
-                count = MustacheOutput.writeEntity(byte, at: base + count) - base
+                length = MustacheOutput.writeEntity(byte, at: base + length) - base
             } else {
                 append(byte)
             }
@@ -210,22 +234,22 @@ extension MustacheOutput {
         }
         // Only ASCII is ever escaped; longer sequences are copied (RFC 3629 §3).
         reserve(4)
-        let destination = base + count
+        let destination = base + length
         if value < 0x800 {
             destination[0] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
             destination[1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            count += 2
+            length += 2
         } else if value < 0x1_0000 {
             destination[0] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
             destination[1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
             destination[2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            count += 3
+            length += 3
         } else {
             destination[0] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
             destination[1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
             destination[2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
             destination[3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            count += 4
+            length += 4
         }
     }
 
@@ -258,6 +282,7 @@ extension MustacheOutput {
 
     /// Appends `value` in hexadecimal, zero-padded to `minimumDigits` (1...8)
     /// (`append(hex: 0x2603, minimumDigits: 4, uppercase: true)` writes `2603`).
+    @inlinable
     public mutating func append(hex value: UInt32, minimumDigits: Int = 1, uppercase: Bool) {
         var digits = 1
         while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
@@ -266,12 +291,12 @@ extension MustacheOutput {
         let alphabet: StaticString = uppercase ? "0123456789ABCDEF" : "0123456789abcdef"
         let table = alphabet.utf8Start
         var remaining = value
-        var index = count + digits - 1
-        while index >= count {
+        var index = length + digits - 1
+        while index >= length {
             base[index] = table[Int(remaining & 0xF)]
             remaining >>= 4
             index -= 1
         }
-        count += digits
+        length += digits
     }
 }

@@ -105,7 +105,7 @@ extension MustacheValue {
         switch self {
         case .dictionary(let fields): return fields[key]
         case .object(let box): return box.object.mustacheValue(forKey: key)
-        case .listElement(let box, let index): return box.list.mustacheValue(at: index, forKey: key)
+        case .listElement(let box, let index): return box.list.field(named: key).map { box.list.mustacheValue(at: index, field: $0) }
         default: return nil
         }
     }

@@ -17,8 +17,8 @@ extension Template {
         let maxDepth: Int
         /// The output.
         var output: MustacheOutput
-        /// The context stack, innermost last.
-        var stack: [MustacheValue]
+        /// The context stack.
+        var stack: ContextStack
         /// Indentation of the standalone partials being rendered, added at each line
         /// start: `indentBytes[indentStart...]`. Kept as one buffer that grows and
         /// shrinks like a stack, so entering a partial allocates nothing.
@@ -41,26 +41,62 @@ extension Template {
         var depth = 0
         /// Current nesting of `run` calls (sections, blocks, partials, parents).
         var frames = 0
+        /// The field numbers a list gave for `fieldProgram`'s names, by name index
+        /// (`-2` not asked yet, `-1` no such field): a row's tags find their fields
+        /// by number from the second row on (see ``MustacheList/field(named:)``).
+        var fields: [Int32] = []
+        var fieldList: MustacheListBox?
+        var fieldProgram: Program?
 
         init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 32 * 1024) {
             self.programs = programs
             self.maxDepth = maxDepth
             self.output = MustacheOutput(capacity: capacity)
-            self.stack = [context]
-            stack.reserveCapacity(16)
+            self.stack = ContextStack(root: context)
         }
 
         // MARK: Lookup (spec "Interpolation": basic and dotted names)
 
+        /// The number `box`'s list gives the name `op.a` of `program`, nil when its
+        /// rows have no such field; asked once per name, program and list.
+        @inline(__always)
+        mutating func field(_ box: MustacheListBox, _ program: Program, _ op: Op) -> Int? {
+            if box !== fieldList || program !== fieldProgram {
+                fieldList = box
+                fieldProgram = program
+                fields.removeAll(keepingCapacity: true)
+                fields.append(contentsOf: repeatElement(-2, count: program.nameCount))
+            }
+            var number = fields[Int(op.a)]
+            if number == -2 {
+                number = box.list.field(named: program.names[Int(op.a)]).map { Int32(truncatingIfNeeded: $0) } ?? -1
+                fields[Int(op.a)] = number
+            }
+            return number >= 0 ? Int(number) : nil
+        }
+
         /// Resolves a name: its first part down the context stack, the following parts
         /// only inside what the first found (a broken chain resolves to nothing).
         @inline(__always)
-        func lookup(_ program: Program, _ op: Op) -> MustacheValue? {
-            if op.b == -2 { return stack.last }
-            let first = program.names[Int(op.a)]
+        mutating func lookup(_ program: Program, _ op: Op) -> MustacheValue? {
+            if op.b == -2 { return stack.top }
             var index = stack.count - 1
             while index >= 0 {
-                if let value = stack[index].member(first) {
+                let frame = stack.frames[index]
+                var value: MustacheValue?
+                switch frame.kind {
+                case .opaque:
+                    value = nil
+                case .row:
+                    if let list = frame.list {
+                        value = list._withUnsafeGuaranteedRef { box in
+                            field(box, program, op).map { box.list.mustacheValue(at: frame.row, field: $0) }
+                        }
+                    }
+                case .fields:
+                    value = stack.values[index].member(program.names[Int(op.a)])
+                }
+                if let value {
                     if op.b < 0 { return value }
                     return resolveRest(value, program.dotted[Int(op.b)])
                 }
@@ -70,29 +106,42 @@ extension Template {
         }
 
         /// Prints a name (spec "Interpolation"). A one-part name found on an object
-        /// is written by the object itself (``MustacheObject/interpolate(_:escaped:into:)``),
-        /// without a value in between; anything else prints what ``lookup(_:_:)`` finds.
+        /// or a list's row is written by it (``MustacheObject/interpolate(_:escaped:into:)``,
+        /// ``MustacheList/interpolate(at:field:escaped:into:)``), without a value in
+        /// between; anything else prints what ``lookup(_:_:)`` finds.
         @inline(__always)
         mutating func interpolate(_ program: Program, _ op: Op, escaped: Bool) {
             guard op.b == -1 else {
                 if let value = lookup(program, op) { output.append(value, escaped: escaped) }
                 return
             }
-            let name = program.names[Int(op.a)]
             var index = stack.count - 1
             while index >= 0 {
-                switch stack[index] {
-                case .object(let box):
-                    if box.object.interpolate(name, escaped: escaped, into: &output) { return }
-                case .listElement(let box, let row):
-                    if box.list.interpolate(at: row, name, escaped: escaped, into: &output) { return }
-                case .dictionary(let fields):
-                    if let value = fields[name] {
-                        output.append(value, escaped: escaped)
-                        return
-                    }
-                default:
+                let frame = stack.frames[index]
+                switch frame.kind {
+                case .opaque:
                     break
+                case .row:
+                    if let list = frame.list {
+                        let found = list._withUnsafeGuaranteedRef { box in
+                            guard let number = field(box, program, op) else { return false }
+                            box.list.interpolate(at: frame.row, field: number, escaped: escaped, into: &output)
+                            return true
+                        }
+                        if found { return }
+                    }
+                case .fields:
+                    switch stack.values[index] {
+                    case .object(let box):
+                        if box.object.interpolate(program.names[Int(op.a)], escaped: escaped, into: &output) { return }
+                    case .dictionary(let fields):
+                        if let value = fields[program.names[Int(op.a)]] {
+                            output.append(value, escaped: escaped)
+                            return
+                        }
+                    default:
+                        break
+                    }
                 }
                 index -= 1
             }
@@ -146,20 +195,20 @@ extension Template {
                     if let value = lookup(program, op) {
                         if case .array(let elements) = value {
                             for element in elements {
-                                stack.append(element)
+                                stack.push(element)
                                 try run(program, body)
-                                stack.removeLast()
+                                stack.pop()
                             }
                         } else if case .list(let box) = value {
                             for row in 0..<box.list.count {
-                                stack.append(.listElement(box, row))
+                                stack.push(row: row, of: box)
                                 try run(program, body)
-                                stack.removeLast()
+                                stack.pop()
                             }
                         } else if value.isTruthy {
-                            stack.append(value)
+                            stack.push(value)
                             try run(program, body)
-                            stack.removeLast()
+                            stack.pop()
                         }
                     }
                     index = Int(op.c)

@@ -23,6 +23,16 @@ public struct GlyphDisplay: Sendable, Hashable {
         case abbreviation
         /// A visible symbol standing for a space or control (U+2420 SYMBOL FOR SPACE).
         case symbol
+
+        /// `rawValue` as static text, for writing without a `String`.
+        var name: StaticString {
+            switch self {
+            case .character: "character"
+            case .mark: "mark"
+            case .abbreviation: "abbreviation"
+            case .symbol: "symbol"
+            }
+        }
     }
 
     /// The text to show (never contains a raw format, control or separator character).

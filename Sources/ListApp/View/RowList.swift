@@ -75,43 +75,45 @@ struct RowList: MustacheList {
             .hexCode(prefix: "char-")
     }
 
-    /// The fields a row template reads.
-    enum Field {
+    /// The fields a row template reads, numbered for ``MustacheList``.
+    enum Field: Int {
         case id, glyph, glyphStyle, codePoint, name, category, categoryName, age, ageLabel, isEmoji, emojiLabel,
              detailHref
 
-        // Keys are told apart by length first, so about one comparison settles a
-        // lookup (a failed `String ==` is a call into the runtime, and a page asks
-        // eleven fields of every row: measured with callgrind, see BENCHMARKS.md).
+        /// The field called `key`, nil for any other name.
         init?(_ key: String) {
-            switch key.utf8.count {
-            case 2 where key == "id": self = .id
-            case 5 where key == "glyph": self = .glyph
-            case 10 where key == "glyphStyle": self = .glyphStyle
-            case 9 where key == "codePoint": self = .codePoint
-            case 4 where key == "name": self = .name
-            case 8 where key == "category": self = .category
-            case 12 where key == "categoryName": self = .categoryName
-            case 3 where key == "age": self = .age
-            case 8 where key == "ageLabel": self = .ageLabel
-            case 7 where key == "isEmoji": self = .isEmoji
-            case 10 where key == "emojiLabel": self = .emojiLabel
-            case 10 where key == "detailHref": self = .detailHref
+            switch key {
+            case "id": self = .id
+            case "glyph": self = .glyph
+            case "glyphStyle": self = .glyphStyle
+            case "codePoint": self = .codePoint
+            case "name": self = .name
+            case "category": self = .category
+            case "categoryName": self = .categoryName
+            case "age": self = .age
+            case "ageLabel": self = .ageLabel
+            case "isEmoji": self = .isEmoji
+            case "emojiLabel": self = .emojiLabel
+            case "detailHref": self = .detailHref
             default: return nil
             }
         }
     }
 
-    func mustacheValue(at index: Int, forKey key: String) -> MustacheValue? {
-        guard let field = Field(key) else { return nil }
+    func field(named key: String) -> Int? {
+        Field(key)?.rawValue
+    }
+
+    func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+        guard let field = Field(rawValue: field) else { return .null }
         if field == .isEmoji { return .bool(records[index].isEmoji) }
         return .string(MustacheOutput.string { write(field, of: index, escaped: false, into: &$0) })
     }
 
-    func interpolate(at index: Int, _ key: String, escaped: Bool, into output: inout MustacheOutput) -> Bool {
-        guard let field = Field(key) else { return false }
+    /// Every field is written straight into the page, without a `String` per field.
+    func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+        guard let field = Field(rawValue: field) else { return }
         write(field, of: index, escaped: escaped, into: &output)
-        return true
     }
 
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
@@ -123,7 +125,7 @@ struct RowList: MustacheList {
         case .glyph:
             output.append(glyphs[index].text, escaped: escaped)
         case .glyphStyle:
-            output.append(glyphs[index].style.rawValue, escaped: escaped)
+            output.append(literal: glyphs[index].style.name)
         case .codePoint:
             output.append(literal: "U+")
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
