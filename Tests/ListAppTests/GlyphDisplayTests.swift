@@ -44,6 +44,14 @@ import ListStore
             let category = ListStore.GeneralCategory.code(scalar.properties.generalCategory)
             let shown = GlyphDisplay(CharacterRecord(codePoint: value, name: name, generalCategory: category,
                                                      age: "", isEmoji: false, isEmojiPresentation: false))
+            // The shortcut rows take agrees with the whole rule, and never skips a
+            // character the abbreviation table names.
+            if GlyphDisplay.shownAsItself(CharacterRecord(codePoint: value, name: name, generalCategory: category, age: "",
+                                                          isEmoji: false, isEmojiPresentation: false)) != nil {
+                if shown != GlyphDisplay(text: String(Character(scalar)), style: .character) || GlyphDisplay.abbreviations[value] != nil {
+                    Issue.record("U+\(String(value, radix: 16)) is shown as itself by the shortcut, \(shown) by the rule"); return
+                }
+            }
             for part in shown.text.unicodeScalars {
                 let properties = part.properties
                 let unsafe = properties.isDefaultIgnorableCodePoint || properties.isBidiControl

@@ -52,14 +52,8 @@ public struct GlyphDisplay: Sendable, Hashable {
             self.init(text: abbreviation, style: isSpace && abbreviation.unicodeScalars.count == 1 ? .symbol : .abbreviation)
             return
         }
-        // Letters, numbers, punctuation and symbols are shown as themselves at once,
-        // before the category comparisons and the two property lookups (a binary
-        // search each; together most of a row's cost): no named scalar of theirs
-        // is Default_Ignorable or White_Space except the four Hangul fillers, which
-        // the table above already caught (checked over every scalar of the
-        // runtime's Unicode data; the others are Mn, Cf, Zs, Zl, Zp).
-        guard !"LNPS".utf8.contains(record.generalCategory.utf8.first ?? 0) else {
-            self.init(text: String(Character(scalar)), style: .character)
+        if let itself = Self.shownAsItself(record) {
+            self.init(text: String(Character(itself)), style: .character)
             return
         }
         switch record.generalCategory {
@@ -75,6 +69,29 @@ public struct GlyphDisplay: Sendable, Hashable {
             self.init(text: String(Character(scalar)), style: .character)
         }
     }
+
+    /// The scalar of `record` when it is shown as itself and is a letter, number,
+    /// punctuation or symbol (most rows), found without the category comparisons
+    /// and the two property lookups of `init` (a binary search each; together most
+    /// of a row's cost); nil for everything else, which `init` sorts out.
+    ///
+    /// No named scalar of L, N, P or S is Default_Ignorable or White_Space except
+    /// the four Hangul fillers, which the abbreviation table holds (checked over
+    /// every scalar of the runtime's Unicode data; the others are Mn, Cf, Zs, Zl, Zp;
+    /// the tests check that no other letter, number, punctuation or symbol is in
+    /// the table).
+    static func shownAsItself(_ record: CharacterRecord) -> Unicode.Scalar? {
+        guard let scalar = record.scalar else { return nil }
+        switch record.generalCategory.utf8.first {
+        case UInt8(ascii: "L"), UInt8(ascii: "N"), UInt8(ascii: "P"), UInt8(ascii: "S"):
+            return hangulFillers.contains(scalar.value) ? nil : scalar
+        default:
+            return nil
+        }
+    }
+
+    /// The Hangul fillers (Lo, Default_Ignorable): HCF, HJF, HF, HWHF.
+    static let hangulFillers: [UInt32] = [0x115F, 0x1160, 0x3164, 0xFFA0]
 
     /// Makes a display directly.
     public init(text: String, style: Style) {

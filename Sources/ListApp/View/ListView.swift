@@ -123,7 +123,7 @@ struct ListView {
         }
         if decision.body.showsRows {
             context["hasRows"] = true
-            context["rows"] = .list(RowList(records, labels: RowList.Labels(strings, languageParameter: languageParameter)))
+            context["rows"] = .list(RowList(records, language: language, languageParameter: languageParameter))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []

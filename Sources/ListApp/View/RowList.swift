@@ -13,44 +13,52 @@ import Mustache
 /// the page, without a `String` per field.
 struct RowList: MustacheList {
     let records: [CharacterRecord]
-    let glyphs: [GlyphDisplay]
-    let labels: Labels
+    let words: Words
+    /// `?lang=…` for the rows' links, or "".
+    let linkSuffix: String
 
-    /// The rows of `records`, drawn with `labels`.
-    init(_ records: [CharacterRecord], labels: Labels = Labels()) {
+    /// The rows of `records` in `language`, with links that keep
+    /// `languageParameter` (nil: none).
+    init(_ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil) {
         self.records = records
-        self.glyphs = records.map(GlyphDisplay.init)
-        self.labels = labels
+        self.words = Words.of(language)
+        self.linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
     }
 
     var count: Int { records.count }
 
-    /// What every row of a page shares: the words of the page language and the
-    /// `lang` the links keep. Made once per page, so a row holds one reference.
-    final class Labels: Sendable {
+    /// The words of one language every row uses, made once per language (a
+    /// table per page cost a tenth of the page: callgrind, BENCHMARKS.md).
+    final class Words: Sendable {
         /// Category names by two-letter code, at `categoryIndex(code)`.
         let categoryNames: [String?]
         let emojiLabel: String
-        /// The words around the version in "Unicode 15.1" (`strings.unicodeVersion`),
-        /// found once per page; nil when the sentence has no one place for it, and
-        /// each row then asks `version`.
+        /// The words around the version in "Unicode 15.1" (`unicodeVersion`),
+        /// nil when the sentence has no one place for it (each row then asks
+        /// `version`).
         let versionAffixes: (prefix: String, suffix: String)?
         let version: @Sendable (String) -> String
-        /// `?lang=…` for the rows' links, or "".
-        let linkSuffix: String
 
-        /// The labels of `strings`, for links that keep `languageParameter` (nil: none).
-        init(_ strings: UIStrings = UIStrings.english, languageParameter: String? = nil) {
+        /// The words of `strings`.
+        init(_ strings: UIStrings) {
             var names = [String?](repeating: nil, count: 26 * 26)
             for (code, name) in strings.categoryNames {
-                if let index = Labels.categoryIndex(code) { names[index] = name }
+                if let index = Words.categoryIndex(code) { names[index] = name }
             }
             categoryNames = names
             emojiLabel = strings.emoji
             version = strings.unicodeVersion
             let parts = strings.unicodeVersion("\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
             versionAffixes = parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
+        }
+
+        /// The words of each language, made at first use.
+        private static let byLanguage: [Language: Words] = Dictionary(
+            uniqueKeysWithValues: Language.allCases.map { ($0, Words(UIStrings.of($0))) })
+
+        /// The words of `language`.
+        static func of(_ language: Language) -> Words {
+            byLanguage[language] ?? Words(UIStrings.of(language))
         }
 
         /// The slot of a general category code (`Lu`: upper-case letter then
@@ -63,9 +71,9 @@ struct RowList: MustacheList {
             }
         }
 
-        /// The category's name in the page language; the code when it has none.
+        /// The category's name in this language; the code when it has none.
         func categoryName(_ code: String) -> String {
-            Labels.categoryIndex(code).flatMap { categoryNames[$0] } ?? code
+            Words.categoryIndex(code).flatMap { categoryNames[$0] } ?? code
         }
     }
 
@@ -123,9 +131,14 @@ struct RowList: MustacheList {
             output.append(literal: "char-")
             output.append(hex: records[index].codePoint, uppercase: false)
         case .glyph:
-            output.append(glyphs[index].text, escaped: escaped)
+            if let scalar = GlyphDisplay.shownAsItself(records[index]) {
+                output.append(scalar, escaped: escaped)
+            } else {
+                output.append(GlyphDisplay(records[index]).text, escaped: escaped)
+            }
         case .glyphStyle:
-            output.append(literal: glyphs[index].style.name)
+            let style = GlyphDisplay.shownAsItself(records[index]) == nil ? GlyphDisplay(records[index]).style : .character
+            output.append(literal: style.name)
         case .codePoint:
             output.append(literal: "U+")
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
@@ -134,27 +147,27 @@ struct RowList: MustacheList {
         case .category:
             output.append(records[index].generalCategory, escaped: escaped)
         case .categoryName:
-            output.append(labels.categoryName(records[index].generalCategory), escaped: escaped)
+            output.append(words.categoryName(records[index].generalCategory), escaped: escaped)
         case .age:
             output.append(records[index].displayedAge, escaped: escaped)
         case .ageLabel:
             let age = records[index].displayedAge
-            if let (prefix, suffix) = labels.versionAffixes {
+            if let (prefix, suffix) = words.versionAffixes {
                 output.append(prefix, escaped: escaped)
                 output.append(age, escaped: escaped)
                 output.append(suffix, escaped: escaped)
             } else {
-                output.append(labels.version(age), escaped: escaped)
+                output.append(words.version(age), escaped: escaped)
             }
         case .isEmoji:
             output.append(.bool(records[index].isEmoji), escaped: escaped)
         case .emojiLabel:
-            output.append(labels.emojiLabel, escaped: escaped)
+            output.append(words.emojiLabel, escaped: escaped)
         case .detailHref:
             // CodePointAddress.path, written in place.
             output.append(literal: "/char/U+")
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
-            output.append(labels.linkSuffix, escaped: escaped)
+            output.append(linkSuffix, escaped: escaped)
         }
     }
 }
