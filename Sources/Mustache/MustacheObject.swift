@@ -170,5 +170,10 @@ extension Array: MustacheValueConvertible where Element: MustacheValueConvertibl
 
 extension Dictionary: MustacheValueConvertible where Key == String, Value: MustacheValueConvertible {
     /// `.dictionary` of the converted values.
-    public var mustacheValue: MustacheValue { .dictionary(mapValues(\.mustacheValue)) }
+    public var mustacheValue: MustacheValue {
+        // In key order: a Swift dictionary has no order of its own.
+        var fields = MustacheFields()
+        for key in keys.sorted() { fields[key] = self[key]?.mustacheValue }
+        return .dictionary(fields)
+    }
 }

@@ -196,13 +196,13 @@ extension MustacheOutput {
     }
 
     /// Appends `bytes` (UTF-8) as they are, or HTML-escaped when `escaped`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         if escaped { appendEscaped(bytes) } else { append(bytes) }
     }
 
     /// Appends `string`'s UTF-8 as it is, or HTML-escaped when `escaped`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ string: String, escaped: Bool) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { append(utf8: $0, escaped: escaped) }
         if done == nil {
@@ -213,7 +213,7 @@ extension MustacheOutput {
 
     /// Appends fixed ASCII or UTF-8 text as it is (no escaping: for template-like
     /// fixed text such as `char-` or `U+`, never for data).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(literal text: StaticString) {
         append(text)
     }
@@ -282,7 +282,7 @@ extension MustacheOutput {
 
     /// Appends `value` in hexadecimal, zero-padded to `minimumDigits` (1...8)
     /// (`append(hex: 0x2603, minimumDigits: 4, uppercase: true)` writes `2603`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(hex value: UInt32, minimumDigits: Int = 1, uppercase: Bool) {
         var digits = 1
         while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }

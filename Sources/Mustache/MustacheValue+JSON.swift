@@ -30,9 +30,9 @@ extension MustacheValue {
         case let array as [Any]:
             self = .array(array.map { MustacheValue(jsonObject: $0) })
         case let dictionary as [String: Any]:
-            var fields: [String: MustacheValue] = [:]
-            fields.reserveCapacity(dictionary.count)
-            for (key, value) in dictionary { fields[key] = MustacheValue(jsonObject: value) }
+            // In name order: JSONSerialization gives no order of its own.
+            var fields = MustacheFields()
+            for key in dictionary.keys.sorted() { fields[key] = dictionary[key].map { MustacheValue(jsonObject: $0) } }
             self = .dictionary(fields)
         default:
             self = .null

@@ -42,7 +42,7 @@ public enum MustacheValue: Sendable {
     case array([MustacheValue])
     /// Named fields. A section pushes it on the context stack; always truthy. Prints
     /// nothing when interpolated.
-    case dictionary([String: MustacheValue])
+    case dictionary(MustacheFields)
     /// A server type exposing named fields through ``MustacheObject``, boxed in a
     /// ``MustacheObjectBox``. Behaves like `dictionary`. Write `.object(row)`: the
     /// static ``object(_:)`` boxes it.
@@ -98,8 +98,20 @@ extension MustacheValue {
         }
     }
 
-    /// The value of the field `key` when this value has named fields (a dictionary or
-    /// an object); `nil` otherwise or when there is no such field.
+    /// The value of the field `key` (whose ``MustacheFields/hash(_:)`` is `hash`) when
+    /// this value has named fields; what ``member(_:)`` answers, without hashing `key`.
+    @inlinable
+    public func member(_ key: String, hash: UInt32) -> MustacheValue? {
+        switch self {
+        case .dictionary(let fields): return fields.value(forName: key, hash: hash)
+        case .object(let box): return box.object.mustacheValue(forKey: key)
+        case .listElement(let box, let index): return box.list.field(named: key).map { box.list.mustacheValue(at: index, field: $0) }
+        default: return nil
+        }
+    }
+
+    /// The value of the field `key` when this value has named fields (a dictionary,
+    /// an object or a list's row); `nil` otherwise or when there is no such field.
     @inlinable
     public func member(_ key: String) -> MustacheValue? {
         switch self {
@@ -146,8 +158,7 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates `.dictionary` from a dictionary literal; a repeated key keeps the last value.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        var fields: [String: MustacheValue] = [:]
-        fields.reserveCapacity(elements.count)
+        var fields = MustacheFields()
         for (key, value) in elements { fields[key] = value }
         self = .dictionary(fields)
     }

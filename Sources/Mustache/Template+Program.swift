@@ -58,8 +58,12 @@ extension Template {
         let textBase: UnsafePointer<UInt8>
         /// First part of every name (`""` for the implicit iterator).
         let names: UnsafeMutableBufferPointer<String>
+        /// `MustacheFields.hash` of each of `names`, computed once here.
+        let nameHashes: [UInt32]
         /// The remaining parts of dotted names.
         let dotted: [[String]]
+        /// `MustacheFields.hash` of each part of `dotted`.
+        let dottedHashes: [[UInt32]]
         let calls: [CompiledCall]
         let blocks: [CompiledBlock]
         /// The template's name and file, for errors.
@@ -84,7 +88,9 @@ extension Template {
             _ = names.initialize(from: compiler.names)
             opCount = compiler.ops.count
             nameCount = compiler.names.count
+            nameHashes = compiler.names.map(MustacheFields.hash)
             dotted = compiler.dotted
+            dottedHashes = compiler.dotted.map { $0.map(MustacheFields.hash) }
             calls = compiler.calls
             blocks = compiler.blocks
         }

@@ -94,11 +94,11 @@ extension Template {
                         }
                     }
                 case .fields:
-                    value = stack.values[index].member(program.names[Int(op.a)])
+                    value = stack.values[index].member(program.names[Int(op.a)], hash: program.nameHashes[Int(op.a)])
                 }
                 if let value {
                     if op.b < 0 { return value }
-                    return resolveRest(value, program.dotted[Int(op.b)])
+                    return resolveRest(value, program.dotted[Int(op.b)], program.dottedHashes[Int(op.b)])
                 }
                 index -= 1
             }
@@ -135,7 +135,7 @@ extension Template {
                     case .object(let box):
                         if box.object.interpolate(program.names[Int(op.a)], escaped: escaped, into: &output) { return }
                     case .dictionary(let fields):
-                        if let value = fields[program.names[Int(op.a)]] {
+                        if let value = fields.value(forName: program.names[Int(op.a)], hash: program.nameHashes[Int(op.a)]) {
                             output.append(value, escaped: escaped)
                             return
                         }
@@ -147,14 +147,15 @@ extension Template {
             }
         }
 
-        func resolveRest(_ value: MustacheValue, _ rest: [String]) -> MustacheValue? {
+        func resolveRest(_ value: MustacheValue, _ rest: [String], _ hashes: [UInt32]) -> MustacheValue? {
             var value = value
-            for component in rest {
-                guard let next = value.member(component) else { return nil }
+            for (component, hash) in zip(rest, hashes) {
+                guard let next = value.member(component, hash: hash) else { return nil }
                 value = next
             }
             return value
         }
+
 
         // MARK: Walking the program
 

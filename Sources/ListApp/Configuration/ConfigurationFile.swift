@@ -49,7 +49,7 @@ public enum ConfigurationFile {
         guard let listsValue = top["lists"] else { return [] }
         let lists = try reader.object(listsValue, at: "lists")
         var result: [ListConfiguration] = []
-        for name in lists.keys.sorted() {
+        for name in lists.names.sorted() {
             let key = "lists.\(name)"
             guard knownLists.contains(name) else {
                 throw reader.error(key, "there is no list named “\(name)” (lists: \(knownLists.joined(separator: ", ")))")
@@ -68,13 +68,13 @@ private struct Reader {
         ConfigurationError(file: file, key: key, message: message)
     }
 
-    func object(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> [String: MustacheValue] {
+    func object(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> MustacheFields {
         guard case .dictionary(let fields) = value else { throw error(key, "must be an object") }
         return fields
     }
 
-    func onlyKeys(_ fields: [String: MustacheValue], _ allowed: [String], at key: String) throws(ConfigurationError) {
-        for name in fields.keys.sorted() where !allowed.contains(name) {
+    func onlyKeys(_ fields: MustacheFields, _ allowed: [String], at key: String) throws(ConfigurationError) {
+        for name in fields.names.sorted() where !allowed.contains(name) {
             let path = key.isEmpty ? name : "\(key).\(name)"
             throw error(path, "unknown key (known here: \(allowed.joined(separator: ", ")))")
         }

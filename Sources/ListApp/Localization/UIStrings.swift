@@ -181,7 +181,7 @@ struct UIStrings: Sendable {
             ("offlineBanner", offlineBanner), ("offlineFooter", offlineFooter),
             ("offlineAnnouncement", offlineAnnouncement), ("showListNow", showListNow),
         ]
-        var fields: [String: MustacheValue] = [:]
+        var fields: MustacheFields = [:]
         for (key, value) in pairs { fields[key] = .string(value) }
         return .dictionary(fields)
     }

@@ -39,7 +39,7 @@ struct CharacterRoute: Sendable {
             fields["status"] = ["text": ""]
             let character = CharacterView(record: record, language: view.language.tag, languageParameter: view.languageParameter)
             if case .dictionary(let character) = character.context {
-                fields.merge(character) { _, own in own }
+                for (name, value) in character { fields[name] = value }
             }
             var response = application.render("character", .dictionary(fields), status: 200)
             if fromHeader { response.headers.replaceOrAdd(name: "Vary", value: "Accept-Language") }

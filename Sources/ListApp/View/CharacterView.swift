@@ -25,7 +25,7 @@ struct CharacterView {
         var isCode = false
 
         var mustacheValue: MustacheValue {
-            var value: [String: MustacheValue] = ["label": .string(label), "value": .string(self.value), "isCode": .bool(isCode)]
+            var value: MustacheFields = ["label": .string(label), "value": .string(self.value), "isCode": .bool(isCode)]
             if let href { value["href"] = .string(href) }
             return .dictionary(value)
         }

@@ -66,7 +66,7 @@ struct ListView {
     var pageContext: MustacheValue { .dictionary(pageFields) }
 
     /// The fields of ``pageContext``, for pages that add their own (the gallery).
-    var pageFields: [String: MustacheValue] {
+    var pageFields: MustacheFields {
         var context = baseContext
         context["status"] = ["text": .string(announcementText)]
         context["offline"] = offlineContext
@@ -103,9 +103,9 @@ struct ListView {
         }
     }
 
-    private var baseContext: [String: MustacheValue] {
+    private var baseContext: MustacheFields {
         let links = self.links
-        var context: [String: MustacheValue] = [
+        var context: MustacheFields = [
             "lang": .string(language.tag),
             "strings": UIStrings.mustacheValues[language] ?? strings.mustacheValue,
             "title": .string(title),
@@ -148,7 +148,7 @@ struct ListView {
 
     /// The search form's values (its words are in `strings`).
     private var searchContext: MustacheValue {
-        var search: [String: MustacheValue] = ["action": .string(ListLinks.listPath)]
+        var search: MustacheFields = ["action": .string(ListLinks.listPath)]
         if let text = request?.filter.text { search["query"] = .string(text) }
         if let category = request?.filter.category { search["category"] = .string(category) }
         if request?.filter.emojiOnly == true { search["emojiOnly"] = true }
@@ -207,7 +207,7 @@ struct ListView {
     /// The footer context, or nil for no footer.
     func footer(links: ListLinks, id: String = "list-footer") -> MustacheValue? {
         let strings = self.strings
-        var footer: [String: MustacheValue] = ["footerID": .string(id)]
+        var footer: MustacheFields = ["footerID": .string(id)]
         switch decision.footer {
         case .none:
             return nil

@@ -167,7 +167,7 @@ struct PlaceholderContent {
     ///
     /// - Parameter templates: Renders the custom partial, when there is one.
     func mustacheValue(templates: PageTemplates?) -> MustacheValue {
-        var value: [String: MustacheValue] = [
+        var value: MustacheFields = [
             "kind": .string(kind.rawValue),
             "is": .dictionary([kind.rawValue: true]),
             "id": .string(id),
