@@ -159,6 +159,7 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates `.dictionary` from a dictionary literal; a repeated key keeps the last value.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
         var fields = MustacheFields()
+        fields.reserveCapacity(elements.count)
         for (key, value) in elements { fields[key] = value }
         self = .dictionary(fields)
     }

@@ -5,26 +5,49 @@ enum QueryString {
     /// `path` followed by `?` and the encoded items, or `path` alone when there are none.
     static func link(_ path: String, _ items: [(name: String, value: String)]) -> String {
         guard !items.isEmpty else { return path }
-        return path + "?" + items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+        var link = path
+        link.reserveCapacity(path.utf8.count + items.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
+        for (index, item) in items.enumerated() {
+            link += index == 0 ? "?" : "&"
+            link += encode(item.name)
+            link += "="
+            link += encode(item.value)
+        }
+        return link
     }
 
     /// Percent-encodes everything but `*-._` and ASCII alphanumerics; a space becomes `+`.
+    ///
+    /// Text with nothing to encode (most names and values: `lang`, `en`, a cursor) is
+    /// returned as it is, without building a copy.
     static func encode(_ text: String) -> String {
+        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
+        output.reserveCapacity(text.utf8.count * 3)
+        let hex: StaticString = "0123456789ABCDEF"
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"),
-                 UInt8(ascii: "."), UInt8(ascii: "_"):
+            if isUnreserved(byte) {
                 output.append(byte)
-            case UInt8(ascii: " "):
+            } else if byte == UInt8(ascii: " ") {
                 output.append(UInt8(ascii: "+"))
-            default:
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hex.utf8Start[Int(byte >> 4)])
+                output.append(hex.utf8Start[Int(byte & 0xF)])
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `byte` stands for itself: ASCII letters and digits, `*`, `-`, `.`, `_`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"),
+             UInt8(ascii: "."), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
     }
 }

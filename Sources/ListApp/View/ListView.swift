@@ -111,6 +111,7 @@ struct ListView {
             "title": .string(title),
             "heading": .string(heading),
         ]
+        context.reserveCapacity(16)  // every key below, and `status`/`offline` or `statusOOB`
         if request?.cursor != nil, decision.body != .nothingNew {
             context["startHref"] = .string(links.start)
         }
@@ -149,6 +150,7 @@ struct ListView {
     /// The search form's values (its words are in `strings`).
     private var searchContext: MustacheValue {
         var search: MustacheFields = ["action": .string(ListLinks.listPath)]
+        search.reserveCapacity(8)
         if let text = request?.filter.text { search["query"] = .string(text) }
         if let category = request?.filter.category { search["category"] = .string(category) }
         if request?.filter.emojiOnly == true { search["emojiOnly"] = true }
@@ -164,11 +166,10 @@ struct ListView {
 
     /// The offline `<template>`s' content: the offline placeholder, banner and footer.
     var offlineContext: MustacheValue {
-        let content = PlaceholderContent(kind: .offline, list: list, language: language,
-                                         facts: PlaceholderContent.Facts(allowsPartialRequests: hasListRegion),
-                                         links: links, id: "offline-placeholder")
+        let links = self.links
         return [
-            "placeholder": content.mustacheValue(templates: templates),
+            "placeholder": OfflinePlaceholder.context(list: list, language: language, allowsPartialRequests: hasListRegion,
+                                                      links: links, templates: templates),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
@@ -208,6 +209,7 @@ struct ListView {
     func footer(links: ListLinks, id: String = "list-footer") -> MustacheValue? {
         let strings = self.strings
         var footer: MustacheFields = ["footerID": .string(id)]
+        footer.reserveCapacity(2)
         switch decision.footer {
         case .none:
             return nil

@@ -175,6 +175,7 @@ struct PlaceholderContent {
             "classes": .string(classes),
             "title": .string(title),
         ]
+        value.reserveCapacity(14)
         if kind == .loading { value["isBusy"] = true }
         if let detail { value["detail"] = .string(detail) }
         if let suggestions {

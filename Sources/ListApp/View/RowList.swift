@@ -10,8 +10,10 @@ import Mustache
 /// `categoryName` (in the page language), `age` (`1.1`), `ageLabel`
 /// (`Unicode 1.1`), `isEmoji`, `emojiLabel`, `detailHref` (`/char/U+2603`,
 /// the character's own page). Interpolated fields are written straight into
-/// the page, without a `String` per field.
-struct RowList: MustacheList {
+/// the page, without a `String` per field. A final class: the renderer holds
+/// it as `any MustacheList`, and a reference fits the existential's inline
+/// buffer where this struct's fields would be boxed and projected per field.
+final class RowList: MustacheList {
     let records: [CharacterRecord]
     let words: Words
     /// `?lang=…` for the rows' links, or "".
@@ -123,6 +125,7 @@ struct RowList: MustacheList {
         guard let field = Field(rawValue: field) else { return }
         write(field, of: index, escaped: escaped, into: &output)
     }
+
 
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
     private func write(_ field: Field, of index: Int, escaped: Bool, into output: inout MustacheOutput) {

@@ -1,0 +1,65 @@
+import ListState
+import Mustache
+import Synchronization
+
+/// The placeholder of the offline `<template>` every list page carries, drawn once
+/// per list, language and partial-request support instead of once per page.
+///
+/// Drawing it (`PlaceholderContent` and its context) was about half of a list
+/// page's view context (callgrind, BENCHMARKS.md), and it is the same on every page
+/// but for where its button leads: the current address. A drawn context is kept
+/// and that one link is put into it per page. Not kept: a custom layout (its
+/// partial is rendered with the link inside) and a button whose own `href` is
+/// configured (nothing to patch; it is drawn each time, as before).
+enum OfflinePlaceholder {
+    /// What a drawn placeholder depends on besides the link.
+    struct Key: Hashable {
+        let list: ListConfiguration
+        let language: Language
+        let allowsPartialRequests: Bool
+    }
+
+    /// Drawn contexts; cleared when `limit` is reached (lists × languages × 2 in a
+    /// server; tests make many applications).
+    private static let drawn = Mutex<[Key: MustacheValue]>([:])
+    static let limit = 64
+
+    /// The offline placeholder's context for a page whose current address is
+    /// `links.current`, as `PlaceholderContent(kind: .offline, …)` draws it.
+    static func context(list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
+                        templates: PageTemplates?) -> MustacheValue {
+        let draw = {
+            PlaceholderContent(kind: .offline, list: list, language: language,
+                               facts: PlaceholderContent.Facts(allowsPartialRequests: allowsPartialRequests),
+                               links: links, id: "offline-placeholder").mustacheValue(templates: templates)
+        }
+        let configuration = list.placeholder(.offline)
+        let buttonFollowsPage: Bool
+        switch configuration.button {
+        case .builtIn: buttonFollowsPage = true
+        case .hidden: buttonFollowsPage = false
+        case .custom(let button): buttonFollowsPage = button.href == nil
+        }
+        guard configuration.layout != .custom, buttonFollowsPage || configuration.button == .hidden else { return draw() }
+        let key = Key(list: list, language: language, allowsPartialRequests: allowsPartialRequests)
+        if let kept = drawn.withLock({ $0[key] }) {
+            return buttonFollowsPage ? leading(kept, to: links.current) : kept
+        }
+        let value = draw()
+        drawn.withLock { table in
+            if table.count >= limit { table.removeAll() }
+            table[key] = value
+        }
+        return value
+    }
+
+    /// `placeholder` with its button's `href` set to `href`.
+    static func leading(_ placeholder: MustacheValue, to href: String) -> MustacheValue {
+        guard case .dictionary(var fields) = placeholder, case .dictionary(var button)? = fields["button"] else {
+            return placeholder
+        }
+        button["href"] = .string(href)
+        fields["button"] = .dictionary(button)
+        return .dictionary(fields)
+    }
+}
