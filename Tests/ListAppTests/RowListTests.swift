@@ -1,0 +1,84 @@
+import Testing
+import ListStore
+import Mustache
+@testable import ListApp
+
+/// The rows of a page: each field written straight into the page prints what its
+/// value would, escaped as `{{field}}` escapes it.
+@Suite struct RowListTests {
+    static let fieldNames = ["id", "glyph", "glyphStyle", "codePoint", "name", "category", "categoryName", "age",
+                             "ageLabel", "isEmoji", "emojiLabel", "detailHref"]
+
+    /// A record as the catalogue stores it, from the runtime's Unicode data.
+    static func record(_ value: UInt32, age: String = "1.1", isEmoji: Bool = false) throws -> CharacterRecord {
+        let scalar = try #require(Unicode.Scalar(value))
+        return CharacterRecord(codePoint: value, name: scalar.properties.name ?? "UNNAMED",
+                               generalCategory: ListStore.GeneralCategory.code(scalar.properties.generalCategory),
+                               age: age, isEmoji: isEmoji, isEmojiPresentation: isEmoji)
+    }
+
+    /// What `{{name}}` (escaped) or `{{{name}}}` prints for row `index`.
+    static func written(_ rows: RowList, _ index: Int, _ name: String, escaped: Bool) throws -> String {
+        let field = try #require(rows.field(named: name), "no field \(name)")
+        return MustacheOutput.string { rows.interpolate(at: index, field: field, escaped: escaped, into: &$0) }
+    }
+
+    @Test(arguments: [Language.english, .traditionalChinese], [nil, "zh-Hant"] as [String?])
+    func writtenFieldsPrintTheirValues(_ language: Language, _ lang: String?) throws {
+        let records = try [Self.record(0x2603), Self.record(0x0301), Self.record(0x202E), Self.record(0x3C),
+                           Self.record(0x1F600, age: "6.1", isEmoji: true), Self.record(0x115F), Self.record(0x41, age: "")]
+        let rows = RowList(records, language: language, languageParameter: lang)
+        #expect(rows.count == records.count)
+        for index in records.indices {
+            for name in Self.fieldNames {
+                let field = try #require(rows.field(named: name))
+                let value = rows.mustacheValue(at: index, field: field)
+                let printed = MustacheOutput.string { $0.append(value, escaped: false) }
+                #expect(try Self.written(rows, index, name, escaped: false) == printed, "\(name) of row \(index)")
+                #expect(try Self.written(rows, index, name, escaped: true) == HTMLEscaping.escape(printed),
+                        "\(name) of row \(index), escaped")
+            }
+        }
+    }
+
+    @Test func fieldsOfASnowmanInTraditionalChinese() throws {
+        let rows = RowList([try Self.record(0x2603)], language: .traditionalChinese, languageParameter: "zh-Hant")
+        func field(_ name: String) throws -> String { try Self.written(rows, 0, name, escaped: false) }
+        #expect(try field("id") == "char-2603")
+        #expect(try field("codePoint") == "U+2603")
+        #expect(try field("glyph") == "\u{2603}" && field("glyphStyle") == "character")
+        #expect(try field("category") == "So")
+        #expect(try field("categoryName") == UIStrings.of(.traditionalChinese).categoryNames["So"])
+        #expect(try field("ageLabel") == UIStrings.of(.traditionalChinese).unicodeVersion("1.1"))
+        #expect(try field("detailHref") == "/char/U+2603?lang=zh-Hant")
+        #expect(try Self.written(rows, 0, "detailHref", escaped: true) == "/char/U+2603?lang&#61;zh-Hant")
+        #expect(try field("isEmoji") == "false")
+        #expect(rows.field(named: "missing") == nil && rows.field(named: "") == nil)
+    }
+
+    @Test func markupCharactersAndMarksAreDrawnSafely() throws {
+        let rows = RowList([try Self.record(0x3C), try Self.record(0x0301), try Self.record(0x41, age: "")])
+        #expect(try Self.written(rows, 0, "glyph", escaped: true) == "&lt;")
+        #expect(try Self.written(rows, 1, "glyph", escaped: true) == "\u{25CC}\u{0301}")
+        #expect(try Self.written(rows, 1, "glyphStyle", escaped: true) == "mark")
+        #expect(try Self.written(rows, 2, "age", escaped: true) == "?")
+        #expect(try Self.written(rows, 2, "ageLabel", escaped: true) == "Unicode ?")
+    }
+
+    @Test func rowsRenderThroughTheRowTemplateAsAnArrayOfDictionariesWould() throws {
+        let records = try [Self.record(0x2603), Self.record(0x1F600, age: "6.1", isEmoji: true), Self.record(0x3C)]
+        let rows = RowList(records, language: .simplifiedChinese, languageParameter: "zh-Hans")
+        let dictionaries: [MustacheValue] = try records.indices.map { index in
+            var fields = MustacheFields()
+            for name in Self.fieldNames {
+                fields[name] = rows.mustacheValue(at: index, field: try #require(rows.field(named: name)))
+            }
+            return .dictionary(fields)
+        }
+        let templates = try PageTemplates()
+        let asList = try templates.render("rows", ["rows": .list(rows)]).get()
+        let asArray = try templates.render("rows", ["rows": .array(dictionaries)]).get()
+        #expect(String(decoding: asList, as: UTF8.self) == String(decoding: asArray, as: UTF8.self))
+        #expect(String(decoding: asList, as: UTF8.self).contains(#"<span class="emoji">"#))
+    }
+}
