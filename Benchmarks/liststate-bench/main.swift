@@ -65,21 +65,35 @@ func median(_ samples: inout [Double]) -> Double {
     return samples[samples.count / 2]
 }
 
-/// Times `body` `iterations` times (after a tenth as warm-up); returns the median in µs.
-func medianMicroseconds(iterations: Int, _ body: () -> Int) -> Double {
+/// Times each of `bodies` `iterations` times, interleaved in `rounds` rounds (after a
+/// tenth as warm-up), and returns each one's median in µs over all its samples.
+///
+/// This machine is a virtual machine whose speed changes for seconds at a time
+/// (the same render measured 30 µs and 55 µs a minute apart): spreading each
+/// body's samples over the whole run, side by side with the others, keeps one slow
+/// spell from moving one figure and not another, and the median drops it when it
+/// is shorter than half the run.
+func medianMicroseconds(iterations: Int, rounds: Int = 10, _ bodies: [() -> Int]) -> [Double] {
     var sink = 0
-    for _ in 0..<max(10, iterations / 10) { sink &+= body() }
+    for body in bodies {
+        for _ in 0..<max(10, iterations / 10) { sink &+= body() }
+    }
     let clock = ContinuousClock()
-    var samples: [Double] = []
-    samples.reserveCapacity(iterations)
-    for _ in 0..<iterations {
-        let start = clock.now
-        sink &+= body()
-        let parts = (clock.now - start).components
-        samples.append(Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12)
+    var samples = [[Double]](repeating: [], count: bodies.count)
+    for index in samples.indices { samples[index].reserveCapacity(iterations) }
+    let perRound = max(1, iterations / rounds)
+    for _ in 0..<rounds {
+        for (index, body) in bodies.enumerated() {
+            for _ in 0..<perRound {
+                let start = clock.now
+                sink &+= body()
+                let parts = (clock.now - start).components
+                samples[index].append(Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12)
+            }
+        }
     }
     if sink == -1 { print("") }  // keeps the work observable
-    return median(&samples)
+    return samples.indices.map { median(&samples[$0]) }
 }
 
 /// Prints the first page's next cursor and a cursor 40 rows before the end.
@@ -133,9 +147,12 @@ for item in cases {
         continue
     }
     let bytes = benchmark.renderResponseBody().count
-    let full = medianMicroseconds(iterations: options.iterations) { benchmark.renderResponseBody().count }
     let context = benchmark.makeContext()
-    let templateOnly = medianMicroseconds(iterations: options.iterations) { benchmark.render(context).count }
+    let medians = medianMicroseconds(iterations: options.iterations, [
+        { benchmark.renderResponseBody().count },
+        { benchmark.render(context).count },
+    ])
+    let (full, templateOnly) = (medians[0], medians[1])
     print("render.\(item.key).bytes=\(bytes)")
     print("render.\(item.key).median_us=\(String(format: "%.1f", full))")
     print("render.\(item.key).template_only_median_us=\(String(format: "%.1f", templateOnly))")

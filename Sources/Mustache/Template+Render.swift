@@ -105,6 +105,19 @@ extension Template {
             return nil
         }
 
+        /// ``interpolate(_:_:escaped:)``'s commonest case, inlined into the loop: a
+        /// one-part name that the innermost value, a list's row, has as a field (the
+        /// tags of a row template). Returns false, having written nothing, otherwise.
+        @inline(__always)
+        mutating func interpolateFromTopRow(_ program: Program, _ op: Op, escaped: Bool) -> Bool {
+            guard op.b == -1, let frame = stack.frames.last, frame.kind == .row, let list = frame.list else { return false }
+            return list._withUnsafeGuaranteedRef { box in
+                guard let number = field(box, program, op) else { return false }
+                box.list.interpolate(at: frame.row, field: number, escaped: escaped, into: &output)
+                return true
+            }
+        }
+
         /// Prints a name (spec "Interpolation"). A one-part name found on an object
         /// or a list's row is written by it (``MustacheObject/interpolate(_:escaped:into:)``,
         /// ``MustacheList/interpolate(at:field:escaped:into:)``), without a value in
@@ -186,10 +199,10 @@ extension Template {
                     if !hasNoIndent { appendIndent() }
                     index += 1
                 case .variable:
-                    interpolate(program, op, escaped: true)
+                    if !interpolateFromTopRow(program, op, escaped: true) { interpolate(program, op, escaped: true) }
                     index += 1
                 case .rawVariable:
-                    interpolate(program, op, escaped: false)
+                    if !interpolateFromTopRow(program, op, escaped: false) { interpolate(program, op, escaped: false) }
                     index += 1
                 case .section:
                     let body = index + 1..<Int(op.c)
