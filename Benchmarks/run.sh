@@ -28,6 +28,7 @@ scripts/install-dependencies
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v valgrind >/dev/null || missing+=(valgrind)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -138,6 +139,19 @@ render_page_bytes=$(value render.page50.bytes "$work/render.txt")
 render_fragment=$(value render.fragment20.median_us "$work/render.txt")
 render_fragment_template=$(value render.fragment20.template_only_median_us "$work/render.txt")
 render_fragment_bytes=$(value render.fragment20.bytes "$work/render.txt")
+# Instructions per render (callgrind counts them the same on a busy machine): the
+# difference between 101 renders and 1, over 100.
+instructions() {
+  local counts=()
+  for iterations in 1 101; do
+    counts+=("$(cd "$work" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --db "$db" --only page \
+      --untimed --iterations "$iterations" "$@" 2>&1 | sed -n 's/.*Collected : //p')")
+  done
+  echo $(( (counts[1] - counts[0]) / 100 ))
+}
+log "instruction counts (callgrind)"
+instructions_page=$(instructions)
+instructions_page_template=$(instructions --template-only)
 "$bench" --db "$db" --cursors > "$work/cursors.txt"
 first_cursor=$(value cursor.first "$work/cursors.txt")
 last_cursor=$(value cursor.last "$work/cursors.txt")
@@ -344,13 +358,17 @@ row_line() {
   echo
   echo "## Render time (median, release build)"
   echo
-  echo "View context (ListView, RowView) built and rendered with the real templates,"
+  echo "View context (ListView, RowList) built and rendered with the real templates,"
   echo "as a request does after its query; \"template only\" renders a context built once."
   echo
   echo "| | median µs | template only µs | bytes |"
   echo "| --- | --- | --- | --- |"
   echo "| full list page, 50 rows (\`list\`) | $render_page | $render_page_template | $render_page_bytes |"
   echo "| continuation fragment, 20 rows (\`rows\`) | $render_fragment | $render_fragment_template | $render_fragment_bytes |"
+  echo
+  echo "Instructions per render of the 50-row page (callgrind; the same on a busy"
+  echo "machine, where the times above are not): $instructions_page with the view context,"
+  echo "$instructions_page_template template only."
   echo
   echo "## HTTP (wrk: $wrk_threads threads, $connections connections, $duration s each)"
   echo
@@ -411,7 +429,8 @@ row_line() {
   echo '```'
   echo
   echo "Paths are the run's temporary folder (removed after). Access log lines go to"
-  echo "/dev/null. Instruction counts: \`valgrind --tool=callgrind $bench --db DB --only page --untimed --iterations 200\`."
+  echo "/dev/null. Instruction counts: \`valgrind --tool=callgrind $bench --db DB --only page --untimed --iterations N\`"
+  echo "(add \`--template-only\`; \`--rows N\` changes the page's rows), N = 1 and 101."
 } > "$output"
 
 log "wrote $output and $chart"

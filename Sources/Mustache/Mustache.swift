@@ -25,3 +25,9 @@
 //   line's ending, as the spec's "Standalone block" case requires; write
 //   `{{$b}}` and `{{/b}}` on lines of their own in layouts.
 // - Tag names contain no whitespace and no empty dotted part; `{{a b}}` is an error.
+//
+// Speed (BENCHMARKS.md, issue 8): a dictionary value holds `MustacheFields`, found
+// by a name hash each template computes once; a `MustacheList` serves many rows
+// without a value per row, and lists and objects may write a field straight into
+// the `MustacheOutput`; the context stack walks plain-data frames, so a row's tag
+// costs no reference counting.
