@@ -110,7 +110,15 @@ extension Template {
         /// tags of a row template). Returns false, having written nothing, otherwise.
         @inline(__always)
         mutating func interpolateFromTopRow(_ program: Program, _ op: Op, escaped: Bool) -> Bool {
-            guard op.b == -1, let frame = stack.frames.last, frame.kind == .row, let list = frame.list else { return false }
+            guard op.b == -1, let frame = stack.frames.last, frame.kind == .row else { return false }
+            return interpolate(row: frame, program, op, escaped: escaped)
+        }
+
+        /// Has the row of `frame` write the one-part name `op.a` of `program`; false,
+        /// having written nothing, when its rows have no such field.
+        @inline(__always)
+        mutating func interpolate(row frame: ContextStack.Frame, _ program: Program, _ op: Op, escaped: Bool) -> Bool {
+            guard let list = frame.list else { return false }
             return list._withUnsafeGuaranteedRef { box in
                 guard let number = field(box, program, op) else { return false }
                 box.list.interpolate(at: frame.row, field: number, escaped: escaped, into: &output)
@@ -135,14 +143,7 @@ extension Template {
                 case .opaque:
                     break
                 case .row:
-                    if let list = frame.list {
-                        let found = list._withUnsafeGuaranteedRef { box in
-                            guard let number = field(box, program, op) else { return false }
-                            box.list.interpolate(at: frame.row, field: number, escaped: escaped, into: &output)
-                            return true
-                        }
-                        if found { return }
-                    }
+                    if interpolate(row: frame, program, op, escaped: escaped) { return }
                 case .fields:
                     switch stack.values[index] {
                     case .object(let box):
@@ -160,6 +161,8 @@ extension Template {
             }
         }
 
+        /// The parts after the first of a dotted name, looked up in turn inside `value`
+        /// (`hashes` are theirs); nil when the chain breaks.
         func resolveRest(_ value: MustacheValue, _ rest: [String], _ hashes: [UInt32]) -> MustacheValue? {
             var value = value
             for (component, hash) in zip(rest, hashes) {
@@ -168,7 +171,6 @@ extension Template {
             }
             return value
         }
-
 
         // MARK: Walking the program
 
