@@ -53,6 +53,11 @@ import Mustache
         #expect(try field("detailHref") == "/char/U+2603?lang=zh-Hant")
         #expect(try Self.written(rows, 0, "detailHref", escaped: true) == "/char/U+2603?lang&#61;zh-Hant")
         #expect(try field("isEmoji") == "false")
+        let wide = RowList([try Self.record(0x1F600, age: "6.1", isEmoji: true), try Self.record(0x41)])
+        #expect(try Self.written(wide, 0, "detailHref", escaped: false) == CodePointAddress(codePoint: 0x1F600).path)
+        #expect(try Self.written(wide, 1, "detailHref", escaped: false) == CodePointAddress(codePoint: 0x41).path)
+        #expect(try Self.written(wide, 1, "codePoint", escaped: false) == "U+0041")
+        #expect(try Self.written(wide, 0, "id", escaped: false) == RowList.elementID(0x1F600))
         #expect(rows.field(named: "missing") == nil && rows.field(named: "") == nil)
     }
 

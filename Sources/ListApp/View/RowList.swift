@@ -126,7 +126,6 @@ final class RowList: MustacheList {
         write(field, of: index, escaped: escaped, into: &output)
     }
 
-
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
     private func write(_ field: Field, of index: Int, escaped: Bool, into output: inout MustacheOutput) {
         switch field {
@@ -167,7 +166,7 @@ final class RowList: MustacheList {
         case .emojiLabel:
             output.append(words.emojiLabel, escaped: escaped)
         case .detailHref:
-            // CodePointAddress.path, written in place.
+            // CodePointAddress.path, written in place (the tests compare them).
             output.append(literal: "/char/U+")
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
             output.append(linkSuffix, escaped: escaped)
