@@ -19,7 +19,8 @@ public protocol MustacheList: Sendable {
     /// when rows have no such field (the lookup then goes on down the stack).
     ///
     /// The renderer asks once per tag name, template and list in a render and keeps
-    /// the answer, so a row's fields are found by number, not by name.
+    /// the answer, so a row's fields are found by number, not by name (a number
+    /// outside `0...Int32.max` works too, but is asked for again at each use).
     func field(named key: String) -> Int?
 
     /// The value of row `index`'s field `field` (`0 <= index < count`; `field` as

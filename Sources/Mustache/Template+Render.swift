@@ -44,6 +44,7 @@ extension Template {
         /// The field numbers a list gave for `fieldProgram`'s names, by name index
         /// (`-2` not asked yet, `-1` no such field): a row's tags find their fields
         /// by number from the second row on (see ``MustacheList/field(named:)``).
+        /// A number outside `0...Int32.max` is not kept (it is asked again).
         var fields: [Int32] = []
         var fieldList: MustacheListBox?
         var fieldProgram: Program?
@@ -67,10 +68,16 @@ extension Template {
                 fields.removeAll(keepingCapacity: true)
                 fields.append(contentsOf: repeatElement(-2, count: program.nameCount))
             }
-            var number = fields[Int(op.a)]
+            let number = fields[Int(op.a)]
             if number == -2 {
-                number = box.list.field(named: program.names[Int(op.a)]).map { Int32(truncatingIfNeeded: $0) } ?? -1
-                fields[Int(op.a)] = number
+                // Any `Int` is a field number: only those that fit are kept, so a
+                // negative or wide one is never read back as a sentinel or truncated.
+                guard let answer = box.list.field(named: program.names[Int(op.a)]) else {
+                    fields[Int(op.a)] = -1
+                    return nil
+                }
+                if let kept = Int32(exactly: answer), kept >= 0 { fields[Int(op.a)] = kept }
+                return answer
             }
             return number >= 0 ? Int(number) : nil
         }
