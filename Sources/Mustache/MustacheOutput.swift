@@ -15,8 +15,8 @@
 /// is known to hold none of the escaped characters (digits, fixed ASCII words).
 public struct MustacheOutput: ~Copyable {
     // Stored properties and the small appends are `@usableFromInline`/`@inlinable`
-    // so an object's field writer in another module inlines them (a call per append
-    // was about a third of a row's cost: callgrind, BENCHMARKS.md).
+    // so an object's field writer in another module can inline them instead of
+    // calling across the module boundary for each few bytes.
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var length = 0
     @usableFromInline var capacity: Int

@@ -98,16 +98,21 @@ public final class TemplateLibrary: Sendable {
     ///   not hold; ``MustacheError/Kind/recursionLimit`` when partials nest too deep.
     ///   Nothing is returned on error: no half page.
     public func render(_ name: String, _ context: MustacheValue) throws -> [UInt8] {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(4096)
-        try render(name, context, into: &buffer)
-        return buffer
+        try rendering(name, context) { Array($0) }
     }
 
     /// Renders the template `name` against `context`, appending to `buffer`.
     ///
     /// - Throws: As ``render(_:_:)``; on error `buffer` is left as it was.
     public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
+        // Only a finished render reaches the caller's buffer: no half page.
+        try rendering(name, context) { buffer.append(contentsOf: $0) }
+    }
+
+    /// Renders the template `name` and hands the finished output to `body` (the
+    /// bytes are valid only inside it).
+    private func rendering<Result>(_ name: String, _ context: MustacheValue,
+                                   _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws -> Result {
         guard let position = programIndex[name] else {
             throw MustacheError(
                 kind: .unknownTemplate, templateName: name, line: 0, column: 0,
@@ -116,8 +121,7 @@ public final class TemplateLibrary: Sendable {
         let program = programs[position]
         var renderer = Template.Renderer(programs: programs, maxDepth: maxDepth, context: context)
         try renderer.run(program, 0..<program.opCount)
-        // Only a finished render reaches the caller's buffer: no half page.
-        buffer.append(contentsOf: renderer.output.bytes)
+        return body(renderer.output.bytes)
     }
 
     /// Renders the template `name` against `context` as a `String`.

@@ -18,7 +18,7 @@ enum ServeCommand {
                             else ~/.local/share/liststate/catalogue.sqlite)
       --templates DIR       templates that replace the built-in ones of the same name
       --static DIR          static files that replace the built-in ones of the same path
-      --threads N           connection threads (default 4 x cores, at least 8)
+      --threads N           connection threads (default one per core, at least 2)
       --workers N           threads for the requests that query the data source,
                             while their connection waits suspended, so a query
                             waiting on a lock holds up no other request

@@ -2,7 +2,7 @@
 """Long scenario (not in CI): 960 idle keep-alive connections beside normal traffic.
 
 The server runs with its defaults (per-IP limit 256, connection limit 4096,
-idle timeout 30 s, 8 threads). The idle connections come from four loopback
+idle timeout 30 s, one connection thread per core). The idle connections come from four loopback
 addresses, 127.0.0.3 to 127.0.0.6, 240 each: the server sees four clients,
 each under the per-IP limit, so no flag is changed. Each idle connection
 asks once for /-/livez (HTTP/1.1 keep-alive) and then stays silent.
