@@ -48,6 +48,9 @@ extension Template {
         var fields: [Int32] = []
         var fieldList: MustacheListBox?
         var fieldProgram: Program?
+        /// The last list section's flattened body (``RowPlan``), or nil when it
+        /// could not be flattened, with the list and section it was made for.
+        var keptPlan: (list: MustacheListBox, program: Program, op: Int, plan: RowPlan?)?
 
         init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 32 * 1024) {
             self.programs = programs
@@ -223,10 +226,14 @@ extension Template {
                                 stack.pop()
                             }
                         } else if case .list(let box) = value {
-                            for row in 0..<box.list.count {
-                                stack.push(row: row, of: box)
-                                try run(program, body)
-                                stack.pop()
+                            if let plan = rowPlan(program, op: index, body: body, list: box) {
+                                for row in 0..<box.list.count { try run(plan, 0..<plan.steps.count, row: row, of: box) }
+                            } else {
+                                for row in 0..<box.list.count {
+                                    stack.push(row: row, of: box)
+                                    try run(program, body)
+                                    stack.pop()
+                                }
                             }
                         } else if value.isTruthy {
                             stack.push(value)

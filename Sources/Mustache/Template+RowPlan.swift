@@ -1,0 +1,136 @@
+// A list section's body flattened once per render into steps each row runs.
+
+extension Template {
+    /// The body of a section over a ``MustacheList``, flattened for its rows: text
+    /// to copy, the row's fields to print by number, and sections on the row's
+    /// fields, with partials inlined.
+    ///
+    /// The rows of a page run the same few dozen instructions over and over; read
+    /// through the interpreter, each tag walks the context stack, each partial
+    /// enters a frame, and each row enters two. A plan is made when a list section
+    /// starts, only for a body in which every name is a one-part name the list
+    /// answers (so it resolves on the row, the innermost value, as the spec's
+    /// lookup would), with no indentation in force, no `{{.}}`, no blocks or
+    /// parents, and at most ``maxNesting`` sections and partials deep; any other
+    /// body runs through the interpreter as before. The output is the same:
+    /// Tests/MustacheTests/ListTests.swift renders generated templates over lists
+    /// and over the equivalent arrays and compares them.
+    struct RowPlan {
+        /// One step.
+        enum Step {
+            /// Copy `count` bytes of template text.
+            case text(UnsafePointer<UInt8>, count: Int)
+            /// Print the row's field `number` (`{{name}}` escaped, `{{{name}}}` not).
+            case field(Int, escaped: Bool)
+            /// `{{#name}}` / `{{^name}}` on the row's field `number`; its body is the
+            /// steps up to `end`. `program` and `op` are the section instruction,
+            /// run by the interpreter when the field's value is one a section pushes
+            /// and looks inside (a list, a dictionary, an object).
+            case section(Int, inverted: Bool, end: Int, program: Unmanaged<Program>, op: Int)
+        }
+
+        /// Sections and partials nested in a body beyond which no plan is made.
+        static let maxNesting = 32
+
+        var steps: [Step] = []
+
+        /// Flattens `range` of `program`; false when some instruction cannot be
+        /// flattened (the body then runs as it is).
+        /// - Parameters:
+        ///   - programs: The library's programs, which partial instructions index.
+        ///   - nesting: Sections and partials entered so far.
+        ///   - partialsLeft: Partials that may still be entered (the render's
+        ///     `maxDepth` less the partials it is already inside).
+        ///   - field: The row's field number for the one-part name of an
+        ///     instruction, nil when rows have no such field (the renderer's cache).
+        mutating func flatten(_ program: Program, _ range: Range<Int>, programs: [Program], nesting: Int,
+                              partialsLeft: Int, field: (Program, Op) -> Int?) -> Bool {
+            guard nesting < Self.maxNesting else { return false }
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let op = program.ops[index]
+                switch op.code {
+                case .text:
+                    steps.append(.text(program.textBase + Int(op.a), count: Int(op.b)))
+                    index += 1
+                case .lineStart:
+                    index += 1  // no indentation is in force (the caller checks)
+                case .variable, .rawVariable:
+                    guard op.b == -1, let number = field(program, op) else { return false }
+                    steps.append(.field(number, escaped: op.code == .variable))
+                    index += 1
+                case .section, .inverted:
+                    guard op.b == -1, let number = field(program, op) else { return false }
+                    let at = steps.count
+                    steps.append(.text(program.textBase, count: 0))  // replaced below
+                    guard flatten(program, index + 1..<Int(op.c), programs: programs, nesting: nesting + 1,
+                                  partialsLeft: partialsLeft, field: field) else { return false }
+                    steps[at] = .section(number, inverted: op.code == .inverted, end: steps.count,
+                                         program: Unmanaged.passUnretained(program), op: index)
+                    index = Int(op.c)
+                case .partial:
+                    if op.b >= 0 {
+                        guard partialsLeft > 0, program.calls[Int(op.a)].call.indent.isEmpty else { return false }
+                        let included = programs[Int(op.b)]
+                        guard flatten(included, 0..<included.opCount, programs: programs, nesting: nesting + 1,
+                                      partialsLeft: partialsLeft - 1, field: field) else { return false }
+                    }
+                    index += 1
+                case .parent, .block:
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
+
+extension Template.Renderer {
+    /// The plan for the list section at `op` of `program` over `box`: made at the
+    /// section's first use in this render and kept; nil when the body cannot be
+    /// flattened or indentation is in force.
+    mutating func rowPlan(_ program: Template.Program, op index: Int, body: Range<Int>,
+                          list box: MustacheListBox) -> Template.RowPlan? {
+        guard hasNoIndent else { return nil }
+        if let kept = keptPlan, kept.list === box, kept.program === program, kept.op == index { return kept.plan }
+        var plan = Template.RowPlan()
+        let made = plan.flatten(program, body, programs: programs, nesting: 0, partialsLeft: maxDepth - depth) {
+            field(box, $0, $1)
+        }
+        keptPlan = (box, program, index, made ? plan : nil)
+        return made ? plan : nil
+    }
+
+    /// Runs the steps `range` of `plan` for row `row` of `box`.
+    mutating func run(_ plan: Template.RowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox) throws {
+        let list = box.list
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch plan.steps[index] {
+            case .text(let bytes, let count):
+                output.append(UnsafeBufferPointer(start: bytes, count: count))
+                index += 1
+            case .field(let number, let escaped):
+                list.interpolate(at: row, field: number, escaped: escaped, into: &output)
+                index += 1
+            case .section(let number, let inverted, let end, let program, let op):
+                let value = list.mustacheValue(at: row, field: number)
+                if inverted {
+                    if !value.isTruthy { try run(plan, index + 1..<end, row: row, of: box) }
+                } else {
+                    switch value {
+                    case .null, .bool, .int, .double, .string:
+                        // A scalar pushed on the stack holds no names: the body's
+                        // names still resolve on the row, as flattened.
+                        if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box) }
+                    case .array, .list, .dictionary, .object, .listElement:
+                        stack.push(row: row, of: box)
+                        defer { stack.pop() }
+                        try run(program.takeUnretainedValue(), op..<op + 1)
+                    }
+                }
+                index = end
+            }
+        }
+    }
+}
