@@ -8,7 +8,8 @@
 //
 // Prints `key=value` lines the script reads: the median µs of building the view
 // context and rendering the 50-row list page and a 20-row continuation fragment,
-// the median µs of the template alone (context built once), and the bytes.
+// the median µs of the template alone (context built once), each also as the
+// fastest of 20 rounds' medians (see `measure`), and the bytes.
 // `--untimed` runs the renders N times without a clock, for
 // `valgrind --tool=callgrind` (instruction counts are stable on a busy machine).
 // `--cursors` prints the cursor of the first page's "Load more" link and one
@@ -65,35 +66,49 @@ func median(_ samples: inout [Double]) -> Double {
     return samples[samples.count / 2]
 }
 
-/// Times each of `bodies` `iterations` times, interleaved in `rounds` rounds (after a
-/// tenth as warm-up), and returns each one's median in µs over all its samples.
+/// What ``measure(iterations:rounds:_:)`` found for one body, in µs.
+struct Timing {
+    /// The median of all samples.
+    var median: Double
+    /// The lowest of the rounds' medians: the machine's own speed, without the
+    /// spells when another guest on the host took it.
+    var fastestRoundMedian: Double
+}
+
+/// Times each of `bodies` `iterations` times in all, interleaved in `rounds` rounds
+/// 100 ms apart (after a tenth as warm-up).
 ///
 /// This machine is a virtual machine whose speed changes for seconds at a time
-/// (the same render measured 30 µs and 55 µs a minute apart): spreading each
-/// body's samples over the whole run, side by side with the others, keeps one slow
-/// spell from moving one figure and not another, and the median drops it when it
-/// is shorter than half the run.
-func medianMicroseconds(iterations: Int, rounds: Int = 10, _ bodies: [() -> Int]) -> [Double] {
+/// (the same render measured 31 µs and 50 µs three seconds apart, nothing else
+/// running in it): spreading the rounds over a few seconds, side by side, keeps
+/// one slow spell from moving one figure and not another, and the fastest round
+/// shows what the code costs when the host leaves the machine alone.
+func measure(iterations: Int, rounds: Int = 20, _ bodies: [() -> Int]) -> [Timing] {
     var sink = 0
     for body in bodies {
         for _ in 0..<max(10, iterations / 10) { sink &+= body() }
     }
     let clock = ContinuousClock()
     var samples = [[Double]](repeating: [], count: bodies.count)
-    for index in samples.indices { samples[index].reserveCapacity(iterations) }
+    var roundMedians = [[Double]](repeating: [], count: bodies.count)
     let perRound = max(1, iterations / rounds)
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
+        if round > 0 { Thread.sleep(forTimeInterval: 0.1) }
         for (index, body) in bodies.enumerated() {
+            var round: [Double] = []
+            round.reserveCapacity(perRound)
             for _ in 0..<perRound {
                 let start = clock.now
                 sink &+= body()
                 let parts = (clock.now - start).components
-                samples[index].append(Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12)
+                round.append(Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12)
             }
+            samples[index] += round
+            roundMedians[index].append(median(&round))
         }
     }
     if sink == -1 { print("") }  // keeps the work observable
-    return samples.indices.map { median(&samples[$0]) }
+    return samples.indices.map { Timing(median: median(&samples[$0]), fastestRoundMedian: roundMedians[$0].min() ?? 0) }
 }
 
 /// Prints the first page's next cursor and a cursor 40 rows before the end.
@@ -148,12 +163,14 @@ for item in cases {
     }
     let bytes = benchmark.renderResponseBody().count
     let context = benchmark.makeContext()
-    let medians = medianMicroseconds(iterations: options.iterations, [
+    let timings = measure(iterations: options.iterations, [
         { benchmark.renderResponseBody().count },
         { benchmark.render(context).count },
     ])
-    let (full, templateOnly) = (medians[0], medians[1])
+    let (full, templateOnly) = (timings[0], timings[1])
     print("render.\(item.key).bytes=\(bytes)")
-    print("render.\(item.key).median_us=\(String(format: "%.1f", full))")
-    print("render.\(item.key).template_only_median_us=\(String(format: "%.1f", templateOnly))")
+    print("render.\(item.key).median_us=\(String(format: "%.1f", full.median))")
+    print("render.\(item.key).fastest_round_median_us=\(String(format: "%.1f", full.fastestRoundMedian))")
+    print("render.\(item.key).template_only_median_us=\(String(format: "%.1f", templateOnly.median))")
+    print("render.\(item.key).template_only_fastest_round_median_us=\(String(format: "%.1f", templateOnly.fastestRoundMedian))")
 }
