@@ -56,14 +56,19 @@ public struct GlyphDisplay: Sendable, Hashable {
             self.init(text: String(Character(itself)), style: .character)
             return
         }
-        switch record.generalCategory {
-        case "Cc" where value < 0x20:
+        // The two letters of the category as one number: a switch over them is
+        // one comparison each, where `String` cases call into the runtime.
+        let code = record.generalCategory.utf8.reduce(UInt16(0)) { $0 << 8 | UInt16($1) }
+        func category(_ name: StaticString) -> UInt16 { UInt16(name.utf8Start[0]) << 8 | UInt16(name.utf8Start[1]) }
+        switch code {
+        case category("Cc") where value < 0x20:
             self.init(text: String(Character(Unicode.Scalar(0x2400 + value) ?? "?")), style: .symbol)
-        case "Cc", "Zs", "Zl", "Zp", "Cf", "Cs", "Co", "Cn":
+        case category("Cc"), category("Zs"), category("Zl"), category("Zp"), category("Cf"), category("Cs"),
+             category("Co"), category("Cn"):
             self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
         case _ where scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace:
             self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
-        case "Mn", "Mc", "Me":
+        case category("Mn"), category("Mc"), category("Me"):
             self.init(text: "\u{25CC}" + String(Character(scalar)), style: .mark)
         default:
             self.init(text: String(Character(scalar)), style: .character)

@@ -15,6 +15,10 @@ import Mustache
 /// buffer where this struct's fields would be boxed and projected per field.
 final class RowList: MustacheList {
     let records: [CharacterRecord]
+    /// The display of each row that is not shown as itself (`GlyphDisplay.shownAsItself`
+    /// is nil: marks, format characters, spaces…), made once here: both `glyph` and
+    /// `glyphStyle` need it, and it is the costliest part of such a row.
+    let glyphs: [GlyphDisplay?]
     let words: Words
     /// `?lang=…` for the rows' links, or "".
     let linkSuffix: String
@@ -23,6 +27,7 @@ final class RowList: MustacheList {
     /// `languageParameter` (nil: none).
     init(_ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil) {
         self.records = records
+        self.glyphs = records.map { GlyphDisplay.shownAsItself($0) == nil ? GlyphDisplay($0) : nil }
         self.words = Words.of(language)
         self.linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
     }
@@ -133,14 +138,13 @@ final class RowList: MustacheList {
             output.append(literal: "char-")
             output.append(hex: records[index].codePoint, uppercase: false)
         case .glyph:
-            if let scalar = GlyphDisplay.shownAsItself(records[index]) {
+            if let glyph = glyphs[index] {
+                output.append(glyph.text, escaped: escaped)
+            } else if let scalar = records[index].scalar {
                 output.append(scalar, escaped: escaped)
-            } else {
-                output.append(GlyphDisplay(records[index]).text, escaped: escaped)
             }
         case .glyphStyle:
-            let style = GlyphDisplay.shownAsItself(records[index]) == nil ? GlyphDisplay(records[index]).style : .character
-            output.append(literal: style.name)
+            output.append(literal: (glyphs[index]?.style ?? .character).name)
         case .codePoint:
             output.append(literal: "U+")
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
