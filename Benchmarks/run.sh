@@ -430,8 +430,9 @@ row_line() {
   row_line nginx "nginx: the \`/\` bytes ($(wc -c < "$work/index.html") B) as a static file"
   echo
   echo "The first four rows are the server as it runs by default: a repeated request is"
-  echo "answered from the response cache after one \`stat(2)\` and one shared-lock probe of"
-  echo "the catalogue (so a held lock or a damaged file still answers 503/500). The next"
+  echo "answered from the response cache after one \`stat(2)\` and a shared-lock probe of"
+  echo "the catalogue at most once a millisecond (so a held lock or a damaged file still"
+  echo "answers 503/500). The next"
   echo "four run \`serve --response-cache 0\`: every request queries and renders."
   echo
   echo "- ours / nginx (\`/\`, requests/s): **$nginx_ratio** (no response cache: $nginx_ratio_uncached)"

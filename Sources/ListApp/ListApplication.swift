@@ -34,6 +34,8 @@ public final class ListApplication: Sendable {
     let health: SourceHealth
     /// Rendered list answers kept for reuse; nil when the configuration keeps none.
     let responseCache: ResponseCache<ListRoute.CacheKey>?
+    /// Confirms the source's version for response-cache hits.
+    let versionProbe: VersionProbe
     /// The version of the bundle a browser may keep (`BuildVersion`): pages
     /// carry it (`build` in every page context) to register the service worker.
     let build: String
@@ -60,6 +62,7 @@ public final class ListApplication: Sendable {
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
         self.responseCache = configuration.responseCacheBytes > 0
             ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
+        self.versionProbe = VersionProbe(source: source)
         try rehearse()
     }
 

@@ -173,6 +173,13 @@ public final class CatalogueSource: ListSource {
         }
     }
 
+    /// The catalogue file's version by one `stat(2)`; nil while it is not
+    /// settled (see `ContentVersion.isSettled`) or when it cannot be read.
+    public func fileVersion() -> ContentVersion? {
+        guard let version = ContentVersion(path: path), version.isSettled() else { return nil }
+        return version
+    }
+
     private static func record(_ statement: SQLiteStatement) -> CharacterRecord {
         CharacterRecord(
             codePoint: UInt32(truncatingIfNeeded: statement.int(0)), name: statement.text(1),

@@ -25,6 +25,14 @@ public protocol ListSource: Sendable {
     ///     to one that may).
     ///   - startedAt: As for ``record(codePoint:startedAt:)``.
     func contentVersion(waiting: Bool, startedAt: ContinuousClock.Instant?) -> Result<ContentVersion?, ListStoreError>
+
+    /// The version as the source's file shows it, read with one `stat(2)` and
+    /// nothing else (no connection, no lock); nil when the source has no such
+    /// reading. Equal to what ``contentVersion(waiting:startedAt:)`` returned a
+    /// moment ago means nothing was written since: a caller may take it as that
+    /// version again for a short while (`VersionProbe`), but it says nothing
+    /// about locks or faults a query would meet now.
+    func fileVersion() -> ContentVersion?
 }
 
 extension ListSource {
@@ -32,6 +40,10 @@ extension ListSource {
     public func contentVersion(waiting: Bool, startedAt: ContinuousClock.Instant?) -> Result<ContentVersion?, ListStoreError> {
         .success(nil)
     }
+
+    /// A source without a file to look at: every caller probes with
+    /// ``contentVersion(waiting:startedAt:)``.
+    public func fileVersion() -> ContentVersion? { nil }
 
     /// ``contentVersion(waiting:startedAt:)`` for a request that starts now.
     public func contentVersion(waiting: Bool) -> Result<ContentVersion?, ListStoreError> {

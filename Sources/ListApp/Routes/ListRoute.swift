@@ -163,7 +163,7 @@ struct ListRoute: Sendable {
               !isPendingShell(parsed, isPartial: isPartial)
         else { return respond(to: request) }
         guard let cache = application.responseCache,
-              case .success(let version?) = application.source.contentVersion(waiting: false, startedAt: request.received)
+              case .success(let version?) = application.versionProbe.version(startedAt: request.received)
         else { return nil }
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])
