@@ -2,7 +2,7 @@
 #   make serve   build (release) and serve the demo on http://127.0.0.1:8080
 #   make test    everything CI runs: swift test, then the browser tests
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
-#   make bench   the benchmark: writes BENCHMARKS.md (about 3 minutes)
+#   make bench   the benchmark: writes BENCHMARKS.md (about 4 minutes)
 #   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
 #                           and slow-read probes, idle connections, data-source faults

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench: the whole ListState benchmark in one run (about 2–3 minutes).
+# make bench: the whole ListState benchmark in one run (about 4 minutes).
 #
 # Builds in release, then measures: the catalogue build on first start; cold
 # start (process start to the first 200) with the database present; the render

@@ -30,4 +30,5 @@
 // by a name hash each template computes once; a `MustacheList` serves many rows
 // without a value per row, and lists and objects may write a field straight into
 // the `MustacheOutput`; the context stack walks plain-data frames, so a row's tag
-// costs no reference counting.
+// costs no reference counting; a list section whose body names only the rows'
+// fields runs from a plan flattened once per render (`Template.RowPlan`).
