@@ -114,12 +114,7 @@ extension MustacheValue {
     /// an object or a list's row); `nil` otherwise or when there is no such field.
     @inlinable
     public func member(_ key: String) -> MustacheValue? {
-        switch self {
-        case .dictionary(let fields): return fields[key]
-        case .object(let box): return box.object.mustacheValue(forKey: key)
-        case .listElement(let box, let index): return box.list.field(named: key).map { box.list.mustacheValue(at: index, field: $0) }
-        default: return nil
-        }
+        member(key, hash: MustacheFields.hash(key))
     }
 }
 
