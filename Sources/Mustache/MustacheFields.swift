@@ -1,6 +1,8 @@
 // MustacheFields: the named fields of a dictionary value, found by a hash the
 // templates compute once.
 
+import Foundation
+
 /// The named fields of a ``MustacheValue/dictionary(_:)`` value: a small map from
 /// names to values that keeps the order fields were added in.
 ///
@@ -51,16 +53,33 @@ public struct MustacheFields: Sendable {
 
     /// The hash of a name as lookups compute it: FNV-1a's prime over the name's UTF-8
     /// taken eight bytes at a time, folded to 32 bits.
+    ///
+    /// Names match as Swift strings do, by canonical equivalence (Unicode §3.7): `é`
+    /// as U+00E9 and as `e` + U+0301 are one name, in templates (the compiler's name
+    /// table), in JSON objects (Foundation's) and here. So a name with a non-ASCII
+    /// byte is hashed in its NFC form, which canonically equivalent names share
+    /// (UAX #15); ASCII is its own NFC (found by QA: `{{é}}` missed a key written
+    /// `e\u{301}`, which `Dictionary` had found).
     public static func hash(_ name: String) -> UInt32 {
+        let (hash, isASCII) = hashBytes(name)
+        return isASCII ? hash : hashBytes(name.precomposedStringWithCanonicalMapping).hash
+    }
+
+    /// ``hash(_:)`` over `name`'s UTF-8 as it is, and whether every byte was ASCII
+    /// (seen in the same pass: the high bits of the words read).
+    private static func hashBytes(_ name: String) -> (hash: UInt32, isASCII: Bool) {
         var name = name
         return name.withUTF8 { bytes in
             let prime: UInt64 = 0x0000_0100_0000_01B3
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-            guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
+            guard let base = bytes.baseAddress else { return (UInt32(truncatingIfNeeded: hash), true) }
             let raw = UnsafeRawPointer(base)
+            var highBits: UInt64 = 0
             var index = 0
             while index + 8 <= bytes.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* prime
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                highBits |= word
+                hash = (hash ^ word) &* prime
                 hash ^= hash >> 29
                 index += 8
             }
@@ -71,8 +90,9 @@ public struct MustacheFields: Sendable {
                 shift += 8
                 index += 1
             }
+            highBits |= tail
             hash = (hash ^ tail) &* prime
-            return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+            return (UInt32(truncatingIfNeeded: hash ^ hash >> 32), highBits & 0x8080_8080_8080_8080 == 0)
         }
     }
 
