@@ -90,44 +90,35 @@ final class RowList: MustacheList {
             .hexCode(prefix: "char-")
     }
 
-    /// The fields a row template reads, numbered for ``MustacheList``.
-    enum Field: Int {
+    /// The fields a row template reads, by name; a field's number for
+    /// ``MustacheList`` is its place in `allCases`.
+    enum Field: String, CaseIterable {
         case id, glyph, glyphStyle, codePoint, name, category, categoryName, age, ageLabel, isEmoji, emojiLabel,
              detailHref
 
-        /// The field called `key`, nil for any other name.
-        init?(_ key: String) {
-            switch key {
-            case "id": self = .id
-            case "glyph": self = .glyph
-            case "glyphStyle": self = .glyphStyle
-            case "codePoint": self = .codePoint
-            case "name": self = .name
-            case "category": self = .category
-            case "categoryName": self = .categoryName
-            case "age": self = .age
-            case "ageLabel": self = .ageLabel
-            case "isEmoji": self = .isEmoji
-            case "emojiLabel": self = .emojiLabel
-            case "detailHref": self = .detailHref
-            default: return nil
-            }
+        /// `allCases`, made once: a field is looked up by number for every tag of every row.
+        static let numbered = Field.allCases
+
+        /// The field numbered `number`, nil for any other number.
+        init?(number: Int) {
+            guard Field.numbered.indices.contains(number) else { return nil }
+            self = Field.numbered[number]
         }
     }
 
     func field(named key: String) -> Int? {
-        Field(key)?.rawValue
+        Field(rawValue: key).flatMap { Field.numbered.firstIndex(of: $0) }
     }
 
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
-        guard let field = Field(rawValue: field) else { return .null }
+        guard let field = Field(number: field) else { return .null }
         if field == .isEmoji { return .bool(records[index].isEmoji) }
         return .string(MustacheOutput.string { write(field, of: index, escaped: false, into: &$0) })
     }
 
     /// Every field is written straight into the page, without a `String` per field.
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
-        guard let field = Field(rawValue: field) else { return }
+        guard let field = Field(number: field) else { return }
         write(field, of: index, escaped: escaped, into: &output)
     }
 
