@@ -12,6 +12,10 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case cannotRender(String, reason: String)
     /// A list configuration names a key with a bad value (a missing image or partial, a bad range).
     case configuration(ConfigurationError)
+    /// A database named on the command line cannot be served (missing, unreadable, not SQLite).
+    case database(String, reason: String)
+    /// A list's name cannot be used (it is a route of ours, or another list has it).
+    case listName(String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,8 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
         case .missingTemplate(let name): "error: the template '\(name).mustache' is missing"
         case .cannotRender(let name, let reason): "\(name).mustache: error: it cannot be rendered: \(reason)"
         case .configuration(let error): error.description
+        case .database(let path, let reason): "\(path): error: \(reason)"
+        case .listName(let name, let reason): "error: the list “\(name)”: \(reason)"
         }
     }
 }

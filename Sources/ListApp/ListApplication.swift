@@ -8,8 +8,11 @@ import Mustache
 /// the page templates.
 ///
 /// Routes:
-/// - `GET /`: the character list (page, region fragment or continuation; see `ListRoute`).
-/// - `GET /char/:codepoint`: one character's page (see `CharacterRoute`).
+/// - `GET /`: the character list (page, region fragment or continuation; see `ListRoute`)
+///   when the catalogue is served; else the one table list, or the index of them (`TableRoute`).
+/// - `GET /char/:codepoint`: one character's page (see `CharacterRoute`), with the catalogue.
+/// - `GET /NAME`, `/NAME.json`, `/NAME/KEY`, `/NAME/KEY.json`: a list over a table or view,
+///   its JSON twin, a row's detail page and its JSON (`TableRoute`).
 /// - `GET /static/*`: the stylesheet, scripts and images (built-in, or the override folder).
 /// - `GET /-/placeholders.css`: the stylesheet generated at start from the placeholder configuration.
 /// - `GET /-/states`: with `--dev` only, every state of every kind side by side (`GalleryRoute`).
@@ -23,8 +26,10 @@ public final class ListApplication: Sendable {
     /// The names of the lists this application serves.
     public static let listNames = ["characters"]
 
-    /// The data source.
-    public let source: any ListSource
+    /// The catalogue's data source; nil when only tables are served.
+    public let source: (any ListSource)?
+    /// The lists over users' tables and views (empty when only the catalogue is served).
+    public let tables: TableLists
     /// The configuration it was made with.
     public let configuration: AppConfiguration
     /// The configuration of the character list (built-in unless configured).
@@ -34,8 +39,8 @@ public final class ListApplication: Sendable {
     let health: SourceHealth
     /// Rendered list answers kept for reuse; nil when the configuration keeps none.
     let responseCache: ResponseCache<ListRoute.CacheKey>?
-    /// Confirms the source's version for response-cache hits.
-    let versionProbe: VersionProbe
+    /// Confirms the catalogue's version for response-cache hits; nil without a catalogue.
+    let versionProbe: VersionProbe?
     /// The version of the bundle a browser may keep (`BuildVersion`): pages
     /// carry it (`build` in every page context) to register the service worker.
     let build: String
@@ -45,14 +50,16 @@ public final class ListApplication: Sendable {
     /// and static files, and generates the placeholder stylesheet.
     ///
     /// - Parameters:
-    ///   - source: The data source.
+    ///   - source: The catalogue's data source, or nil to serve only `tables`.
+    ///   - tables: The lists over users' tables and views.
     ///   - configuration: Templates, static files, lists.
     ///   - log: Receives one line per data-source incident (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
-    public init(source: any ListSource, configuration: AppConfiguration = AppConfiguration(),
+    public init(source: (any ListSource)?, tables: TableLists = TableLists(), configuration: AppConfiguration = AppConfiguration(),
                 log: (@Sendable (String) -> Void)? = nil) throws(AppError) {
         self.source = source
+        self.tables = tables
         self.health = SourceHealth(log: log ?? { logError($0) })
         self.configuration = configuration
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
@@ -62,7 +69,7 @@ public final class ListApplication: Sendable {
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
         self.responseCache = configuration.responseCacheBytes > 0
             ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
-        self.versionProbe = VersionProbe(source: source)
+        self.versionProbe = source.map { VersionProbe(source: $0) }
         try rehearse()
     }
 
@@ -128,17 +135,19 @@ public final class ListApplication: Sendable {
     /// The router with every route.
     public func makeRouter() -> Router {
         var router = Router()
-        let list = ListRoute(application: self)
-        let character = CharacterRoute(application: self)
         let staticFiles = StaticFiles(prefix: "/static/", overrideDirectory: configuration.staticDirectory,
                                       builtIn: BuiltInResources.staticFiles,
                                       cacheControl: configuration.staticCacheControl)
         do {
-            try router.get("/", quick: { request, _ in list.respondWithoutBlocking(to: request) }) { request, _ in
-                list.respond(to: request)
-            }
-            try router.get(CharacterRoute.pattern, mayBlock: true) { request, parameters in
-                character.respond(to: request, segment: parameters["codepoint"] ?? "")
+            if let source, let versionProbe {
+                let list = ListRoute(application: self, source: source, versionProbe: versionProbe)
+                let character = CharacterRoute(application: self, source: source)
+                try router.get("/", quick: { request, _ in list.respondWithoutBlocking(to: request) }) { request, _ in
+                    list.respond(to: request)
+                }
+                try router.get(CharacterRoute.pattern, mayBlock: true) { request, parameters in
+                    character.respond(to: request, segment: parameters["codepoint"] ?? "")
+                }
             }
             try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in
                 Response.representation(stylesheet.bytes, entityTag: stylesheet.entityTag,
@@ -163,6 +172,7 @@ public final class ListApplication: Sendable {
                 return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
+            if !tables.lists.isEmpty { try TableRoute.add(to: &router, application: self) }
         } catch {
             // The patterns above are constants; a malformed one is a programming error caught by the tests.
             assertionFailure("\(error)")
@@ -236,14 +246,15 @@ public final class ListApplication: Sendable {
 
     /// Renders a template into an HTML response; a rendering fault (which the
     /// strict load makes very unlikely) becomes a plain 500 with no detail.
-    /// Whole pages (every template but the two fragments) also get `build`.
-    func render(_ template: String, _ context: MustacheValue, status: Int) -> Response {
+    /// Whole pages (every template but the two fragments) also get `build`;
+    /// `forTable` draws with a table list's row and controls partials.
+    func render(_ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false) -> Response {
         var context = context
         if template != "region", template != "continuation", case .dictionary(var fields) = context {
             fields["build"] = .string(build)
             context = .dictionary(fields)
         }
-        switch templates.render(template, context) {
+        switch forTable ? templates.renderForTable(template, context) : templates.render(template, context) {
         case .success(let body):
             return Response.html(body, status: status)
         case .failure(let error):

@@ -109,35 +109,10 @@ public final class CatalogueSource: ListSource {
         }
     }
 
-    /// Runs `body` on a pooled connection within what is left of the query
-    /// time limit counted from `startedAt` (now when nil): a wait on a lock
-    /// ends, and a running statement is interrupted, when it runs out
-    /// (found by QA: with a lock held, requests queued for a worker each
-    /// waited a whole limit after their turn came, up to 26 s in all).
-    /// - Parameters:
-    ///   - startedAt: When the request arrived.
-    ///   - waiting: Whether to wait on a lock at all.
-    /// - Throws: `ListStoreError` `.timedOut` at once when nothing is left, or what `body` throws.
+    /// ``ConnectionPool/withConnection(timeLimit:from:waiting:_:)`` with this source's limit.
     private func withinTimeLimit<T>(from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
                                     _ body: (SQLiteConnection) throws(ListStoreError) -> T) throws(ListStoreError) -> T {
-        var seconds = queryTimeLimit
-        if let startedAt {
-            let elapsed = (ContinuousClock.now - startedAt).components
-            seconds -= Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }
-        guard seconds > 0 else {
-            throw ListStoreError(kind: .timedOut,
-                                 message: "the request waited its whole time limit (\(queryTimeLimit) s) before its query could start")
-        }
-        let lockWait = waiting ? Int32(max(1, min(seconds * 1000, Double(Int32.max)))) : 0
-        return try pool.withConnection { connection throws(ListStoreError) -> T in
-            try connection.withBusyTimeout(lockWait) { () throws(ListStoreError) -> T in
-                try connection.withTimeLimit(seconds) { () throws(ListStoreError) -> T in
-                    try connection.useSmallPageCache()
-                    return try body(connection)
-                }
-            }
-        }
+        try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt, waiting: waiting, body)
     }
 
     /// Takes and releases the shared lock every query takes (SQLite's locking

@@ -3,8 +3,8 @@ import CSQLite
 /// A prepared statement (`sqlite3_stmt *`) owned by one `SQLiteConnection`.
 /// See https://www.sqlite.org/c3ref/stmt.html
 final class SQLiteStatement {
-    private let handle: OpaquePointer
-    private unowned let connection: SQLiteConnection
+    let handle: OpaquePointer
+    unowned let connection: SQLiteConnection
     /// The statement's SQL, for error messages.
     let sql: String
 

@@ -24,7 +24,8 @@ enum CheckCommand {
       FILE            an HTML file, checked as a whole document
       -               standard input
       http://...      fetched twice: as a page (checked as a document), and with
-                      'HX-Request: true' (checked as a fragment, see below)
+                      'HX-Request: true' (checked as a fragment, see below, unless
+                      the answer is a whole document: a page that is not a list)
       --fragment [C]  check files and standard input as fragments in context C:
                         list-items  a run of <li> checked inside <ol> (continuation)
                         region      the #list element where it stands (region fragment)
@@ -125,7 +126,10 @@ enum CheckCommand {
             let page = try HTTPClient.get(url, headers: [:])
             var status = report(validate(page.body, mode: mode == .document ? .document : mode, with: validator), label: url)
             let fragment = try HTTPClient.get(url, headers: ["HX-Request": "true"])
-            let fragmentMode = mode == .document ? Mode.fragment(nil) : mode
+            // A page that is not a list (an index, a row's page) answers a whole document either way.
+            let isDocument = fragment.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+                .prefix(9).map { $0 | 0x20 } == Array("<!doctype".utf8)
+            let fragmentMode = mode == .document ? (isDocument ? Mode.document : Mode.fragment(nil)) : mode
             status = max(status, report(validate(fragment.body, mode: fragmentMode, with: validator), label: "\(url)[HX-Request]"))
             return status
         } catch {

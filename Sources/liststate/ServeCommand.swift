@@ -6,10 +6,12 @@ import ListStore
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.
 enum ServeCommand {
     static let help = """
-    usage: liststate serve [options]
+    usage: liststate serve [options] [FILE.sqlite ...]
 
-    Serves the Unicode character list over HTTP. On first start it builds the
-    catalogue (a SQLite file) from the Unicode data in the Swift runtime.
+    Serves every table and view of the SQLite files as lists over HTTP (read
+    only: the files are never created or written). Without a file it serves
+    the Unicode character list: on first start it builds that catalogue (a
+    SQLite file) from the Unicode data in the Swift runtime.
 
     options:
       --host ADDRESS        address to listen on (default 127.0.0.1)
@@ -58,6 +60,8 @@ enum ServeCommand {
         var threads: Int?
         var workers: Int?
         var queryTimeout = 2.0
+        /// Users' SQLite files to serve as lists (none: the catalogue).
+        var databases: [String] = []
         var configuration: String?
         var isDevelopment = false
         var connectionLimit: Int?
@@ -78,6 +82,10 @@ enum ServeCommand {
         while let flag = remaining.popFirst() {
             if flag == "-h" || flag == "--help" { return .success(nil) }
             if flag == "--dev" { options.isDevelopment = true; continue }
+            if !flag.hasPrefix("-") {
+                options.databases.append(flag)
+                continue
+            }
             guard let value = remaining.popFirst() else {
                 return .failure(CommandLineError(flag.hasPrefix("-") ? "\(flag) needs a value" : "unexpected argument '\(flag)'"))
             }
@@ -137,6 +145,40 @@ enum ServeCommand {
         return .success(options)
     }
 
+    /// The catalogue built on first start (or rebuilt when outdated) and the
+    /// application over it; nil after saying on standard error why it cannot be.
+    static func openCatalogue(_ options: Options, configuration: AppConfiguration) -> ListApplication? {
+        switch CatalogueBuilder.state(at: options.database) {
+        case .current:
+            break
+        case .foreign:
+            Output.standardError("liststate serve: \(options.database) is not a ListState catalogue; "
+                + "it is left untouched. Choose another file with --db.\n")
+            return nil
+        case .missing, .outdated:
+            Output.standardError("Building the character catalogue at \(options.database) …\n")
+            let progress = ProgressReporter(isTerminal: isatty(2) == 1)
+            do {
+                let report = try CatalogueBuilder.build(at: options.database) { done, total in progress.update(done, total) }
+                progress.finish()
+                Output.standardError(String(format: "Built %d characters in %.2f s.\n", report.rowCount, report.seconds))
+            } catch {
+                progress.finish()
+                Output.standardError("liststate serve: cannot build the catalogue: \(error)\n")
+                return nil
+            }
+        }
+
+        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
+                                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
+        do {
+            return try ListApplication(source: source, configuration: configuration)
+        } catch {
+            Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
+            return nil
+        }
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         switch parse(arguments) {
@@ -170,37 +212,19 @@ enum ServeCommand {
         Server.blockTerminationSignals()
         limitMallocArenas()
 
-        switch CatalogueBuilder.state(at: options.database) {
-        case .current:
-            break
-        case .foreign:
-            Output.standardError("liststate serve: \(options.database) is not a ListState catalogue; "
-                + "it is left untouched. Choose another file with --db.\n")
-            return ExitStatus.failure
-        case .missing, .outdated:
-            Output.standardError("Building the character catalogue at \(options.database) …\n")
-            let progress = ProgressReporter(isTerminal: isatty(2) == 1)
+        let application: ListApplication
+        if options.databases.isEmpty {
+            guard let catalogue = openCatalogue(options, configuration: appConfiguration) else { return ExitStatus.failure }
+            application = catalogue
+        } else {
             do {
-                let report = try CatalogueBuilder.build(at: options.database) { done, total in progress.update(done, total) }
-                progress.finish()
-                Output.standardError(String(format: "Built %d characters in %.2f s.\n", report.rowCount, report.seconds))
+                let tables = try TableLists.load(databases: options.databases, queryTimeLimit: options.queryTimeout,
+                                                 log: { LogWriter.standardError.write("liststate: \($0)\n") })
+                application = try ListApplication(source: nil, tables: tables, configuration: appConfiguration)
             } catch {
-                progress.finish()
-                Output.standardError("liststate serve: cannot build the catalogue: \(error)\n")
+                Output.standardError("liststate serve: \(error)\n")
                 return ExitStatus.failure
             }
-        }
-
-        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
-                                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
-        let application: ListApplication
-        do {
-            application = try ListApplication(
-                source: source,
-                configuration: appConfiguration)
-        } catch {
-            Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
-            return ExitStatus.failure
         }
 
         var configuration = Server.Configuration()

@@ -37,7 +37,7 @@ import Glibc
 
     @Test(arguments: [["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"],
                       ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["--per-ip-limit", "-1"], ["--connection-limit", "0"],
-                      ["--idle-timeout", "x"], ["stray"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
+                      ["--idle-timeout", "x"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
                       ["--drain-grace", "3601"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
                       ["--drain-limit"]])
     func badArgumentsExitTwoWithUsage(_ arguments: [String]) throws {

@@ -112,6 +112,8 @@ extension UIStrings {
             case .unknownCategory(let value): "There is no character category “\(value)”."
             case .badEmoji: "The emoji filter must be 0 (off) or 1 (on)."
             case .badLazy: "The lazy option must be 0 or 1."
+            case .unknownSort(let value): "This list has no column “\(value)” to sort by."
+            case .positionGone: "The row this page started after is gone. Start again from the beginning."
             case .malformedAddress: "The address is not written correctly (a broken % sign or character). Start again from the beginning."
             }
         }

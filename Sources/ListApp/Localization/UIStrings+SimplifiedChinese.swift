@@ -106,6 +106,8 @@ extension UIStrings {
             case .unknownCategory(let value): "没有“\(value)”这个字符类别。"
             case .badEmoji: "表情符号筛选只能是 0（关）或 1（开）。"
             case .badLazy: "lazy 选项只能是 0 或 1。"
+            case .unknownSort(let value): "这个列表没有可以排序的“\(value)”列。"
+            case .positionGone: "这一页开始的那一行已经不在了，请从头开始。"
             case .malformedAddress: "这个网址的写法有误（% 符号或字符损坏）。请从头开始。"
             }
         }

@@ -106,6 +106,8 @@ extension UIStrings {
             case .unknownCategory(let value): "沒有「\(value)」這個字元類別。"
             case .badEmoji: "表情符號篩選只能是 0（關）或 1（開）。"
             case .badLazy: "lazy 選項只能是 0 或 1。"
+            case .unknownSort(let value): "這個清單沒有可以排序的「\(value)」欄。"
+            case .positionGone: "這一頁開始的那一列已經不在了，請從頭開始。"
             case .malformedAddress: "這個網址的寫法有誤（% 符號或字元損壞）。請從頭開始。"
             }
         }

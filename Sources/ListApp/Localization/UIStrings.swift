@@ -99,6 +99,8 @@ struct UIStrings: Sendable {
     var suggestions: [String]
     /// The introduction of example searches.
     var examplesHeading: String
+    /// Example searches a noResults placeholder offers as links (none: no examples).
+    var exampleSearches: [String] = ["heart", "arrow", "snow"]
     /// The offline placeholder.
     var offline: PlaceholderWords
     /// The unavailable placeholder; `detailWithDelay` says when to retry.

@@ -67,6 +67,10 @@ public struct ListRequest: Sendable, Hashable {
         case badEmoji
         /// `lazy` is neither 0 nor 1.
         case badLazy
+        /// `sort` names no column of the list (a list over a table).
+        case unknownSort(String)
+        /// A cursor made by rowid names a row that is gone (a list over a table).
+        case positionGone
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).
         case malformedAddress
     }

@@ -9,10 +9,17 @@ public struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
     static let required = ["layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
                            "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
-                           "character", "search", "scripts"]
+                           "character", "search", "scripts", "table-row", "table-controls", "table-detail", "table-index"]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
     let library: TemplateLibrary
+    /// The same templates for a list over a table: its `row` and `search`
+    /// partials are `table-row` and `table-controls`, so `list`, `region`
+    /// and `continuation` draw any table's rows.
+    let tableLibrary: TemplateLibrary
+
+    /// The partials a list over a table draws in place of the catalogue's.
+    static let tableParts = ["row": "table-row", "search": "table-controls"]
 
     /// Loads the built-in templates and, if given, the overrides in `directory`.
     /// - Throws: `AppError` naming the file, line and column of the first problem.
@@ -31,6 +38,11 @@ public struct PageTemplates: Sendable {
                 try Template(source: sources[name] ?? "", name: name, path: paths[name])
             }
             library = try TemplateLibrary(templates: templates, strict: true)
+            let tableTemplates = try templates.map { template in
+                guard let replacement = Self.tableParts[template.name] else { return template }
+                return try Template(source: sources[replacement] ?? "", name: template.name, path: paths[replacement])
+            }
+            tableLibrary = try TemplateLibrary(templates: tableTemplates, strict: true)
         } catch let error as MustacheError {
             throw AppError.template(error)
         } catch {
@@ -46,5 +58,10 @@ public struct PageTemplates: Sendable {
     /// Renders template `name` with `context` into bytes.
     func render(_ name: String, _ context: MustacheValue) -> Result<[UInt8], any Error> {
         Result { try library.render(name, context) }
+    }
+
+    /// Renders `name` for a list over a table (see ``tableLibrary``).
+    func renderForTable(_ name: String, _ context: MustacheValue) -> Result<[UInt8], any Error> {
+        Result { try tableLibrary.render(name, context) }
     }
 }

@@ -18,6 +18,8 @@ struct CharacterRoute: Sendable {
     static let pattern = CodePointAddress.pathPrefix + ":codepoint"
 
     let application: ListApplication
+    /// The catalogue.
+    let source: any ListSource
 
     /// Answers a request for the character named by `segment`.
     func respond(to request: Request, segment: String) -> Response {
@@ -30,7 +32,7 @@ struct CharacterRoute: Sendable {
             return response
         }
         guard Unicode.Scalar(address.codePoint) != nil else { return application.notFound(request) }
-        let result = application.source.record(codePoint: address.codePoint, startedAt: request.received)
+        let result = source.record(codePoint: address.codePoint, startedAt: request.received)
         application.health.record(result)
         switch result {
         case .success(.some(let record)):

@@ -11,6 +11,10 @@ import ListStore
 /// language: it decides nothing itself.
 struct ListRoute: Sendable {
     let application: ListApplication
+    /// The catalogue.
+    let source: any ListSource
+    /// Confirms the catalogue's version for response-cache hits.
+    let versionProbe: VersionProbe
 
     /// The kind of response a request asks for.
     enum Shape: Hashable, Sendable {
@@ -99,7 +103,7 @@ struct ListRoute: Sendable {
             if !snapshot.isPending {
                 var result: Result<Page, ListStoreError>?
                 if let cache = application.responseCache {
-                    switch application.source.contentVersion(waiting: true, startedAt: request.received) {
+                    switch source.contentVersion(waiting: true, startedAt: request.received) {
                     case .success(let version?):
                         let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
                         if let kept = cache.response(for: key) {
@@ -114,7 +118,7 @@ struct ListRoute: Sendable {
                         result = .failure(error)
                     }
                 }
-                let fetched = result ?? application.source.page(
+                let fetched = result ?? source.page(
                     PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter, startedAt: request.received))
                 application.health.record(fetched)
                 switch fetched {
@@ -163,7 +167,7 @@ struct ListRoute: Sendable {
               !isPendingShell(parsed, isPartial: isPartial)
         else { return respond(to: request) }
         guard let cache = application.responseCache,
-              case .success(let version?) = application.versionProbe.version(startedAt: request.received)
+              case .success(let version?) = versionProbe.version(startedAt: request.received)
         else { return nil }
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])

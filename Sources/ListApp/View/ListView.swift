@@ -207,27 +207,35 @@ struct ListView {
 
     /// The footer context, or nil for no footer.
     func footer(links: ListLinks, id: String = "list-footer") -> MustacheValue? {
-        let strings = self.strings
+        Self.footer(decision: decision, links: links, strings: strings, list: list, language: language,
+                    refusalMessage: refusal.map(strings.reason), id: id)
+    }
+
+    /// The footer context of `decision`, or nil for no footer: the same for
+    /// every list (its words in `strings`, the end-of-list text from `list`).
+    /// - Parameter refusalMessage: Why the request was refused, when it was (a start-over footer says it).
+    static func footer(decision: Decision, links: ListLinks, strings: UIStrings, list: ListConfiguration,
+                       language: Language, refusalMessage: String?, id: String = "list-footer") -> MustacheValue? {
         var footer: MustacheFields = ["footerID": .string(id)]
         footer.reserveCapacity(2)
         switch decision.footer {
         case .none:
             return nil
         case .loadMore(let cursor):
-            footer["loadMore"] = ["href": .string(links.page(after: cursor, of: request))]
+            footer["loadMore"] = ["href": .string(links.page(after: cursor))]
         case .loading(let cursor):
-            let href = cursor.map { links.page(after: $0, of: request) } ?? links.current
+            let href = cursor.map { links.page(after: $0) } ?? links.current
             footer["loading"] = ["href": .string(href)]
         case .endOfList:
             let text = list.endOfList?.text(for: language.tag) ?? strings.endOfList
             footer["endOfList"] = ["text": .string(text), "startHref": .string(links.start)]
         case .retry(let cursor):
-            let href = cursor.map { links.page(after: $0, of: request) } ?? links.start
+            let href = cursor.map { links.page(after: $0) } ?? links.start
             let message = decision.problem == .sourceUnavailable ? strings.moreUnavailable : strings.moreFailed
             footer["retry"] = ["message": .string(message), "label": .string(strings.tryAgain), "href": .string(href),
                                "isPartial": true]
         case .startOver:
-            let message = refusal.map(strings.reason) ?? strings.partGone
+            let message = refusalMessage ?? strings.partGone
             footer["retry"] = ["message": .string(message), "label": .string(strings.startOver), "href": .string(links.start)]
         }
         return .dictionary(footer)

@@ -70,9 +70,10 @@ struct PlaceholderContent {
     ///   - facts: The problem, query and delay the words mention.
     ///   - links: Where the built-in actions lead.
     ///   - id: The element id.
+    ///   - strings: The words (the catalogue's in `language` when nil; a table list's are `UIStrings.rows`).
     init(kind: PlaceholderKind, list: ListConfiguration, language: Language, facts: Facts, links: ListLinks,
-         id: String = "placeholder") {
-        let strings = UIStrings.of(language)
+         id: String = "placeholder", strings: UIStrings? = nil) {
+        let strings = strings ?? UIStrings.of(language)
         let configuration = list.placeholder(kind)
         self.kind = kind
         self.id = id
@@ -95,7 +96,9 @@ struct PlaceholderContent {
                 words = strings.noResultsForQuery
                 href = links.withoutQuery
                 suggestions = (strings.suggestionsHeading, strings.suggestions)
-                examples = (strings.examplesHeading, ["heart", "arrow", "snow"].map { ($0, links.search($0)) })
+                if !strings.exampleSearches.isEmpty {
+                    examples = (strings.examplesHeading, strings.exampleSearches.map { ($0, links.search($0)) })
+                }
             } else {
                 words = strings.noResultsForFilters
                 href = links.withoutFilters
@@ -121,7 +124,7 @@ struct PlaceholderContent {
             }
         case .notFound:
             words = strings.notFound
-            href = ListLinks.listPath(language: links.languageParameter)
+            href = ListLinks.link(links.path, language: links.languageParameter)
             isPartial = false
         }
 

@@ -1,0 +1,89 @@
+import ListState
+import ListStore
+
+/// One list over a table or view: everything a list page needs (DESIGN.md,
+/// "Lists over any data"). Lists come from a database's schema
+/// (``TableLists/load(databases:queryTimeLimit:log:)``) or from Swift code
+/// through this same type.
+public struct ListDefinition: Sendable {
+    /// The list's name: its URL segment (tilde-encoded in paths), unique among the lists served.
+    public var name: String
+    /// The title its pages and the index show.
+    public var title: String
+    /// A sentence under the title on the index, if any.
+    public var description: String?
+    /// The table or view the rows come from.
+    public var table: TableDescription
+    /// The database that holds it.
+    public var source: DatabaseSource
+    /// Its placeholder content, display flags and end-of-list words.
+    public var configuration: ListConfiguration
+    /// The order of a page asked for without `sort`; nil for key order.
+    public var defaultSort: ListSort?
+
+    /// Makes a list.
+    /// - Parameters:
+    ///   - name: The URL segment; the table's name when nil.
+    ///   - title: The title; the name when nil.
+    ///   - description: A sentence for the index.
+    ///   - table: The table or view.
+    ///   - source: The database that holds it.
+    ///   - configuration: Placeholders and flags (built-in when nil).
+    ///   - defaultSort: The order without `sort`.
+    public init(name: String? = nil, title: String? = nil, description: String? = nil, table: TableDescription,
+                source: DatabaseSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil) {
+        let name = name ?? table.name
+        self.name = name
+        self.title = title ?? name
+        self.description = description
+        self.table = table
+        self.source = source
+        self.configuration = configuration ?? ListConfiguration(name)
+        self.defaultSort = defaultSort
+    }
+
+    /// The list's path, `/` and the tilde-encoded name.
+    public var path: String { "/" + TildeEncoding.encode(name) }
+
+    /// The detail path of a row whose address values are `address` (see
+    /// ``TableDescription/addressColumns``): each value's text tilde-encoded,
+    /// joined by `,`; nil when a value is NULL or the list has no detail pages.
+    public func detailPath(address: [SQLValue]) -> String? {
+        guard !address.isEmpty else { return nil }
+        var parts: [String] = []
+        for value in address {
+            guard let text = value.plainText, !value.isNull else { return nil }
+            if case .blob = value { return nil }
+            parts.append(TildeEncoding.encode(text))
+        }
+        return path + "/" + parts.joined(separator: ",")
+    }
+
+    /// The address values of a row: its values of the address columns, or its
+    /// rowid (the last key value) when rows are addressed by rowid.
+    public func address(row: [SQLValue], key: [SQLValue]) -> [SQLValue] {
+        if table.addressedByRowid { return key.last.map { [$0] } ?? [] }
+        return table.addressColumns.compactMap { column in table.columnIndex(column.name).map { row[$0] } }
+    }
+
+    /// The address values a detail path's key segment names (the inverse of
+    /// ``detailPath(address:)``, each as text; SQLite compares them by the
+    /// columns' affinity), or nil when it names none.
+    func address(segment: Substring) -> [SQLValue]? {
+        let count = table.addressedByRowid ? 1 : table.addressColumns.count
+        guard count > 0 else { return nil }
+        let parts = segment.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == count else { return nil }
+        var values: [SQLValue] = []
+        for part in parts {
+            guard let text = TildeEncoding.decode(part) else { return nil }
+            if table.addressedByRowid {
+                guard let rowid = Int64(text), String(rowid) == text else { return nil }
+                values.append(.integer(rowid))
+            } else {
+                values.append(.text(text))
+            }
+        }
+        return values
+    }
+}

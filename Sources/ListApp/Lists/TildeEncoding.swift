@@ -1,0 +1,63 @@
+/// Datasette's tilde encoding of names and keys in paths
+/// (docs.datasette.io, "Tilde encoding"): every byte of the UTF-8 text outside
+/// `A-Za-z0-9_-` becomes `~` and two upper-case hex digits. Unlike `%XX`, it
+/// survives proxies that decode `%2F` into `/`, and a `.` is never bare, so
+/// `/NAME.json` cannot be misread.
+enum TildeEncoding {
+    /// `text` encoded: `a b.c` → `a~20b~2Ec`.
+    static func encode(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "~"))
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The text `segment` encodes, or nil when it is not the canonical
+    /// encoding of some UTF-8 text (a `~` without two upper-case hex digits,
+    /// an encoded byte that needs none, a bare byte that needs one, bytes that
+    /// are not UTF-8): one name has one address, compared byte for byte.
+    static func decode(_ segment: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
+        var iterator = segment.utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "~") {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                let decoded = high << 4 | low
+                guard !isUnreserved(decoded) else { return nil }
+                bytes.append(decoded)
+            } else {
+                guard isUnreserved(byte) else { return nil }
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `A-Za-z0-9_-`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x41 + value - 10
+    }
+
+    /// An upper-case hex digit's value.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        default: nil
+        }
+    }
+}

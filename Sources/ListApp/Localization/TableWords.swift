@@ -1,0 +1,59 @@
+/// The words a list over a table adds to ``UIStrings/rows(_:)``: sort links,
+/// cell notes, the index. One instance per language.
+struct TableWords: Sendable {
+    /// The sort links' label.
+    var sortBy: String
+    /// The link back to the key order.
+    var keyOrder: String
+    /// "ascending" / "descending" after a column's name in a sort link.
+    var ascending: String
+    var descending: String
+    /// A blob's size: "12 bytes".
+    var bytes: @Sendable (Int) -> String
+    /// A detail link's text for a row without a text column ("Row 12").
+    var row: @Sendable (String) -> String
+    /// Under a row: "3 more columns on the row's page".
+    var moreColumns: @Sendable (Int) -> String
+    /// A clamped value's note.
+    var clamped: String
+    /// The index page's title and heading.
+    var indexTitle: String
+    /// A row count on the index: "1,234 rows", or "many rows" when counting took too long.
+    var rowCount: @Sendable (Int?) -> String
+    /// The index's empty state.
+    var noLists: String
+    /// The detail page's link back to its list.
+    var backToList: @Sendable (String) -> String
+
+    /// The words of `language`.
+    static func of(_ language: Language) -> TableWords {
+        switch language {
+        case .english: .english
+        case .simplifiedChinese: .simplifiedChinese
+        case .traditionalChinese: .traditionalChinese
+        }
+    }
+
+    static let english = TableWords(
+        sortBy: "Sort by", keyOrder: "Key order", ascending: "ascending", descending: "descending",
+        bytes: { $0 == 1 ? "1 byte" : "\($0.formatted()) bytes" },
+        row: { "Row \($0)" },
+        moreColumns: { $0 == 1 ? "1 more column on the row’s page" : "\($0) more columns on the row’s page" },
+        clamped: "(shortened; the row’s page shows all of it)",
+        indexTitle: "Lists", rowCount: { $0.map { $0 == 1 ? "1 row" : "\($0.formatted()) rows" } ?? "many rows" },
+        noLists: "There are no tables or views to show.", backToList: { "Back to \($0)" })
+
+    static let simplifiedChinese = TableWords(
+        sortBy: "排序", keyOrder: "按键排序", ascending: "升序", descending: "降序",
+        bytes: { "\($0) 字节" }, row: { "第 \($0) 行" },
+        moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）",
+        indexTitle: "列表", rowCount: { $0.map { "\($0) 行" } ?? "很多行" },
+        noLists: "没有可以显示的表或视图。", backToList: { "返回\($0)" })
+
+    static let traditionalChinese = TableWords(
+        sortBy: "排序", keyOrder: "按鍵排序", ascending: "升冪", descending: "降冪",
+        bytes: { "\($0) 位元組" }, row: { "第 \($0) 列" },
+        moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）",
+        indexTitle: "清單", rowCount: { $0.map { "\($0) 列" } ?? "很多列" },
+        noLists: "沒有可以顯示的表或檢視。", backToList: { "返回\($0)" })
+}

@@ -1,0 +1,88 @@
+import HTTPServer
+import ListState
+import ListStore
+import Mustache
+import Synchronization
+
+/// `GET /` when several lists over tables are served (and no catalogue): a
+/// link to each list with its title, description and row count.
+///
+/// Counting reads every row, so the whole page counts within one budget
+/// (``countBudgetSeconds``); a list whose count did not finish in what was
+/// left says "many rows". Counts are kept per list under the database's
+/// version as its files show it (the database's and its `-wal` file's
+/// identity, size and modification time), so a page after a write counts afresh.
+struct TableIndexRoute: Sendable {
+    /// Seconds all the counts of one index page may take together.
+    static let countBudgetSeconds = 0.5
+
+    let application: ListApplication
+    let lists: TableLists
+    private let counts = CountCache()
+
+    init(application: ListApplication, lists: TableLists) {
+        self.application = application
+        self.lists = lists
+    }
+
+    func respond(to request: Request) -> Response {
+        let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
+        let words = TableWords.of(negotiated.language)
+        let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag
+        let deadline = ContinuousClock.now + .milliseconds(Int(Self.countBudgetSeconds * 1000))
+        var items: [MustacheValue] = []
+        for list in lists.lists {
+            var item: MustacheFields = [
+                "href": .string(ListLinks.link(list.path, language: languageParameter)),
+                "title": .string(list.title),
+                "count": .string(words.rowCount(count(list, until: deadline))),
+            ]
+            if let description = list.description { item["description"] = .string(description) }
+            items.append(.dictionary(item))
+        }
+        let strings = UIStrings.rows(negotiated.language)
+        let fields: MustacheFields = [
+            "lang": .string(negotiated.language.tag),
+            "strings": UIStrings.rowsMustacheValues[negotiated.language] ?? strings.mustacheValue,
+            "title": .string(words.indexTitle),
+            "heading": .string(words.indexTitle),
+            "hasLists": .bool(!items.isEmpty),
+            "lists": .array(items),
+            "noLists": .string(words.noLists),
+            "status": ["text": ""],
+        ]
+        var response = application.render("table-index", .dictionary(fields), status: 200, forTable: true)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
+        response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
+        return response.evaluatingConditions(of: request)
+    }
+
+    /// The list's row count: kept, or counted within what is left until `deadline`; nil ("many") when it ran out.
+    private func count(_ list: ListDefinition, until deadline: ContinuousClock.Instant) -> Int? {
+        let version = [ContentVersion(path: list.source.path), ContentVersion(path: list.source.path + "-wal")]
+        let key = list.name
+        if let kept = counts.value(for: key, version: version) { return kept }
+        let left = deadline - ContinuousClock.now
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        guard case .success(let counted?) = list.source.count(list.table, within: seconds) else { return nil }
+        counts.store(counted, for: key, version: version)
+        return counted
+    }
+
+    /// Row counts kept under the version they were counted at.
+    final class CountCache: Sendable {
+        private let entries = Mutex<[String: (version: [ContentVersion?], count: Int)]>([:])
+
+        func value(for key: String, version: [ContentVersion?]) -> Int? {
+            entries.withLock { entries in
+                guard let entry = entries[key], entry.version == version else { return nil }
+                return entry.count
+            }
+        }
+
+        func store(_ count: Int, for key: String, version: [ContentVersion?]) {
+            entries.withLock { $0[key] = (version, count) }
+        }
+    }
+}

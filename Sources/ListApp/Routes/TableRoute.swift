@@ -1,0 +1,208 @@
+import HTTPServer
+import ListState
+import ListStore
+import Mustache
+
+/// The routes of the lists over users' tables and views:
+///
+/// - `GET /NAME`: the list as a full page, a region fragment (`HX-Request`)
+///   or a continuation fragment (`HX-Request` with a cursor), as the catalogue's.
+/// - `GET /NAME.json`: its JSON twin, the same decision (`TableJSON`).
+/// - `GET /NAME/KEY`, `GET /NAME/KEY.json`: one row (404 with the notFound placeholder when it is gone).
+/// - `GET /`: with no catalogue, the one list (with `<link rel="canonical">`) or the index of all.
+///
+/// Names and keys are tilde-encoded (`TildeEncoding`). Every state comes from
+/// `ListState.decide`; a request's walk is one pass: parse, read, decide, draw.
+struct TableRoute: Sendable {
+    let application: ListApplication
+    let lists: TableLists
+
+    /// Adds the routes to `router` (after every route of ours, so `/static/…`
+    /// and `/-/…` are never taken for lists; their names are reserved too).
+    static func add(to router: inout Router, application: ListApplication) throws(HTTPServerError) {
+        let route = TableRoute(application: application, lists: application.tables)
+        if application.source == nil {
+            let index = TableIndexRoute(application: application, lists: application.tables)
+            try router.get("/", mayBlock: true) { request, _ in
+                if route.lists.lists.count == 1, let only = route.lists.lists.first {
+                    return route.respondWithList(only, to: request, json: false, canonical: only.path)
+                }
+                return index.respond(to: request)
+            }
+        }
+        try router.get("/:list", mayBlock: true) { request, parameters in
+            route.respond(to: request, segment: parameters["list"] ?? "")
+        }
+        try router.get("/:list/:key", mayBlock: true) { request, parameters in
+            route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: parameters["key"] ?? "")
+        }
+    }
+
+    /// The list named by a path segment (`NAME` or `NAME.json`), and whether JSON was asked for.
+    func list(segment: String) -> (ListDefinition, json: Bool)? {
+        let json = segment.hasSuffix(".json")
+        let encoded = json ? segment.dropLast(5) : Substring(segment)
+        guard let name = TildeEncoding.decode(encoded), let list = lists.list(named: name) else { return nil }
+        return (list, json)
+    }
+
+    func respond(to request: Request, segment: String) -> Response {
+        guard let (list, json) = list(segment: segment) else { return notFound(request, json: segment.hasSuffix(".json")) }
+        return respondWithList(list, to: request, json: json, canonical: nil)
+    }
+
+    /// The list page, fragment or JSON answer.
+    func respondWithList(_ list: ListDefinition, to request: Request, json: Bool, canonical: String?) -> Response {
+        let isPartial = !json && ListRoute.isPartial(request)
+        let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
+        var snapshot = ListSnapshot(display: list.configuration.display)
+        var parsed: TableRequest?
+        var refusal: ListRequest.Reason?
+        var page: RowPage?
+        switch TableRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }, list: list) {
+        case .failure(let problem):
+            refusal = problem.reason
+            snapshot.request = .badRequest(reason: problem.message)
+            snapshot.isContinuation = isPartial && request.query("cursor") != nil
+        case .success(let request_):
+            parsed = request_
+            snapshot.cursor = request_.cursorText
+            snapshot.isContinuation = isPartial && request_.start != nil
+            switch read(list, request_, startedAt: request.received) {
+            case .success(let read?):
+                page = read
+                snapshot.rowsPerSection = [read.rows.count]
+                snapshot.hasMore = read.hasMore
+                if read.hasMore, let position = read.lastPosition(in: list.table, sort: request_.sort) {
+                    snapshot.nextCursor = RowCursor(after: position, rowid: read.lastRowid(in: list.table),
+                                                    list: list.name, sort: request_.sort).encoded
+                }
+            case .success(nil):
+                refusal = .positionGone
+                snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+            case .failure(let error):
+                snapshot.source = sourceStatus(error)
+            }
+        }
+        let decision = ListState.decide(snapshot)
+        var view = TableView(decision: decision, list: list, request: parsed, refusal: refusal, page: page,
+                             language: negotiated.language, languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag,
+                             lists: lists, templates: application.templates)
+        view.canonical = canonical
+        var response: Response
+        if json {
+            response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                body: TableJSON.list(view))
+        } else {
+            let shape = ListRoute.Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation)
+            response = render(shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status)
+        }
+        if case .loadMore(let cursor) = decision.footer {
+            let path = json ? list.path + ".json" : list.path
+            let next = QueryString.link(path, (parsed ?? TableRequest()).queryItems(cursor: cursor))
+            response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
+        }
+        return finish(response, decision: decision, negotiated: negotiated, request: request)
+    }
+
+    /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
+    private func read(_ list: ListDefinition, _ parsed: TableRequest,
+                      startedAt: ContinuousClock.Instant) -> Result<RowPage?, ListStoreError> {
+        var after: RowPosition?
+        switch parsed.start {
+        case nil:
+            break
+        case .position(let position)?:
+            after = position
+        case .rowid(let rowid)?:
+            switch list.source.position(ofRowid: rowid, in: list.table, sort: parsed.sort, startedAt: startedAt) {
+            case .success(let position?): after = position
+            case .success(nil): return .success(nil)
+            case .failure(let error): return .failure(error)
+            }
+        }
+        let result = list.source.page(RowPageQuery(table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
+                                                   startedAt: startedAt))
+        application.health.record(result)
+        return result.map { $0 }
+    }
+
+    /// A row's page or JSON.
+    func respondWithRow(to request: Request, listSegment: String, keySegment: String) -> Response {
+        let json = keySegment.hasSuffix(".json")
+        guard let (list, listJSON) = list(segment: listSegment), !listJSON else { return notFound(request, json: json) }
+        let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
+        let encodedKey = json ? keySegment.dropLast(5) : Substring(keySegment)
+        var snapshot = ListSnapshot(rowsPerSection: [1])
+        var row: [SQLValue]?
+        if let address = list.address(segment: encodedKey) {
+            let result = list.source.row(in: list.table, address: address, startedAt: request.received)
+            application.health.record(result)
+            switch result {
+            case .success(let found?): row = found
+            case .success(nil): snapshot.request = .notFound
+            case .failure(let error): snapshot.source = sourceStatus(error)
+            }
+        } else {
+            snapshot.request = .notFound
+        }
+        let decision = ListState.decide(snapshot)
+        let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag
+        var view = TableView(decision: decision, list: list, request: nil, refusal: nil, page: nil,
+                             language: negotiated.language, languageParameter: languageParameter,
+                             lists: lists, templates: application.templates)
+        view.hasListRegion = false
+        var response: Response
+        if json {
+            response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                body: TableJSON.detail(view, row: row))
+        } else if let row {
+            var fields = MustacheFields()
+            if case .dictionary(let page) = view.pageContext { fields = page }
+            let words = view.words
+            let key = String(encodedKey)
+            fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title)
+            fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
+            fields["key"] = .string(key)
+            fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
+            fields["cells"] = .array(RecordCells.cells(row, of: list, clamp: false, words: words, lists: lists))
+            fields["listHref"] = .string(ListLinks.link(list.path, language: languageParameter))
+            fields["backToList"] = .string(words.backToList(list.title))
+            fields["status"] = ["text": ""]
+            response = application.render("table-detail", .dictionary(fields), status: 200, forTable: true)
+        } else {
+            response = application.render("message", view.pageContext, status: decision.status, forTable: true)
+        }
+        return finish(response, decision: decision, negotiated: negotiated, request: request)
+    }
+
+    /// The headers every answer of these routes carries, then the conditional request evaluated.
+    private func finish(_ response: Response, decision: Decision, negotiated: (language: Language, fromHeader: Bool),
+                        request: Request) -> Response {
+        var response = response
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
+        if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
+        if response.status == 200 {
+            response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
+        }
+        return response.evaluatingConditions(of: request)
+    }
+
+    private func sourceStatus(_ error: ListStoreError) -> SourceStatus {
+        error.isTransient ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds) : .failed
+    }
+
+    private func render(_ template: String, _ context: MustacheValue, status: Int) -> Response {
+        application.render(template, context, status: status, forTable: true)
+    }
+
+    /// A 404: the not-found page (or its JSON).
+    private func notFound(_ request: Request, json: Bool) -> Response {
+        guard json else { return application.notFound(request) }
+        var response = Response(status: 404, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                body: Array("{\"status\": 404, \"state\": \"notFound\", \"problem\": \"There is no list or row at this address.\"}\n".utf8))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
+        return response
+    }
+}

@@ -1,0 +1,92 @@
+import ListStore
+import Mustache
+
+/// The cells of a row of a table as `table-row.mustache` and
+/// `table-detail.mustache` see them: any table shown well (labels, numbers
+/// right-aligned, NULL as a quiet dash, blobs as a size, long text clamped,
+/// web addresses and foreign keys as links).
+///
+/// Fields of a cell: `label` (the column's name), `text` (the value as shown),
+/// `kind` (`integer`, `real`, `text`, `blob`, `null`: a class for alignment),
+/// `isNull`, `href` (a web address or the referenced row's page, if any),
+/// `isClamped` (the text was cut at ``clampedLength`` characters).
+enum RecordCells {
+    /// The most characters a cell shows on a list page; the row's page shows all.
+    static let clampedLength = 300
+    /// The most columns a list page shows per row; the row's page shows all.
+    static let listedColumns = 8
+
+    /// The cells of `row` (one value per column of `list`), at most `limit`.
+    /// - Parameters:
+    ///   - clamp: Whether long text is cut (list pages) or shown whole (the row's page).
+    ///   - lists: Every list served, for foreign-key links (nil: no such links).
+    static func cells(_ row: [SQLValue], of list: ListDefinition, limit: Int? = nil, clamp: Bool,
+                      words: TableWords, lists: TableLists?) -> [MustacheValue] {
+        let columns = list.table.columns
+        let count = min(columns.count, row.count, limit ?? Int.max)
+        var cells: [MustacheValue] = []
+        cells.reserveCapacity(count)
+        for index in 0..<count {
+            let value = row[index]
+            let column = columns[index]
+            var cell: MustacheFields = ["label": .string(column.name), "kind": .string(value.storageClass)]
+            switch value {
+            case .null:
+                cell["text"] = "—"
+                cell["isNull"] = true
+            case .blob(let bytes):
+                cell["text"] = .string(words.bytes(bytes.count))
+            case .text(let text):
+                if clamp, text.unicodeScalars.count > clampedLength {
+                    var scalars = String.UnicodeScalarView()
+                    scalars.append(contentsOf: text.unicodeScalars.prefix(clampedLength))
+                    cell["text"] = .string(String(scalars) + "…")
+                    cell["isClamped"] = true
+                } else {
+                    cell["text"] = .string(text)
+                }
+                if isWebAddress(text) { cell["href"] = .string(text) }
+            case .integer, .real:
+                cell["text"] = .string(value.plainText ?? "")
+            }
+            if let reference = column.reference, !value.isNull, let href = referenceHref(value, reference, lists: lists) {
+                cell["href"] = .string(href)
+            }
+            cells.append(.dictionary(cell))
+        }
+        return cells
+    }
+
+    /// Whether `text` is an absolute http(s) address with nothing that could end an attribute.
+    static func isWebAddress(_ text: String) -> Bool {
+        guard text.utf8.count <= 2048, text.hasPrefix("https://") || text.hasPrefix("http://") else { return false }
+        return !text.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
+    }
+
+    /// The detail page of the row `value` refers to, when that table is served
+    /// and the reference names its one address column.
+    private static func referenceHref(_ value: SQLValue, _ reference: TableDescription.Reference, lists: TableLists?) -> String? {
+        guard let target = lists?.list(named: reference.table) else { return nil }
+        let table = target.table
+        if table.addressedByRowid {
+            return reference.column == nil ? target.detailPath(address: [value]) : nil
+        }
+        guard table.addressColumns.count == 1 else { return nil }
+        let column = reference.column ?? table.addressColumns[0].sqlName
+        guard column == table.addressColumns[0].sqlName else { return nil }
+        return target.detailPath(address: [value])
+    }
+
+    /// A row's link text: its first non-empty text value (clamped), else the key.
+    static func caption(_ row: [SQLValue], key: String, words: TableWords) -> String {
+        for value in row {
+            if case .text(let text) = value, !text.isEmpty, !text.allSatisfy(\.isWhitespace) {
+                guard text.unicodeScalars.count > 80 else { return text }
+                var scalars = String.UnicodeScalarView()
+                scalars.append(contentsOf: text.unicodeScalars.prefix(80))
+                return String(scalars) + "…"
+            }
+        }
+        return words.row(key)
+    }
+}

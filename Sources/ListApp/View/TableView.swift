@@ -1,0 +1,186 @@
+import ListState
+import ListStore
+import Mustache
+
+/// The template context of an answer for a list over a table: the decision,
+/// drawn in one language, for the same `list`, `region` and `continuation`
+/// templates as the catalogue (their `row` and `search` partials are the
+/// list's: `table-row.mustache` and `table-controls.mustache`).
+///
+/// Nothing here decides a state; docs/view-context.md lists the keys. Beyond
+/// the catalogue's: `canonical`, `controls` (sort links) and the rows'
+/// fields `id`, `key`, `detailHref`, `caption`, `cells`, `moreColumns`.
+struct TableView {
+    /// The decision to draw.
+    let decision: Decision
+    /// The list.
+    let list: ListDefinition
+    /// The validated request, or nil when it was refused.
+    let request: TableRequest?
+    /// Why it was refused, when it was.
+    let refusal: ListRequest.Reason?
+    /// The rows read, when the decision shows them.
+    let page: RowPage?
+    /// The page language, and the `lang` parameter links keep (nil when negotiated).
+    let language: Language
+    let languageParameter: String?
+    /// Every list served (foreign-key links).
+    let lists: TableLists
+    /// Renders custom placeholder partials.
+    let templates: PageTemplates?
+    /// The canonical address, when the page is served at another one (`/`).
+    var canonical: String?
+    /// Whether the page has a `#list` element partial requests may target (not a row's page).
+    var hasListRegion = true
+
+    var strings: UIStrings { UIStrings.rows(language) }
+    var words: TableWords { TableWords.of(language) }
+    var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path) }
+
+    /// The context of a full page.
+    var pageContext: MustacheValue {
+        var context = baseContext
+        context["status"] = ["text": .string(announcementText)]
+        let links = self.links
+        let offline = PlaceholderContent(kind: .offline, list: list.configuration, language: language,
+                                         facts: PlaceholderContent.Facts(allowsPartialRequests: hasListRegion), links: links,
+                                         id: "offline-placeholder", strings: strings)
+        context["offline"] = [
+            "placeholder": offline.mustacheValue(templates: templates),
+            "banner": .string(strings.offlineBanner),
+            "footer": .string(strings.offlineFooter),
+            "announcement": .string(strings.offlineAnnouncement),
+            "retryHref": .string(links.current),
+        ]
+        if let canonical { context["canonical"] = .string(canonical) }
+        return .dictionary(context)
+    }
+
+    /// The context of a fragment (region or continuation).
+    var fragmentContext: MustacheValue {
+        var context = baseContext
+        let text = announcementText
+        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
+        return .dictionary(context)
+    }
+
+    /// The decision's announcements in the page language.
+    var announcementText: String {
+        decision.announcements.map { ListView.sentence($0, strings: strings) }.joined(separator: " ")
+    }
+
+    /// The `<title>`: the list's title, or the placeholder's for an error.
+    var title: String {
+        if let kind = decision.body.placeholderKind, decision.status >= 400 {
+            return placeholder(kind).title
+        }
+        return list.title
+    }
+
+    private func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
+        let facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: nil,
+                                             retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
+        return PlaceholderContent(kind: kind, list: list.configuration, language: language, facts: facts, links: links,
+                                  strings: strings)
+    }
+
+    private var baseContext: MustacheFields {
+        let links = self.links
+        var context: MustacheFields = [
+            "lang": .string(language.tag),
+            "strings": UIStrings.rowsMustacheValues[language] ?? strings.mustacheValue,
+            "title": .string(title),
+            "heading": .string(list.title),
+        ]
+        if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
+        if let kind = decision.body.placeholderKind {
+            context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
+        }
+        if decision.body.showsRows, let page {
+            context["hasRows"] = true
+            context["rows"] = .array(rows(page))
+        } else if decision.body == .nothingNew {
+            context["hasRows"] = true
+            context["rows"] = []
+        }
+        if let footer = ListView.footer(decision: decision, links: links, strings: strings, list: list.configuration,
+                                        language: language, refusalMessage: refusal.map(strings.reason)) {
+            context["footer"] = footer
+        }
+        context["search"] = controls
+        return context
+    }
+
+    /// The sort links: key order, then each column (the current one marked;
+    /// following it again reverses the order).
+    var controls: MustacheValue {
+        let current = request?.sort
+        let base = request ?? TableRequest(language: languageParameter)
+        var sorts: [MustacheValue] = [[
+            "label": .string(words.keyOrder),
+            "href": .string(QueryString.link(list.path, base.sorted(by: nil).queryItems(cursor: nil))),
+            "isCurrent": .bool(current == nil),
+        ]]
+        for column in list.table.columns {
+            let isCurrent = current?.column == column.name
+            let next = ListSort(column: column.name, descending: isCurrent && current?.descending == false)
+            var link: MustacheFields = [
+                "label": .string(column.name),
+                "href": .string(QueryString.link(list.path, base.sorted(by: next).queryItems(cursor: nil))),
+                "isCurrent": .bool(isCurrent),
+            ]
+            if isCurrent, let current { link["direction"] = .string(current.descending ? words.descending : words.ascending) }
+            sorts.append(.dictionary(link))
+        }
+        return ["sortBy": .string(words.sortBy), "sorts": .array(sorts)]
+    }
+
+    /// The rows' contexts.
+    func rows(_ page: RowPage) -> [MustacheValue] {
+        let words = self.words
+        let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
+        return zip(page.rows, page.keys).map { row, key in
+            let address = list.address(row: row, key: key)
+            let detail = list.detailPath(address: address)
+            let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? Self.keyText(key)
+            var fields: MustacheFields = [
+                "id": .string(Self.elementID(key)),
+                "key": .string(keyText),
+                "caption": .string(RecordCells.caption(row, key: keyText, words: words)),
+                "cells": .array(RecordCells.cells(row, of: list, limit: RecordCells.listedColumns, clamp: true,
+                                                  words: words, lists: lists)),
+            ]
+            if let detail { fields["detailHref"] = .string(detail + suffix) }
+            let hidden = list.table.columns.count - RecordCells.listedColumns
+            if hidden > 0 { fields["moreColumns"] = .string(words.moreColumns(hidden)) }
+            return .dictionary(fields)
+        }
+    }
+
+    /// A key's values as text for `data-key` when the row has no detail page:
+    /// each value's text tilde-encoded (NULL as `~`), joined by `,`.
+    static func keyText(_ key: [SQLValue]) -> String {
+        key.map { value in value.plainText.map(TildeEncoding.encode) ?? "~" }.joined(separator: ",")
+    }
+
+    /// A row's element id: `row-` and 16 hex digits of FNV-1a over its key's
+    /// cursor bytes (unique per key in practice, valid in any id, short for any key).
+    static func elementID(_ key: [SQLValue]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for value in key {
+            for byte in Array(value.storageClass.utf8) + Array((value.plainText ?? "").utf8) + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        let digits = String(hash, radix: 16)
+        return "row-" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension TableRequest {
+    /// A first-page request in `language` (for links of a refused request).
+    init(language: String?) {
+        self.init()
+        self.language = language
+    }
+}

@@ -1,0 +1,162 @@
+/// Any SQLite database as the source of lists: each table and view is one
+/// list (``TableDescription``), read page by page with keyset SQL.
+///
+/// The file is opened read-only (`SQLITE_OPEN_READONLY`): never created,
+/// never written. Connections are pooled; every query is bounded by the
+/// query time limit (busy timeout and progress handler), like the catalogue's.
+public final class DatabaseSource: Sendable {
+    /// The database file.
+    public let path: String
+    /// The most a query may take, in seconds, waiting on locks included.
+    public let queryTimeLimit: Double
+    private let pool: ConnectionPool
+
+    /// Makes a source over the database at `path`; nothing is opened until the first query.
+    /// - Parameters:
+    ///   - path: A SQLite database file.
+    ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
+    ///   - log: Receives one line each time the file is found missing, replaced or back.
+    public init(path: String, queryTimeLimit: Double = 2, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.path = path
+        self.queryTimeLimit = queryTimeLimit
+        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
+                                   log: log)
+    }
+
+    /// Every table and view a list can show (see `SchemaReader.tables`).
+    /// - Returns: The descriptions, or why the file cannot be read: `.cannotOpen`
+    ///   for a missing or unreadable file, `.corrupt` for one that is not a database.
+    public func tables() -> Result<[TableDescription], ListStoreError> {
+        Result { () throws(ListStoreError) -> [TableDescription] in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: nil) { connection throws(ListStoreError) in
+                try SchemaReader.tables(connection)
+            }
+        }
+    }
+
+    /// One page of `query.table` in its order: the non-NULL range of the sort
+    /// column, then (when that ran out) its NULL range (`KeysetQuery`).
+    public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
+        let limit = max(1, query.limit)
+        let table = query.table
+        let sortExpression = query.sort.flatMap { sort in
+            table.columnIndex(sort.column).map { (quoteIdentifier(table.columns[$0].sqlName), sort.descending) }
+        }
+        let keyset = KeysetQuery(table: table, sort: sortExpression, conditions: query.conditions)
+        var ranges: [KeysetQuery.Range] = [.nonNull]
+        if sortExpression != nil {
+            ranges = query.after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
+        }
+        return Result { () throws(ListStoreError) -> RowPage in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
+                var page = try read(keyset, ranges: ranges, after: query.after, count: limit + 1, connection)
+                if !table.hasUniqueKey, page.rows.count > limit, page.keys[limit - 1] == page.keys[limit] {
+                    // Identical rows across the page's end: read on to where the key changes.
+                    let count = limit + Self.identicalRowsLimit + 1
+                    page = try read(keyset, ranges: ranges, after: query.after, count: count, connection)
+                    let end = (limit..<page.rows.count).first { page.keys[$0 - 1] != page.keys[$0] }
+                        ?? (page.rows.count < count ? page.rows.count : count - 1)
+                    page.hasMore = end < page.rows.count
+                    page.rows.removeSubrange(end...)
+                    page.keys.removeSubrange(end...)
+                    return page
+                }
+                if page.rows.count > limit {
+                    page.rows.removeLast()
+                    page.keys.removeLast()
+                    page.hasMore = true
+                }
+                return page
+            }
+        }
+    }
+
+    /// The most identical rows of a view (equal in every column) a page reads
+    /// beyond its limit to end where the key changes; a longer run of copies is cut there.
+    public static let identicalRowsLimit = 1000
+
+    /// Up to `count` rows of the ranges in order, after `after` in the first.
+    private func read(_ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int,
+                      _ connection: SQLiteConnection) throws(ListStoreError) -> RowPage {
+        var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
+        let width = keyset.table.columns.count
+        for range in ranges where page.rows.count < count {
+            let sql = keyset.statement(range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count)
+            let statement = try connection.statement(sql.sql)
+            defer { statement.reset() }
+            try statement.bind(values: sql.values)
+            let columns = statement.columnCount
+            while try statement.step() {
+                var values: [SQLValue] = []
+                values.reserveCapacity(Int(columns))
+                for index in 0..<columns { values.append(statement.value(index)) }
+                page.rows.append(Array(values[0..<min(width, values.count)]))
+                page.keys.append(Array(values[min(width, values.count)...]))
+            }
+        }
+        return page
+    }
+
+    /// The position of the row with `rowid` under `sort` (for a cursor made
+    /// by rowid), nil when the row is gone.
+    public func position(ofRowid rowid: Int64, in table: TableDescription, sort: ListSort?,
+                         startedAt: ContinuousClock.Instant? = nil) -> Result<RowPosition?, ListStoreError> {
+        let rowidExpression = table.primaryKeyIsRowid ? quoteIdentifier(table.primaryKey[0].sqlName) : table.rowidName.map { $0 }
+        guard let rowidExpression else { return .success(nil) }
+        let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
+        let select = ([sortColumn ?? "NULL"] + table.keyExpressions).joined(separator: ", ")
+        let sql = "SELECT \(select) FROM \(quoteIdentifier(table.name)) WHERE \(rowidExpression) = ?"
+        return Result { () throws(ListStoreError) -> RowPosition? in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
+                let statement = try connection.statement(sql)
+                defer { statement.reset() }
+                try statement.bind(values: [.integer(rowid)])
+                guard try statement.step() else { return nil }
+                let key = (1..<statement.columnCount).map { statement.value($0) }
+                return RowPosition(sortValue: sortColumn == nil ? nil : statement.value(0), key: key)
+            }
+        }
+    }
+
+    /// The row of `table` whose address columns (``TableDescription/addressColumns``,
+    /// or the rowid when ``TableDescription/addressedByRowid``) equal `address`;
+    /// nil when there is none. Values compare by the columns' affinity, so the
+    /// text `10` finds the integer 10.
+    public func row(in table: TableDescription, address: [SQLValue],
+                    startedAt: ContinuousClock.Instant? = nil) -> Result<[SQLValue]?, ListStoreError> {
+        let expressions = table.addressedByRowid
+            ? [table.rowidName ?? "rowid"] : table.addressColumns.map { quoteIdentifier($0.sqlName) }
+        guard !expressions.isEmpty, expressions.count == address.count else { return .success(nil) }
+        let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
+        let conditions = expressions.map { "\($0) = ?" }.joined(separator: " AND ")
+        let sql = "SELECT \(keyset.selectList) FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
+        return Result { () throws(ListStoreError) -> [SQLValue]? in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
+                let statement = try connection.statement(sql)
+                defer { statement.reset() }
+                try statement.bind(values: address)
+                guard try statement.step() else { return nil }
+                return (0..<Int32(table.columns.count)).map { statement.value($0) }
+            }
+        }
+    }
+
+    /// The number of rows of `table` matching `conditions`, or nil when
+    /// counting takes longer than `seconds` (a count reads every row).
+    public func count(_ table: TableDescription, conditions: [SQLCondition] = [],
+                      within seconds: Double) -> Result<Int?, ListStoreError> {
+        guard seconds > 0 else { return .success(nil) }
+        var sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        let counted = Result { () throws(ListStoreError) -> Int? in
+            try pool.withConnection(timeLimit: seconds, from: nil) { connection throws(ListStoreError) in
+                let statement = try connection.statement(sql)
+                defer { statement.reset() }
+                try statement.bind(values: conditions.flatMap(\.values))
+                return try statement.step() ? statement.int(0) : 0
+            }
+        }
+        if case .failure(let error) = counted, error.kind == .timedOut { return .success(nil) }
+        return counted
+    }
+}

@@ -1,0 +1,135 @@
+/// A list's order: one column, ascending or descending, NULLs last either way,
+/// ties broken by the table's key in the same direction.
+public struct ListSort: Sendable, Hashable {
+    /// The column's name (``TableDescription/Column/name``).
+    public var column: String
+    /// Whether larger values come first.
+    public var descending: Bool
+
+    /// Makes a sort.
+    public init(column: String, descending: Bool = false) {
+        self.column = column
+        self.descending = descending
+    }
+
+    /// The `sort` parameter's spelling: `COL`, or `-COL` descending.
+    public var parameter: String { (descending ? "-" : "") + column }
+}
+
+/// Where a page starts: the last row shown, by its sort value (nil when the
+/// list is in key order) and its key (one value per key expression).
+public struct RowPosition: Sendable, Hashable {
+    /// The last row's value of the sort column, with its storage class.
+    public var sortValue: SQLValue?
+    /// The last row's key values.
+    public var key: [SQLValue]
+
+    /// Makes a position.
+    public init(sortValue: SQLValue?, key: [SQLValue]) {
+        self.sortValue = sortValue
+        self.key = key
+    }
+}
+
+/// A condition a query adds to its `WHERE` clause: SQL text with `?`
+/// parameters and the values bound to them, in order.
+public struct SQLCondition: Sendable, Hashable {
+    /// The SQL, with `?` for each value.
+    public var sql: String
+    /// The values, in the order of the `?`s.
+    public var values: [SQLValue]
+
+    /// Makes a condition.
+    public init(_ sql: String, _ values: [SQLValue] = []) {
+        self.sql = sql
+        self.values = values
+    }
+}
+
+/// The SQL of one keyset page (use-the-index-luke.com/no-offset): never
+/// `OFFSET`, so every page costs the same at any depth wherever an index
+/// serves the order.
+///
+/// With a sort column `s` and key `k1...kn`, a page is read in two ranges so
+/// NULLs come last in both directions while an index on `s` serves both:
+/// the non-NULL range, `s > ? OR (s = ? AND k > ?)` (`<` descending) in
+/// SQLite's own order of values (datatype3.html §4.1: numbers, then text by
+/// the column's collation, then blobs), then the NULL range,
+/// `s IS NULL AND k > ?`. The key comparison is written out column by column
+/// (`k1 > ? OR (k1 IS ? AND (k2 > ? ...))`), NULL-safe, since a view's key
+/// columns may hold NULL and a row value holding NULL compares as unknown.
+struct KeysetQuery {
+    /// Which part of a sorted list a statement reads.
+    enum Range { case nonNull, null }
+
+    let table: TableDescription
+    /// The sort column's SQL expression and direction; nil for key order.
+    let sort: (expression: String, descending: Bool)?
+    /// The conditions of search and filters, joined with `AND`.
+    let conditions: [SQLCondition]
+
+    /// The select list: every column (a view's by `*`, so repeated names keep
+    /// their own values), then the key expressions.
+    var selectList: String {
+        let columns = table.kind == .view ? "*" : table.columns.map { quoteIdentifier($0.sqlName) }.joined(separator: ", ")
+        return ([columns] + table.keyExpressions).joined(separator: ", ")
+    }
+
+    /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).
+    func statement(range: Range, after: RowPosition?, limit: Int) -> SQLCondition {
+        var clauses = conditions
+        let keys = table.keyExpressions
+        let descending = sort?.descending ?? false
+        if let sort {
+            switch range {
+            case .nonNull:
+                if let after, let value = after.sortValue, !value.isNull {
+                    let comparison = descending ? "<" : ">"
+                    let tie = keyAfter(keys, after.key, descending: descending)
+                    clauses.append(SQLCondition("(\(sort.expression) \(comparison) ? OR (\(sort.expression) = ? AND \(tie.sql)))",
+                                                [value, value] + tie.values))
+                } else {
+                    clauses.append(SQLCondition("\(sort.expression) IS NOT NULL"))
+                }
+            case .null:
+                clauses.append(SQLCondition("\(sort.expression) IS NULL"))
+                if let after, after.sortValue?.isNull == true {
+                    clauses.append(keyAfter(keys, after.key, descending: descending))
+                }
+            }
+        } else if let after {
+            clauses.append(keyAfter(keys, after.key, descending: false))
+        }
+        let direction = descending ? " DESC" : ""
+        var order = keys.map { $0 + direction }
+        if let sort, range == .nonNull { order.insert(sort.expression + direction, at: 0) }
+        var sql = "SELECT \(selectList) FROM \(quoteIdentifier(table.name))"
+        if !clauses.isEmpty { sql += " WHERE " + clauses.map(\.sql).joined(separator: " AND ") }
+        sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ?"
+        return SQLCondition(sql, clauses.flatMap(\.values) + [.integer(Int64(limit))])
+    }
+
+    /// The rows whose key comes after `values` in key order (`descending`:
+    /// before), NULL-safe: in SQLite's order NULL is the smallest value.
+    func keyAfter(_ expressions: [String], _ values: [SQLValue], descending: Bool) -> SQLCondition {
+        var rest: SQLCondition?
+        // Built from the last column outwards: k_i beyond v_i, or k_i IS v_i and the rest beyond.
+        for (expression, value) in zip(expressions, values).reversed() {
+            let beyond: SQLCondition
+            switch (value.isNull, descending) {
+            case (true, false): beyond = SQLCondition("\(expression) IS NOT NULL")
+            case (true, true): beyond = SQLCondition("0")
+            case (false, false): beyond = SQLCondition("\(expression) > ?", [value])
+            case (false, true): beyond = SQLCondition("(\(expression) < ? OR \(expression) IS NULL)", [value])
+            }
+            if let inner = rest {
+                rest = SQLCondition("(\(beyond.sql) OR (\(expression) IS ? AND \(inner.sql)))",
+                                    beyond.values + [value] + inner.values)
+            } else {
+                rest = beyond
+            }
+        }
+        guard let rest else { return SQLCondition("0") }
+        return SQLCondition("(\(rest.sql))", rest.values)
+    }
+}

@@ -1,0 +1,195 @@
+/// An opaque keyset cursor over any list: "the rows after this one" in the
+/// list's order (DESIGN.md, "Lists over any data").
+///
+/// Bytes, then unpadded base64url (RFC 4648 §5):
+/// - a format version (2) and a form (0 = by value, 1 = by rowid);
+/// - a 32-bit tag of the list's name and sort (FNV-1a), so a cursor made for
+///   another list or another sort is refused, never misread;
+/// - form 0: the sort value (when the list is sorted) and each key value,
+///   each as its storage class (one byte) and payload: 8 bytes big-endian
+///   for an integer or a real's bits, a length (LEB128) and the bytes for
+///   text and blobs, nothing for NULL;
+/// - form 1: the last row's rowid (8 bytes), for a row whose values would
+///   make the cursor longer than ``maximumLength``: the next page looks the
+///   values up by rowid. (A view or `WITHOUT ROWID` table has no rowid: its
+///   cursor carries the values whatever their length.)
+///
+/// Decoding is strict: text that does not re-encode to itself, a tag of
+/// another list or sort, or values of the wrong count is refused.
+public struct RowCursor: Sendable, Hashable {
+    /// Where the page starts.
+    public enum Start: Sendable, Hashable {
+        /// After the row with these values.
+        case position(RowPosition)
+        /// After the row with this rowid (values looked up).
+        case rowid(Int64)
+    }
+
+    /// The longest cursor text made by value; longer ones are made by rowid.
+    public static let maximumLength = 1024
+
+    /// Where the page starts.
+    public var start: Start
+    /// The tag of the list and sort the cursor belongs to.
+    public var tag: UInt32
+
+    /// Makes the cursor after `position` in list `list` sorted by `sort`;
+    /// by rowid when the values would be longer than ``maximumLength`` and a `rowid` is given.
+    public init(after position: RowPosition, rowid: Int64?, list: String, sort: ListSort?) {
+        tag = Self.tag(list: list, sort: sort)
+        start = .position(position)
+        if let rowid, encoded.utf8.count > Self.maximumLength { start = .rowid(rowid) }
+    }
+
+    /// Decodes `text` for list `list` sorted by `sort` whose key has `keyCount`
+    /// values; nil when it is not a cursor of that list and sort.
+    public init?(encoded text: String, list: String, sort: ListSort?, keyCount: Int) {
+        guard text.utf8.count <= 4 * Self.maximumLength, let bytes = Base64URL.decode(text) else { return nil }
+        var reader = Reader(bytes: bytes)
+        guard reader.byte() == 2, let form = reader.byte(), let tag = reader.uint32(),
+              tag == Self.tag(list: list, sort: sort) else { return nil }
+        self.tag = tag
+        switch form {
+        case 0:
+            var sortValue: SQLValue?
+            if sort != nil {
+                guard let value = reader.value() else { return nil }
+                sortValue = value
+            }
+            var key: [SQLValue] = []
+            for _ in 0..<keyCount {
+                guard let value = reader.value() else { return nil }
+                key.append(value)
+            }
+            start = .position(RowPosition(sortValue: sortValue, key: key))
+        case 1:
+            guard let bits = reader.uint64() else { return nil }
+            start = .rowid(Int64(bitPattern: bits))
+        default:
+            return nil
+        }
+        guard reader.isAtEnd, encoded == text else { return nil }
+    }
+
+    /// The cursor's text, safe in a URL query without escaping.
+    public var encoded: String {
+        var bytes: [UInt8] = [2]
+        switch start {
+        case .position(let position):
+            bytes.append(0)
+            append(tag, to: &bytes)
+            if let value = position.sortValue { Self.append(value, to: &bytes) }
+            for value in position.key { Self.append(value, to: &bytes) }
+        case .rowid(let rowid):
+            bytes.append(1)
+            append(tag, to: &bytes)
+            Self.append(UInt64(bitPattern: rowid), to: &bytes)
+        }
+        return Base64URL.encode(bytes)
+    }
+
+    private func append(_ tag: UInt32, to bytes: inout [UInt8]) {
+        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: tag >> UInt32(shift))) }
+    }
+
+    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    private static func append(_ value: SQLValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null:
+            bytes.append(0)
+        case .integer(let number):
+            bytes.append(1)
+            append(UInt64(bitPattern: number), to: &bytes)
+        case .real(let number):
+            bytes.append(2)
+            append(number.bitPattern, to: &bytes)
+        case .text(let text):
+            bytes.append(3)
+            appendLength(text.utf8.count, to: &bytes)
+            bytes.append(contentsOf: text.utf8)
+        case .blob(let blob):
+            bytes.append(4)
+            appendLength(blob.count, to: &bytes)
+            bytes.append(contentsOf: blob)
+        }
+    }
+
+    private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+        var rest = UInt64(length)
+        repeat {
+            let low = UInt8(rest & 0x7F)
+            rest >>= 7
+            bytes.append(rest == 0 ? low : low | 0x80)
+        } while rest != 0
+    }
+
+    /// FNV-1a (32 bits) of the list's name and the sort parameter, NUL-separated.
+    static func tag(list: String, sort: ListSort?) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in Array(list.utf8) + [0] + Array((sort?.parameter ?? "").utf8) {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        return hash
+    }
+
+    /// Reads the cursor's bytes front to back; every read is nil past the end.
+    private struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        mutating func byte() -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+
+        mutating func uint32() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            defer { index += 4 }
+            return bytes[index..<index + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+
+        mutating func uint64() -> UInt64? {
+            guard index + 8 <= bytes.count else { return nil }
+            defer { index += 8 }
+            return bytes[index..<index + 8].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        mutating func length() -> Int? {
+            var value = 0
+            for shift in stride(from: 0, to: 28, by: 7) {
+                guard let byte = byte() else { return nil }
+                value |= Int(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value }
+            }
+            return nil
+        }
+
+        mutating func value() -> SQLValue? {
+            switch byte() {
+            case 0: return .null
+            case 1: return uint64().map { .integer(Int64(bitPattern: $0)) }
+            case 2:
+                guard let bits = uint64() else { return nil }
+                let number = Double(bitPattern: bits)
+                return number.isNaN ? nil : .real(number)
+            case 3, 4:
+                let isText = bytes[index - 1] == 3
+                guard let count = length(), count <= bytes.count - index else { return nil }
+                let slice = Array(bytes[index..<index + count])
+                index += count
+                if isText {
+                    guard let text = String(validating: slice, as: UTF8.self) else { return nil }
+                    return .text(text)
+                }
+                return .blob(slice)
+            default: return nil
+            }
+        }
+    }
+}

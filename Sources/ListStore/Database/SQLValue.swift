@@ -1,0 +1,53 @@
+/// One SQLite value with its storage class (https://www.sqlite.org/datatype3.html §2).
+///
+/// Values keep their class end to end: the JSON twin writes them losslessly,
+/// cursors carry them, and a comparison bound from one compares as SQLite's
+/// own type order does (NULL < INTEGER and REAL < TEXT < BLOB, §4.1).
+public enum SQLValue: Sendable, Hashable {
+    /// NULL.
+    case null
+    /// A signed 64-bit integer.
+    case integer(Int64)
+    /// An IEEE 754 double (SQLite stores no NaN: it reads back as NULL).
+    case real(Double)
+    /// UTF-8 text. Bytes that are not valid UTF-8 are read as U+FFFD.
+    case text(String)
+    /// Bytes.
+    case blob([UInt8])
+
+    /// The storage class as SQLite's `typeof()` names it.
+    public var storageClass: String {
+        switch self {
+        case .null: "null"
+        case .integer: "integer"
+        case .real: "real"
+        case .text: "text"
+        case .blob: "blob"
+        }
+    }
+
+    /// Whether the value is NULL.
+    public var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// The value as plain text for a URL or a label: integers in decimal,
+    /// reals as the shortest decimal that reads back as the same double,
+    /// text as itself, blobs as lower-case hex, NULL as nil.
+    public var plainText: String? {
+        switch self {
+        case .null: nil
+        case .integer(let value): String(value)
+        case .real(let value): SQLValue.shortestText(value)
+        case .text(let value): value
+        case .blob(let bytes): bytes.map { HexFormatting.string(prefix: "", UInt32($0), minimumDigits: 2, uppercase: false) }.joined()
+        }
+    }
+
+    /// The shortest decimal text that parses back to `value` (Swift's
+    /// `description` is shortest round-trip), always with a `.` or an exponent
+    /// so a reader does not take it for an integer; `inf`/`-inf`/`nan` as Swift writes them.
+    public static func shortestText(_ value: Double) -> String {
+        let text = value.description
+        guard value.isFinite else { return text }
+        return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
+    }
+}

@@ -1,0 +1,153 @@
+/// One table or view of a database as a list reads it: its columns, its key
+/// and how rows are told apart (https://www.sqlite.org/lang_createtable.html).
+public struct TableDescription: Sendable, Hashable {
+    /// Whether the source is a table or a view.
+    public enum Kind: String, Sendable, Hashable {
+        /// An ordinary (rowid) table.
+        case table
+        /// A `WITHOUT ROWID` table: its primary key is its only key.
+        case withoutRowid
+        /// A view: no rowid and no declared key.
+        case view
+    }
+
+    /// One column.
+    public struct Column: Sendable, Hashable {
+        /// The column's name as declared (unique within the description: a
+        /// view's repeated names get " (2)", " (3)"... after the first).
+        public var name: String
+        /// The name SQL reads it by (the declared one, before de-duplication).
+        public var sqlName: String
+        /// The declared type, as written ("" when none).
+        public var declaredType: String
+        /// The type affinity the declared type gives (datatype3.html §3.1).
+        public var affinity: Affinity
+        /// Its place in the primary key, 1-based, or 0 when it is not part of it.
+        public var primaryKeyPosition: Int
+        /// The table and column it refers to (a single-column foreign key), if any.
+        public var reference: Reference?
+
+        /// Makes a column.
+        public init(name: String, sqlName: String? = nil, declaredType: String = "", primaryKeyPosition: Int = 0,
+                    reference: Reference? = nil) {
+            self.name = name
+            self.sqlName = sqlName ?? name
+            self.declaredType = declaredType
+            self.affinity = Affinity(declaredType: declaredType)
+            self.primaryKeyPosition = primaryKeyPosition
+            self.reference = reference
+        }
+    }
+
+    /// A single-column foreign key's target.
+    public struct Reference: Sendable, Hashable {
+        /// The referenced table.
+        public var table: String
+        /// The referenced column; nil for the referenced table's primary key.
+        public var column: String?
+
+        /// Makes a reference.
+        public init(table: String, column: String?) {
+            self.table = table
+            self.column = column
+        }
+    }
+
+    /// Type affinity (https://www.sqlite.org/datatype3.html §3.1).
+    public enum Affinity: String, Sendable, Hashable {
+        case integer, text, blob, real, numeric
+
+        /// The affinity of a declared type, by the five rules of §3.1 in order.
+        public init(declaredType: String) {
+            let type = declaredType.uppercased()
+            if type.contains("INT") { self = .integer }
+            else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { self = .text }
+            else if type.contains("BLOB") || type.isEmpty { self = .blob }
+            else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { self = .real }
+            else { self = .numeric }
+        }
+
+        /// Whether values of this affinity are numbers (drawn right-aligned).
+        public var isNumeric: Bool { self == .integer || self == .real || self == .numeric }
+    }
+
+    /// The table's or view's name.
+    public var name: String
+    /// What it is.
+    public var kind: Kind
+    /// Its columns in declaration order.
+    public var columns: [Column]
+    /// The name of the rowid for SQL (`rowid`, `_rowid_` or `oid`, whichever
+    /// no column shadows), nil for views, `WITHOUT ROWID` tables, and rowid
+    /// tables whose columns shadow all three.
+    public var rowidName: String?
+    /// Columns configured as a view's key (by name); nil to use every column.
+    public var configuredKey: [String]?
+
+    /// Makes a description.
+    public init(name: String, kind: Kind, columns: [Column], rowidName: String? = nil, configuredKey: [String]? = nil) {
+        self.name = name
+        self.kind = kind
+        self.columns = columns
+        self.rowidName = rowidName
+        self.configuredKey = configuredKey
+    }
+
+    /// The primary key's columns in key order (empty for views and tables without one).
+    public var primaryKey: [Column] {
+        columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
+    }
+
+    /// Whether the primary key is an alias of the rowid (a single column
+    /// declared exactly `INTEGER PRIMARY KEY`, lang_createtable.html#rowid).
+    public var primaryKeyIsRowid: Bool {
+        kind == .table && primaryKey.count == 1 && primaryKey[0].declaredType.uppercased() == "INTEGER"
+    }
+
+    /// The SQL expressions that order rows uniquely, in order: the primary
+    /// key, then the rowid in a rowid table (its primary key columns may hold
+    /// NULL); the rowid alone without a primary key; a view's configured key,
+    /// else all its columns (compared byte for byte, and rows equal in every
+    /// column kept on one page: ``hasUniqueKey``).
+    public var keyExpressions: [String] {
+        switch kind {
+        case .withoutRowid:
+            return primaryKey.map { quoteIdentifier($0.sqlName) }
+        case .view:
+            if let configuredKey { return configuredKey.map(quoteIdentifier) }
+            // Byte for byte, so values a collation calls equal ('a' and 'A' under NOCASE) are two rows.
+            return columns.map { quoteIdentifier($0.sqlName) + " COLLATE BINARY" }
+        case .table:
+            if primaryKeyIsRowid { return [quoteIdentifier(primaryKey[0].sqlName)] }
+            let rowid = rowidName.map { [$0] } ?? []
+            return primaryKey.map { quoteIdentifier($0.sqlName) } + rowid
+        }
+    }
+
+    /// Whether no two rows share a key: false for a view paged by all its
+    /// columns, where identical rows may follow each other (a page then ends
+    /// only where the key changes, so no copy is skipped).
+    public var hasUniqueKey: Bool { kind != .view || configuredKey != nil }
+
+    /// The columns that name a row in a detail URL, in order: the primary key
+    /// (a rowid table's too; a row whose key holds NULL has no detail page);
+    /// empty for a rowid table without one (the rowid names it, see
+    /// ``addressedByRowid``) and for views.
+    public var addressColumns: [Column] {
+        kind == .view ? [] : primaryKey
+    }
+
+    /// Whether rows are addressed by their rowid (a rowid table without a primary key).
+    public var addressedByRowid: Bool { kind == .table && primaryKey.isEmpty && rowidName != nil }
+
+    /// The index of the column named `name`, nil when none is.
+    public func columnIndex(_ name: String) -> Int? {
+        columns.firstIndex { $0.name == name }
+    }
+}
+
+/// `name` as an SQL identifier: in double quotes, inner quotes doubled
+/// (lang_keywords.html), so no name can change a statement's shape.
+public func quoteIdentifier(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import ListStore
+
+@Suite struct RowCursorTests {
+    static let values: [SQLValue] = [
+        .null, .integer(0), .integer(.min), .integer(.max), .integer(9_007_199_254_740_993), .real(-0.0), .real(0.1),
+        .real(.infinity), .text(""), .text("a/b,c~é日本\u{0}"), .blob([]), .blob([0, 255, 1]),
+    ]
+
+    @Test(arguments: values)
+    func roundTripsEveryStorageClass(_ value: SQLValue) throws {
+        let sort = ListSort(column: "c", descending: true)
+        let position = RowPosition(sortValue: value, key: [value, .integer(42)])
+        let cursor = RowCursor(after: position, rowid: 42, list: "t", sort: sort)
+        let text = cursor.encoded
+        #expect(text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        let decoded = try #require(RowCursor(encoded: text, list: "t", sort: sort, keyCount: 2))
+        #expect(decoded.start == .position(position))
+    }
+
+    @Test func isBoundByUsingTheRowidForLongValues() throws {
+        let long = SQLValue.text(String(repeating: "x", count: 10_000))
+        let cursor = RowCursor(after: RowPosition(sortValue: long, key: [.integer(7)]), rowid: 7, list: "t",
+                               sort: ListSort(column: "c"))
+        #expect(cursor.encoded.utf8.count <= RowCursor.maximumLength)
+        #expect(cursor.start == .rowid(7))
+        let decoded = try #require(RowCursor(encoded: cursor.encoded, list: "t", sort: ListSort(column: "c"), keyCount: 1))
+        #expect(decoded.start == .rowid(7))
+    }
+
+    /// C-09 for lists over tables: tampered text, another list, another sort,
+    /// another key width are all refused.
+    @Test func refusesCursorsOfOtherListsSortsAndTamperedText() {
+        let position = RowPosition(sortValue: .text("m"), key: [.integer(3)])
+        let text = RowCursor(after: position, rowid: 3, list: "t", sort: ListSort(column: "c")).encoded
+        #expect(RowCursor(encoded: text, list: "t", sort: ListSort(column: "c"), keyCount: 1) != nil)
+        #expect(RowCursor(encoded: text, list: "u", sort: ListSort(column: "c"), keyCount: 1) == nil)
+        #expect(RowCursor(encoded: text, list: "t", sort: ListSort(column: "c", descending: true), keyCount: 1) == nil)
+        #expect(RowCursor(encoded: text, list: "t", sort: ListSort(column: "d"), keyCount: 1) == nil)
+        #expect(RowCursor(encoded: text, list: "t", sort: nil, keyCount: 1) == nil)
+        #expect(RowCursor(encoded: text, list: "t", sort: ListSort(column: "c"), keyCount: 2) == nil)
+        for tampered in [text + "!", text + "A", String(text.dropLast()), "0", "%%", "", "AQAAJgM", text.lowercased()]
+        where tampered != text {
+            #expect(RowCursor(encoded: tampered, list: "t", sort: ListSort(column: "c"), keyCount: 1) == nil, "\(tampered)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+@testable import ListStore
+
+@Suite struct SchemaReaderTests {
+    @Test func describesKeysAndLeavesOutInternalTables() throws {
+        let database = try TestDatabase(rows: 12)
+        defer { database.remove() }
+        let tables = try DatabaseSource(path: database.path).tables().get()
+        // FTS5 tables and their shadow tables (items_search_data, …) and sqlite_* are not lists.
+        #expect(!tables.contains { $0.name.hasPrefix("items_search") || $0.name.hasPrefix("sqlite_") })
+        let byName = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0) })
+        let items = try #require(byName["items"])
+        #expect(items.kind == .table && items.primaryKeyIsRowid && items.keyExpressions == ["\"id\""])
+        let pairs = try #require(byName["pairs"])
+        #expect(pairs.kind == .withoutRowid && pairs.keyExpressions == ["\"part\"", "\"n\""])
+        let codes = try #require(byName["codes"])
+        #expect(codes.kind == .table && !codes.primaryKeyIsRowid && codes.keyExpressions == ["\"code\"", "rowid"])
+        let loose = try #require(byName["loose"])
+        #expect(loose.addressedByRowid && loose.keyExpressions == ["rowid"])
+        let view = try #require(byName["grouped"])
+        #expect(view.kind == .view && view.keyExpressions == ["\"grp\" COLLATE BINARY", "\"label\" COLLATE BINARY"] && !view.hasUniqueKey && view.addressColumns.isEmpty)
+        #expect(items.columns.map(\.affinity) == [.integer, .integer, .blob, .text, .integer])
+    }
+
+    @Test func findsARowidNameNoColumnShadows() throws {
+        let database = try TestDatabase(rows: 4)
+        defer { database.remove() }
+        try database.write("CREATE TABLE shadowing (rowid TEXT, oid TEXT);")
+        let table = try #require(try DatabaseSource(path: database.path).tables().get().first { $0.name == "shadowing" })
+        #expect(table.rowidName == "_rowid_")
+    }
+
+    @Test(arguments: [("INTEGER", TableDescription.Affinity.integer), ("VARCHAR(10)", .text), ("", .blob),
+                      ("DOUBLE PRECISION", .real), ("DECIMAL(5,2)", .numeric), ("CHARINT", .integer)])
+    func affinityFollowsTheFiveRules(_ declared: String, _ affinity: TableDescription.Affinity) {
+        #expect(TableDescription.Affinity(declaredType: declared) == affinity)
+    }
+}

@@ -1,0 +1,105 @@
+"""The command line: refused files and names, several files, a single list,
+and files opened read-only."""
+import hashlib
+import os
+import pathlib
+import sqlite3
+import tempfile
+
+import pytest
+
+from support import WORK, copy_database, list_url, parse_html, prepared, run_expecting_exit, tilde, walk_json
+
+
+def make_db(name, *statements):
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="startup-", dir=WORK))
+    path = folder / name
+    db = sqlite3.connect(str(path), isolation_level=None)
+    for statement in statements:
+        db.execute(statement)
+    db.close()
+    return path
+
+
+def assert_refused(files, names_file=None):
+    status, stderr, stdout = run_expecting_exit(*files)
+    assert status is not None, f"the server started instead of refusing {files}:\n{stdout[-500:]}"
+    assert status == 1, f"exit status {status} for {files}; stderr: {stderr[-500:]}"
+    assert stderr.strip(), "no message on standard error"
+    if names_file is not None:
+        assert names_file.name in stderr, f"stderr does not name {names_file.name}: {stderr[-500:]}"
+    return stderr
+
+
+def test_missing_file(tmp_path):
+    missing = tmp_path / "no-such-file.sqlite"
+    assert_refused([missing], names_file=missing)
+    assert not missing.exists(), "the missing file was created"
+
+
+def test_file_that_is_not_sqlite(tmp_path):
+    garbage = tmp_path / "notes.sqlite"
+    garbage.write_bytes(b"This is not a database.\n" * 200)
+    before = garbage.read_bytes()
+    assert_refused([garbage], names_file=garbage)
+    assert garbage.read_bytes() == before
+
+
+@pytest.mark.parametrize("table", ["-", "static", "sw.js", "char", "favicon.ico"])
+def test_name_colliding_with_a_route(table):
+    path = make_db("routes.sqlite", "CREATE TABLE ok (id INTEGER PRIMARY KEY)",
+                   f'CREATE TABLE "{table}" (id INTEGER PRIMARY KEY)')
+    assert_refused([path])
+
+
+def test_same_list_in_two_files():
+    first = make_db("first.sqlite", "CREATE TABLE things (id INTEGER PRIMARY KEY)")
+    second = make_db("second.sqlite", "CREATE TABLE other (x)", "CREATE TABLE things (name TEXT)")
+    assert_refused([first, second])
+
+
+def test_two_files(private_server):
+    first = make_db("a.sqlite", "CREATE TABLE alpha (id INTEGER PRIMARY KEY, v TEXT)",
+                    "INSERT INTO alpha VALUES (1, 'one'), (2, 'two')")
+    second = make_db("b.sqlite", "CREATE TABLE beta (k TEXT PRIMARY KEY, n INTEGER) WITHOUT ROWID",
+                     "INSERT INTO beta VALUES ('x', 1)")
+    server = private_server(first, second)
+    tree = parse_html(server.client.get_html("/"))
+    hrefs = {a.attrs.get("href") for a in tree.iter("a")}
+    assert {"/alpha", "/beta"} <= hrefs, f"index links: {sorted(h for h in hrefs if h)}"
+    assert server.client.get_json("/alpha.json")["rows"] == [{"id": 1, "v": "one"}, {"id": 2, "v": "two"}]
+    assert server.client.get_json("/beta/x.json")["row"] == {"k": "x", "n": 1}
+
+
+def test_single_list_is_served_at_the_root(private_server):
+    """One table (its FTS index and shadow tables are no lists): `/` shows it, canonical /NAME."""
+    path = make_db("single.sqlite", "CREATE TABLE \"my notes\" (id INTEGER PRIMARY KEY, body TEXT)",
+                   "INSERT INTO \"my notes\" VALUES (1, 'hello'), (2, 'world')",
+                   "CREATE VIRTUAL TABLE notes_index USING fts5(body, content='my notes', content_rowid='id')",
+                   "INSERT INTO notes_index(notes_index) VALUES ('rebuild')")
+    server = private_server(path)
+    tree = parse_html(server.client.get_html("/"))
+    canonical = [link.attrs.get("href") for link in tree.iter("link") if "canonical" in (link.attrs.get("rel") or "").split()]
+    assert canonical == ["/" + tilde("my notes")], f"canonical links {canonical}"
+    keys = [li.attrs.get("data-key") for li in tree.iter("li") if "row" in (li.attrs.get("class") or "").split()]
+    assert keys == ["1", "2"]
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_files_are_opened_read_only(private_server):
+    path = copy_database("readonly")
+    _, metas = prepared()
+    stat_before, digest_before = path.stat(), digest(path)
+    server = private_server(path)
+    for meta in metas.values():
+        walk_json(server.client, meta, limit=50)
+        server.client.get(list_url(meta, json_twin=False))
+    siblings = sorted(p.name for p in path.parent.iterdir())
+    server.stop()
+    assert siblings == ["test.sqlite"], f"files beside the database while serving: {siblings}"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["test.sqlite"]
+    assert digest(path) == digest_before, "the database changed"
+    assert os.stat(path).st_mtime_ns == stat_before.st_mtime_ns, "the database's modification time changed"

@@ -1,0 +1,76 @@
+"""Walks every list in every order (no sort, sort=COL, sort=-COL for every
+column) with limits 1, 7 and 20, following `next` in the JSON twin and the
+rel=next "Load more" links in HTML, against Python's sqlite3 running the
+contract's ORDER BY over the same file."""
+import pytest
+
+from support import (PageRows, compare_html_rows, compare_walk, list_url, prepared, sort_id, sort_param,
+                     walk_html, walk_json)
+
+_, METAS = prepared()
+LIMITS = [1, 7, 20]
+CASES = [(name, sort, limit) for name, meta in METAS.items() for sort in meta.sorts() for limit in LIMITS]
+HTML_CASES = [(name, sort, 20) for name, meta in METAS.items() for sort in meta.sorts()] + \
+             [(name, None, limit) for name in METAS for limit in (1, 7)]
+
+
+def case_id(case):
+    name, sort, limit = case
+    return f"{name}:{sort_id(sort)}:{limit}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_json_walk_matches_sqlite(client, oracle, case):
+    name, sort, limit = case
+    meta = METAS[name]
+    expected = meta.rows(oracle, sort)
+    rows, urls, _ = walk_json(client, meta, sort, limit)
+    compare_walk(meta, expected, rows, urls, list_url(meta, sort=sort_param(sort), limit=limit))
+
+
+@pytest.mark.parametrize("case", HTML_CASES, ids=case_id)
+def test_html_walk_matches_json_walk(client, case):
+    name, sort, limit = case
+    meta = METAS[name]
+    _, urls, _ = walk_json(client, meta, sort, limit)
+    html_rows, pages = walk_html(client, meta, sort, limit)
+    what = list_url(meta, json_twin=False, sort=sort_param(sort), limit=limit)
+    compare_html_rows(meta, html_rows, urls, what)
+    for path, text in pages:
+        ids = [row_id for _, row_id, _ in PageRows(text, meta).rows]
+        assert all(ids), f"{path}: a row without an id"
+        assert len(set(ids)) == len(ids), f"{path}: repeated row ids {ids}"
+
+
+WALKABLE = [name for name, meta in METAS.items() if meta.count > 7]
+
+
+@pytest.mark.parametrize("name", WALKABLE)
+def test_continuation_fragment_is_the_next_page(client, name):
+    """HX-Request with a cursor: a run of <li>, the rows of the JSON page after that
+    cursor, with ids that do not collide with the first page's (they are appended to it)."""
+    meta = METAS[name]
+    first = client.get_json(list_url(meta, limit=7))
+    second = client.get_json(first["next"])
+    first_page = PageRows(client.get_html(list_url(meta, json_twin=False, limit=7)), meta)
+    assert first_page.next, "first HTML page without rel=next"
+    fragment_text = client.get_html(first_page.next, hx=True)
+    fragment = PageRows(fragment_text, meta)
+    top = [node.tag for node in fragment.tree.children if not isinstance(node, str)]
+    assert "html" not in top and "body" not in top and "ol" not in top, f"not a run of <li>: {top}"
+    assert "li" in top, f"not a run of <li>: {top}"
+    compare_html_rows(meta, fragment.rows, second["detailURLs"], f"{first_page.next} (HX-Request)")
+    first_ids = {row_id for _, row_id, _ in first_page.rows}
+    clashes = first_ids & {row_id for _, row_id, _ in fragment.rows}
+    assert not clashes, f"continuation repeats row ids of the first page: {sorted(clashes)}"
+
+
+@pytest.mark.parametrize("name", list(METAS))
+def test_region_fragment_is_the_first_page(client, name):
+    """HX-Request without a cursor: the #list region, holding the first page."""
+    meta = METAS[name]
+    first = client.get_json(list_url(meta))
+    region = PageRows(client.get_html(meta.path, hx=True), meta)
+    assert region.tree.find_id("list") is not None, "region fragment without #list"
+    assert not list(region.tree.iter("html")), "region fragment is a whole document"
+    compare_html_rows(meta, region.rows, first["detailURLs"], f"{meta.path} (HX-Request)")
