@@ -1,3 +1,5 @@
+import ListStore
+
 /// The words a list over a table adds to ``UIStrings/rows(_:)``: sort links,
 /// cell notes, the index. One instance per language.
 struct TableWords: Sendable {
@@ -20,6 +22,17 @@ struct TableWords: Sendable {
     var indexTitle: String
     /// A row count on the index: "1,234 rows", or "many rows" when counting took too long.
     var rowCount: @Sendable (Int?) -> String
+    /// The search field's label and placeholder.
+    var searchLabel: String
+    var searchPlaceholder: String
+    /// The active filters' label, and the label of a filter's remove link.
+    var activeFilters: String
+    var removeFilter: @Sendable (String) -> String
+    /// The words of a filter's operation: `contains`, `in`, `is null`, `is not null`.
+    var contains: String
+    var isIn: String
+    var isNull: String
+    var isNotNull: String
     /// The index's empty state.
     var noLists: String
     /// The detail page's link back to its list.
@@ -41,6 +54,9 @@ struct TableWords: Sendable {
         moreColumns: { $0 == 1 ? "1 more column on the row’s page" : "\($0) more columns on the row’s page" },
         clamped: "(shortened; the row’s page shows all of it)",
         indexTitle: "Lists", rowCount: { $0.map { $0 == 1 ? "1 row" : "\($0.formatted()) rows" } ?? "many rows" },
+        searchLabel: "Search this list", searchPlaceholder: "words to find",
+        activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" },
+        contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",
         noLists: "There are no tables or views to show.", backToList: { "Back to \($0)" })
 
     static let simplifiedChinese = TableWords(
@@ -48,6 +64,9 @@ struct TableWords: Sendable {
         bytes: { "\($0) 字节" }, row: { "第 \($0) 行" },
         moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）",
         indexTitle: "列表", rowCount: { $0.map { "\($0) 行" } ?? "很多行" },
+        searchLabel: "搜索这个列表", searchPlaceholder: "要找的词",
+        activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" },
+        contains: "包含", isIn: "属于", isNull: "为空", isNotNull: "不为空",
         noLists: "没有可以显示的表或视图。", backToList: { "返回\($0)" })
 
     static let traditionalChinese = TableWords(
@@ -55,5 +74,25 @@ struct TableWords: Sendable {
         bytes: { "\($0) 位元組" }, row: { "第 \($0) 列" },
         moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）",
         indexTitle: "清單", rowCount: { $0.map { "\($0) 列" } ?? "很多列" },
+        searchLabel: "搜尋這個清單", searchPlaceholder: "要找的詞",
+        activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" },
+        contains: "包含", isIn: "屬於", isNull: "為空", isNotNull: "不為空",
         noLists: "沒有可以顯示的表或檢視。", backToList: { "返回\($0)" })
+}
+
+extension TableWords {
+    /// A filter in words: `price > 2`, `name contains "ap"`, `maker is empty`.
+    func label(_ filter: RowFilter) -> String {
+        switch filter.operation {
+        case .exact: "\(filter.column) = \(filter.value)"
+        case .gt: "\(filter.column) > \(filter.value)"
+        case .gte: "\(filter.column) ≥ \(filter.value)"
+        case .lt: "\(filter.column) < \(filter.value)"
+        case .lte: "\(filter.column) ≤ \(filter.value)"
+        case .not: "\(filter.column) ≠ \(filter.value)"
+        case .contains: "\(filter.column) \(contains) “\(filter.value)”"
+        case .in: "\(filter.column) \(isIn) \(filter.values.joined(separator: ", "))"
+        case .isnull: "\(filter.column) \(filter.value == "1" ? isNull : isNotNull)"
+        }
+    }
 }

@@ -71,6 +71,8 @@ public struct ListRequest: Sendable, Hashable {
         case unknownSort(String)
         /// A cursor made by rowid names a row that is gone (a list over a table).
         case positionGone
+        /// A column filter's value cannot be used, or there are too many filters (a list over a table).
+        case badFilter(String)
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).
         case malformedAddress
     }

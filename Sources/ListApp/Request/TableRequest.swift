@@ -1,19 +1,27 @@
+import Foundation
 import ListStore
 
 /// The parameters of a request for a list over a table, validated against
-/// that list (DESIGN.md, "HTTP and HTMX"; the own-data rules in the README).
+/// that list (DESIGN.md, "HTTP and HTMX"; README, "Serve your own data").
 ///
 /// | parameter | meaning | rule |
 /// | --- | --- | --- |
 /// | `cursor` | start after this row | a cursor made for this list and sort, else 400 |
 /// | `limit` | rows per page | as ``ListRequest``: default 20, above 100 clamped, below 1 or not a number → 400 |
 /// | `sort` | `COL` ascending, `-COL` descending | a column of the list, else 400 |
+/// | `q` | search words | as ``ListRequest``: at most 200 characters and 8 words, no control characters |
+/// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``maximumFilters`` |
+/// | `_COL` | the filter of a column named like a control (`_q` filters column `q`) | as above |
 /// | `lang` | interface language | unknown values fall back to negotiation |
 ///
-/// A repeated known parameter is a 400; unknown parameters are ignored.
+/// A repeated parameter is a 400; a parameter that names neither a column
+/// nor a control is ignored (tracking parameters keep working); the page
+/// shows the active filters, so a typo in a column name is visible.
 struct TableRequest: ListQuery, Sendable {
-    /// The parameters this type reads.
-    static let parameterNames: Set<String> = ["cursor", "limit", "sort", "lang"]
+    /// The control parameters; a column of the same name is filtered as `_NAME`.
+    static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy"]
+    /// The most column filters one request may give.
+    static let maximumFilters = 20
 
     /// Where the page starts; nil for the first page.
     var start: RowCursor.Start?
@@ -25,6 +33,10 @@ struct TableRequest: ListQuery, Sendable {
     var sortParameter: ListSort?
     /// The order of the page: `sort`, else the list's default sort.
     var sort: ListSort?
+    /// The search text, trimmed; nil for none.
+    var query: String?
+    /// The column filters, in the order given.
+    var filters: [RowFilter] = []
     /// The `lang` parameter as a language the server speaks, or nil.
     var language: String?
 
@@ -34,18 +46,30 @@ struct TableRequest: ListQuery, Sendable {
         var seen: Set<String> = []
         var request = TableRequest()
         var cursor: String?
-        for (name, value) in query where parameterNames.contains(name) {
+        for (name, value) in query {
+            let filter = Self.filter(named: name, value: value, in: list.table)
+            guard controlNames.contains(name) || filter != nil else { continue }
             guard seen.insert(name).inserted else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .repeated(name)))
+            }
+            if let filter {
+                guard request.filters.count < maximumFilters, filter.operation != .isnull || value == "0" || value == "1",
+                      filter.operation != .in || filter.values.count <= RowFilter.maximumValues else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(name)))
+                }
+                request.filters.append(filter)
+                continue
             }
             switch name {
             case "cursor":
                 cursor = value
-            case "limit":
-                // The same rule as the catalogue's.
-                switch ListRequest.parse([("limit", value)]) {
-                case .success(let parsed): request.limit = parsed.limit
-                case .failure(let problem): return .failure(problem)
+            case "limit", "q":
+                // The same rules as the catalogue's.
+                switch ListRequest.parse([(name, value)]) {
+                case .success(let parsed):
+                    if name == "limit" { request.limit = parsed.limit } else { request.query = parsed.filter.text }
+                case .failure(let problem):
+                    return .failure(problem)
                 }
             case "sort":
                 let descending = value.hasPrefix("-")
@@ -72,9 +96,33 @@ struct TableRequest: ListQuery, Sendable {
         return .success(request)
     }
 
+    /// The filter a parameter names: `COL` (exact), `COL__OP`, or `_COL` for
+    /// a column named like a control; nil when it names no column.
+    static func filter(named name: String, value: String, in table: TableDescription) -> RowFilter? {
+        func column(_ base: Substring) -> String? {
+            if base.hasPrefix("_"), controlNames.contains(String(base.dropFirst())), table.columnIndex(String(base.dropFirst())) != nil {
+                return String(base.dropFirst())
+            }
+            guard !controlNames.contains(String(base)), table.columnIndex(String(base)) != nil else { return nil }
+            return String(base)
+        }
+        if let exact = column(Substring(name)) { return RowFilter(column: exact, operation: .exact, value: value) }
+        guard let separator = name.range(of: "__", options: .backwards),
+              let operation = RowFilter.Operation(rawValue: String(name[separator.upperBound...])), operation != .exact,
+              let named = column(name[..<separator.lowerBound]) else { return nil }
+        return RowFilter(column: named, operation: operation, value: value)
+    }
+
+    /// The parameter name of `filter`: `COL__OP`, with `_` before a column named like a control.
+    static func parameterName(_ filter: RowFilter) -> String {
+        (controlNames.contains(filter.column) ? "_" : "") + filter.column + filter.operation.suffix
+    }
+
     /// The query items that reproduce this request at `cursor`; defaults left out.
     func queryItems(cursor: String?) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
+        if let query { items.append(("q", query)) }
+        for filter in filters { items.append((Self.parameterName(filter), filter.value)) }
         if let sortParameter { items.append(("sort", sortParameter.parameter)) }
         if limit != ListRequest.defaultLimit { items.append(("limit", String(limit))) }
         if let language { items.append(("lang", language)) }
@@ -82,15 +130,37 @@ struct TableRequest: ListQuery, Sendable {
         return items
     }
 
-    /// No search yet: the request itself.
-    var withoutSearch: TableRequest { self }
-    /// No filters yet: the request itself.
-    var withoutFilters: TableRequest { self }
+    /// The same request without search text, from the start.
+    var withoutSearch: TableRequest {
+        var other = restarted
+        other.query = nil
+        return other
+    }
+
+    /// The same request without filters (search kept), from the start.
+    var withoutFilters: TableRequest {
+        var other = restarted
+        other.filters = []
+        return other
+    }
+
+    /// The same request without the filter at `index`, from the start.
+    func without(filterAt index: Int) -> TableRequest {
+        var other = restarted
+        other.filters.remove(at: index)
+        return other
+    }
 
     /// This request in another order, from the start.
     func sorted(by sort: ListSort?) -> TableRequest {
-        var other = self
+        var other = restarted
         other.sortParameter = sort
+        return other
+    }
+
+    /// This request from the start.
+    private var restarted: TableRequest {
+        var other = self
         other.start = nil
         other.cursorText = nil
         return other

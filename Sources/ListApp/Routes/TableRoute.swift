@@ -64,18 +64,19 @@ struct TableRoute: Sendable {
             refusal = problem.reason
             snapshot.request = .badRequest(reason: problem.message)
             snapshot.isContinuation = isPartial && request.query("cursor") != nil
-        case .success(let request_):
-            parsed = request_
-            snapshot.cursor = request_.cursorText
-            snapshot.isContinuation = isPartial && request_.start != nil
-            switch read(list, request_, startedAt: request.received) {
+        case .success(let valid):
+            parsed = valid
+            snapshot.cursor = valid.cursorText
+            snapshot.isContinuation = isPartial && valid.start != nil
+            snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
+            switch read(list, valid, startedAt: request.received) {
             case .success(let read?):
                 page = read
                 snapshot.rowsPerSection = [read.rows.count]
                 snapshot.hasMore = read.hasMore
-                if read.hasMore, let position = read.lastPosition(in: list.table, sort: request_.sort) {
+                if read.hasMore, let position = read.lastPosition(in: list.table, sort: valid.sort) {
                     snapshot.nextCursor = RowCursor(after: position, rowid: read.lastRowid(in: list.table),
-                                                    list: list.name, sort: request_.sort).encoded
+                                                    list: list.name, sort: valid.sort).encoded
                 }
             case .success(nil):
                 refusal = .positionGone
@@ -122,7 +123,7 @@ struct TableRoute: Sendable {
             }
         }
         let result = list.source.page(RowPageQuery(table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
-                                                   startedAt: startedAt))
+                                                   search: parsed.query, filters: parsed.filters, startedAt: startedAt))
         application.health.record(result)
         return result.map { $0 }
     }

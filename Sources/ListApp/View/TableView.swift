@@ -78,7 +78,7 @@ struct TableView {
     }
 
     private func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
-        let facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: nil,
+        let facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
                                              retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
         return PlaceholderContent(kind: kind, list: list.configuration, language: language, facts: facts, links: links,
                                   strings: strings)
@@ -111,8 +111,10 @@ struct TableView {
         return context
     }
 
-    /// The sort links: key order, then each column (the current one marked;
-    /// following it again reverses the order).
+    /// The list's controls (`table-controls.mustache`): the search form, the
+    /// active filters (each with a link that removes it), and the sort links:
+    /// key order, then each column (the current one marked; following it again
+    /// reverses the order).
     var controls: MustacheValue {
         let current = request?.sort
         let base = request ?? TableRequest(language: languageParameter)
@@ -132,7 +134,23 @@ struct TableView {
             if isCurrent, let current { link["direction"] = .string(current.descending ? words.descending : words.ascending) }
             sorts.append(.dictionary(link))
         }
-        return ["sortBy": .string(words.sortBy), "sorts": .array(sorts)]
+        let filters: [MustacheValue] = base.filters.indices.map { index in
+            let label = words.label(base.filters[index])
+            return ["label": .string(label), "removeLabel": .string(words.removeFilter(label)),
+                    "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil)))]
+        }
+        var controls: MustacheFields = [
+            "action": .string(list.path), "searchLabel": .string(words.searchLabel),
+            "searchPlaceholder": .string(words.searchPlaceholder), "sortBy": .string(words.sortBy),
+            "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
+            "hasFilters": .bool(!filters.isEmpty),
+            // Everything but the search text and the cursor travels as hidden inputs.
+            "hidden": .array(base.queryItems(cursor: nil).filter { $0.name != "q" }.map {
+                ["name": .string($0.name), "value": .string($0.value)]
+            }),
+        ]
+        if let query = request?.query { controls["query"] = .string(query) }
+        return .dictionary(controls)
     }
 
     /// The rows' contexts.

@@ -141,18 +141,15 @@ public final class DatabaseSource: Sendable {
         }
     }
 
-    /// The number of rows of `table` matching `conditions`, or nil when
-    /// counting takes longer than `seconds` (a count reads every row).
-    public func count(_ table: TableDescription, conditions: [SQLCondition] = [],
-                      within seconds: Double) -> Result<Int?, ListStoreError> {
+    /// The number of rows of `table`, or nil when counting takes longer
+    /// than `seconds` (a count reads every row).
+    public func count(_ table: TableDescription, within seconds: Double) -> Result<Int?, ListStoreError> {
         guard seconds > 0 else { return .success(nil) }
-        var sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        let sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
         let counted = Result { () throws(ListStoreError) -> Int? in
             try pool.withConnection(timeLimit: seconds, from: nil) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
-                try statement.bind(values: conditions.flatMap(\.values))
                 return try statement.step() ? statement.int(0) : 0
             }
         }

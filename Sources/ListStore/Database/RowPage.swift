@@ -8,19 +8,22 @@ public struct RowPageQuery: Sendable, Hashable {
     public var after: RowPosition?
     /// The most rows to return (at least 1).
     public var limit: Int
-    /// Search and filter conditions, all required.
-    public var conditions: [SQLCondition]
+    /// The search text (`q`), matched as ``TableDescription/search`` says; nil for none.
+    public var search: String?
+    /// Filters, all required.
+    public var filters: [RowFilter]
     /// When the request arrived: the query time limit counts from then; nil for now.
     public var startedAt: ContinuousClock.Instant?
 
     /// Makes a query.
     public init(table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
-                conditions: [SQLCondition] = [], startedAt: ContinuousClock.Instant? = nil) {
+                search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil) {
         self.table = table
         self.sort = sort
         self.after = after
         self.limit = limit
-        self.conditions = conditions
+        self.search = search
+        self.filters = filters
         self.startedAt = startedAt
     }
 }
@@ -57,5 +60,41 @@ public struct RowPage: Sendable, Hashable {
         guard table.kind == .table, table.rowidName != nil || table.primaryKeyIsRowid,
               case .integer(let rowid)? = keys.last?.last else { return nil }
         return rowid
+    }
+}
+
+extension RowPageQuery {
+    /// The most words a search may hold (each is one more condition over every searched column).
+    public static let maximumWords = ListFilter.maximumWords
+
+    /// The search's words as ``TableDescription/search`` matches them: runs
+    /// of letters and digits for full-text search (the catalogue's rule:
+    /// case-folded, a word that is a prefix of another dropped), else words
+    /// between white space. Empty for no search, or a search of no word.
+    public static func words(_ search: String?, for table: TableDescription) -> [String] {
+        guard let search else { return [] }
+        if case .fullText = table.search { return ListFilter(text: search).searchWords }
+        var words: [String] = []
+        for word in search.split(whereSeparator: { $0.isWhitespace }).map(String.init) where !words.contains(word) {
+            words.append(word)
+        }
+        return words
+    }
+
+    /// The SQL conditions of the search and the filters.
+    var conditions: [SQLCondition] {
+        var conditions: [SQLCondition] = []
+        if let search {
+            let words = Self.words(search, for: table)
+            // A search of no word (only punctuation) matches nothing rather than everything.
+            conditions.append(words.isEmpty && search.contains(where: { !$0.isWhitespace })
+                              ? SQLCondition("0") : table.search.condition(words, in: table))
+        }
+        for filter in filters {
+            guard let index = table.columnIndex(filter.column),
+                  let condition = filter.condition(on: quoteIdentifier(table.columns[index].sqlName)) else { continue }
+            conditions.append(condition)
+        }
+        return conditions
     }
 }

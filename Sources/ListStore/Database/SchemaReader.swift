@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the tables and views of a database as ``TableDescription``s, through
 /// SQLite's table-valued pragma functions (pragma.html#pragfunc), every name
 /// bound as a parameter, never spliced into the SQL.
@@ -22,7 +24,28 @@ enum SchemaReader {
             let kind: TableDescription.Kind = entry.type == "view" ? .view : entry.withoutRowid ? .withoutRowid : .table
             tables.append(try describe(entry.name, kind: kind, connection))
         }
+        let searches = try fullTextSearches(connection)
+        for index in tables.indices {
+            if let search = searches[tables[index].name] { tables[index].search = search }
+        }
         return tables.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+    }
+
+    /// The FTS5 and FTS4 tables that index another table (an external-content
+    /// table, `content=NAME`: fts5.html §4.4.3, fts3.html §6.2.2), by that table's name.
+    static func fullTextSearches(_ connection: SQLiteConnection) throws(ListStoreError) -> [String: RowSearch] {
+        let statement = try connection.statement(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
+        defer { statement.reset() }
+        var searches: [String: RowSearch] = [:]
+        while try statement.step() {
+            guard let declaration = VirtualTableDeclaration(statement.text(1)),
+                  let version = ["fts5": 5, "fts4": 4][declaration.module],
+                  let content = declaration.options["content"], !content.isEmpty, searches[content] == nil else { continue }
+            searches[content] = .fullText(table: statement.text(0), version: version,
+                                          rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil)
+        }
+        return searches
     }
 
     /// The description of one table or view.
@@ -73,5 +96,52 @@ enum SchemaReader {
         let statement = try connection.statement("PRAGMA schema_version")
         defer { statement.reset() }
         return try statement.step() ? statement.int(0) : 0
+    }
+}
+
+/// The module and `key=value` options of a `CREATE VIRTUAL TABLE` statement
+/// (lang_createvtab.html), quotes removed from the values.
+struct VirtualTableDeclaration {
+    /// The module's name, lower-case (`fts5`).
+    var module: String
+    /// The options given as `key = value`, keys lower-case.
+    var options: [String: String] = [:]
+
+    init?(_ sql: String) {
+        guard let using = sql.range(of: "USING", options: .caseInsensitive),
+              let open = sql[using.upperBound...].firstIndex(of: "("),
+              let close = sql.lastIndex(of: ")"), open < close else { return nil }
+        module = sql[using.upperBound..<open].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var arguments: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in sql[sql.index(after: open)..<close] {
+            if let open = quote {
+                current.append(character)
+                if character == (open == "[" ? "]" : open) { quote = nil }
+            } else if character == "," {
+                arguments.append(current)
+                current = ""
+            } else {
+                if "'\"`[".contains(character) { quote = character }
+                current.append(character)
+            }
+        }
+        arguments.append(current)
+        for argument in arguments {
+            let parts = argument.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let key = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            options[key] = Self.unquoted(parts[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// `text` without one pair of surrounding quotes ('', "", ``, []), inner doubled quotes undone.
+    static func unquoted(_ text: String) -> String {
+        guard let first = text.first, let last = text.last, text.count >= 2 else { return text }
+        let pairs: [Character: Character] = ["'": "'", "\"": "\"", "`": "`", "[": "]"]
+        guard pairs[first] == last else { return text }
+        let inner = String(text.dropFirst().dropLast())
+        return first == "[" ? inner : inner.replacingOccurrences(of: String([first, first]), with: String(first))
     }
 }

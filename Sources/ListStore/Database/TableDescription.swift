@@ -83,14 +83,20 @@ public struct TableDescription: Sendable, Hashable {
     public var rowidName: String?
     /// Columns configured as a view's key (by name); nil to use every column.
     public var configuredKey: [String]?
+    /// How `q` is matched: the FTS table that indexes this one, else a
+    /// substring match over the TEXT-affinity columns (all columns when none is).
+    public var search: RowSearch
 
     /// Makes a description.
-    public init(name: String, kind: Kind, columns: [Column], rowidName: String? = nil, configuredKey: [String]? = nil) {
+    public init(name: String, kind: Kind, columns: [Column], rowidName: String? = nil, configuredKey: [String]? = nil,
+                search: RowSearch? = nil) {
         self.name = name
         self.kind = kind
         self.columns = columns
         self.rowidName = rowidName
         self.configuredKey = configuredKey
+        let text = columns.filter { $0.affinity == .text }.map(\.sqlName)
+        self.search = search ?? .substring(columns: text.isEmpty ? columns.map(\.sqlName) : text)
     }
 
     /// The primary key's columns in key order (empty for views and tables without one).

@@ -1,0 +1,113 @@
+/// One filter on a column, in Datasette's spelling
+/// (docs.datasette.io, "Table arguments"): `COL=VALUE`, `COL__gt=VALUE`, ….
+///
+/// Values are bound as text and compared by SQLite's rules
+/// (datatype3.html §4.2): a column of INTEGER, REAL or NUMERIC affinity
+/// converts the text to a number, so `price=10` finds 10 and 10.0.
+public struct RowFilter: Sendable, Hashable {
+    /// The comparison.
+    public enum Operation: String, Sendable, Hashable, CaseIterable {
+        /// `COL=V`: equal.
+        case exact
+        /// `COL__gt=V`, `__gte`, `__lt`, `__lte`: greater, at least, less, at most (NULLs never match).
+        case gt, gte, lt, lte
+        /// `COL__not=V`: not equal (NULLs never match, as in Datasette).
+        case not
+        /// `COL__contains=V`: the text holds V (ASCII case-insensitive; `%` and `_` are literal).
+        case contains
+        /// `COL__in=a,b`: equal to one of the comma-separated values.
+        case `in`
+        /// `COL__isnull=1` (or `0`): is NULL (or is not).
+        case isnull
+
+        /// The parameter suffix: `__gt`, or "" for `exact`.
+        public var suffix: String { self == .exact ? "" : "__" + rawValue }
+    }
+
+    /// The most values `__in` may list.
+    public static let maximumValues = 100
+
+    /// The column's name (``TableDescription/Column/name``).
+    public var column: String
+    /// The comparison.
+    public var operation: Operation
+    /// The value as given (for `__in`, the whole comma-separated list).
+    public var value: String
+
+    /// Makes a filter.
+    public init(column: String, operation: Operation, value: String) {
+        self.column = column
+        self.operation = operation
+        self.value = value
+    }
+
+    /// The `__in` values.
+    public var values: [String] {
+        value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The SQL condition on `expression` (a quoted column), nil for an `isnull` value other than 0 and 1.
+    func condition(on expression: String) -> SQLCondition? {
+        switch operation {
+        case .exact: return SQLCondition("\(expression) = ?", [.text(value)])
+        case .gt: return SQLCondition("\(expression) > ?", [.text(value)])
+        case .gte: return SQLCondition("\(expression) >= ?", [.text(value)])
+        case .lt: return SQLCondition("\(expression) < ?", [.text(value)])
+        case .lte: return SQLCondition("\(expression) <= ?", [.text(value)])
+        case .not: return SQLCondition("\(expression) != ?", [.text(value)])
+        case .contains: return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [.text("%" + Self.likeLiteral(value) + "%")])
+        case .in:
+            let values = self.values
+            return SQLCondition("\(expression) IN (\(values.map { _ in "?" }.joined(separator: ", ")))", values.map { .text($0) })
+        case .isnull:
+            switch value {
+            case "1": return SQLCondition("\(expression) IS NULL")
+            case "0": return SQLCondition("\(expression) IS NOT NULL")
+            default: return nil
+            }
+        }
+    }
+
+    /// `text` for a LIKE pattern with `%`, `_` and `\` taken literally (escaped with `\`).
+    static func likeLiteral(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
+
+/// How a list's `q` is matched (``TableDescription/search``).
+public enum RowSearch: Sendable, Hashable {
+    /// Through an FTS5 or FTS4 table that indexes the list's table (its
+    /// `content=` names it): the FTS rowid is the table's `rowidColumn`
+    /// (`content_rowid=`, else the rowid).
+    case fullText(table: String, version: Int, rowidColumn: String?)
+    /// A case-insensitive substring match of every word over these columns (their SQL names).
+    case substring(columns: [String])
+}
+
+extension RowSearch {
+    /// The condition that every word of `words` matches.
+    func condition(_ words: [String], in table: TableDescription) -> SQLCondition {
+        switch self {
+        case .fullText(let ftsTable, let version, let rowidColumn):
+            let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
+            // FTS5 takes "word"* (a quoted prefix term); FTS4 takes "word*".
+            let match = version == 5 ? CatalogueSource.matchExpression(words)
+                : words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }.joined(separator: " ")
+            return SQLCondition("\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
+                                [.text(match)])
+        case .substring(let columns):
+            var parts: [String] = []
+            var values: [SQLValue] = []
+            for word in words {
+                parts.append("(" + columns.map { "\(quoteIdentifier($0)) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")")
+                values += columns.map { _ in .text("%" + RowFilter.likeLiteral(word) + "%") }
+            }
+            return SQLCondition(parts.isEmpty ? "1" : parts.joined(separator: " AND "), values)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ListApp
+@testable import ListStore
+
+/// A user's database in a temporary folder, served by a `TestServer` with
+/// no catalogue; the folder is removed when the fixture goes.
+final class TableFixture {
+    let folder = NSTemporaryDirectory() + "liststate-table-tests-" + UUID().uuidString
+    let path: String
+    let server: TestServer
+
+    /// The shop: a product table with ties and NULLs, a compound text key,
+    /// an empty table, a view, a table whose name needs encoding.
+    static let shop = """
+        CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL, maker INTEGER REFERENCES makers, data BLOB);
+        CREATE TABLE makers (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE pairs (part TEXT, n INTEGER, PRIMARY KEY (part, n)) WITHOUT ROWID;
+        CREATE TABLE empty (x TEXT);
+        CREATE TABLE "order items.v2 é" (product INTEGER, note);
+        CREATE VIEW cheap AS SELECT name, price FROM products WHERE price < 2;
+        INSERT INTO makers VALUES (1, 'Acme'), (2, 'Globex');
+        INSERT INTO products (name, price, maker, data) VALUES
+            ('apple', 1.5, 1, NULL), ('pear', 2, 2, X'0001'), ('fig', NULL, NULL, NULL), ('kiwi', 1.5, 1, NULL),
+            ('plum', 3, 2, NULL), ('lime', 1.5, NULL, NULL), ('date', NULL, 1, NULL);
+        INSERT INTO pairs VALUES ('a/b', 1), ('a,b', 2), ('%20', 3), ('é', 4), ('~', 5), ('..', 6), ('x y', 7), ('?#&', 8);
+        INSERT INTO "order items.v2 é" VALUES (1, 'https://example.org/a?b=c&d'), (2, 9223372036854775807);
+        """
+
+    init(_ sql: String = TableFixture.shop, queryTimeLimit: Double = 2) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        path = folder + "/shop.sqlite"
+        try SQLiteConnection(path: path, readOnly: false).execute(sql)
+        let lists = try TableLists.load(databases: [path], queryTimeLimit: queryTimeLimit)
+        server = try TestServer(source: nil, tables: lists)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Runs `sql` on a writable connection to the database.
+    func write(_ sql: String) throws {
+        try SQLiteConnection(path: path, readOnly: false).execute(sql)
+    }
+
+    /// A connection holding the database's write lock (`BEGIN EXCLUSIVE`) until it is released.
+    func holdLock() throws -> SQLiteConnectionHandle {
+        let connection = try SQLiteConnection(path: path, readOnly: false)
+        try connection.execute("BEGIN EXCLUSIVE")
+        return SQLiteConnectionHandle(connection: connection)
+    }
+
+    /// A held connection; `release()` ends its transaction.
+    struct SQLiteConnectionHandle {
+        let connection: SQLiteConnection
+        func release() { try? connection.execute("ROLLBACK") }
+    }
+
+    /// The JSON object of an answer.
+    static func json(_ answer: HTTPTestClient.Answer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any] ?? [:]
+    }
+}

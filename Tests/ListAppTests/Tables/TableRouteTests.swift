@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import ListApp
+
+/// Every list state of a list over a table, as a page, a fragment and JSON
+/// (DESIGN.md's decision table; every HTML answer validated by TestServer).
+@Suite struct TableRouteTests {
+    @Test func indexLinksEveryListWithItsRowCount() throws {
+        let fixture = try TableFixture()
+        let index = try fixture.server.get("/")
+        #expect(index.status == 200)
+        for (href, count) in [("/products", "7 rows"), ("/empty", "0 rows"), ("/order~20items~2Ev2~20~C3~A9", "2 rows"),
+                              ("/cheap", "3 rows")] {
+            #expect(index.text.contains("<a href=\"\(href)\">"), "\(href)")
+            #expect(index.text.contains(count), "\(count)")
+        }
+    }
+
+    @Test func rowsThenLoadMoreThenEndOfList() throws {
+        let fixture = try TableFixture()
+        let first = try fixture.server.get("/products?limit=3&sort=price")
+        #expect(first.status == 200)
+        #expect(Markup.matches(#"data-key="([^"]+)""#, in: first.text) == ["1", "4", "6"])
+        let next = try #require(Markup.loadMoreHref(first.text))
+        #expect(first.header("link") == "<\(next)>; rel=\"next\"")
+        #expect(first.header("vary")?.contains("HX-Request") == true)
+        let fragment = try fixture.server.get(next, headers: ["HX-Request": "true"])
+        #expect(fragment.text.hasPrefix("<li"))
+        #expect(Markup.matches(#"data-key="([^"]+)""#, in: fragment.text) == ["2", "5", "3"])
+        let last = try #require(Markup.loadMoreHref(fragment.text))
+        let end = try fixture.server.get(last, headers: ["HX-Request": "true"])
+        #expect(Markup.matches(#"data-key="([^"]+)""#, in: end.text) == ["7"])
+        #expect(end.text.contains("list-footer-end"))
+    }
+
+    @Test func anEmptyTableIsNoData() throws {
+        let fixture = try TableFixture()
+        let page = try fixture.server.get("/empty")
+        #expect(page.status == 200)
+        #expect(page.text.contains("No rows yet"))
+        let json = try TableFixture.json(fixture.server.get("/empty.json"))
+        #expect(json["state"] as? String == "noData" && (json["rows"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aBadCursorIsAnErrorPlaceholderOrAStartOverFooter() throws {
+        let fixture = try TableFixture()
+        let page = try fixture.server.get("/products?cursor=AQAAJgM")
+        #expect(page.status == 400)
+        #expect(page.text.contains("placeholder-error"))
+        let fragment = try fixture.server.get("/products?cursor=AQAAJgM", headers: ["HX-Request": "true"])
+        #expect(fragment.status == 400)
+        #expect(fragment.text.hasPrefix("<li") && fragment.text.contains("Start again"))
+        // A cursor of another sort.
+        let sorted = try fixture.server.get("/products?limit=2&sort=name")
+        let cursor = try #require(Markup.loadMoreHref(sorted.text)?.split(separator: "cursor=").last)
+        #expect(try fixture.server.get("/products?sort=price&cursor=\(cursor)").status == 400)
+        #expect(try fixture.server.get("/makers?sort=name&cursor=\(cursor)").status == 400)
+        let json = try TableFixture.json(fixture.server.get("/products.json?cursor=nope"))
+        #expect(json["status"] as? Int == 400 && json["state"] as? String == "error")
+        #expect((json["problem"] as? String)?.contains("position in the list") == true)
+    }
+
+    @Test func anUnknownSortColumnOrRepeatedParameterIs400() throws {
+        let fixture = try TableFixture()
+        #expect(try fixture.server.get("/products?sort=nope").status == 400)
+        #expect(try fixture.server.get("/products?sort=-").status == 400)
+        #expect(try fixture.server.get("/products?limit=2&limit=3").status == 400)
+        #expect(try fixture.server.get("/products?limit=0").status == 400)
+        #expect(try fixture.server.get("/products?utm_source=x").status == 200)
+    }
+
+    @Test func unknownListsAndRowsAreNotFound() throws {
+        let fixture = try TableFixture()
+        #expect(try fixture.server.get("/nope").status == 404)
+        #expect(try fixture.server.get("/products/99").status == 404)
+        #expect(try fixture.server.get("/products/abc").status == 404)
+        #expect(try fixture.server.get("/products/99.json").status == 404)
+        #expect(try fixture.server.get("/cheap/1").status == 404)
+        #expect(try fixture.server.get("/order%20items.v2%20%C3%A9").status == 404, "not tilde-encoded")
+        let json = try TableFixture.json(fixture.server.get("/products/99.json"))
+        #expect(json["state"] as? String == "notFound" && json["row"] is NSNull)
+    }
+
+    @Test func rowPagesOfEveryKeyKind() throws {
+        let fixture = try TableFixture()
+        let product = try fixture.server.get("/products/2")
+        #expect(product.status == 200 && product.text.contains("pear"))
+        // The foreign key links to the maker's page; the blob is a size.
+        #expect(product.text.contains("<a href=\"/makers/2\">2</a>"))
+        #expect(product.text.contains("2 bytes"))
+        for (part, n) in [("a/b", 1), ("a,b", 2), ("%20", 3), ("é", 4), ("~", 5), ("..", 6), ("x y", 7), ("?#&", 8)] {
+            let path = "/pairs/\(TildeEncoding.encode(part)),\(n)"
+            let page = try fixture.server.get(path)
+            #expect(page.status == 200, "\(path)")
+            let json = try TableFixture.json(fixture.server.get(path + ".json"))
+            let row = json["row"] as? [String: Any]
+            #expect(row?["part"] as? String == part && row?["n"] as? Int == n, "\(path)")
+        }
+        let list = try fixture.server.get("/pairs?limit=100")
+        #expect(list.text.contains("href=\"/pairs/a~2Fb,1\""))
+        #expect(try fixture.server.get("/order~20items~2Ev2~20~C3~A9/1").status == 200)
+    }
+
+    @Test func jsonCarriesValuesLosslessly() throws {
+        let fixture = try TableFixture()
+        let answer = try fixture.server.get("/order~20items~2Ev2~20~C3~A9.json")
+        #expect(answer.header("content-type") == "application/json; charset=utf-8")
+        #expect(answer.text.contains("\"note\": 9223372036854775807"))
+        let products = try fixture.server.get("/products.json?limit=2")
+        #expect(products.text.contains("{\"$base64\": \"AAE=\"}"))
+        #expect(products.text.contains("\"price\": 2.0"))
+        let json = try TableFixture.json(products)
+        #expect(json["footer"] as? String == "loadMore")
+        #expect((json["next"] as? String)?.hasPrefix("/products.json?limit=2&cursor=") == true)
+        #expect(json["columns"] as? [String] == ["id", "name", "price", "maker", "data"])
+        #expect(json["primaryKeys"] as? [String] == ["id"])
+        #expect(json["detailURLs"] as? [String] == ["/products/1", "/products/2"])
+        #expect(products.header("link") == "<\(json["next"] as? String ?? "")>; rel=\"next\"")
+        let tag = try #require(products.header("etag"))
+        #expect(try fixture.server.client.send("GET", "/products.json?limit=2", headers: ["If-None-Match": tag]).status == 304)
+    }
+
+    @Test func aHeldLockIsUnavailableAndADamagedFileAnError() throws {
+        let fixture = try TableFixture(queryTimeLimit: 0.2)
+        let lock = try fixture.holdLock()
+        let page = try fixture.server.get("/products")
+        #expect(page.status == 503 && page.header("retry-after") != nil)
+        #expect(page.text.contains("placeholder-unavailable"))
+        let continuation = try fixture.server.get("/products?cursor=AgAWiBX3AQAAAAAAAAAC", headers: ["HX-Request": "true"])
+        #expect(continuation.status == 503 && continuation.text.contains("list-footer-retry"))
+        let json = try TableFixture.json(fixture.server.get("/products.json"))
+        #expect(json["state"] as? String == "unavailable" && json["status"] as? Int == 503)
+        lock.release()
+        #expect(try fixture.server.get("/products").status == 200)
+        // Damage the whole file, header included: queries meet a file that is not a database.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fixture.path))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 16 * 4096))
+        try handle.close()
+        let damaged = try fixture.server.get("/products")
+        #expect(damaged.status == 500 && damaged.text.contains("placeholder-error"))
+    }
+
+    @Test func withOneListTheStartShowsItWithACanonicalLink() throws {
+        let fixture = try TableFixture("CREATE TABLE only (x TEXT); INSERT INTO only VALUES ('a');")
+        let start = try fixture.server.get("/")
+        #expect(start.status == 200)
+        #expect(start.text.contains("<link rel=\"canonical\" href=\"/only\">"))
+        #expect(start.text.contains("data-key=\"1\""))
+    }
+}
+
+@Suite struct TildeEncodingTests {
+    @Test(arguments: [("a b.c", "a~20b~2Ec"), ("a/b", "a~2Fb"), ("é", "~C3~A9"), ("A-z_0", "A-z_0"), ("~", "~7E"), ("", "")])
+    func encodesEveryByteOutsideTheSafeSet(_ text: String, _ encoded: String) {
+        #expect(TildeEncoding.encode(text) == encoded)
+        #expect(TildeEncoding.decode(Substring(encoded)) == text)
+    }
+
+    @Test(arguments: ["~2", "~zz", "~2e", "a.b", "~41", "~FF", "a b"])
+    func refusesWhatIsNotACanonicalEncoding(_ segment: String) {
+        #expect(TildeEncoding.decode(Substring(segment)) == nil)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ListStore
+import Testing
+@testable import ListApp
+
+/// `q` and column filters on lists over tables (Datasette's spelling), with
+/// the noResults state, and hostile parameters that must not change the SQL.
+@Suite struct TableSearchTests {
+    static func keys(_ answer: HTTPTestClient.Answer) -> [String] {
+        Markup.matches(#"data-key="([^"]+)""#, in: answer.text)
+    }
+
+    @Test func filtersUseDatasettesSpellingAndBindByAffinity() throws {
+        let fixture = try TableFixture()
+        let cases: [(String, [String])] = [
+            ("price=1.5", ["1", "4", "6"]), ("price=1.50", ["1", "4", "6"]), ("price__gt=1.5", ["2", "5"]),
+            ("price__gte=2", ["2", "5"]), ("price__lt=2", ["1", "4", "6"]), ("price__lte=1.5", ["1", "4", "6"]),
+            ("maker__not=1", ["2", "5"]), ("name__contains=I", ["3", "4", "6"]), ("maker__in=2,9", ["2", "5"]),
+            ("maker__isnull=1", ["3", "6"]), ("maker__isnull=0", ["1", "2", "4", "5", "7"]),
+            ("price=1.5&maker=1", ["1", "4"]), ("id=10", []), ("name__contains=%25", []),
+        ]
+        for (query, expected) in cases {
+            let page = try fixture.server.get("/products?" + query)
+            #expect(page.status == 200, "\(query)")
+            #expect(Self.keys(page) == expected, "\(query)")
+        }
+    }
+
+    @Test func activeFiltersAreShownEachRemovable() throws {
+        let fixture = try TableFixture()
+        let page = try fixture.server.get("/products?price__gt=1&maker=2&utm_source=mail")
+        #expect(page.text.contains("price &gt; 1"))
+        #expect(page.text.contains("href=\"/products?maker&#61;2\""), "removing price keeps maker")
+        #expect(page.text.contains("href=\"/products?price__gt&#61;1\""), "removing maker keeps price")
+        #expect(!page.text.contains("utm_source"), "an unknown parameter is ignored, not a filter")
+    }
+
+    @Test func noResultsEchoesTheSearchAndOffersToClearIt() throws {
+        let fixture = try TableFixture()
+        let page = try fixture.server.get("/products?q=zzzz&maker=1")
+        #expect(page.status == 200)
+        #expect(page.text.contains("placeholder-noResults") && page.text.contains("zzzz"))
+        #expect(page.text.contains("href=\"/products?maker&#61;1\""), "clearing the search keeps the filter")
+        let filtered = try fixture.server.get("/products?maker=3")
+        #expect(filtered.text.contains("No rows match these filters"))
+        let json = try TableFixture.json(fixture.server.get("/products.json?q=zzzz"))
+        #expect(json["state"] as? String == "noResults")
+        let region = try fixture.server.get("/products?q=zzzz", headers: ["HX-Request": "true"])
+        #expect(region.text.hasPrefix("<div id=\"list\""))
+    }
+
+    @Test func searchMatchesEveryWordAsASubstringOfTextColumns() throws {
+        let fixture = try TableFixture()
+        #expect(Self.keys(try fixture.server.get("/products?q=PE")) == ["2"])
+        #expect(Self.keys(try fixture.server.get("/products?q=a+e")) == ["1", "2", "7"])
+        #expect(Self.keys(try fixture.server.get("/products?q=%25")) == [])
+        #expect(try fixture.server.get("/products?q=" + String(repeating: "a", count: 201)).status == 400)
+    }
+
+    @Test func searchUsesTheFullTextIndexThatIndexesTheTable() throws {
+        let fixture = try TableFixture("""
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO notes VALUES (1, 'the snowman melts'), (2, 'snow falls'), (3, 'a man');
+            CREATE VIRTUAL TABLE notes_fts USING fts5 (body, content = 'notes', content_rowid = 'id');
+            INSERT INTO notes_fts (notes_fts) VALUES ('rebuild');
+            """)
+        // Word prefixes, every word: "snow" finds snowman and snow; "man" does not find snowman.
+        #expect(Self.keys(try fixture.server.get("/notes?q=snow")) == ["1", "2"])
+        #expect(Self.keys(try fixture.server.get("/notes?q=man")) == ["3"])
+        #expect(Self.keys(try fixture.server.get("/notes?q=snow+melt")) == ["1"])
+        #expect(Self.keys(try fixture.server.get("/notes?q=%22NEAR%22+OR")) == [])
+        #expect(try fixture.server.get("/notes_fts").status == 404, "FTS tables are not lists")
+    }
+
+    @Test func aColumnNamedLikeAControlIsFilteredWithAnUnderscore() throws {
+        let fixture = try TableFixture("CREATE TABLE t (q TEXT, sort INTEGER); INSERT INTO t VALUES ('a', 1), ('b', 2);")
+        #expect(Self.keys(try fixture.server.get("/t?_q=b")) == ["2"])
+        #expect(Self.keys(try fixture.server.get("/t?_sort__gt=1")) == ["2"])
+        #expect(Self.keys(try fixture.server.get("/t?q=a")) == ["1"], "q is still the search")
+    }
+
+    @Test func badFiltersAre400() throws {
+        let fixture = try TableFixture()
+        #expect(try fixture.server.get("/products?price__isnull=2").status == 400)
+        #expect(try fixture.server.get("/products?price=1&price=2").status == 400)
+        let many = (0...RowFilter.maximumValues).map(String.init).joined(separator: ",")
+        #expect(try fixture.server.get("/products?id__in=" + many).status == 400)
+        let json = try TableFixture.json(fixture.server.get("/products.json?price__isnull=x"))
+        #expect(json["status"] as? Int == 400 && (json["problem"] as? String)?.contains("price__isnull") == true)
+    }
+
+    /// Identifiers are always quoted and values always bound: nothing a
+    /// request says changes the SQL's shape.
+    @Test func hostileParametersNeverChangeTheSQL() throws {
+        let fixture = try TableFixture()
+        let hostile = ["'; DROP TABLE products; --", "\" OR 1=1 --", "a\u{0}b", String(repeating: "x", count: 10_000), "]", "`"]
+        for text in hostile {
+            let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            for query in ["q=\(encoded)", "sort=\(encoded)", "\(encoded)=1", "name=\(encoded)", "name__in=\(encoded),x",
+                          "name__contains=\(encoded)", "cursor=\(encoded)"] {
+                let answer = try fixture.server.get("/products?" + query)
+                #expect([200, 400].contains(answer.status), "\(query.prefix(60))")
+                _ = try fixture.server.get("/" + TildeEncoding.encode(text) + "/" + TildeEncoding.encode(text))
+            }
+        }
+        #expect(Self.keys(try fixture.server.get("/products?limit=100")).count == 7, "the table is intact")
+    }
+}
