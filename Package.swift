@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 //
 // ListState: a Swift server that renders HTML list pages from Mustache templates.
-// The module map is in ../shared/DESIGN.md (and README.md). C libraries come from
+// The module map is in docs/design.md (and README.md). C libraries come from
 // Debian through system-library targets; nothing is fetched.
 import PackageDescription
 

@@ -1,7 +1,7 @@
 /// What a list response shows, and how: the output of ``decide(_:)``.
 ///
 /// Templates draw it; they decide nothing. Every field follows from one row of
-/// the decision table in DESIGN.md, named by ``rule``.
+/// the decision table in docs/design.md, named by ``rule``.
 public struct Decision: Sendable, Hashable {
     /// What the list region (or, for a continuation, the run of `<li>`) holds.
     public var body: Body
@@ -121,7 +121,7 @@ extension Decision {
         case replaceWithPlaceholder
     }
 
-    /// The rows of DESIGN.md's decision table, by number; the first that matches wins.
+    /// The rows of docs/design.md's decision table, by number; the first that matches wins.
     public enum Rule: Int, Sendable, Hashable, CaseIterable, Comparable {
         /// 1. The request is not valid: error (400) or not-found (404).
         case invalidRequest = 1

@@ -1,16 +1,16 @@
 // The ListState module: the pure decision of what a list response shows.
-// DESIGN.md, "The decision (ListState)", is the specification; `decide(_:)`
+// docs/design.md, "The decision (ListState)", is the specification; `decide(_:)`
 // follows its table row by row. No Foundation, no I/O, no clock.
 //
 // There is deliberately no type named `ListState`: a type named like its
 // module makes `ListState.X` ambiguous for importers. The decision is a free
 // function, so `ListState.decide(snapshot)` (module-qualified) reads exactly as
-// DESIGN.md writes it, and `ListState.Decision` etc. stay unambiguous.
+// docs/design.md writes it, and `ListState.Decision` etc. stay unambiguous.
 
 /// Decides what a list response shows: body, footer, HTTP status, Retry-After,
 /// offline behaviour and announcements.
 ///
-/// The first matching row of DESIGN.md's decision table wins:
+/// The first matching row of docs/design.md's decision table wins:
 ///
 /// | # | situation | body | footer | status |
 /// | --- | --- | --- | --- | --- |
@@ -30,7 +30,7 @@
 /// Row 6 also covers a full page at a cursor past the last row: that list has
 /// ended, it is not empty, so "no data" or "no results" there would be false.
 ///
-/// The additions to DESIGN.md's table (continuation cases in rows 1, 4, 5 and 9)
+/// The additions to docs/design.md's table (continuation cases in rows 1, 4, 5 and 9)
 /// follow its "Markup shapes": a continuation is always a run of `<li>` ending
 /// in a footer that replaces the old one, never a whole placeholder.
 ///

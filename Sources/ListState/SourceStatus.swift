@@ -1,6 +1,6 @@
 /// How the data source answered the page query.
 ///
-/// Mapped from data-source faults as DESIGN.md's "Data source faults" table says;
+/// Mapped from data-source faults as docs/design.md's "Data source faults" table says;
 /// table rows 2 and 3 decide what a response shows when it is not `.ok`.
 public enum SourceStatus: Sendable, Hashable {
     /// The query ran; the rows and `hasMore` in the snapshot are real.

@@ -8,7 +8,7 @@ import Darwin
 /// (a plain `pthread_mutex_t`, no spinning).
 ///
 /// Why not `Synchronization.Mutex`: on Linux it spins before it sleeps. The
-/// server runs more request threads than cores (DESIGN.md: a blocked query must
+/// server runs more request threads than cores (docs/design.md: a blocked query must
 /// not stall the others), so a thread holding the lock is often preempted, and
 /// the spinning waiters burned about 6 % of the server's CPU under `wrk`
 /// (perf, BENCHMARKS.md). Critical sections here are a few instructions long.

@@ -57,7 +57,7 @@ public struct PageRequest: Sendable, Hashable {
     /// When the request that needs this page arrived: the source's query
     /// time limit counts from then (time spent waiting for a worker thread
     /// included), so a request never waits on the data longer than the limit
-    /// (DESIGN.md, "HTTP and HTMX"); nil counts from the query's start.
+    /// (docs/design.md, "HTTP and HTMX"); nil counts from the query's start.
     public var startedAt: ContinuousClock.Instant?
 
     /// Makes a request.

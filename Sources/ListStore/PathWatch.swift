@@ -3,7 +3,7 @@ import Synchronization
 /// Notices when the file at a path is replaced (a new file moved in) or
 /// deleted, by comparing its `FileIdentity` at most once per interval.
 ///
-/// DESIGN.md, "Data source faults": a replaced catalogue is opened within 5 s
+/// docs/design.md, "Data source faults": a replaced catalogue is opened within 5 s
 /// (so the path is checked at most once a second), and a deleted one keeps
 /// serving from the connections already open. Checking costs one `stat(2)`
 /// per interval for the whole process; between checks a request pays one

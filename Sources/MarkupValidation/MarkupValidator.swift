@@ -23,7 +23,7 @@
 /// Thread safety: a validator is an immutable value; each validation creates its own parser
 /// context and error sink, so any number of validations may run at once on any threads.
 public struct MarkupValidator: Sendable {
-    /// What a fragment is validated inside (DESIGN.md, "Markup shapes").
+    /// What a fragment is validated inside (docs/design.md, "Markup shapes").
     public enum FragmentContext: String, Sendable, CaseIterable {
         /// A run of `<li>` validated inside an `<ol>`: a continuation fragment (new rows and the
         /// next footer). Anything but `li`, `script` and `template` at its top level is an error.

@@ -4,7 +4,7 @@ import Testing
 @testable import HTTPServer
 
 /// Handlers that may block run on worker threads while their connection
-/// waits suspended (DESIGN.md, "HTTP and HTMX": a query waiting on a lock
+/// waits suspended (docs/design.md, "HTTP and HTMX": a query waiting on a lock
 /// must not hold up requests that never touch the data source).
 @Suite struct WorkerTests {
     /// A router with `/held` (blocks until `gate` opens), `/quick` (answers

@@ -3,7 +3,7 @@ import Testing
 import ListStore
 @testable import ListApp
 
-/// Issue 7, part 1: every data-source fault (DESIGN.md, "Data source faults"),
+/// Issue 7, part 1: every data-source fault (docs/design.md, "Data source faults"),
 /// on first pages and continuations, as page and fragment, through a
 /// fault-injecting source; recovery without a restart; one log line per incident.
 @Suite struct SourceFaultTests {

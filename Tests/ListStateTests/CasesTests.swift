@@ -85,7 +85,7 @@ struct CasesTests {
 
 @Suite("Public spelling")
 struct PublicSpellingTests {
-    @Test("The module-qualified spelling from DESIGN.md, ListState.decide(snapshot), resolves")
+    @Test("The module-qualified spelling from docs/design.md, ListState.decide(snapshot), resolves")
     func moduleQualified() {
         let snapshot: ListState.ListSnapshot = ListState.ListSnapshot(rowsPerSection: [1])
         let decision: ListState.Decision = ListState.decide(snapshot)

@@ -1,4 +1,4 @@
-// One test per row of DESIGN.md's decision table, in precedence order.
+// One test per row of docs/design.md's decision table, in precedence order.
 import Testing
 import ListState
 

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import ListStore
 
-/// DESIGN.md, "Data source faults", on real files: a catalogue replaced at its
+/// docs/design.md, "Data source faults", on real files: a catalogue replaced at its
 /// path, deleted while open, missing at a reopen, truncated and restored.
 @Suite struct FileChangeTests {
     /// Collects the source's log lines.

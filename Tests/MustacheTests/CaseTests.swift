@@ -1,7 +1,7 @@
 import Mustache
 import Testing
 
-/// Cases from the field (shared/CASES.md), C-01 to C-04.
+/// Cases from the field (the team's collection of faults reported against systems like ours), C-01 to C-04.
 @Suite struct CaseTests {
     /// C-01 (valotas/mustache4dart#10): standalone section tags leave no blank lines.
     @Test func c01StandaloneSectionsAroundAList() throws {

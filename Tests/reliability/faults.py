@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scenario: faults of the data source under load (DESIGN.md, "Data source faults").
+"""Scenario: faults of the data source under load (docs/design.md, "Data source faults").
 
 The server runs as an unprivileged system user (`liststate-faults`, created
 when missing; root would ignore the permissions) over a private copy of the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a held database lock costs the requests that never touch the data.
 
-DESIGN.md ("HTTP and HTMX"): libmicrohttpd's thread pool binds each
+docs/design.md ("HTTP and HTMX"): libmicrohttpd's thread pool binds each
 connection to the thread that accepted it, so a query waiting on a lock also
 delays that thread's other keep-alive connections — unless the query runs on
 a worker thread while its connection waits suspended. The design asks to

@@ -8,7 +8,7 @@ import Darwin
 ///
 /// The server hands it the steps that may block (a query waiting on a lock)
 /// while the connection waits suspended, so libmicrohttpd's threads keep
-/// serving their other connections (DESIGN.md, "HTTP and HTMX": a blocked
+/// serving their other connections (docs/design.md, "HTTP and HTMX": a blocked
 /// query must not delay the requests that never touch the data source).
 /// The queue is unbounded: it holds at most one job per open connection.
 final class WorkerPool: @unchecked Sendable {

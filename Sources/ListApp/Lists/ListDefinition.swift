@@ -1,7 +1,7 @@
 import ListState
 import ListStore
 
-/// One list over a table or view: everything a list page needs (DESIGN.md,
+/// One list over a table or view: everything a list page needs (docs/design.md,
 /// "Lists over any data"). Lists come from a database's schema
 /// (``TableLists/load(databases:queryTimeLimit:log:)``) or from Swift code
 /// through this same type.

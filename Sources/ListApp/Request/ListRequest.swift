@@ -1,6 +1,6 @@
 import ListStore
 
-/// The list parameters of a request, validated (DESIGN.md, "HTTP and HTMX").
+/// The list parameters of a request, validated (docs/design.md, "HTTP and HTMX").
 ///
 /// | parameter | meaning | rule |
 /// | --- | --- | --- |

@@ -2,7 +2,7 @@ import Foundation
 import ListStore
 
 /// The parameters of a request for a list over a table, validated against
-/// that list (DESIGN.md, "HTTP and HTMX"; README, "Serve your own data").
+/// that list (docs/design.md, "HTTP and HTMX"; README, "Serve your own data").
 ///
 /// | parameter | meaning | rule |
 /// | --- | --- | --- |

@@ -3,7 +3,7 @@ import ListState
 import ListStore
 
 /// `GET /`: the list of characters as a full page, a region fragment or a
-/// continuation fragment (DESIGN.md, "HTTP and HTMX" and "Markup shapes").
+/// continuation fragment (docs/design.md, "HTTP and HTMX" and "Markup shapes").
 ///
 /// The route gathers facts into a `ListSnapshot` (with the list's configured
 /// display flags, and `isPending` for a lazy list's first full page), asks
@@ -74,7 +74,7 @@ struct ListRoute: Sendable {
     /// shape and the source's `ContentVersion`. Before a kept answer is
     /// served the version is asked again, which takes the same lock a query
     /// takes: a held lock, a missing or corrupt file still reach the request
-    /// as DESIGN.md's fault table says, never a stale 200.
+    /// as docs/design.md's fault table says, never a stale 200.
     func respond(to request: Request) -> Response {
         let isPartial = Self.isPartial(request)
         let negotiated = Language.negotiate(parameter: request.query("lang"),

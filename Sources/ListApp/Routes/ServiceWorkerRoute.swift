@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// `GET /sw.js`: the service worker (the built-in `Static/sw.js`), served at
-/// the root so its scope is the whole site (DESIGN.md, "HTTP and HTMX").
+/// the root so its scope is the whole site (docs/design.md, "HTTP and HTMX").
 ///
 /// `Cache-Control: no-cache` makes the browser revalidate it on every update
 /// check, so a new server version reaches the clients; its cache names carry

@@ -1,5 +1,5 @@
 /// An opaque keyset cursor over any list: "the rows after this one" in the
-/// list's order (DESIGN.md, "Lists over any data").
+/// list's order (docs/design.md, "Lists over any data").
 ///
 /// Bytes, then unpadded base64url (RFC 4648 §5):
 /// - a format version (2) and a form (0 = by value, 1 = by rowid);

@@ -3,7 +3,7 @@ import Testing
 @testable import ListApp
 
 /// Every list state of a list over a table, as a page, a fragment and JSON
-/// (DESIGN.md's decision table; every HTML answer validated by TestServer).
+/// (docs/design.md's decision table; every HTML answer validated by TestServer).
 @Suite struct TableRouteTests {
     @Test func indexLinksEveryListWithItsRowCount() throws {
         let fixture = try TableFixture()

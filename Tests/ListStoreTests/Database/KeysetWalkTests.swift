@@ -4,7 +4,7 @@ import Testing
 
 /// Walks every list of a generated database in every order, page by page
 /// through encoded cursors, and compares with SQLite's own `ORDER BY`: every
-/// row exactly once, in order (DESIGN.md, "Lists over any data"; C-07).
+/// row exactly once, in order (docs/design.md, "Lists over any data"; C-07).
 @Suite struct KeysetWalkTests {
     /// The whole walk: pages of `limit` rows, each started from the previous
     /// page's cursor as text (encoded and decoded again).
