@@ -28,8 +28,8 @@ public final class ListApplication: Sendable {
 
     /// The catalogue's data source; nil when only tables are served.
     public let source: (any ListSource)?
-    /// The lists over users' tables and views (empty when only the catalogue is served).
-    public let tables: TableLists
+    /// The lists over users' tables and views (none when only the catalogue is served).
+    public let tables: TableCatalog
     /// The configuration it was made with.
     public let configuration: AppConfiguration
     /// The configuration of the character list (built-in unless configured).
@@ -56,7 +56,7 @@ public final class ListApplication: Sendable {
     ///   - log: Receives one line per data-source incident (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
-    public init(source: (any ListSource)?, tables: TableLists = TableLists(), configuration: AppConfiguration = AppConfiguration(),
+    public init(source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
                 log: (@Sendable (String) -> Void)? = nil) throws(AppError) {
         self.source = source
         self.tables = tables
@@ -172,7 +172,7 @@ public final class ListApplication: Sendable {
                 return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
-            if !tables.lists.isEmpty { try TableRoute.add(to: &router, application: self) }
+            if source == nil || !tables.isEmpty { try TableRoute.add(to: &router, application: self) }
         } catch {
             // The patterns above are constants; a malformed one is a programming error caught by the tests.
             assertionFailure("\(error)")

@@ -218,8 +218,8 @@ enum ServeCommand {
             application = catalogue
         } else {
             do {
-                let tables = try TableLists.load(databases: options.databases, queryTimeLimit: options.queryTimeout,
-                                                 log: { LogWriter.standardError.write("liststate: \($0)\n") })
+                let tables = try TableCatalog(databases: options.databases, queryTimeLimit: options.queryTimeout,
+                                              log: { LogWriter.standardError.write("liststate: \($0)\n") })
                 application = try ListApplication(source: nil, tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")

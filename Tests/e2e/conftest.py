@@ -46,7 +46,7 @@ class Server:
         self.lines = []
         self.lock = threading.Lock()
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--db", str(database), *map(str, extra)],
+            [str(BINARY), "serve", "--port", "0", *self.source_arguments(database), *map(str, extra)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.url = None
         ready = threading.Event()
@@ -65,6 +65,11 @@ class Server:
         if not ready.wait(120) or not self.url:
             self.stop()
             raise RuntimeError(f"{name} server did not start:\n" + "\n".join(self.lines[-20:]))
+
+    @staticmethod
+    def source_arguments(database):
+        """The catalogue at `database` (test_own_data.py's subclass serves a user's file instead)."""
+        return ["--db", str(database)]
 
     def requests(self):
         """(method, target, status) of every request logged so far."""

@@ -3,7 +3,7 @@ import ListStore
 
 /// One list over a table or view: everything a list page needs (docs/design.md,
 /// "Lists over any data"). Lists come from a database's schema
-/// (``TableLists/load(databases:queryTimeLimit:log:)``) or from Swift code
+/// (``TableCatalog``) or from Swift code
 /// through this same type.
 public struct ListDefinition: Sendable {
     /// The list's name: its URL segment (tilde-encoded in paths), unique among the lists served.

@@ -42,16 +42,11 @@ public struct TableLists: Sendable {
         byName[Array(name.utf8)].map { lists[$0] }
     }
 
-    /// One list per table and view of each database, in file order, then name order.
-    /// - Parameters:
-    ///   - paths: SQLite files; each must exist and be a database.
-    ///   - queryTimeLimit: Seconds a query may take.
-    ///   - log: Receives data-source incidents.
-    /// - Throws: `AppError.database` naming a file that is missing, unreadable or
-    ///   not SQLite; `AppError.listName` for a name that cannot be used.
-    public static func load(databases paths: [String], queryTimeLimit: Double = 2,
-                            log: @escaping @Sendable (String) -> Void = { _ in }) throws(AppError) -> TableLists {
-        var lists: [ListDefinition] = []
+    /// A source for each database (in `paths` order), each checked: it exists, can be read and is SQLite.
+    /// - Throws: `AppError.database` naming the first file that cannot be served.
+    static func open(databases paths: [String], queryTimeLimit: Double,
+                     log: @escaping @Sendable (String) -> Void) throws(AppError) -> [DatabaseSource] {
+        var sources: [DatabaseSource] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -61,17 +56,41 @@ public struct TableLists: Sendable {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw AppError.database(path, reason: "this file cannot be read (permissions)")
             }
-            let source = DatabaseSource(path: path, queryTimeLimit: max(queryTimeLimit, 5), log: log)
+            let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log)
+            if case .failure(let error) = source.schemaVersion() {
+                throw AppError.database(path, reason: Self.reason(error, path: path))
+            }
+            sources.append(source)
+        }
+        return sources
+    }
+
+    /// The lists of every table and view of `sources`, read now.
+    /// - Throws: `AppError.database` when a file cannot be read, `AppError.listName` for a name that cannot be used.
+    static func lists(of sources: [DatabaseSource]) throws(AppError) -> TableLists {
+        var lists: [ListDefinition] = []
+        for source in sources {
             switch source.tables() {
-            case .success(let tables):
-                let served = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log)
-                lists += tables.map { ListDefinition(table: $0, source: served) }
-            case .failure(let error):
-                let reason = error.kind == .corrupt ? "this is not a SQLite database, or it is damaged (\(error.message))"
-                    : "it cannot be read: \(error.message)"
-                throw AppError.database(path, reason: reason)
+            case .success(let tables): lists += tables.map { ListDefinition(table: $0, source: source) }
+            case .failure(let error): throw AppError.database(source.path, reason: Self.reason(error, path: source.path))
             }
         }
         return try TableLists(lists)
+    }
+
+    /// Why a database cannot be served, in words.
+    static func reason(_ error: ListStoreError, path: String) -> String {
+        switch error.kind {
+        case .corrupt:
+            return "this is not a SQLite database, or it is damaged (\(error.message))"
+        case .cannotOpen where FileManager.default.fileExists(atPath: path + "-wal"):
+            return "it cannot be opened read-only (\(error.message)): a database in WAL mode needs its -shm file "
+                + "beside it, or a folder ListState may create it in; run the server as a user who may write the "
+                + "folder, or open the database once with a writer so the -shm file exists"
+        case .busy, .timedOut:
+            return "it is locked by another program (\(error.message)); try again when the writer is done"
+        default:
+            return "it cannot be read: \(error.message)"
+        }
     }
 }

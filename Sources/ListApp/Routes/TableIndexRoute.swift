@@ -17,15 +17,14 @@ struct TableIndexRoute: Sendable {
     static let countBudgetSeconds = 0.5
 
     let application: ListApplication
-    let lists: TableLists
     private let counts = CountCache()
 
-    init(application: ListApplication, lists: TableLists) {
+    init(application: ListApplication) {
         self.application = application
-        self.lists = lists
     }
 
-    func respond(to request: Request) -> Response {
+    /// The index of `lists`.
+    func respond(to request: Request, lists: TableLists) -> Response {
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         let words = TableWords.of(negotiated.language)
         let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag

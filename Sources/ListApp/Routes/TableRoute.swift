@@ -15,19 +15,21 @@ import Mustache
 /// `ListState.decide`; a request's walk is one pass: parse, read, decide, draw.
 struct TableRoute: Sendable {
     let application: ListApplication
-    let lists: TableLists
+    /// The lists, as they stand at each request.
+    let catalog: TableCatalog
 
     /// Adds the routes to `router` (after every route of ours, so `/static/…`
     /// and `/-/…` are never taken for lists; their names are reserved too).
     static func add(to router: inout Router, application: ListApplication) throws(HTTPServerError) {
-        let route = TableRoute(application: application, lists: application.tables)
+        let route = TableRoute(application: application, catalog: application.tables)
         if application.source == nil {
-            let index = TableIndexRoute(application: application, lists: application.tables)
+            let index = TableIndexRoute(application: application)
             try router.get("/", mayBlock: true) { request, _ in
-                if route.lists.lists.count == 1, let only = route.lists.lists.first {
-                    return route.respondWithList(only, to: request, json: false, canonical: only.path)
+                let lists = route.catalog.lists
+                if lists.lists.count == 1, let only = lists.lists.first {
+                    return route.respondWithList(only, in: lists, to: request, json: false, canonical: only.path)
                 }
-                return index.respond(to: request)
+                return index.respond(to: request, lists: lists)
             }
         }
         try router.get("/:list", mayBlock: true) { request, parameters in
@@ -39,7 +41,7 @@ struct TableRoute: Sendable {
     }
 
     /// The list named by a path segment (`NAME` or `NAME.json`), and whether JSON was asked for.
-    func list(segment: String) -> (ListDefinition, json: Bool)? {
+    static func list(segment: String, in lists: TableLists) -> (ListDefinition, json: Bool)? {
         let json = segment.hasSuffix(".json")
         let encoded = json ? segment.dropLast(5) : Substring(segment)
         guard let name = TildeEncoding.decode(encoded), let list = lists.list(named: name) else { return nil }
@@ -47,12 +49,16 @@ struct TableRoute: Sendable {
     }
 
     func respond(to request: Request, segment: String) -> Response {
-        guard let (list, json) = list(segment: segment) else { return notFound(request, json: segment.hasSuffix(".json")) }
-        return respondWithList(list, to: request, json: json, canonical: nil)
+        let lists = catalog.lists
+        guard let (list, json) = Self.list(segment: segment, in: lists) else {
+            return notFound(request, json: segment.hasSuffix(".json"))
+        }
+        return respondWithList(list, in: lists, to: request, json: json, canonical: nil)
     }
 
     /// The list page, fragment or JSON answer.
-    func respondWithList(_ list: ListDefinition, to request: Request, json: Bool, canonical: String?) -> Response {
+    func respondWithList(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
+                         canonical: String?) -> Response {
         let isPartial = !json && ListRoute.isPartial(request)
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         var snapshot = ListSnapshot(display: list.configuration.display)
@@ -131,7 +137,10 @@ struct TableRoute: Sendable {
     /// A row's page or JSON.
     func respondWithRow(to request: Request, listSegment: String, keySegment: String) -> Response {
         let json = keySegment.hasSuffix(".json")
-        guard let (list, listJSON) = list(segment: listSegment), !listJSON else { return notFound(request, json: json) }
+        let lists = catalog.lists
+        guard let (list, listJSON) = Self.list(segment: listSegment, in: lists), !listJSON else {
+            return notFound(request, json: json)
+        }
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         let encodedKey = json ? keySegment.dropLast(5) : Substring(keySegment)
         var snapshot = ListSnapshot(rowsPerSection: [1])

@@ -34,6 +34,16 @@ public final class DatabaseSource: Sendable {
         }
     }
 
+    /// `PRAGMA schema_version`: changes with every change to the database's schema.
+    /// - Returns: The version, or why the file cannot be read (as ``tables()``).
+    public func schemaVersion() -> Result<Int, ListStoreError> {
+        Result { () throws(ListStoreError) -> Int in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: nil) { connection throws(ListStoreError) in
+                try SchemaReader.schemaVersion(connection)
+            }
+        }
+    }
+
     /// One page of `query.table` in its order: the non-NULL range of the sort
     /// column, then (when that ran out) its NULL range (`KeysetQuery`).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {

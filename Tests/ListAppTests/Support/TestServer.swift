@@ -25,7 +25,7 @@ final class TestServer: Sendable {
     let application: ListApplication
 
     /// Starts a server over `source` on a free port; `log` receives the incident log (standard error when nil).
-    init(source: (any ListSource)?, tables: TableLists = TableLists(), configuration: AppConfiguration = AppConfiguration(),
+    init(source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
          log: (@Sendable (String) -> Void)? = nil) throws {
         application = try ListApplication(source: source, tables: tables, configuration: configuration, log: log)
         var serverConfiguration = Server.Configuration()

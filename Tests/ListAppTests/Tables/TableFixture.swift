@@ -30,8 +30,7 @@ final class TableFixture {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/shop.sqlite"
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
-        let lists = try TableLists.load(databases: [path], queryTimeLimit: queryTimeLimit)
-        server = try TestServer(source: nil, tables: lists)
+        server = try TestServer(source: nil, tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -161,3 +161,37 @@ import Testing
         #expect(TildeEncoding.decode(Substring(segment)) == nil)
     }
 }
+
+/// Freshness: a commit is seen by the next request (nothing is kept), and a
+/// table added, altered or dropped while serving shows within a second.
+@Suite struct TableFreshnessTests {
+    @Test func aCommitIsSeenByTheNextRequest() throws {
+        let fixture = try TableFixture()
+        #expect(try fixture.server.get("/makers").text.contains("Globex"))
+        try fixture.write("UPDATE makers SET name = 'Initech' WHERE id = 2")
+        let after = try fixture.server.get("/makers")
+        #expect(after.text.contains("Initech") && !after.text.contains("Globex"))
+        // C-11: the last row deleted → no data; one inserted → rows again.
+        try fixture.write("DELETE FROM makers")
+        #expect(try fixture.server.get("/makers").text.contains("placeholder-noData"))
+        try fixture.write("INSERT INTO makers VALUES (9, 'Umbrella')")
+        #expect(try fixture.server.get("/makers", headers: ["HX-Request": "true"]).text.contains("Umbrella"))
+    }
+
+    @Test func schemaChangesShowWithinASecond() throws {
+        let fixture = try TableFixture()
+        try fixture.write("CREATE TABLE added (x TEXT); INSERT INTO added VALUES ('new'); ALTER TABLE makers ADD COLUMN city TEXT;"
+            + "DROP VIEW cheap;")
+        let deadline = Date().addingTimeInterval(1.5)
+        var seen = false
+        while Date() < deadline, !seen {
+            seen = try fixture.server.get("/added").status == 200
+            if !seen { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(seen, "a new table appears within a second")
+        let makers = try TableFixture.json(fixture.server.get("/makers.json"))
+        #expect(makers["columns"] as? [String] == ["id", "name", "city"])
+        #expect(try fixture.server.get("/cheap").status == 404)
+        #expect(try fixture.server.get("/").text.contains("href=\"/added\""))
+    }
+}

@@ -1,0 +1,70 @@
+import ListStore
+import Synchronization
+
+/// The lists over users' databases as they stand now: a table added, altered
+/// or dropped while serving shows within ``checkInterval`` (each database's
+/// `PRAGMA schema_version`, read at most that often, on the request that
+/// finds the interval passed).
+public final class TableCatalog: Sendable {
+    /// The longest a schema change goes unnoticed, in seconds.
+    public static let checkInterval = 0.5
+
+    /// The databases the lists are read from (none for a fixed set of lists).
+    let databases: [DatabaseSource]
+    private let log: @Sendable (String) -> Void
+    private let state: Mutex<State>
+
+    private struct State {
+        var lists: TableLists
+        var versions: [Int?]
+        var checked: ContinuousClock.Instant
+    }
+
+    /// A fixed set of lists (made in Swift code): never re-read.
+    public init(_ lists: TableLists = TableLists()) {
+        databases = []
+        log = { _ in }
+        state = Mutex(State(lists: lists, versions: [], checked: .now))
+    }
+
+    /// One list per table and view of each database, in file order, then name order.
+    /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name that cannot be used.
+    public init(databases paths: [String], queryTimeLimit: Double = 2,
+                log: @escaping @Sendable (String) -> Void = { _ in }) throws(AppError) {
+        let sources = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, log: log)
+        let versions = sources.map { try? $0.schemaVersion().get() }
+        let lists = try TableLists.lists(of: sources)
+        databases = sources
+        self.log = log
+        state = Mutex(State(lists: lists, versions: versions, checked: .now))
+    }
+
+    /// The lists now, re-read first when a database's schema changed since
+    /// the last look (at most every ``checkInterval`` seconds).
+    public var lists: TableLists {
+        let due = state.withLock { state -> [Int?]? in
+            guard !databases.isEmpty, ContinuousClock.now - state.checked >= .milliseconds(Int(Self.checkInterval * 1000))
+            else { return nil }
+            state.checked = .now
+            return state.versions
+        }
+        guard let known = due else { return state.withLock { $0.lists } }
+        let versions = databases.map { try? $0.schemaVersion().get() }
+        // A database whose version cannot be read now (locked, say) keeps its lists.
+        guard zip(versions, known).contains(where: { $0 != nil && $0 != $1 }) else { return state.withLock { $0.lists } }
+        do {
+            let lists = try TableLists.lists(of: databases)
+            return state.withLock { state in
+                state.lists = lists
+                state.versions = versions
+                return lists
+            }
+        } catch {
+            log("the lists stay as they were: \(error)")
+            return state.withLock { $0.lists }
+        }
+    }
+
+    /// Whether there are no lists and no database to find them in.
+    public var isEmpty: Bool { databases.isEmpty && lists.lists.isEmpty }
+}
