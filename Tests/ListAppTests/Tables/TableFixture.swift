@@ -40,6 +40,11 @@ final class TableFixture {
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
     }
 
+    /// A writable connection kept open (a program that writes while the server reads).
+    func writer() throws -> SQLiteConnection {
+        try SQLiteConnection(path: path, readOnly: false)
+    }
+
     /// A connection holding the database's write lock (`BEGIN EXCLUSIVE`) until it is released.
     func holdLock() throws -> SQLiteConnectionHandle {
         let connection = try SQLiteConnection(path: path, readOnly: false)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ListApp
+@testable import ListStore
 
 /// Every list state of a list over a table, as a page, a fragment and JSON
 /// (docs/design.md's decision table; every HTML answer validated by TestServer).
@@ -193,5 +194,23 @@ import Testing
         #expect(makers["columns"] as? [String] == ["id", "name", "city"])
         #expect(try fixture.server.get("/cheap").status == 404)
         #expect(try fixture.server.get("/").text.contains("href=\"/added\""))
+    }
+}
+
+/// A WAL database another program writes keeps working: every commit is seen
+/// by the next request (the main file's stat does not change on a WAL commit,
+/// so nothing may be kept by it).
+@Suite struct TableWALTests {
+    @Test func commitsOfAnotherProgramAreSeenAtOnce() throws {
+        let fixture = try TableFixture("PRAGMA journal_mode = WAL; CREATE TABLE log (id INTEGER PRIMARY KEY, line TEXT);")
+        #expect(try fixture.server.get("/log").text.contains("placeholder-noData"))
+        let writer = try fixture.writer()
+        for index in 1...5 {
+            try writer.execute("INSERT INTO log (line) VALUES ('line \(index)')")
+            let page = try fixture.server.get("/log.json")
+            let rows = (try TableFixture.json(page)["rows"] as? [[String: Any]]) ?? []
+            #expect(rows.count == index, "after commit \(index)")
+        }
+        #expect(FileManager.default.fileExists(atPath: fixture.path + "-wal"))
     }
 }
