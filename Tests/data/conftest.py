@@ -54,6 +54,17 @@ def client(server):
     return server.client
 
 
+@pytest.fixture(autouse=True)
+def shared_server_alive(request):
+    """Fails the test during which the shared server exited (a crash), with its last output."""
+    yield
+    if "server" in request.fixturenames:
+        server = request.getfixturevalue("server")
+        status = server.process.poll()
+        if status is not None:
+            pytest.fail(f"the shared server exited with status {status}:\n{server.output(40)}", pytrace=False)
+
+
 @pytest.fixture
 def private_server():
     """start(*files) -> a server of this test's own, stopped at the end."""

@@ -24,11 +24,19 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 BINARY = pathlib.Path(os.environ.get("LISTSTATE_BINARY", ROOT / ".build/debug/liststate"))
 SCHEMA_PATH = ROOT / "docs/list.schema.json"
-WORK = pathlib.Path(tempfile.mkdtemp(prefix="liststate-data-"))
+_work = []
+
+
+def work_dir():
+    """This run's temporary folder (made on first use, removed by cleanup())."""
+    if not _work:
+        _work.append(pathlib.Path(tempfile.mkdtemp(prefix="liststate-data-")))
+    return _work[0]
 
 
 def cleanup():
-    shutil.rmtree(WORK, ignore_errors=True)
+    if _work:
+        shutil.rmtree(_work.pop(), ignore_errors=True)
 
 
 # --- tilde encoding (Datasette's scheme) ------------------------------------
@@ -158,15 +166,37 @@ def load_json(body):
 _validator = None
 
 
+def _inline_references(node, definitions):
+    """The schema with its internal `#/$defs/...` references replaced by their
+    targets (it has no cycles): the same meaning, validated several times faster."""
+    if isinstance(node, dict):
+        if set(node) == {"$ref"} and node["$ref"].startswith("#/$defs/"):
+            return _inline_references(definitions[node["$ref"][len("#/$defs/"):]], definitions)
+        return {k: _inline_references(v, definitions) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inline_references(v, definitions) for v in node]
+    return node
+
+
 def validate(document):
+    """Validates against docs/list.schema.json (draft 2020-12)."""
     global _validator
     if _validator is None:
         schema = json.loads(SCHEMA_PATH.read_text())
         jsonschema.Draft202012Validator.check_schema(schema)
-        _validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(_validator.iter_errors(document), key=lambda e: list(e.absolute_path))
-    assert not errors, "JSON schema: " + "; ".join(
-        f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message[:300]}" for e in errors[:5])
+        _validator = jsonschema.Draft202012Validator(_inline_references(schema, schema.get("$defs", {})))
+    if _validator.is_valid(document):
+        return
+    messages = []
+    for error in _validator.iter_errors(document):
+        # under the top oneOf, report the branch of the answer's shape (rows: a list, row: a detail)
+        branch = 0 if "rows" in document else 1
+        causes = [c for c in error.context if c.relative_schema_path and c.relative_schema_path[0] == branch] \
+            if error.validator == "oneOf" else []
+        for cause in causes or [error]:
+            where = "/".join(map(str, cause.absolute_path)) or "(root)"
+            messages.append(f"{where}: {cause.message[:200]} [{'/'.join(map(str, cause.schema_path))}]")
+    assert not messages, "JSON schema: " + "; ".join(messages[:6])
 
 
 # --- the oracle ----------------------------------------------------------------
@@ -313,7 +343,7 @@ def prepared():
     at collection time, since the tests are parametrized over its lists and columns."""
     if not _prepared:
         import make_test_database
-        path = WORK / "test.sqlite"
+        path = work_dir() / "test.sqlite"
         make_test_database.build(path)
         db = open_oracle(path)
         _prepared["path"] = path
@@ -325,7 +355,7 @@ def prepared():
 def copy_database(name):
     """A fresh copy of the generated database in a folder of its own."""
     source, _ = prepared()
-    folder = pathlib.Path(tempfile.mkdtemp(prefix=name + "-", dir=WORK))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix=name + "-", dir=work_dir()))
     target = folder / "test.sqlite"
     shutil.copyfile(source, target)
     return target
@@ -350,7 +380,8 @@ def walk_json(client, meta, sort=None, limit=None, cursor=None, max_pages=None):
     bound = max_pages or (meta.count // page_size + 3)
     rows, urls, documents = [], [], []
     while path is not None:
-        assert len(documents) < bound, f"more than {bound} pages from {list_url(meta, sort=sort_param(sort), limit=limit)}"
+        assert len(documents) < bound, \
+            f"more than {bound} pages from {list_url(meta, sort=sort_param(sort), limit=limit)}; now at {path}"
         document = client.get_json(path)
         documents.append(document)
         check_list_document(document, meta, path)
@@ -382,14 +413,33 @@ def walk_json(client, meta, sort=None, limit=None, cursor=None, max_pages=None):
     return rows, urls, documents
 
 
+def describe_difference(got, want):
+    """The columns whose values differ, with their JSON types; the whole rows when the shapes differ."""
+    if not isinstance(got, dict) or got.keys() != want.keys():
+        return f"got {got!r}, expected {want!r}"
+    key = next(iter(want.items()), None)
+    differences = [f"{c}: got {got[c]!r} ({type(got[c]).__name__}), expected {want[c]!r} ({type(want[c]).__name__})"
+                   for c in want if not same(got[c], want[c])]
+    return f"[{key[0]}={key[1]!r}] " + "; ".join(differences) + f" | expected row {want!r}"
+
+
 def compare_walk(meta, expected, rows, urls, what):
     """The walk's rows against the oracle's: every row once, in order, exact values and detail URLs."""
     problems = []
     if len(rows) != len(expected):
         problems.append(f"{len(rows)} rows, expected {len(expected)}")
+        fingerprint = lambda row: json.dumps(row, sort_keys=True, default=repr)
+        got_prints = [fingerprint(r) for r in rows]
+        want_prints = [fingerprint(r) for r, _, _ in expected]
+        missing = [p for p in want_prints if p not in set(got_prints)]
+        extra = [p for p in got_prints if p not in set(want_prints)]
+        repeated = sorted({p for p in got_prints if got_prints.count(p) > want_prints.count(p)})
+        for label, found in (("missing", missing), ("unexpected", extra), ("repeated", repeated)):
+            if found:
+                problems.append(f"{len(found)} {label}, e.g. {found[:3]}")
     for index, ((want, parts, _), got, url) in enumerate(zip(expected, rows, urls)):
         if not same(got, want):
-            problems.append(f"row {index}: got {got!r}, expected {want!r}")
+            problems.append(f"row {index}: {describe_difference(got, want)}")
         elif parts is None:
             if url is not None:
                 problems.append(f"row {index}: detail URL {url!r}, expected null")
@@ -657,7 +707,7 @@ class PageRows:
 
 def check_html(text, fragment=None, name="page"):
     """`liststate check [--fragment F] FILE`: (exit status, diagnostics)."""
-    directory = WORK / "check"
+    directory = work_dir() / "check"
     directory.mkdir(exist_ok=True)
     path = directory / (re.sub(r"[^A-Za-z0-9_.-]+", "-", name) + ".html")
     path.write_text(text, encoding="utf-8")

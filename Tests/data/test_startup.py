@@ -8,11 +8,11 @@ import tempfile
 
 import pytest
 
-from support import WORK, copy_database, list_url, parse_html, prepared, run_expecting_exit, tilde, walk_json
+from support import copy_database, work_dir, list_url, parse_html, prepared, run_expecting_exit, tilde, walk_json
 
 
 def make_db(name, *statements):
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="startup-", dir=WORK))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="startup-", dir=work_dir()))
     path = folder / name
     db = sqlite3.connect(str(path), isolation_level=None)
     for statement in statements:

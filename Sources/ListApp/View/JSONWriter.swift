@@ -5,28 +5,48 @@ import ListStore
 /// exact, such as Python's, gets them back), reals as the shortest decimal
 /// that reads back as the same double, text as strings, NULL as `null`,
 /// blobs as `{"$base64": "…"}` (RFC 4648 §4, padded), and the reals JSON
-/// cannot hold (±Infinity) as `{"$real": "Infinity"}` / `{"$real": "-Infinity"}`.
+/// cannot hold (±Infinity) as `{"$real": "Infinity"}` / `{"$real": "-Infinity"}`;
+/// a value a list page cut (``RowPage/clampLength``) as `{"$clamped": "text",
+/// "prefix": "…"}` or `{"$clamped": "blob", "prefix": {"$base64": "…"}}`.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// A string, escaped per RFC 8259 §7 (and U+2028/U+2029, for JavaScript readers).
+    /// A string, escaped per RFC 8259 §7 (and U+2028/U+2029, for JavaScript
+    /// readers), byte by byte: runs that need no escape are copied whole.
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": raw("\\\"")
-            case "\\": raw("\\\\")
-            case "\n": raw("\\n")
-            case "\r": raw("\\r")
-            case "\t": raw("\\t")
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default:
-                bytes.append(contentsOf: String(scalar).utf8)
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                var escape: String?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default: break
+                }
+                if let escape {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    bytes.append(contentsOf: escape.utf8)
+                    index += width
+                    start = index
+                } else {
+                    index += 1
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -45,9 +65,18 @@ struct JSONWriter {
         case .text(let text): string(text)
         case .blob(let blob):
             raw("{\"$base64\": \"")
-            raw(Self.base64(blob))
+            Self.appendBase64(blob, to: &bytes)
             raw("\"}")
         }
+    }
+
+    /// A value a list page cut: its class and the part it read.
+    mutating func clamped(_ value: SQLValue) {
+        raw("{\"$clamped\": ")
+        string(value.storageClass)
+        raw(", \"prefix\": ")
+        self.value(value)
+        raw("}")
     }
 
     /// `"key": ` before a member's value.
@@ -68,19 +97,32 @@ struct JSONWriter {
 
     /// Standard base64 with padding (RFC 4648 §4).
     static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        appendBase64(bytes, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `input` in standard base64 with padding (RFC 4648 §4) to `output`.
+    static func appendBase64(_ input: [UInt8], to output: inout [UInt8]) {
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+        let table = UnsafeBufferPointer(start: alphabet.utf8Start, count: 64)
+        output.reserveCapacity(output.count + (input.count + 2) / 3 * 4)
         var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var value = UInt32(0)
-            for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * UInt32(offset)) }
-            for position in 0..<4 {
-                output.append(position <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
-            }
+        while index + 3 <= input.count {
+            let value = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output.append(table[Int(value >> 18 & 0x3F)])
+            output.append(table[Int(value >> 12 & 0x3F)])
+            output.append(table[Int(value >> 6 & 0x3F)])
+            output.append(table[Int(value & 0x3F)])
             index += 3
         }
-        return String(decoding: output, as: UTF8.self)
+        let rest = input.count - index
+        if rest > 0 {
+            let value = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+            output.append(table[Int(value >> 18 & 0x3F)])
+            output.append(table[Int(value >> 12 & 0x3F)])
+            output.append(rest == 2 ? table[Int(value >> 6 & 0x3F)] : UInt8(ascii: "="))
+            output.append(UInt8(ascii: "="))
+        }
     }
 }

@@ -20,8 +20,9 @@ enum RecordCells {
     /// - Parameters:
     ///   - clamp: Whether long text is cut (list pages) or shown whole (the row's page).
     ///   - lists: Every list served, for foreign-key links (nil: no such links).
+    ///   - isClamped: Whether the source cut the value in a column (``RowPage/clampLength``).
     static func cells(_ row: [SQLValue], of list: ListDefinition, limit: Int? = nil, clamp: Bool,
-                      words: TableWords, lists: TableLists?) -> [MustacheValue] {
+                      words: TableWords, lists: TableLists?, isClamped: (Int) -> Bool = { _ in false }) -> [MustacheValue] {
         let columns = list.table.columns
         let count = min(columns.count, row.count, limit ?? Int.max)
         var cells: [MustacheValue] = []
@@ -35,9 +36,9 @@ enum RecordCells {
                 cell["text"] = "—"
                 cell["isNull"] = true
             case .blob(let bytes):
-                cell["text"] = .string(words.bytes(bytes.count))
+                cell["text"] = .string((isClamped(index) ? "≥ " : "") + words.bytes(bytes.count))
             case .text(let text):
-                if clamp, text.unicodeScalars.count > clampedLength {
+                if clamp, isClamped(index) || text.unicodeScalars.count > clampedLength {
                     var scalars = String.UnicodeScalarView()
                     scalars.append(contentsOf: text.unicodeScalars.prefix(clampedLength))
                     cell["text"] = .string(String(scalars) + "…")

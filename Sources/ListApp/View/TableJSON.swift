@@ -62,7 +62,9 @@ enum TableJSON {
         let page = decision.body.showsRows ? view.page : nil
         for (index, row) in (page?.rows ?? []).enumerated() {
             json.raw(index == 0 ? "\n" : ",\n")
-            object(row, columns: list.table.columns, into: &json)
+            object(row, columns: list.table.columns, into: &json) { column in
+                page?.isClamped(row: index, column: column, width: list.table.columns.count) ?? false
+            }
         }
         json.raw("], ")
         json.key("detailURLs"); json.raw("[")
@@ -98,12 +100,13 @@ enum TableJSON {
         json.key("primaryKeys"); json.strings(keys); json.raw(", ")
     }
 
-    private static func object(_ row: [SQLValue], columns: [TableDescription.Column], into json: inout JSONWriter) {
+    private static func object(_ row: [SQLValue], columns: [TableDescription.Column], into json: inout JSONWriter,
+                               isClamped: (Int) -> Bool = { _ in false }) {
         json.raw("{")
         for (index, (column, value)) in zip(columns, row).enumerated() {
             if index > 0 { json.raw(", ") }
             json.key(column.name)
-            json.value(value)
+            if isClamped(index) { json.clamped(value) } else { json.value(value) }
         }
         json.raw("}")
     }

@@ -157,7 +157,9 @@ struct TableView {
     func rows(_ page: RowPage) -> [MustacheValue] {
         let words = self.words
         let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
-        return zip(page.rows, page.keys).map { row, key in
+        let width = list.table.columns.count
+        return zip(page.rows, page.keys).enumerated().map { index, pair in
+            let (row, key) = pair
             let address = list.address(row: row, key: key)
             let detail = list.detailPath(address: address)
             let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? Self.keyText(key)
@@ -166,7 +168,9 @@ struct TableView {
                 "key": .string(keyText),
                 "caption": .string(RecordCells.caption(row, key: keyText, words: words)),
                 "cells": .array(RecordCells.cells(row, of: list, limit: RecordCells.listedColumns, clamp: true,
-                                                  words: words, lists: lists)),
+                                                  words: words, lists: lists) {
+                    page.isClamped(row: index, column: $0, width: width)
+                }),
             ]
             if let detail { fields["detailHref"] = .string(detail + suffix) }
             let hidden = list.table.columns.count - RecordCells.listedColumns

@@ -60,22 +60,15 @@ public final class DatabaseSource: Sendable {
         return Result { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
                 var page = try read(keyset, ranges: ranges, after: query.after, count: limit + 1, connection)
+                var end = min(limit, page.rows.count)
                 if !table.hasUniqueKey, page.rows.count > limit, page.keys[limit - 1] == page.keys[limit] {
                     // Identical rows across the page's end: read on to where the key changes.
                     let count = limit + Self.identicalRowsLimit + 1
                     page = try read(keyset, ranges: ranges, after: query.after, count: count, connection)
-                    let end = (limit..<page.rows.count).first { page.keys[$0 - 1] != page.keys[$0] }
+                    end = (limit..<page.rows.count).first { page.keys[$0 - 1] != page.keys[$0] }
                         ?? (page.rows.count < count ? page.rows.count : count - 1)
-                    page.hasMore = end < page.rows.count
-                    page.rows.removeSubrange(end...)
-                    page.keys.removeSubrange(end...)
-                    return page
                 }
-                if page.rows.count > limit {
-                    page.rows.removeLast()
-                    page.keys.removeLast()
-                    page.hasMore = true
-                }
+                page.keep(end)
                 return page
             }
         }
@@ -90,21 +83,48 @@ public final class DatabaseSource: Sendable {
                       _ connection: SQLiteConnection) throws(ListStoreError) -> RowPage {
         var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
         let width = keyset.table.columns.count
+        let sorted = keyset.sort != nil
         for range in ranges where page.rows.count < count {
             let sql = keyset.statement(range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count)
             let statement = try connection.statement(sql.sql)
             defer { statement.reset() }
             try statement.bind(values: sql.values)
-            let columns = statement.columnCount
+            let columns = Int(statement.columnCount)
             while try statement.step() {
-                var values: [SQLValue] = []
-                values.reserveCapacity(Int(columns))
-                for index in 0..<columns { values.append(statement.value(index)) }
-                page.rows.append(Array(values[0..<min(width, values.count)]))
-                page.keys.append(Array(values[min(width, values.count)...]))
+                var row: [SQLValue] = []
+                row.reserveCapacity(width)
+                for index in 0..<min(width, columns) {
+                    var value = statement.value(Int32(index))
+                    if Self.clamp(&value) { page.clamped.insert(page.rows.count * width + index) }
+                    row.append(value)
+                }
+                var next = min(width, columns)
+                if sorted {
+                    page.sortValues.append(statement.value(Int32(next)))
+                    next += 1
+                }
+                page.rows.append(row)
+                page.keys.append((next..<columns).map { statement.value(Int32($0)) })
             }
         }
         return page
+    }
+
+    /// Cuts a value read one character or byte past ``RowPage/clampLength``
+    /// back to that length; whether it did.
+    private static func clamp(_ value: inout SQLValue) -> Bool {
+        switch value {
+        case .text(let text) where text.unicodeScalars.count > RowPage.clampLength:
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.prefix(RowPage.clampLength))
+            value = .text(String(scalars))
+            return true
+        case .blob(let bytes) where bytes.count > RowPage.clampLength:
+            value = .blob(Array(bytes.prefix(RowPage.clampLength)))
+            return true
+        default:
+            return false
+        }
     }
 
     /// The position of the row with `rowid` under `sort` (for a cursor made
@@ -139,7 +159,7 @@ public final class DatabaseSource: Sendable {
         guard !expressions.isEmpty, expressions.count == address.count else { return .success(nil) }
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
         let conditions = expressions.map { "\($0) = ?" }.joined(separator: " AND ")
-        let sql = "SELECT \(keyset.selectList) FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
+        let sql = "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
         return Result { () throws(ListStoreError) -> [SQLValue]? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)

@@ -68,11 +68,30 @@ struct KeysetQuery {
     /// The conditions of search and filters, joined with `AND`.
     let conditions: [SQLCondition]
 
-    /// The select list: every column (a view's by `*`, so repeated names keep
-    /// their own values), then the key expressions.
+    /// The most characters of a text value, or bytes of a blob, a page reads
+    /// of a shown column: a page of 10 MB cells still answers within the time
+    /// limit. The row's own page reads the whole value.
+    static let clampLength = 65_536
+
+    /// The shown columns: each by name, a long text or blob read as its first
+    /// ``clampLength`` + 1 characters or bytes when `clamped` (one more than
+    /// is kept, so a value that was cut can be told from one that fits); a
+    /// view whose column names repeat by `*`, so each keeps its own value.
+    func shownColumns(clamped: Bool) -> String {
+        let names = table.columns.map(\.sqlName)
+        if table.kind == .view && Set(names).count < names.count { return "*" }
+        return names.map { name in
+            let column = quoteIdentifier(name)
+            guard clamped else { return column }
+            return "CASE WHEN typeof(\(column)) IN ('text', 'blob') AND length(\(column)) > \(Self.clampLength) "
+                + "THEN substr(\(column), 1, \(Self.clampLength + 1)) ELSE \(column) END"
+        }.joined(separator: ", ")
+    }
+
+    /// The select list of a page: the shown columns (clamped), the sort
+    /// column's whole value (the cursor needs it exactly), then the key expressions.
     var selectList: String {
-        let columns = table.kind == .view ? "*" : table.columns.map { quoteIdentifier($0.sqlName) }.joined(separator: ", ")
-        return ([columns] + table.keyExpressions).joined(separator: ", ")
+        ([shownColumns(clamped: true)] + (sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")
     }
 
     /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).

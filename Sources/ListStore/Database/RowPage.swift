@@ -34,6 +34,19 @@ public struct RowPage: Sendable, Hashable {
     public var rows: [[SQLValue]]
     /// Each row's key values (``TableDescription/keyExpressions``), parallel to `rows`.
     public var keys: [[SQLValue]]
+    /// Each row's whole value of the sort column, parallel to `rows`; empty in key order.
+    public var sortValues: [SQLValue] = []
+    /// The cells whose value was cut to its first ``clampLength`` characters
+    /// or bytes, as `row * columns + column`.
+    public var clamped: Set<Int> = []
+
+    /// The most characters of a text, or bytes of a blob, a page holds of one value.
+    public static let clampLength = KeysetQuery.clampLength
+
+    /// Whether the value at `row`, `column` was cut (`width` is the table's column count).
+    public func isClamped(row: Int, column: Int, width: Int) -> Bool {
+        clamped.contains(row * width + column)
+    }
     /// Whether rows follow this page.
     public var hasMore: Bool
     /// The file the rows were read from, when the source can tell.
@@ -47,12 +60,20 @@ public struct RowPage: Sendable, Hashable {
         self.fileIdentity = fileIdentity
     }
 
+    /// Keeps the first `count` rows; the page has more when it held more.
+    mutating func keep(_ count: Int) {
+        guard rows.count > count else { return }
+        hasMore = true
+        rows.removeSubrange(count...)
+        keys.removeSubrange(count...)
+        if sortValues.count > count { sortValues.removeSubrange(count...) }
+    }
+
     /// The position of the last row under `sort` (its sort column's value and
     /// its key): where the next page starts; nil for an empty page.
     public func lastPosition(in table: TableDescription, sort: ListSort?) -> RowPosition? {
-        guard let row = rows.last, let key = keys.last else { return nil }
-        let sortValue = sort.flatMap { table.columnIndex($0.column) }.map { row[$0] }
-        return RowPosition(sortValue: sortValue, key: key)
+        guard let key = keys.last else { return nil }
+        return RowPosition(sortValue: sort == nil ? nil : sortValues.last, key: key)
     }
 
     /// The last row's rowid in a rowid table (the last key value), else nil.

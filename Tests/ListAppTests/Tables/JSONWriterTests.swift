@@ -1,0 +1,71 @@
+import Foundation
+import ListStore
+import Testing
+@testable import ListApp
+
+@Suite struct JSONWriterTests {
+    @Test func stringsAreEscapedAndReadBackTheSame() throws {
+        for text in ["plain", "quote \" backslash \\ slash /", "\n\r\t\u{0}\u{1F}\u{7F}", "\u{2028}\u{2029}", "é日本😀", ""] {
+            var writer = JSONWriter()
+            writer.string(text)
+            let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: .fragmentsAllowed) as? String
+            #expect(decoded == text)
+            #expect(!writer.bytes.contains(0x0A) && !writer.bytes.contains(0))
+        }
+    }
+
+    @Test func base64FollowsRFC4648() {
+        #expect(JSONWriter.base64(Array("".utf8)) == "")
+        #expect(JSONWriter.base64(Array("f".utf8)) == "Zg==")
+        #expect(JSONWriter.base64(Array("fo".utf8)) == "Zm8=")
+        #expect(JSONWriter.base64(Array("foo".utf8)) == "Zm9v")
+        #expect(JSONWriter.base64(Array("foobar".utf8)) == "Zm9vYmFy")
+        #expect(JSONWriter.base64([0xFB, 0xFF]) == "+/8=")
+    }
+
+    @Test func valuesKeepTheirStorageClass() {
+        let cases: [(SQLValue, String)] = [
+            (.integer(9_007_199_254_740_993), "9007199254740993"), (.integer(.min), "-9223372036854775808"),
+            (.real(0.1), "0.1"), (.real(1e300), "1e+300"), (.real(-0.0), "-0.0"), (.real(2), "2.0"),
+            (.real(.infinity), "{\"$real\": \"Infinity\"}"), (.real(-.infinity), "{\"$real\": \"-Infinity\"}"),
+            (.null, "null"), (.blob([0, 1]), "{\"$base64\": \"AAE=\"}"), (.text("a"), "\"a\""),
+        ]
+        for (value, expected) in cases {
+            var writer = JSONWriter()
+            writer.value(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+        for number in [0.1, 1e300, -2.5e-308, 123456789.123456789, .pi] {
+            #expect(Double(SQLValue.shortestText(number)) == number)
+        }
+    }
+}
+
+@Suite struct TableBigValuesTests {
+    /// A page of long values answers at once: each is cut to its first
+    /// 65,536 characters or bytes on list pages (and said so), whole on the row's page.
+    @Test func longValuesAreClampedOnListPagesAndWholeOnTheRowsPage() throws {
+        let fixture = try TableFixture("""
+            CREATE TABLE big (id INTEGER PRIMARY KEY, body TEXT, data BLOB);
+            INSERT INTO big VALUES (1, printf('%.*c', 100000, 'w'), zeroblob(100000)), (2, 'short', X'00');
+            """)
+        let list = try TableFixture.json(fixture.server.get("/big.json"))
+        let rows = try #require(list["rows"] as? [[String: Any]])
+        let body = try #require(rows[0]["body"] as? [String: Any])
+        #expect(body["$clamped"] as? String == "text" && (body["prefix"] as? String)?.count == 65_536)
+        let data = try #require(rows[0]["data"] as? [String: Any])
+        #expect(data["$clamped"] as? String == "blob")
+        #expect(rows[1]["body"] as? String == "short")
+        let page = try fixture.server.get("/big")
+        #expect(page.text.contains("≥ 65,536 bytes"))
+        let row = try TableFixture.json(fixture.server.get("/big/1.json"))
+        #expect(((row["row"] as? [String: Any])?["body"] as? String)?.count == 100_000)
+        // The cursor after a clamped sort value still pages exactly.
+        let sorted = try TableFixture.json(fixture.server.get("/big.json?sort=-body&limit=1"))
+        #expect((sorted["rows"] as? [[String: Any]])?.first?["id"] as? Int == 1)
+        let next = try #require(sorted["next"] as? String)
+        #expect(next.count < RowCursor.maximumLength + 100, "a long sort value makes a cursor by rowid")
+        let second = try TableFixture.json(fixture.server.get(next))
+        #expect((second["rows"] as? [[String: Any]])?.first?["id"] as? Int == 2)
+    }
+}
