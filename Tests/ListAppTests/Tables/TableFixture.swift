@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ListApp
 @testable import ListStore
 
@@ -8,6 +9,8 @@ final class TableFixture {
     let folder = NSTemporaryDirectory() + "liststate-table-tests-" + UUID().uuidString
     let path: String
     let server: TestServer
+    /// The data-source incidents the server logged.
+    let incidents = Mutex<[String]>([])
 
     /// The shop: a product table with ties and NULLs, a compound text key,
     /// an empty table, a view, a table whose name needs encoding.
@@ -30,7 +33,9 @@ final class TableFixture {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/shop.sqlite"
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
-        server = try TestServer(source: nil, tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit))
+        // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
+        server = try TestServer(source: nil, tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit),
+                                log: { [incidents] line in incidents.withLock { $0.append(line) } })
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# The own-data benchmark (part of `make bench`; runs alone too): a user's table
+# of 100,000 rows and 8 columns served by ListState, its 20-row page timed next
+# to the catalogue's 20-row page and next to Datasette serving the same table,
+# every side uncached, in turns (A B C, three rounds of 3 s each, medians).
+#
+# Prints a Markdown section on standard output (run.sh appends it to
+# BENCHMARKS.md). Needs wrk and a release build of liststate; installs
+# Datasette from PyPI into a virtual environment in its temporary folder.
+#
+# Environment: LISTSTATE (the binary; default the release build),
+# CATALOGUE (a built catalogue; default: built on first start here),
+# BENCH_CONNECTIONS (default 16: Datasette is one Python process), BENCH_THREADS (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+connections=${BENCH_CONNECTIONS:-16}
+wrk_threads=${BENCH_THREADS:-2}
+liststate=${LISTSTATE:-$(swift build -c release --show-bin-path)/liststate}
+log() { printf '» %s\n' "$*" >&2; }
+
+work=$(mktemp -d /tmp/liststate-own-data.XXXXXX)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+  local port low
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+  while :; do
+    port=$((10000 + RANDOM % (low - 10000)))
+    ss -Htan "sport = :$port" | grep -q . || { echo "$port"; return; }
+  done
+}
+
+# Waits until URL $1 answers (at most 600 s), or fails when process $2 ended.
+wait_for() {
+  local url=$1 pid=$2 deadline=$((SECONDS + 600))
+  while [ $SECONDS -lt $deadline ]; do
+    kill -0 "$pid" 2>/dev/null || { echo "the server for $url ended" >&2; return 1; }
+    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# --- The table: 100,000 rows, 8 columns (integer key, text, real, integer,
+# dates, a nullable note), an index on price for the sorted page.
+log "generating the table"
+python3 - "$work/shop.sqlite" <<'EOF'
+import random, sqlite3, sys
+random.seed(1)
+db = sqlite3.connect(sys.argv[1])
+db.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, category TEXT, price REAL, quantity INTEGER, "
+           "created TEXT, note TEXT, active INTEGER)")
+words = ["red", "green", "blue", "small", "large", "round", "square", "steel", "wood", "glass"]
+db.executemany("INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (
+    (i, " ".join(random.sample(words, 3)), random.choice(words), round(random.uniform(1, 500), 2),
+     random.randint(0, 1000), f"2025-{random.randint(1, 12):02d}-{random.randint(1, 28):02d}",
+     None if i % 3 else "note " + str(i), i % 2) for i in range(1, 100_001)))
+db.execute("CREATE INDEX items_by_price ON items (price)")
+db.commit()
+EOF
+
+# --- Datasette, from PyPI, in its own environment.
+log "installing Datasette (pip, into $work/venv)"
+python3 -m venv "$work/venv" >&2
+"$work/venv/bin/pip" install --quiet datasette >&2
+datasette_version=$("$work/venv/bin/datasette" --version | awk '{ print $NF }')
+
+# --- The servers: ListState on the table, ListState on the catalogue (both
+# without the response cache: every request queries and renders), Datasette.
+catalogue=${CATALOGUE:-$work/catalogue.sqlite}
+own_port=$(free_port)
+"$liststate" serve --port "$own_port" --response-cache 0 "$work/shop.sqlite" > /dev/null 2> "$work/own.err" &
+pids+=($!)
+wait_for "http://127.0.0.1:$own_port/items" "${pids[-1]}"
+catalogue_port=$(free_port)
+"$liststate" serve --port "$catalogue_port" --response-cache 0 --db "$catalogue" > /dev/null 2> "$work/catalogue.err" &
+pids+=($!)
+wait_for "http://127.0.0.1:$catalogue_port/" "${pids[-1]}"
+datasette_port=$(free_port)
+"$work/venv/bin/datasette" serve "$work/shop.sqlite" --port "$datasette_port" --setting suggest_facets off \
+  --setting default_page_size 20 > /dev/null 2> "$work/datasette.err" &
+pids+=($!)
+wait_for "http://127.0.0.1:$datasette_port/shop/items?_nocount=1" "${pids[-1]}"
+
+own_url="http://127.0.0.1:$own_port/items"
+own_sorted_url="http://127.0.0.1:$own_port/items?sort=-price"
+catalogue_url="http://127.0.0.1:$catalogue_port/"
+datasette_url="http://127.0.0.1:$datasette_port/shop/items?_size=20&_nocount=1"
+datasette_sorted_url="http://127.0.0.1:$datasette_port/shop/items?_size=20&_nocount=1&_sort_desc=price"
+# Every side answers 200 with 20 rows.
+[ "$(curl -fsS "$own_url.json" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["rows"]))')" = 20 ]
+[ "$(curl -fsS "http://127.0.0.1:$datasette_port/shop/items.json?_size=20&_nocount=1&_shape=array" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')" = 20 ]
+
+# Runs wrk for 3 s on URL $2; prints requests/s.
+rps() {
+  sleep 1
+  wrk -t"$wrk_threads" -c"$connections" -d3s "$2" > "$work/wrk-$1.txt"
+  awk '$1 == "Requests/sec:" { printf "%.0f\n", $2 } /Non-2xx/ { print "non-2xx answers" > "/dev/stderr"; exit 1 }' "$work/wrk-$1.txt"
+}
+
+names=(own catalogue datasette own_sorted datasette_sorted)
+urls=("$own_url" "$catalogue_url" "$datasette_url" "$own_sorted_url" "$datasette_sorted_url")
+declare -A samples
+for round in 1 2 3; do
+  for index in "${!names[@]}"; do
+    log "round $round: ${names[index]}"
+    samples[${names[index]}]+="$(rps "${names[index]}-$round" "${urls[index]}") "
+  done
+done
+median() { echo "$1" | tr ' ' '\n' | grep . | sort -g | sed -n 2p; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+own=$(median "${samples[own]}")
+catalogue_rps=$(median "${samples[catalogue]}")
+datasette=$(median "${samples[datasette]}")
+own_sorted=$(median "${samples[own_sorted]}")
+datasette_sorted=$(median "${samples[datasette_sorted]}")
+cost_ratio=$(ratio "$catalogue_rps" "$own")
+
+echo "## Own data: a user's table next to the catalogue and to Datasette"
+echo
+echo "A table of 100,000 rows and 8 columns (integer key, text, real, integer, dates, a"
+echo "nullable note; an index on \`price\`), generated by \`Benchmarks/own-data.sh\`. Every side is"
+echo "uncached (\`--response-cache 0\`; Datasette with \`suggest_facets off\` and \`_nocount=1\`),"
+echo "wrk -t$wrk_threads -c$connections, in turns: three rounds of 3 s per URL, medians."
+echo
+echo "| URL | requests/s (runs) |"
+echo "| --- | --- |"
+echo "| ListState \`/items\` (20 rows) | $own (${samples[own]% }) |"
+echo "| ListState catalogue \`/\` (20 rows) | $catalogue_rps (${samples[catalogue]% }) |"
+echo "| Datasette $datasette_version \`/shop/items?_size=20&_nocount=1\` | $datasette (${samples[datasette]% }) |"
+echo "| ListState \`/items?sort=-price\` | $own_sorted (${samples[own_sorted]% }) |"
+echo "| Datasette \`…&_sort_desc=price\` | $datasette_sorted (${samples[datasette_sorted]% }) |"
+echo
+echo "- The table's page costs $cost_ratio × the catalogue page (requests/s of the catalogue over the table's; target at most 1.5)."
+echo "- ListState serves the table's page $(ratio "$own" "$datasette") × as many requests/s as Datasette,"
+echo "  and the sorted page $(ratio "$own_sorted" "$datasette_sorted") ×."
+echo
