@@ -37,6 +37,21 @@ extension UIStrings {
                                                            detail: "Remove a filter to see more rows.", button: "Clear the filters")
             strings.suggestions = ["Check the spelling.", "Use fewer or shorter words."]
             strings.announce.noData = "There are no rows yet."
+            strings.unavailable.detail = "The database is busy. Please try again in a moment."
+            strings.unavailableDetail = { seconds in
+                seconds <= 1 ? "The database is busy. Please try again in a second."
+                    : "The database is busy. Please try again in about \(seconds) seconds."
+            }
+            strings.notFound = PlaceholderWords(title: "Page not found",
+                                                detail: "There is no list or row at this address. Check the address, or go to the lists.",
+                                                button: "Go to the lists")
+            strings.announce.loading = "Loading rows…"
+            strings.announce.rowsShown = { $0 == 1 ? "Showing 1 row." : "Showing \($0) rows." }
+            strings.announce.rowsAdded = { $0 == 1 ? "1 more row loaded." : "\($0) more rows loaded." }
+            strings.announce.noResults = { query in query.map { "No results for “\($0)”." } ?? "No rows match these filters." }
+            strings.searchTooSlow = { seconds in
+                "This search or filter did not finish within the time limit (\(seconds) s). Try more specific words or fewer filters."
+            }
         case .simplifiedChinese:
             strings.listName = "列表"
             strings.tagline = "你的数据，一页一页地看"
@@ -53,6 +68,15 @@ extension UIStrings {
                                                            button: "清除筛选")
             strings.suggestions = ["检查一下拼写。", "用更少或更短的词。"]
             strings.announce.noData = "还没有数据。"
+            strings.unavailable.detail = "数据库正忙，请稍后重试。"
+            strings.unavailableDetail = { seconds in "数据库正忙，请过 \(seconds) 秒左右再试。" }
+            strings.notFound = PlaceholderWords(title: "找不到这个页面", detail: "这个网址没有对应的列表或行。请检查网址，或者前往列表。",
+                                                button: "前往列表")
+            strings.announce.loading = "正在加载…"
+            strings.announce.rowsShown = { "显示了 \($0) 行。" }
+            strings.announce.rowsAdded = { "又加载了 \($0) 行。" }
+            strings.announce.noResults = { query in query.map { "没有找到“\($0)”。" } ?? "没有符合筛选条件的行。" }
+            strings.searchTooSlow = { seconds in "这次搜索或筛选没能在时限（\(seconds) 秒）内完成。请用更具体的词，或者减少筛选条件。" }
         case .traditionalChinese:
             strings.listName = "清單"
             strings.tagline = "你的資料，一頁一頁地看"
@@ -69,6 +93,15 @@ extension UIStrings {
                                                            button: "清除篩選")
             strings.suggestions = ["檢查一下拼寫。", "用更少或更短的詞。"]
             strings.announce.noData = "還沒有資料。"
+            strings.unavailable.detail = "資料庫正忙，請稍後重試。"
+            strings.unavailableDetail = { seconds in "資料庫正忙，請過 \(seconds) 秒左右再試。" }
+            strings.notFound = PlaceholderWords(title: "找不到這個頁面", detail: "這個網址沒有對應的清單或列。請檢查網址，或者前往清單。",
+                                                button: "前往清單")
+            strings.announce.loading = "正在載入…"
+            strings.announce.rowsShown = { "顯示了 \($0) 列。" }
+            strings.announce.rowsAdded = { "又載入了 \($0) 列。" }
+            strings.announce.noResults = { query in query.map { "沒有找到「\($0)」。" } ?? "沒有符合篩選條件的列。" }
+            strings.searchTooSlow = { seconds in "這次搜尋或篩選沒能在時限（\(seconds) 秒）內完成。請用更具體的詞，或者減少篩選條件。" }
         }
         return strings
     }

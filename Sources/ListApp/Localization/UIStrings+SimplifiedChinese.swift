@@ -74,6 +74,7 @@ extension UIStrings {
                                       detail: "字符目录正忙，请稍后重试。",
                                       button: "重试"),
         unavailableDetail: { seconds in "字符目录正忙，请过 \(seconds) 秒左右再试。" },
+        searchTooSlow: { seconds in "这次搜索没能在时限（\(seconds) 秒）内完成。请用更具体的词，或者减少筛选条件。" },
         failed: PlaceholderWords(title: "出了点问题",
                                  detail: "列表没能加载出来。重试一下通常就好了；如果一直这样，请过一会儿再来。",
                                  button: "重试"),

@@ -74,6 +74,7 @@ extension UIStrings {
                                       detail: "字元目錄正忙，請稍後再試。",
                                       button: "重試"),
         unavailableDetail: { seconds in "字元目錄正忙，請過 \(seconds) 秒左右再試。" },
+        searchTooSlow: { seconds in "這次搜尋沒能在時限（\(seconds) 秒）內完成。請用更具體的詞，或者減少篩選條件。" },
         failed: PlaceholderWords(title: "出了點問題",
                                  detail: "清單沒能載入。重試一下通常就好了；如果一直這樣，請過一會兒再來。",
                                  button: "重試"),

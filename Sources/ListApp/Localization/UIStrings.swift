@@ -107,6 +107,11 @@ struct UIStrings: Sendable {
     var unavailable: PlaceholderWords
     /// The unavailable placeholder's detail with the Retry-After delay in seconds.
     var unavailableDetail: @Sendable (_ seconds: Int) -> String
+    /// The unavailable placeholder's detail when a search or filter ran past the
+    /// query time limit (seconds): retrying the same will not help, so no retry is offered by itself.
+    var searchTooSlow: @Sendable (_ seconds: Int) -> String = { seconds in
+        "This search or filter did not finish within the time limit (\(seconds) s). Try more specific words or fewer filters."
+    }
     /// The error placeholder when the source failed.
     var failed: PlaceholderWords
     /// The error placeholder when the request was bad (its detail is the reason).

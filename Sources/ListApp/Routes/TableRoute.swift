@@ -65,6 +65,7 @@ struct TableRoute: Sendable {
         var parsed: TableRequest?
         var refusal: ListRequest.Reason?
         var page: RowPage?
+        var searchTimeLimit: Int?
         switch TableRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }, list: list) {
         case .failure(let problem):
             refusal = problem.reason
@@ -87,6 +88,10 @@ struct TableRoute: Sendable {
             case .success(nil):
                 refusal = .positionGone
                 snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+            case .failure(let error) where error.kind == .timedOut && (valid.query != nil || !valid.filters.isEmpty):
+                // The search or filters are too slow: retrying the same soon will not help.
+                snapshot.source = .unavailable(retryAfterSeconds: nil)
+                searchTimeLimit = max(1, Int(list.source.queryTimeLimit.rounded()))
             case .failure(let error):
                 snapshot.source = sourceStatus(error)
             }
@@ -96,6 +101,7 @@ struct TableRoute: Sendable {
                              language: negotiated.language, languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag,
                              lists: lists, templates: application.templates)
         view.canonical = canonical
+        view.searchTimeLimit = searchTimeLimit
         var response: Response
         if json {
             response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],

@@ -21,6 +21,9 @@ struct PlaceholderContent {
         var allowsPartialRequests = true
         /// Whether this is a lazy shell (a `<noscript>` link to the rows).
         var isLazyShell = false
+        /// The query time limit in seconds, when a search or filter ran past it
+        /// (the unavailable placeholder then says so instead of "busy").
+        var searchTimeLimit: Int?
     }
 
     /// The kind; also a CSS class (`placeholder-noResults`).
@@ -108,6 +111,7 @@ struct PlaceholderContent {
         case .unavailable:
             words = strings.unavailable
             if let seconds = facts.retryAfterSeconds { words.detail = strings.unavailableDetail(seconds) }
+            if let seconds = facts.searchTimeLimit { words.detail = strings.searchTooSlow(seconds) }
         case .error:
             if let refusal = facts.refusal {
                 words = strings.badRequest

@@ -32,6 +32,8 @@ struct TableView {
     var canonical: String?
     /// Whether the page has a `#list` element partial requests may target (not a row's page).
     var hasListRegion = true
+    /// The query time limit in seconds, when the search or filters ran past it.
+    var searchTimeLimit: Int?
 
     var strings: UIStrings { UIStrings.rows(language) }
     var words: TableWords { TableWords.of(language) }
@@ -77,9 +79,10 @@ struct TableView {
         return list.title
     }
 
-    private func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
-        let facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
+    func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
+        var facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
                                              retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
+        facts.searchTimeLimit = searchTimeLimit
         return PlaceholderContent(kind: kind, list: list.configuration, language: language, facts: facts, links: links,
                                   strings: strings)
     }

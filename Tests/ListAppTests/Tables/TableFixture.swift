@@ -10,7 +10,13 @@ final class TableFixture {
     let path: String
     let server: TestServer
     /// The data-source incidents the server logged.
-    let incidents = Mutex<[String]>([])
+    let incidents = Incidents()
+
+    /// Lines logged from any thread.
+    final class Incidents: Sendable {
+        let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
 
     /// The shop: a product table with ties and NULLs, a compound text key,
     /// an empty table, a view, a table whose name needs encoding.
@@ -35,7 +41,7 @@ final class TableFixture {
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         server = try TestServer(source: nil, tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit),
-                                log: { [incidents] line in incidents.withLock { $0.append(line) } })
+                                log: { [incidents] line in incidents.append(line) })
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -106,3 +106,21 @@ import Testing
         #expect(Self.keys(try fixture.server.get("/products?limit=100")).count == 7, "the table is intact")
     }
 }
+
+@Suite struct TableSlowSearchTests {
+    /// A search that cannot finish within the query time limit says so, with
+    /// no Retry-After (the same search soon would be as slow), never as "busy".
+    @Test func aSearchPastTheTimeLimitSaysSo() throws {
+        let fixture = try TableFixture("""
+            CREATE TABLE n (x TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000) INSERT INTO n SELECT 'v' || i FROM c;
+            CREATE VIEW pairs AS SELECT a.x AS x, b.x AS y FROM n a, n b;
+            """, queryTimeLimit: 0.1)
+        let page = try fixture.server.get("/pairs?q=zzz")
+        #expect(page.status == 503 && page.header("retry-after") == nil)
+        #expect(page.text.contains("did not finish within the time limit"))
+        let json = try TableFixture.json(fixture.server.get("/pairs.json?q=zzz+yyy"))
+        #expect(json["state"] as? String == "unavailable")
+        #expect((json["problem"] as? String)?.contains("did not finish within the time limit") == true)
+    }
+}
