@@ -273,11 +273,11 @@ class ListMeta:
             return [[], ["rowid"]]
         return [self.pk]
 
-    def rows(self, db, sort=None, where=None):
+    def rows(self, db, sort=None):
         """[(expected JSON row, key parts or None, identity)] in the contract's order."""
         q = quote_identifier(self.name)
         select = "rowid AS __rowid__, *" if self.has_rowid else "*"
-        sql = f"SELECT {select} FROM {q}" + (f" WHERE {where}" if where else "") + f" ORDER BY {self.order_by(sort)}"
+        sql = f"SELECT {select} FROM {q} ORDER BY {self.order_by(sort)}"
         cursor = db.execute(sql)
         names = [d[0] for d in cursor.description]
         result = []
@@ -401,7 +401,9 @@ def walk_json(client, meta, sort=None, limit=None, cursor=None, max_pages=None):
             assert following.startswith(meta.path + ".json?"), f"{path}: next {following}"
             assert query_value(following, "cursor"), f"{path}: next {following} without a cursor"
             if limit is not None:
-                assert query_value(following, "limit") == str(limit), f"{path}: next {following} lost the limit"
+                # the default (20) may be left out
+                kept = query_value(following, "limit") or "20"
+                assert kept == str(min(limit, 100)) or kept == str(limit), f"{path}: next {following} lost the limit"
             assert query_value(following, "sort") == sort_param(sort), f"{path}: next {following} lost the sort"
         else:
             # the design's decision table: a first page holding every row (or none) ends
@@ -694,10 +696,12 @@ class PageRows:
     def __init__(self, text, meta):
         self.tree = parse_html(text)
         self.rows = []
+        self.without_record_class = 0   # the contract's <li class="row record">
         prefix = meta.path + "/"
         for li in self.tree.iter("li"):
             if "row" not in li.classes():
                 continue
+            self.without_record_class += "record" not in li.classes()
             detail = [a.attrs.get("href") for a in li.iter("a") if (a.attrs.get("href") or "").startswith(prefix)]
             self.rows.append((li.attrs.get("data-key"), li.attrs.get("id"), detail))
         nexts = [a.attrs["href"] for a in self.tree.iter("a")

@@ -72,6 +72,20 @@ def test_sort_links_in_the_header(client, name):
     assert set(meta.columns) <= sorted_by, f"no sort link for {sorted(set(meta.columns) - sorted_by)}"
 
 
+@pytest.mark.parametrize("sort", [None, "score", "-score", "-label"])
+def test_current_sort_is_marked(client, sort):
+    """Exactly one sort link is marked current (aria-current, as docs/design.md says)
+    and it names the current sort's column (no column: the key order)."""
+    meta = METAS["items"]
+    tree = parse_html(client.get_html(list_url(meta, json_twin=False, sort=sort)))
+    marked = [a for a in tree.iter("a") if a.attrs.get("aria-current") not in (None, "false")
+              and urllib.parse.urlsplit(a.attrs.get("href") or "").path in ("", meta.path)]
+    assert len(marked) == 1, f"marked links: {marked}"
+    value = query_value(marked[0].attrs["href"], "sort")
+    column = None if sort is None else sort.lstrip("-")
+    assert (value.lstrip("-") if value else None) == column, f"marked {marked[0].attrs['href']} for sort={sort}"
+
+
 # --- liststate check over every page shape -----------------------------------------
 
 def assert_valid(text, fragment, label):

@@ -184,6 +184,11 @@ struct TableRoute: Sendable {
             fields["cells"] = .array(RecordCells.cells(row, of: list, clamp: false, words: words, lists: lists))
             fields["listHref"] = .string(ListLinks.link(list.path, language: languageParameter))
             fields["backToList"] = .string(words.backToList(list.title))
+            let referring = ReferringRows.items(to: list, address: list.address(row: row, key: []), in: lists, words: words,
+                                                languageParameter: languageParameter)
+            if !referring.isEmpty {
+                fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
+            }
             fields["status"] = ["text": ""]
             response = application.render("table-detail", .dictionary(fields), status: 200, forTable: true)
         } else {

@@ -25,37 +25,52 @@ enum RecordCells {
                       words: TableWords, lists: TableLists?, isClamped: (Int) -> Bool = { _ in false }) -> [MustacheValue] {
         let columns = list.table.columns
         let count = min(columns.count, row.count, limit ?? Int.max)
-        var cells: [MustacheValue] = []
-        cells.reserveCapacity(count)
-        for index in 0..<count {
+        return (0..<count).map { index in
             let value = row[index]
-            let column = columns[index]
-            var cell: MustacheFields = ["label": .string(column.name), "kind": .string(value.storageClass)]
-            switch value {
-            case .null:
-                cell["text"] = "—"
-                cell["isNull"] = true
-            case .blob(let bytes):
-                cell["text"] = .string((isClamped(index) ? "≥ " : "") + words.bytes(bytes.count))
-            case .text(let text):
-                if clamp, isClamped(index) || text.unicodeScalars.count > clampedLength {
-                    var scalars = String.UnicodeScalarView()
-                    scalars.append(contentsOf: text.unicodeScalars.prefix(clampedLength))
-                    cell["text"] = .string(String(scalars) + "…")
-                    cell["isClamped"] = true
-                } else {
-                    cell["text"] = .string(text)
-                }
-                if isWebAddress(text) { cell["href"] = .string(text) }
-            case .integer, .real:
-                cell["text"] = .string(value.plainText ?? "")
-            }
-            if let reference = column.reference, !value.isNull, let href = referenceHref(value, reference, lists: lists) {
-                cell["href"] = .string(href)
-            }
-            cells.append(.dictionary(cell))
+            var cell: MustacheFields = [
+                "label": .string(columns[index].name), "kind": .string(value.storageClass),
+                "text": .string(text(value, clamp: clamp, isClamped: isClamped(index), words: words)),
+            ]
+            if value.isNull { cell["isNull"] = true }
+            if clamp, isClamped(index) || needsClamp(value) { cell["isClamped"] = true }
+            if let href = href(value, column: columns[index], lists: lists) { cell["href"] = .string(href) }
+            return .dictionary(cell)
         }
-        return cells
+    }
+
+    /// A value as a cell shows it: NULL as a dash, a blob as its size, text cut
+    /// at ``clampedLength`` characters when `clamp` (with "…"), numbers as they read back.
+    /// - Parameter isClamped: Whether the source already cut the value (``RowPage/clampLength``).
+    static func text(_ value: SQLValue, clamp: Bool, isClamped: Bool, words: TableWords) -> String {
+        switch value {
+        case .null:
+            return "—"
+        case .blob(let bytes):
+            return (isClamped ? "≥ " : "") + words.bytes(bytes.count)
+        case .text(let text):
+            guard clamp, isClamped || needsClamp(value) else { return text }
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.prefix(clampedLength))
+            return String(scalars) + "…"
+        case .integer, .real:
+            return value.plainText ?? ""
+        }
+    }
+
+    /// Whether a text value is longer than a list page shows.
+    static func needsClamp(_ value: SQLValue) -> Bool {
+        if case .text(let text) = value { return text.utf8.count > clampedLength && text.unicodeScalars.count > clampedLength }
+        return false
+    }
+
+    /// A cell's link: the referenced row's page for a foreign key, else the
+    /// value itself when it is a web address.
+    static func href(_ value: SQLValue, column: TableDescription.Column, lists: TableLists?) -> String? {
+        if let reference = column.reference, !value.isNull, let href = referenceHref(value, reference, lists: lists) {
+            return href
+        }
+        if case .text(let text) = value, isWebAddress(text) { return text }
+        return nil
     }
 
     /// Whether `text` is an absolute http(s) address with nothing that could end an attribute.

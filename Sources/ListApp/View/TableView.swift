@@ -101,7 +101,7 @@ struct TableView {
         }
         if decision.body.showsRows, let page {
             context["hasRows"] = true
-            context["rows"] = .array(rows(page))
+            context["rows"] = .list(TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []
@@ -156,32 +156,6 @@ struct TableView {
         return .dictionary(controls)
     }
 
-    /// The rows' contexts.
-    func rows(_ page: RowPage) -> [MustacheValue] {
-        let words = self.words
-        let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
-        let width = list.table.columns.count
-        return zip(page.rows, page.keys).enumerated().map { index, pair in
-            let (row, key) = pair
-            let address = list.address(row: row, key: key)
-            let detail = list.detailPath(address: address)
-            let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? Self.keyText(key)
-            var fields: MustacheFields = [
-                "id": .string(Self.elementID(key)),
-                "key": .string(keyText),
-                "caption": .string(RecordCells.caption(row, key: keyText, words: words)),
-                "cells": .array(RecordCells.cells(row, of: list, limit: RecordCells.listedColumns, clamp: true,
-                                                  words: words, lists: lists) {
-                    page.isClamped(row: index, column: $0, width: width)
-                }),
-            ]
-            if let detail { fields["detailHref"] = .string(detail + suffix) }
-            let hidden = list.table.columns.count - RecordCells.listedColumns
-            if hidden > 0 { fields["moreColumns"] = .string(words.moreColumns(hidden)) }
-            return .dictionary(fields)
-        }
-    }
-
     /// A key's values as text for `data-key` when the row has no detail page:
     /// each value's text tilde-encoded (NULL as `~`), joined by `,`.
     static func keyText(_ key: [SQLValue]) -> String {
@@ -203,9 +177,10 @@ struct TableView {
 }
 
 extension TableRequest {
-    /// A first-page request in `language` (for links of a refused request).
-    init(language: String?) {
+    /// A first-page request with `filters`, in `language` (links of a refused request, of a row's page).
+    init(filters: [RowFilter] = [], language: String?) {
         self.init()
+        self.filters = filters
         self.language = language
     }
 }

@@ -171,15 +171,19 @@ public final class DatabaseSource: Sendable {
         }
     }
 
-    /// The number of rows of `table`, or nil when counting takes longer
-    /// than `seconds` (a count reads every row).
-    public func count(_ table: TableDescription, within seconds: Double) -> Result<Int?, ListStoreError> {
+    /// The number of rows of `table` (that `filters` keep), or nil when
+    /// counting takes longer than `seconds` (a count reads every row).
+    public func count(_ table: TableDescription, filters: [RowFilter] = [],
+                      within seconds: Double) -> Result<Int?, ListStoreError> {
         guard seconds > 0 else { return .success(nil) }
-        let sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
+        let conditions = RowPageQuery(table: table, filters: filters).conditions
+        var sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
         let counted = Result { () throws(ListStoreError) -> Int? in
             try pool.withConnection(timeLimit: seconds, from: nil) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
+                try statement.bind(values: conditions.flatMap(\.values))
                 return try statement.step() ? statement.int(0) : 0
             }
         }

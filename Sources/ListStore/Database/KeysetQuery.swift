@@ -78,13 +78,18 @@ struct KeysetQuery {
     /// is kept, so a value that was cut can be told from one that fits); a
     /// view whose column names repeat by `*`, so each keeps its own value.
     func shownColumns(clamped: Bool) -> String {
+        clamped ? table.sql.clampedColumns : table.sql.columns
+    }
+
+    /// ``shownColumns(clamped:)`` of `table`, made (once per table: ``TableDescription``).
+    static func shownColumns(of table: TableDescription, clamped: Bool) -> String {
         let names = table.columns.map(\.sqlName)
         if table.kind == .view && Set(names).count < names.count { return "*" }
         return names.map { name in
             let column = quoteIdentifier(name)
             guard clamped else { return column }
-            return "CASE WHEN typeof(\(column)) IN ('text', 'blob') AND length(\(column)) > \(Self.clampLength) "
-                + "THEN substr(\(column), 1, \(Self.clampLength + 1)) ELSE \(column) END"
+            return "CASE WHEN typeof(\(column)) IN ('text', 'blob') AND length(\(column)) > \(clampLength) "
+                + "THEN substr(\(column), 1, \(clampLength + 1)) ELSE \(column) END"
         }.joined(separator: ", ")
     }
 

@@ -72,17 +72,20 @@ public struct TableDescription: Sendable, Hashable {
     }
 
     /// The table's or view's name.
-    public var name: String
+    public let name: String
     /// What it is.
-    public var kind: Kind
+    public let kind: Kind
     /// Its columns in declaration order.
-    public var columns: [Column]
+    public let columns: [Column]
     /// The name of the rowid for SQL (`rowid`, `_rowid_` or `oid`, whichever
     /// no column shadows), nil for views, `WITHOUT ROWID` tables, and rowid
     /// tables whose columns shadow all three.
-    public var rowidName: String?
+    public let rowidName: String?
     /// Columns configured as a view's key (by name); nil to use every column.
-    public var configuredKey: [String]?
+    public let configuredKey: [String]?
+    /// The SQL of the parts every query of this table repeats, made once:
+    /// the shown columns whole and clamped (`KeysetQuery.shownColumns`), the key expressions.
+    private(set) var sql: (columns: String, clampedColumns: String, keys: [String])
     /// How `q` is matched: the FTS table that indexes this one, else a
     /// substring match over the TEXT-affinity columns (all columns when none is).
     public var search: RowSearch
@@ -97,6 +100,19 @@ public struct TableDescription: Sendable, Hashable {
         self.configuredKey = configuredKey
         let text = columns.filter { $0.affinity == .text }.map(\.sqlName)
         self.search = search ?? .substring(columns: text.isEmpty ? columns.map(\.sqlName) : text)
+        sql = ("", "", [])
+        sql = (KeysetQuery.shownColumns(of: self, clamped: false), KeysetQuery.shownColumns(of: self, clamped: true),
+               keyExpressions)
+    }
+
+    public static func == (lhs: TableDescription, rhs: TableDescription) -> Bool {
+        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.columns == rhs.columns && lhs.rowidName == rhs.rowidName
+            && lhs.configuredKey == rhs.configuredKey && lhs.search == rhs.search
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(columns)
     }
 
     /// The primary key's columns in key order (empty for views and tables without one).
@@ -116,6 +132,7 @@ public struct TableDescription: Sendable, Hashable {
     /// else all its columns (compared byte for byte, and rows equal in every
     /// column kept on one page: ``hasUniqueKey``).
     public var keyExpressions: [String] {
+        if !sql.keys.isEmpty { return sql.keys }
         switch kind {
         case .withoutRowid:
             return primaryKey.map { quoteIdentifier($0.sqlName) }

@@ -97,6 +97,9 @@ import Testing
             let row = json["row"] as? [String: Any]
             #expect(row?["part"] as? String == part && row?["n"] as? Int == n, "\(path)")
         }
+        // The rows that refer to a row: a count and a link to that list filtered.
+        let maker = try fixture.server.get("/makers/1")
+        #expect(maker.text.contains("<a href=\"/products?maker&#61;1\">products (maker)</a> <span class=\"list-count\">3 rows</span>"))
         let list = try fixture.server.get("/pairs?limit=100")
         #expect(list.text.contains("href=\"/pairs/a~2Fb,1\""))
         #expect(try fixture.server.get("/order~20items~2Ev2~20~C3~A9/1").status == 200)

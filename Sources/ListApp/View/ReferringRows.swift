@@ -1,0 +1,42 @@
+import ListStore
+import Mustache
+
+/// On a row's page: the rows of other lists that refer to it through a
+/// single-column foreign key, as a count and a link to that list filtered
+/// (`/orders?product=7`). Counted within one budget for the page
+/// (``budgetSeconds``); a count that ran out says "many rows".
+enum ReferringRows {
+    /// Seconds all the counts of one row's page may take together.
+    static let budgetSeconds = 0.3
+
+    /// The context items (`label`, `count`, `href`) for the row of `list` with `address`.
+    static func items(to list: ListDefinition, address: [SQLValue], in lists: TableLists, words: TableWords,
+                      languageParameter: String?) -> [MustacheValue] {
+        guard address.count == 1, let value = address[0].plainText, !list.table.addressedByRowid else { return [] }
+        let target = list.table.addressColumns[0].sqlName
+        let deadline = ContinuousClock.now + .milliseconds(Int(budgetSeconds * 1000))
+        var items: [MustacheValue] = []
+        for other in lists.lists where other.source === list.source {
+            for column in other.table.columns {
+                guard let reference = column.reference, reference.table == list.table.name,
+                      (reference.column ?? target) == target else { continue }
+                let filter = RowFilter(column: column.name, operation: .exact, value: value)
+                let left = deadline - ContinuousClock.now
+                let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+                let count: Int?
+                if case .success(let counted) = other.source.count(other.table, filters: [filter], within: seconds) {
+                    count = counted
+                } else {
+                    count = nil
+                }
+                let request = TableRequest(filters: [filter], language: languageParameter)
+                items.append([
+                    "label": .string("\(other.title) (\(column.name))"),
+                    "count": .string(words.rowCount(count)),
+                    "href": .string(QueryString.link(other.path, request.queryItems(cursor: nil))),
+                ])
+            }
+        }
+        return items
+    }
+}

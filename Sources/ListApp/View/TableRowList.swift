@@ -1,0 +1,105 @@
+import ListStore
+import Mustache
+
+/// The rows of a page of a list over a table as `table-row.mustache` sees
+/// them: one `MustacheList` for the page, no dictionary per row or cell.
+///
+/// Fields of each row: `id` (the element id), `key` (`data-key`: the detail
+/// path's key segment, else the key's values), `caption`, `detailHref` (nil
+/// without a row page), `moreColumns` (nil when every column is shown),
+/// `cells` (a ``CellList``). Fields of each cell: `label`, `text`, `kind`
+/// (the storage class), `isNull`, `isClamped`, `href` (see `RecordCells`).
+final class TableRowList: MustacheList {
+    let list: ListDefinition
+    let page: RowPage
+    let words: TableWords
+    let lists: TableLists
+    /// Per row: element id, key text, caption, detail link (with `?lang=`).
+    let ids: [String]
+    let keys: [String]
+    let captions: [String]
+    let detailHrefs: [String?]
+    /// The cells shown per row.
+    let shownColumns: Int
+    let moreColumns: String?
+
+    init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
+        self.list = list
+        self.page = page
+        self.words = words
+        self.lists = lists
+        let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
+        var ids: [String] = [], keys: [String] = [], captions: [String] = [], hrefs: [String?] = []
+        for (row, key) in zip(page.rows, page.keys) {
+            let detail = list.detailPath(address: list.address(row: row, key: key))
+            let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? TableView.keyText(key)
+            ids.append(TableView.elementID(key))
+            keys.append(keyText)
+            captions.append(RecordCells.caption(row, key: keyText, words: words))
+            hrefs.append(detail.map { $0 + suffix })
+        }
+        self.ids = ids
+        self.keys = keys
+        self.captions = captions
+        self.detailHrefs = hrefs
+        shownColumns = min(list.table.columns.count, RecordCells.listedColumns)
+        let hidden = list.table.columns.count - shownColumns
+        moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
+    }
+
+    var count: Int { page.rows.count }
+
+    enum Field: Int, CaseIterable {
+        case id, key, caption, detailHref, moreColumns, cells
+        static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0.rawValue) })
+    }
+
+    func field(named key: String) -> Int? { Field.byName[key] }
+
+    func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+        switch Field(rawValue: field) {
+        case .id: .string(ids[index])
+        case .key: .string(keys[index])
+        case .caption: .string(captions[index])
+        case .detailHref: detailHrefs[index].map { .string($0) } ?? .null
+        case .moreColumns: moreColumns.map { .string($0) } ?? .null
+        case .cells: .list(CellList(rows: self, row: index))
+        case nil: .null
+        }
+    }
+
+    /// The cells of one row.
+    final class CellList: MustacheList {
+        let rows: TableRowList
+        let row: Int
+
+        init(rows: TableRowList, row: Int) {
+            self.rows = rows
+            self.row = row
+        }
+
+        var count: Int { rows.shownColumns }
+
+        enum Field: Int, CaseIterable {
+            case label, text, kind, isNull, isClamped, href
+            static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0.rawValue) })
+        }
+
+        func field(named key: String) -> Int? { Field.byName[key] }
+
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+            let value = rows.page.rows[row][index]
+            let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
+            switch Field(rawValue: field) {
+            case .label: return .string(rows.list.table.columns[index].name)
+            case .kind: return .string(value.storageClass)
+            case .isNull: return .bool(value.isNull)
+            case .isClamped: return .bool(isClamped || RecordCells.needsClamp(value))
+            case .text: return .string(RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words))
+            case .href:
+                return RecordCells.href(value, column: rows.list.table.columns[index], lists: rows.lists).map { .string($0) } ?? .null
+            case nil: return .null
+            }
+        }
+    }
+}
