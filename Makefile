@@ -2,17 +2,20 @@
 #   make serve   build (release) and serve the demo on http://127.0.0.1:8080
 #   make test    everything CI runs: swift test, then the browser tests
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
+#   make data    the own-data tests alone (Tests/data: every list of a generated database
+#                walked in every order against SQLite; JSON Schema; markup checks)
 #   make bench   the benchmark: writes BENCHMARKS.md (about 4 minutes)
 #   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
 #                           and slow-read probes, idle connections, data-source faults
 #                           (faults.py: as root); figures for RELIABILITY.md
-.PHONY: serve test build deps e2e e2e-deps bench reliability-deps reliability-quick reliability
+.PHONY: serve test build deps e2e e2e-deps data data-deps bench reliability-deps reliability-quick reliability
 
 PORT ?= 8080
 ARGS ?=
 PYTHON ?= python3
 E2E_ARGS ?=
+DATA_ARGS ?=
 # The build the reliability scenarios run against: release by default; `make
 # test` uses the debug binary `make e2e` just built (a clean release build
 # costs about 80 s more; the quick scenarios assert correctness, not speed).
@@ -34,11 +37,19 @@ test: deps
 	swift build --build-tests
 	swift test --skip-build
 	$(MAKE) e2e
+	$(MAKE) data
 	$(MAKE) reliability-quick RELIABILITY_BUILD=debug
 
 e2e: deps e2e-deps
 	swift build --product liststate
 	cd Tests/e2e && $(PYTHON) -m pytest -q -rs $(E2E_ARGS)
+
+data-deps:
+	@PYTHON=$(PYTHON) scripts/install-data-test-dependencies
+
+data: deps data-deps
+	swift build --product liststate
+	cd Tests/data && $(PYTHON) -m pytest -q -rs $(DATA_ARGS)
 
 bench: deps
 	Benchmarks/run.sh

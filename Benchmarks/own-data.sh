@@ -22,10 +22,10 @@ log() { printf '» %s\n' "$*" >&2; }
 work=$(mktemp -d /tmp/liststate-own-data.XXXXXX)
 pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
-trap cleanup EXIT
+trap 'status=$?; cleanup; exit $status' EXIT
 
 free_port() {
   local port low

@@ -482,5 +482,8 @@ row_line() {
   echo "(add \`--template-only\`; \`--rows N\` changes the page's rows), N = 1 and 101."
 } > "$output"
 
+log "the own-data benchmark (Benchmarks/own-data.sh)"
+LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/own-data.sh >> "$output"
+
 log "wrote $output and $chart"
 sed -n '/^## Targets/,/^## Render/p' "$output" | head -n -1
