@@ -63,7 +63,8 @@ public final class ListApplication: Sendable {
         self.health = SourceHealth(log: log ?? { logError($0) })
         self.configuration = configuration
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
-        try Self.check(configuration, templates: templates)
+        // The catalog has checked the names of lists over tables (a hidden one has no list, but may be configured).
+        try Self.check(configuration, templates: templates, listNames: source == nil ? nil : Self.listNames)
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
@@ -100,14 +101,17 @@ public final class ListApplication: Sendable {
 
     /// Refuses configurations whose values are out of range or name an image or a
     /// partial that does not exist.
-    private static func check(_ configuration: AppConfiguration, templates: PageTemplates) throws(AppError) {
+    /// - Parameter listNames: The names of the lists served (a name the configuration gives must be one);
+    ///   nil when they were checked already.
+    private static func check(_ configuration: AppConfiguration, templates: PageTemplates,
+                              listNames: [String]?) throws(AppError) {
         let file = configuration.configurationFile
         let staticFiles = BuiltInResources.staticFiles
         for list in configuration.lists {
             let prefix = "lists.\(list.name)"
-            guard listNames.contains(list.name) else {
+            if let listNames, !listNames.contains(list.name) {
                 throw .configuration(ConfigurationError(file: file, key: prefix,
-                    message: "there is no list named “\(list.name)” (lists: \(listNames.joined(separator: ", ")))"))
+                    message: "there is no list named “\(list.name)” (lists: \(listNames.prefix(20).joined(separator: ", ")))"))
             }
             if let problem = list.problems().first {
                 throw .configuration(ConfigurationError(file: file, key: problem.key.isEmpty ? prefix : "\(prefix).\(problem.key)",

@@ -201,9 +201,16 @@ enum ServeCommand {
                                                 configurationFile: options.configuration,
                                                 isDevelopment: options.isDevelopment)
         if let mebibytes = options.responseCacheMiB { appConfiguration.responseCacheBytes = mebibytes << 20 }
+        var tableConfiguration = TableConfiguration(file: options.configuration)
         if let path = options.configuration {
             do {
-                appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: ListApplication.listNames)
+                if options.databases.isEmpty {
+                    appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: ListApplication.listNames)
+                } else {
+                    // The tables are read later; a name no table has stops the start then.
+                    (tableConfiguration.lists, tableConfiguration.tables) = try ConfigurationFile.loadForTables(path: path)
+                    appConfiguration.lists = tableConfiguration.lists
+                }
             } catch {
                 Output.standardError("liststate serve: the configuration cannot be used:\n\(error)\n")
                 return ExitStatus.failure
@@ -219,6 +226,7 @@ enum ServeCommand {
         } else {
             do {
                 let tables = try TableCatalog(databases: options.databases, queryTimeLimit: options.queryTimeout,
+                                              configuration: tableConfiguration,
                                               log: { LogWriter.standardError.write("liststate: \($0)\n") })
                 application = try ListApplication(source: nil, tables: tables, configuration: appConfiguration)
             } catch {

@@ -39,6 +39,25 @@ public enum ConfigurationFile {
     /// - Returns: The list configurations.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
     public static func parse(_ data: Data, file: String, knownLists: [String] = ["characters"]) throws(ConfigurationError) -> [ListConfiguration] {
+        try parse(data, file: file, knownLists: knownLists, tables: false).lists
+    }
+
+    /// Reads a configuration file for lists over tables: any list name is
+    /// taken (the tables are read later; `TableCatalog` refuses a name no
+    /// table has), and each list may also have the keys of ``TableListSettings``.
+    /// - Returns: The placeholder configurations, and the table settings by list name.
+    /// - Throws: `ConfigurationError` naming the file and the key at fault.
+    public static func loadForTables(path: String) throws(ConfigurationError)
+        -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
+        }
+        return try parse(data, file: path, knownLists: [], tables: true)
+    }
+
+    /// Parses configuration JSON; with `tables`, every list name is taken and may have table settings.
+    static func parse(_ data: Data, file: String, knownLists: [String],
+                      tables: Bool) throws(ConfigurationError) -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
         let root: MustacheValue
         do { root = try MustacheValue(jsonData: data) } catch {
             throw ConfigurationError(file: file, key: "", message: "the file is not valid JSON")
@@ -46,17 +65,23 @@ public enum ConfigurationFile {
         let reader = Reader(file: file)
         let top = try reader.object(root, at: "")
         try reader.onlyKeys(top, ["lists"], at: "")
-        guard let listsValue = top["lists"] else { return [] }
+        guard let listsValue = top["lists"] else { return ([], [:]) }
         let lists = try reader.object(listsValue, at: "lists")
         var result: [ListConfiguration] = []
+        var settings: [String: TableListSettings] = [:]
         for name in lists.names.sorted() {
             let key = "lists.\(name)"
-            guard knownLists.contains(name) else {
+            guard tables || knownLists.contains(name) else {
                 throw reader.error(key, "there is no list named “\(name)” (lists: \(knownLists.joined(separator: ", ")))")
             }
-            result.append(try reader.list(name, lists[name] ?? .null, at: key))
+            var fields = try reader.object(lists[name] ?? .null, at: key)
+            if tables {
+                settings[name] = try reader.tableSettings(fields, at: key)
+                for tableKey in TableListSettings.keys { fields[tableKey] = nil }
+            }
+            result.append(try reader.list(name, .dictionary(fields), at: key))
         }
-        return result
+        return (result, settings)
     }
 }
 
@@ -154,6 +179,32 @@ private struct Reader {
             throw error(problem.key.isEmpty ? key : "\(key).\(problem.key)", problem.message)
         }
         return list
+    }
+
+    /// The ``TableListSettings`` keys of a list's object (the others are the list's placeholder keys).
+    func tableSettings(_ fields: MustacheFields, at key: String) throws(ConfigurationError) -> TableListSettings {
+        var settings = TableListSettings()
+        func names(_ name: String) throws(ConfigurationError) -> [String]? {
+            guard let value = fields[name] else { return nil }
+            guard case .array(let items) = value else { throw error("\(key).\(name)", "must be an array of column names") }
+            var result: [String] = []
+            for (index, item) in items.enumerated() { result.append(try string(item, at: "\(key).\(name)[\(index)]")) }
+            return result
+        }
+        if let value = fields["title"] { settings.title = try string(value, at: "\(key).title") }
+        if let value = fields["description"] { settings.description = try string(value, at: "\(key).description") }
+        if let value = fields["hidden"] { settings.isHidden = try bool(value, at: "\(key).hidden") }
+        if let value = fields["sort"] { settings.sort = try string(value, at: "\(key).sort") }
+        settings.columns = try names("columns")
+        settings.hiddenColumns = try names("hiddenColumns") ?? []
+        settings.searchColumns = try names("searchColumns")
+        settings.key = try names("key")
+        if let value = fields["labels"] {
+            for (column, label) in try object(value, at: "\(key).labels") {
+                settings.labels[column] = try string(label, at: "\(key).labels.\(column)")
+            }
+        }
+        return settings
     }
 
     func placeholder(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderConfiguration {

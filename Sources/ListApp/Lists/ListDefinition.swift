@@ -20,6 +20,11 @@ public struct ListDefinition: Sendable {
     public var configuration: ListConfiguration
     /// The order of a page asked for without `sort`; nil for key order.
     public var defaultSort: ListSort?
+    /// The columns a list page shows for each row (indices into the table's
+    /// columns, in order); nil for the first ``RecordCells/listedColumns``.
+    public var shownColumns: [Int]?
+    /// Labels by column name; a column without one is labelled with its name.
+    public var labels: [String: String] = [:]
 
     /// Makes a list.
     /// - Parameters:
@@ -40,6 +45,11 @@ public struct ListDefinition: Sendable {
         self.source = source
         self.configuration = configuration ?? ListConfiguration(name)
         self.defaultSort = defaultSort
+    }
+
+    /// The label of `column`.
+    public func label(_ column: TableDescription.Column) -> String {
+        labels[column.name] ?? column.name
     }
 
     /// The list's path, `/` and the tilde-encoded name.

@@ -12,6 +12,7 @@ public final class TableCatalog: Sendable {
     /// The databases the lists are read from (none for a fixed set of lists).
     let databases: [DatabaseSource]
     private let log: @Sendable (String) -> Void
+    private let configuration: TableConfiguration
     private let state: Mutex<State>
 
     private struct State {
@@ -24,18 +25,21 @@ public final class TableCatalog: Sendable {
     public init(_ lists: TableLists = TableLists()) {
         databases = []
         log = { _ in }
+        configuration = TableConfiguration()
         state = Mutex(State(lists: lists, versions: [], checked: .now))
     }
 
-    /// One list per table and view of each database, in file order, then name order.
-    /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name that cannot be used.
-    public init(databases paths: [String], queryTimeLimit: Double = 2,
+    /// One list per table and view of each database, in file order, then name order, as `configuration` shapes them.
+    /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
+    ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
+    public init(databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
                 log: @escaping @Sendable (String) -> Void = { _ in }) throws(AppError) {
         let sources = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, log: log)
         let versions = sources.map { try? $0.schemaVersion().get() }
-        let lists = try TableLists.lists(of: sources)
+        let lists = try TableLists.lists(of: sources, configuration: configuration)
         databases = sources
         self.log = log
+        self.configuration = configuration
         state = Mutex(State(lists: lists, versions: versions, checked: .now))
     }
 
@@ -53,7 +57,7 @@ public final class TableCatalog: Sendable {
         // A database whose version cannot be read now (locked, say) keeps its lists.
         guard zip(versions, known).contains(where: { $0 != nil && $0 != $1 }) else { return state.withLock { $0.lists } }
         do {
-            let lists = try TableLists.lists(of: databases)
+            let lists = try TableLists.lists(of: databases, configuration: configuration)
             return state.withLock { state in
                 state.lists = lists
                 state.versions = versions

@@ -65,15 +65,28 @@ public struct TableLists: Sendable {
         return sources
     }
 
-    /// The lists of every table and view of `sources`, read now.
-    /// - Throws: `AppError.database` when a file cannot be read, `AppError.listName` for a name that cannot be used.
-    static func lists(of sources: [DatabaseSource]) throws(AppError) -> TableLists {
+    /// The lists of every table and view of `sources`, read now, as `configuration` shapes them.
+    /// - Throws: `AppError.database` when a file cannot be read, `AppError.listName` for a name that
+    ///   cannot be used, `AppError.configuration` for a setting that names no table or column.
+    static func lists(of sources: [DatabaseSource], configuration: TableConfiguration = TableConfiguration()) throws(AppError) -> TableLists {
         var lists: [ListDefinition] = []
+        var named: Set<String> = []
         for source in sources {
             switch source.tables() {
-            case .success(let tables): lists += tables.map { ListDefinition(table: $0, source: source) }
-            case .failure(let error): throw AppError.database(source.path, reason: Self.reason(error, path: source.path))
+            case .success(let tables):
+                for table in tables {
+                    named.insert(table.name)
+                    if let list = try configuration.list(table, source: source) { lists.append(list) }
+                }
+            case .failure(let error):
+                throw AppError.database(source.path, reason: Self.reason(error, path: source.path))
             }
+        }
+        let unknown = Set(configuration.tables.keys).union(configuration.lists.map(\.name)).subtracting(named)
+        if let name = unknown.sorted().first {
+            let some = named.sorted().prefix(20).joined(separator: ", ") + (named.count > 20 ? ", …" : "")
+            throw .configuration(ConfigurationError(file: configuration.file, key: "lists.\(name)",
+                                                    message: "there is no table or view named “\(name)” (lists: \(some))"))
         }
         return try TableLists(lists)
     }

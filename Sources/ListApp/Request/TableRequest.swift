@@ -13,6 +13,7 @@ import ListStore
 /// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``maximumFilters`` |
 /// | `_COL` | the filter of a column named like a control (`_q` filters column `q`) | as above |
 /// | `lang` | interface language | unknown values fall back to negotiation |
+/// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
 ///
 /// A repeated parameter is a 400; a parameter that names neither a column
 /// nor a control is ignored (tracking parameters keep working); the page
@@ -39,6 +40,8 @@ struct TableRequest: ListQuery, Sendable {
     var filters: [RowFilter] = []
     /// The `lang` parameter as a language the server speaks, or nil.
     var language: String?
+    /// Whether `lazy=0` asked a lazy list for its rows at once.
+    var wantsRowsAtOnce = false
 
     /// Validates query items for `list`.
     /// - Returns: The request, or the first problem found (`ListRequest.Problem`).
@@ -80,6 +83,11 @@ struct TableRequest: ListQuery, Sendable {
                 request.sortParameter = ListSort(column: column, descending: descending)
             case "lang":
                 request.language = Language(tag: value)?.tag
+            case "lazy":
+                guard value == "0" || value == "1" else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .badLazy))
+                }
+                request.wantsRowsAtOnce = value == "0"
             default:
                 continue
             }

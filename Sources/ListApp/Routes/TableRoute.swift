@@ -76,7 +76,9 @@ struct TableRoute: Sendable {
             snapshot.cursor = valid.cursorText
             snapshot.isContinuation = isPartial && valid.start != nil
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
-            switch read(list, valid, startedAt: request.received) {
+            // A lazy list's first full page is the shell: the rows come with a partial request.
+            snapshot.isPending = list.configuration.isLazy && !json && !isPartial && valid.start == nil && !valid.wantsRowsAtOnce
+            switch snapshot.isPending ? .success(RowPage(rows: [], keys: [], hasMore: false)) : read(list, valid, startedAt: request.received) {
             case .success(let read?):
                 page = read
                 snapshot.rowsPerSection = [read.rows.count]

@@ -28,7 +28,7 @@ enum RecordCells {
         return (0..<count).map { index in
             let value = row[index]
             var cell: MustacheFields = [
-                "label": .string(columns[index].name), "kind": .string(value.storageClass),
+                "label": .string(list.label(columns[index])), "kind": .string(value.storageClass),
                 "text": .string(text(value, clamp: clamp, isClamped: isClamped(index), words: words)),
             ]
             if value.isNull { cell["isNull"] = true }

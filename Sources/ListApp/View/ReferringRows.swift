@@ -31,7 +31,7 @@ enum ReferringRows {
                 }
                 let request = TableRequest(filters: [filter], language: languageParameter)
                 items.append([
-                    "label": .string("\(other.title) (\(column.name))"),
+                    "label": .string("\(other.title) (\(other.label(column)))"),
                     "count": .string(words.rowCount(count)),
                     "href": .string(QueryString.link(other.path, request.queryItems(cursor: nil))),
                 ])

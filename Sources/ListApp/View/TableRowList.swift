@@ -19,8 +19,8 @@ final class TableRowList: MustacheList {
     let keys: [String]
     let captions: [String]
     let detailHrefs: [String?]
-    /// The cells shown per row.
-    let shownColumns: Int
+    /// The columns shown per row (indices into the table's columns).
+    let shownColumns: [Int]
     let moreColumns: String?
 
     init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
@@ -42,8 +42,8 @@ final class TableRowList: MustacheList {
         self.keys = keys
         self.captions = captions
         self.detailHrefs = hrefs
-        shownColumns = min(list.table.columns.count, RecordCells.listedColumns)
-        let hidden = list.table.columns.count - shownColumns
+        shownColumns = list.shownColumns ?? Array(0..<min(list.table.columns.count, RecordCells.listedColumns))
+        let hidden = list.table.columns.count - shownColumns.count
         moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
     }
 
@@ -78,7 +78,7 @@ final class TableRowList: MustacheList {
             self.row = row
         }
 
-        var count: Int { rows.shownColumns }
+        var count: Int { rows.shownColumns.count }
 
         enum Field: Int, CaseIterable {
             case label, text, kind, isNull, isClamped, href
@@ -87,11 +87,12 @@ final class TableRowList: MustacheList {
 
         func field(named key: String) -> Int? { Field.byName[key] }
 
-        func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+        func mustacheValue(at position: Int, field: Int) -> MustacheValue {
+            let index = rows.shownColumns[position]
             let value = rows.page.rows[row][index]
             let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
             switch Field(rawValue: field) {
-            case .label: return .string(rows.list.table.columns[index].name)
+            case .label: return .string(rows.list.label(rows.list.table.columns[index]))
             case .kind: return .string(value.storageClass)
             case .isNull: return .bool(value.isNull)
             case .isClamped: return .bool(isClamped || RecordCells.needsClamp(value))

@@ -83,6 +83,7 @@ struct TableView {
         var facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
                                              retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
         facts.searchTimeLimit = searchTimeLimit
+        facts.isLazyShell = decision.rule == .pending
         return PlaceholderContent(kind: kind, list: list.configuration, language: language, facts: facts, links: links,
                                   strings: strings)
     }
@@ -97,6 +98,7 @@ struct TableView {
         ]
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let kind = decision.body.placeholderKind {
+            if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
         }
         if decision.body.showsRows, let page {
@@ -130,7 +132,7 @@ struct TableView {
             let isCurrent = current?.column == column.name
             let next = ListSort(column: column.name, descending: isCurrent && current?.descending == false)
             var link: MustacheFields = [
-                "label": .string(column.name),
+                "label": .string(list.label(column)),
                 "href": .string(QueryString.link(list.path, base.sorted(by: next).queryItems(cursor: nil))),
                 "isCurrent": .bool(isCurrent),
             ]

@@ -163,6 +163,24 @@ public struct TableDescription: Sendable, Hashable {
     /// Whether rows are addressed by their rowid (a rowid table without a primary key).
     public var addressedByRowid: Bool { kind == .table && primaryKey.isEmpty && rowidName != nil }
 
+    /// This table as a configuration narrows it: `hidden` columns left out (never
+    /// selected, shown, sorted, filtered or searched; the key keeps reading
+    /// them), a view's `key` (column names), and the columns `q` matches.
+    /// Names must be columns of the table (the caller checks).
+    public func configured(hiding hidden: Set<String>, key: [String]? = nil, searchColumns: [String]? = nil) -> TableDescription {
+        let kept = columns.filter { !hidden.contains($0.name) }
+        var searched = searchColumns.map { names in kept.filter { names.contains($0.name) }.map(\.sqlName) }
+        if searched == nil, case .substring(let names) = search {
+            let hiddenSQL = Set(columns.filter { hidden.contains($0.name) }.map(\.sqlName))
+            searched = names.filter { !hiddenSQL.contains($0) }
+        }
+        var copy = TableDescription(name: name, kind: kind, columns: kept, rowidName: rowidName,
+                                    configuredKey: key.map { names in names.compactMap { name in columns.first { $0.name == name }?.sqlName } },
+                                    search: searched.map { .substring(columns: $0) } ?? search)
+        if key == nil { copy.sql.keys = sql.keys }
+        return copy
+    }
+
     /// The index of the column named `name`, nil when none is.
     public func columnIndex(_ name: String) -> Int? {
         columns.firstIndex { $0.name == name }

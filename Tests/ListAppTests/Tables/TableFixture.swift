@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import ListApp
+@testable import ListApp
 @testable import ListStore
 
 /// A user's database in a temporary folder, served by a `TestServer` with
@@ -35,12 +35,19 @@ final class TableFixture {
         INSERT INTO "order items.v2 é" VALUES (1, 'https://example.org/a?b=c&d'), (2, 9223372036854775807);
         """
 
-    init(_ sql: String = TableFixture.shop, queryTimeLimit: Double = 2) throws {
+    init(_ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/shop.sqlite"
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
+        var tables = TableConfiguration(file: "test.json")
+        if let configuration {
+            (tables.lists, tables.tables) = try ConfigurationFile.parse(Data(configuration.utf8), file: "test.json",
+                                                                       knownLists: [], tables: true)
+        }
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
-        server = try TestServer(source: nil, tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit),
+        server = try TestServer(source: nil,
+                                tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables),
+                                configuration: AppConfiguration(lists: tables.lists, configurationFile: "test.json"),
                                 log: { [incidents] line in incidents.append(line) })
     }
 

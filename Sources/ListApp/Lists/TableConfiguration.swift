@@ -1,0 +1,70 @@
+import ListState
+import ListStore
+
+/// How the configuration file shapes the lists over tables: placeholder
+/// configurations and ``TableListSettings`` by list name, read from `file`.
+public struct TableConfiguration: Sendable {
+    /// Placeholders, display flags and end-of-list words, by list.
+    public var lists: [ListConfiguration]
+    /// Titles, columns, sorts, hidden lists and columns, by list.
+    public var tables: [String: TableListSettings]
+    /// The file they were read from (named in errors).
+    public var file: String?
+
+    /// A configuration.
+    public init(lists: [ListConfiguration] = [], tables: [String: TableListSettings] = [:], file: String? = nil) {
+        self.lists = lists
+        self.tables = tables
+        self.file = file
+    }
+
+    /// The list over `table` as configured, or nil when it is hidden.
+    /// - Throws: `AppError.configuration` naming the key whose column the table does not have.
+    func list(_ table: TableDescription, source: DatabaseSource) throws(AppError) -> ListDefinition? {
+        let settings = tables[table.name] ?? TableListSettings()
+        guard !settings.isHidden else { return nil }
+        let prefix = "lists.\(table.name)"
+        let names = table.columns.map(\.name)
+        func check(_ columns: [String], _ key: String) throws(AppError) {
+            for column in columns where !names.contains(column) {
+                throw .configuration(ConfigurationError(file: file, key: "\(prefix).\(key)",
+                    message: "the table has no column “\(column)” (columns: \(names.prefix(30).joined(separator: ", ")))"))
+            }
+        }
+        try check(settings.hiddenColumns, "hiddenColumns")
+        try check(settings.columns ?? [], "columns")
+        try check(settings.searchColumns ?? [], "searchColumns")
+        try check(Array(settings.labels.keys), "labels")
+        try check(settings.key ?? [], "key")
+        if settings.key != nil, table.kind != .view {
+            throw .configuration(ConfigurationError(file: file, key: "\(prefix).key",
+                message: "only a view takes a key; a table's key is its primary key"))
+        }
+        let hidden = Set(settings.hiddenColumns)
+        if let column = table.primaryKey.first(where: { hidden.contains($0.name) }) {
+            throw .configuration(ConfigurationError(file: file, key: "\(prefix).hiddenColumns",
+                message: "“\(column.name)” is part of the primary key, which names the rows; it cannot be hidden"))
+        }
+        for (key, columns) in [("columns", settings.columns ?? []), ("searchColumns", settings.searchColumns ?? [])] {
+            if let column = columns.first(where: hidden.contains) {
+                throw .configuration(ConfigurationError(file: file, key: "\(prefix).\(key)", message: "“\(column)” is hidden"))
+            }
+        }
+        let configured = table.configured(hiding: hidden, key: settings.key, searchColumns: settings.searchColumns)
+        var sort: ListSort?
+        if let text = settings.sort {
+            let descending = text.hasPrefix("-")
+            let column = descending ? String(text.dropFirst()) : text
+            guard configured.columnIndex(column) != nil else {
+                throw .configuration(ConfigurationError(file: file, key: "\(prefix).sort",
+                    message: "the table has no column “\(column)” to sort by (write COL or -COL)"))
+            }
+            sort = ListSort(column: column, descending: descending)
+        }
+        var list = ListDefinition(title: settings.title, description: settings.description, table: configured, source: source,
+                                  configuration: lists.last { $0.name == table.name }, defaultSort: sort)
+        list.shownColumns = settings.columns.map { columns in columns.compactMap(configured.columnIndex) }
+        list.labels = settings.labels
+        return list
+    }
+}

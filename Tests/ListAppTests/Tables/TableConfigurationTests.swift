@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import ListApp
+
+/// `lists.NAME` in the configuration file for lists over tables: titles,
+/// columns shown and their labels, hidden lists and columns, search columns,
+/// the default sort, a view's key, placeholders and lazy loading.
+@Suite struct TableConfigurationTests {
+    static let configuration = """
+        { "lists": {
+            "products": { "title": "Products", "description": "Everything we sell.", "sort": "-price",
+                          "columns": ["name", "price"], "labels": {"price": "Price (EUR)"},
+                          "hiddenColumns": ["data"], "searchColumns": ["name"],
+                          "placeholders": { "noResults": { "title": "Nothing called “{query}”" } } },
+            "empty": { "hidden": true },
+            "cheap": { "key": ["name"], "lazy": true }
+        } }
+        """
+
+    @Test func titlesColumnsLabelsAndTheDefaultSortApply() throws {
+        let fixture = try TableFixture(configuration: Self.configuration)
+        let index = try fixture.server.get("/")
+        #expect(index.text.contains("<a href=\"/products\">Products</a>") && index.text.contains("Everything we sell."))
+        #expect(!index.text.contains("href=\"/empty\""))
+        let page = try fixture.server.get("/products")
+        #expect(Markup.matches(#"data-key="([^"]+)""#, in: page.text).prefix(2) == ["5", "2"], "sorted by -price")
+        #expect(page.text.contains("<dt>Price (EUR)</dt>") && !page.text.contains("<dt>maker</dt>"))
+        let json = try TableFixture.json(fixture.server.get("/products.json"))
+        #expect(json["columns"] as? [String] == ["id", "name", "price", "maker"], "a hidden column is never shown")
+        #expect(try fixture.server.get("/products?sort=data").status == 400)
+        #expect(Markup.matches(#"data-key="([^"]+)""#, in: try fixture.server.get("/products?data__isnull=1").text).count == 7,
+                "a hidden column is no filter")
+        let search = try fixture.server.get("/products?q=zzz")
+        #expect(search.text.contains("Nothing called"))
+        #expect(try fixture.server.get("/empty").status == 404)
+    }
+
+    @Test func aViewTakesAKeyAndALazyListShowsItsShellFirst() throws {
+        let fixture = try TableFixture(configuration: Self.configuration)
+        let shell = try fixture.server.get("/cheap")
+        #expect(shell.text.contains("placeholder-loading") && shell.text.contains("hx-trigger=\"load\""))
+        #expect(shell.text.contains("lazy&#61;0"))
+        let rows = try fixture.server.get("/cheap?lazy=0")
+        #expect(Markup.matches(#"data-key="([^"]+)""#, in: rows.text) == ["apple", "kiwi", "lime"])
+        let region = try fixture.server.get("/cheap", headers: ["HX-Request": "true"])
+        #expect(region.text.contains("data-key=\"apple\""))
+    }
+
+    @Test(arguments: [
+        (#"{"lists": {"nope": {"title": "x"}}}"#, "lists.nope"),
+        (#"{"lists": {"products": {"columns": ["nope"]}}}"#, "lists.products.columns"),
+        (#"{"lists": {"products": {"hiddenColumns": ["id"]}}}"#, "lists.products.hiddenColumns"),
+        (#"{"lists": {"products": {"key": ["id"]}}}"#, "lists.products.key"),
+        (#"{"lists": {"products": {"sort": "-nope"}}}"#, "lists.products.sort"),
+        (#"{"lists": {"products": {"columns": "name"}}}"#, "lists.products.columns"),
+        (#"{"lists": {"products": {"colour": "red"}}}"#, "lists.products.colour"),
+    ])
+    func aSettingThatNamesNothingStopsTheStart(_ json: String, _ key: String) {
+        do {
+            _ = try TableFixture(configuration: json)
+            Issue.record("\(json) was taken")
+        } catch {
+            #expect("\(error)".contains("test.json") && "\(error)".contains(key), "\(error)")
+        }
+    }
+}
