@@ -17,6 +17,7 @@ enum OfflinePlaceholder {
         let list: ListConfiguration
         let language: Language
         let allowsPartialRequests: Bool
+        let speaksOfRows: Bool
     }
 
     /// Drawn contexts; cleared when `limit` is reached (lists × languages × 2 in a
@@ -27,11 +28,12 @@ enum OfflinePlaceholder {
     /// The offline placeholder's context for a page whose current address is
     /// `links.current`, as `PlaceholderContent(kind: .offline, …)` draws it.
     static func context(list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
-                        templates: PageTemplates?) -> MustacheValue {
+                        templates: PageTemplates?, speaksOfRows: Bool = false) -> MustacheValue {
         let draw = {
             PlaceholderContent(kind: .offline, list: list, language: language,
                                facts: PlaceholderContent.Facts(allowsPartialRequests: allowsPartialRequests),
-                               links: links, id: "offline-placeholder").mustacheValue(templates: templates)
+                               links: links, id: "offline-placeholder",
+                               strings: speaksOfRows ? UIStrings.rows(language) : nil).mustacheValue(templates: templates)
         }
         let configuration = list.placeholder(.offline)
         let buttonFollowsPage: Bool
@@ -41,7 +43,7 @@ enum OfflinePlaceholder {
         case .custom(let button): buttonFollowsPage = button.href == nil
         }
         guard configuration.layout != .custom, buttonFollowsPage || configuration.button == .hidden else { return draw() }
-        let key = Key(list: list, language: language, allowsPartialRequests: allowsPartialRequests)
+        let key = Key(list: list, language: language, allowsPartialRequests: allowsPartialRequests, speaksOfRows: speaksOfRows)
         if let kept = drawn.withLock({ $0[key] }) {
             return buttonFollowsPage ? leading(kept, to: links.current) : kept
         }

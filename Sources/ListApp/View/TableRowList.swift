@@ -21,6 +21,8 @@ final class TableRowList: MustacheList {
     let detailHrefs: [String?]
     /// The columns shown per row (indices into the table's columns).
     let shownColumns: [Int]
+    /// Each column's label.
+    let labels: [String]
     let moreColumns: String?
 
     init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
@@ -42,6 +44,7 @@ final class TableRowList: MustacheList {
         self.keys = keys
         self.captions = captions
         self.detailHrefs = hrefs
+        labels = list.table.columns.map(list.label)
         shownColumns = list.shownColumns ?? Array(0..<min(list.table.columns.count, RecordCells.listedColumns))
         let hidden = list.table.columns.count - shownColumns.count
         moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
@@ -92,7 +95,7 @@ final class TableRowList: MustacheList {
             let value = rows.page.rows[row][index]
             let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
             switch Field(rawValue: field) {
-            case .label: return .string(rows.list.label(rows.list.table.columns[index]))
+            case .label: return .string(rows.labels[index])
             case .kind: return .string(value.storageClass)
             case .isNull: return .bool(value.isNull)
             case .isClamped: return .bool(isClamped || RecordCells.needsClamp(value))
@@ -100,6 +103,36 @@ final class TableRowList: MustacheList {
             case .href:
                 return RecordCells.href(value, column: rows.list.table.columns[index], lists: rows.lists).map { .string($0) } ?? .null
             case nil: return .null
+            }
+        }
+
+        /// `label`, `kind` and a cell's `text` are written straight into the page (every cell of every row has them).
+        func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+            let index = rows.shownColumns[position]
+            let value = rows.page.rows[row][index]
+            switch Field(rawValue: field) {
+            case .label:
+                output.append(rows.labels[index], escaped: escaped)
+            case .kind:
+                switch value {
+                case .null: output.append(literal: "null")
+                case .integer: output.append(literal: "integer")
+                case .real: output.append(literal: "real")
+                case .text: output.append(literal: "text")
+                case .blob: output.append(literal: "blob")
+                }
+            case .text:
+                let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
+                switch value {
+                case .integer(let number):
+                    output.append(String(number), escaped: false)
+                case .text(let text) where !isClamped && !RecordCells.needsClamp(value):
+                    output.append(text, escaped: escaped)
+                default:
+                    output.append(RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words), escaped: escaped)
+                }
+            default:
+                output.append(mustacheValue(at: position, field: field), escaped: escaped)
             }
         }
     }

@@ -35,8 +35,31 @@ struct TableView {
     /// The query time limit in seconds, when the search or filters ran past it.
     var searchTimeLimit: Int?
 
-    var strings: UIStrings { UIStrings.rows(language) }
-    var words: TableWords { TableWords.of(language) }
+    /// The words of the page language, looked up once (large values: a copy per use costs).
+    let strings: UIStrings
+    let words: TableWords
+
+    /// The view of `decision` for `list`.
+    /// - Parameters:
+    ///   - request: The validated request, or nil when it was refused (`refusal` says why).
+    ///   - page: The rows read, when any were.
+    ///   - languageParameter: The `lang` parameter links keep (nil when the language was negotiated).
+    ///   - lists: Every list served (foreign-key links).
+    ///   - templates: For custom placeholder partials.
+    init(decision: Decision, list: ListDefinition, request: TableRequest?, refusal: ListRequest.Reason?, page: RowPage?,
+         language: Language, languageParameter: String?, lists: TableLists, templates: PageTemplates?) {
+        self.decision = decision
+        self.list = list
+        self.request = request
+        self.refusal = refusal
+        self.page = page
+        self.language = language
+        self.languageParameter = languageParameter
+        self.lists = lists
+        self.templates = templates
+        self.strings = UIStrings.rows(language)
+        self.words = TableWords.of(language)
+    }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path) }
 
     /// The context of a full page.
@@ -44,11 +67,10 @@ struct TableView {
         var context = baseContext
         context["status"] = ["text": .string(announcementText)]
         let links = self.links
-        let offline = PlaceholderContent(kind: .offline, list: list.configuration, language: language,
-                                         facts: PlaceholderContent.Facts(allowsPartialRequests: hasListRegion), links: links,
-                                         id: "offline-placeholder", strings: strings)
         context["offline"] = [
-            "placeholder": offline.mustacheValue(templates: templates),
+            "placeholder": OfflinePlaceholder.context(list: list.configuration, language: language,
+                                                      allowsPartialRequests: hasListRegion, links: links, templates: templates,
+                                                      speaksOfRows: true),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
@@ -164,17 +186,25 @@ struct TableView {
         key.map { value in value.plainText.map(TildeEncoding.encode) ?? "~" }.joined(separator: ",")
     }
 
-    /// A row's element id: `row-` and 16 hex digits of FNV-1a over its key's
-    /// cursor bytes (unique per key in practice, valid in any id, short for any key).
+    /// A row's element id: `row-` and 16 hex digits of FNV-1a (64 bits) over
+    /// its key's values and their storage classes (unique per key in practice,
+    /// valid in any id, short for any key).
     static func elementID(_ key: [SQLValue]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        func mix(_ word: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
         for value in key {
-            for byte in Array(value.storageClass.utf8) + Array((value.plainText ?? "").utf8) + [0] {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            switch value {
+            case .null: mix(0 as UInt8)
+            case .integer(let number): mix(1 as UInt8); mix(UInt64(bitPattern: number))
+            case .real(let number): mix(2 as UInt8); mix(number.bitPattern)
+            case .text(let text): mix(3 as UInt8); for byte in text.utf8 { mix(byte) }
+            case .blob(let bytes): mix(4 as UInt8); for byte in bytes { mix(byte) }
             }
+            mix(0xFF as UInt8)
         }
-        let digits = String(hash, radix: 16)
-        return "row-" + String(repeating: "0", count: 16 - digits.count) + digits
+        return HexFormatting.string(prefix: "row-", UInt32(truncatingIfNeeded: hash >> 32), minimumDigits: 8, uppercase: false)
+            + HexFormatting.string(prefix: "", UInt32(truncatingIfNeeded: hash), minimumDigits: 8, uppercase: false)
     }
 }
 
