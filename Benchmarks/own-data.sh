@@ -27,14 +27,7 @@ cleanup() {
 }
 trap 'status=$?; cleanup; exit $status' EXIT
 
-free_port() {
-  local port low
-  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
-  while :; do
-    port=$((10000 + RANDOM % (low - 10000)))
-    ss -Htan "sport = :$port" | grep -q . || { echo "$port"; return; }
-  done
-}
+. Benchmarks/common.sh  # free_port
 
 # Waits until URL $1 answers (at most 600 s), or fails when process $2 ended.
 wait_for() {

@@ -10,7 +10,7 @@ import Mustache
 /// `strings`, `title`, `heading`, `startHref`, `placeholder`, `hasRows`,
 /// `rows`, `footer`, `lazy`, `status` (full pages) or `statusOOB` (fragments),
 /// `offline`, `search`, `categories`.
-struct ListView {
+struct ListView: DecisionView {
     /// The decision to draw.
     let decision: Decision
     /// The validated request, or nil when it was refused.
@@ -62,30 +62,6 @@ struct ListView {
     /// The links of this response.
     var links: ListLinks { ListLinks(request: request, language: languageParameter) }
 
-    /// The context of a full page: everything, with the announcement in the status region.
-    var pageContext: MustacheValue { .dictionary(pageFields) }
-
-    /// The fields of ``pageContext``, for pages that add their own (the gallery).
-    var pageFields: MustacheFields {
-        var context = baseContext
-        context["status"] = ["text": .string(announcementText)]
-        context["offline"] = offlineContext
-        return context
-    }
-
-    /// The context of a fragment: everything, with the announcement as an out-of-band element.
-    var fragmentContext: MustacheValue {
-        var context = baseContext
-        let text = announcementText
-        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
-        return .dictionary(context)
-    }
-
-    /// The decision's announcements as sentences in the page language, joined.
-    var announcementText: String {
-        decision.announcements.map { Self.sentence($0, strings: strings) }.joined(separator: " ")
-    }
-
     /// One announcement in words.
     static func sentence(_ announcement: Announcement, strings: UIStrings) -> String {
         let words = strings.announce
@@ -103,7 +79,7 @@ struct ListView {
         }
     }
 
-    private var baseContext: MustacheFields {
+    var baseContext: MustacheFields {
         let links = self.links
         var context: MustacheFields = [
             "lang": .string(language.tag),

@@ -10,7 +10,7 @@ import Mustache
 /// Nothing here decides a state; docs/view-context.md lists the keys. Beyond
 /// the catalogue's: `canonical`, `controls` (sort links) and the rows'
 /// fields `id`, `key`, `detailHref`, `caption`, `cells`, `moreColumns`.
-struct TableView {
+struct TableView: DecisionView {
     /// The decision to draw.
     let decision: Decision
     /// The list.
@@ -62,12 +62,10 @@ struct TableView {
     }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path) }
 
-    /// The context of a full page.
-    var pageContext: MustacheValue {
-        var context = baseContext
-        context["status"] = ["text": .string(announcementText)]
+    /// The offline `<template>`s' content: the offline placeholder, banner and footer.
+    var offlineContext: MustacheValue {
         let links = self.links
-        context["offline"] = [
+        return [
             "placeholder": OfflinePlaceholder.context(list: list.configuration, language: language,
                                                       allowsPartialRequests: hasListRegion, links: links, templates: templates,
                                                       speaksOfRows: true),
@@ -76,21 +74,6 @@ struct TableView {
             "announcement": .string(strings.offlineAnnouncement),
             "retryHref": .string(links.current),
         ]
-        if let canonical { context["canonical"] = .string(canonical) }
-        return .dictionary(context)
-    }
-
-    /// The context of a fragment (region or continuation).
-    var fragmentContext: MustacheValue {
-        var context = baseContext
-        let text = announcementText
-        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
-        return .dictionary(context)
-    }
-
-    /// The decision's announcements in the page language.
-    var announcementText: String {
-        decision.announcements.map { ListView.sentence($0, strings: strings) }.joined(separator: " ")
     }
 
     /// The `<title>`: the list's title, or the placeholder's for an error.
@@ -110,7 +93,7 @@ struct TableView {
                                   strings: strings)
     }
 
-    private var baseContext: MustacheFields {
+    var baseContext: MustacheFields {
         let links = self.links
         var context: MustacheFields = [
             "lang": .string(language.tag),
@@ -119,6 +102,7 @@ struct TableView {
             "heading": .string(list.title),
         ]
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
+        if let canonical { context["canonical"] = .string(canonical) }
         if let kind = decision.body.placeholderKind {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)

@@ -1,0 +1,42 @@
+import ListState
+import Mustache
+
+/// What every list view shares (`ListView`, `TableView`): a decision drawn in
+/// one language, as a full page's context (the announcement in the status
+/// region, the offline templates) or a fragment's (the announcement out of band).
+protocol DecisionView {
+    /// The decision to draw.
+    var decision: Decision { get }
+    /// The words of the page language.
+    var strings: UIStrings { get }
+    /// Everything but the announcement and the offline templates.
+    var baseContext: MustacheFields { get }
+    /// The offline `<template>`s' content of a full page.
+    var offlineContext: MustacheValue { get }
+}
+
+extension DecisionView {
+    /// The decision's announcements as sentences in the page language, joined.
+    var announcementText: String {
+        decision.announcements.map { ListView.sentence($0, strings: strings) }.joined(separator: " ")
+    }
+
+    /// The fields of ``pageContext``, for pages that add their own.
+    var pageFields: MustacheFields {
+        var context = baseContext
+        context["status"] = ["text": .string(announcementText)]
+        context["offline"] = offlineContext
+        return context
+    }
+
+    /// The context of a full page: everything, with the announcement in the status region.
+    var pageContext: MustacheValue { .dictionary(pageFields) }
+
+    /// The context of a fragment: everything, with the announcement as an out-of-band element.
+    var fragmentContext: MustacheValue {
+        var context = baseContext
+        let text = announcementText
+        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
+        return .dictionary(context)
+    }
+}
