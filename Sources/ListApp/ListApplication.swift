@@ -65,6 +65,12 @@ public final class ListApplication: Sendable {
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
         // The catalog has checked the names of lists over tables (a hidden one has no list, but may be configured).
         try Self.check(configuration, templates: templates, listNames: source == nil ? nil : Self.listNames)
+        let served = Set(tables.lists.lists.map { TildeEncoding.encode($0.name) })
+        if let folder = templates.listLibraries.keys.sorted().first(where: { !served.contains($0) }) {
+            throw AppError.cannotReadTemplates((configuration.templatesDirectory ?? "") + "/lists/" + folder,
+                                               reason: "there is no list named “\(TildeEncoding.decode(Substring(folder)) ?? folder)” "
+                                                   + "(a list's folder is its name, tilde-encoded)")
+        }
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
@@ -251,14 +257,19 @@ public final class ListApplication: Sendable {
     /// Renders a template into an HTML response; a rendering fault (which the
     /// strict load makes very unlikely) becomes a plain 500 with no detail.
     /// Whole pages (every template but the two fragments) also get `build`;
-    /// `forTable` draws with a table list's row and controls partials.
-    func render(_ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false) -> Response {
+    /// `forTable` draws with a table list's row and controls partials, and
+    /// `list` with that list's own row and detail templates where it has them.
+    func render(_ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
+                list: ListDefinition? = nil) -> Response {
         var context = context
         if template != "region", template != "continuation", case .dictionary(var fields) = context {
             fields["build"] = .string(build)
             context = .dictionary(fields)
         }
-        switch forTable ? templates.renderForTable(template, context) : templates.render(template, context) {
+        let rendered = forTable || list != nil
+            ? templates.renderForTable(template, context, list: list.map { TildeEncoding.encode($0.name) })
+            : templates.render(template, context)
+        switch rendered {
         case .success(let body):
             return Response.html(body, status: status)
         case .failure(let error):

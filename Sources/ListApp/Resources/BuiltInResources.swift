@@ -48,4 +48,27 @@ public enum BuiltInResources {
         }
         return (sources, paths)
     }
+
+    /// The templates of each list's own folder, `DIR/lists/NAME/*.mustache`
+    /// (only `row` and `detail` are taken), by folder name; none without a `lists` folder.
+    /// - Throws: `AppError.cannotReadTemplates` for a file that cannot be read,
+    ///   or one in a list's folder that is neither `row` nor `detail`.
+    static func listTemplates(in directory: String) throws(AppError) -> [String: (sources: [String: String], paths: [String: String])] {
+        let root = directory + "/lists"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return [:] }
+        let folders: [String]
+        do { folders = try FileManager.default.contentsOfDirectory(atPath: root) }
+        catch { throw AppError.cannotReadTemplates(root, reason: "the folder cannot be read") }
+        var result: [String: (sources: [String: String], paths: [String: String])] = [:]
+        for folder in folders.sorted() {
+            let files = try templates(in: root + "/" + folder)
+            for name in files.sources.keys where PageTemplates.listParts[name] == nil {
+                throw AppError.cannotReadTemplates(root + "/" + folder + "/" + name + ".mustache",
+                                                   reason: "a list's folder holds row.mustache and detail.mustache only")
+            }
+            result[folder] = files
+        }
+        return result
+    }
 }

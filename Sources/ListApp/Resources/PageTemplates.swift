@@ -18,8 +18,15 @@ public struct PageTemplates: Sendable {
     /// and `continuation` draw any table's rows.
     let tableLibrary: TemplateLibrary
 
+    /// The libraries of the lists whose row or detail template the override
+    /// folder replaces (`lists/NAME/row.mustache`, `lists/NAME/detail.mustache`,
+    /// NAME tilde-encoded), by that folder's name.
+    let listLibraries: [String: TemplateLibrary]
+
     /// The partials a list over a table draws in place of the catalogue's.
     static let tableParts = ["row": "table-row", "search": "table-controls"]
+    /// The templates a list's own folder may replace, and the table template each stands for.
+    static let listParts = ["row": "row", "detail": "table-detail"]
 
     /// Loads the built-in templates and, if given, the overrides in `directory`.
     /// - Throws: `AppError` naming the file, line and column of the first problem.
@@ -43,8 +50,21 @@ public struct PageTemplates: Sendable {
                 return try Template(source: sources[replacement] ?? "", name: template.name, path: paths[replacement])
             }
             tableLibrary = try TemplateLibrary(templates: tableTemplates, strict: true)
+            var libraries: [String: TemplateLibrary] = [:]
+            let lists = try directory.map { directory throws(AppError) in try BuiltInResources.listTemplates(in: directory) } ?? [:]
+            for (list, files) in lists {
+                let replaced = try tableTemplates.map { template in
+                    guard let file = Self.listParts.first(where: { $0.value == template.name })?.key,
+                          let source = files.sources[file] else { return template }
+                    return try Template(source: source, name: template.name, path: files.paths[file])
+                }
+                libraries[list] = try TemplateLibrary(templates: replaced, strict: true)
+            }
+            listLibraries = libraries
         } catch let error as MustacheError {
             throw AppError.template(error)
+        } catch let error as AppError {
+            throw error
         } catch {
             throw AppError.cannotReadTemplates(directory ?? "Templates", reason: "\(error)")
         }
@@ -60,8 +80,10 @@ public struct PageTemplates: Sendable {
         Result { try library.render(name, context) }
     }
 
-    /// Renders `name` for a list over a table (see ``tableLibrary``).
-    func renderForTable(_ name: String, _ context: MustacheValue) -> Result<[UInt8], any Error> {
-        Result { try tableLibrary.render(name, context) }
+    /// Renders `name` for a list over a table (see ``tableLibrary``): the
+    /// list's own library when its folder (`list`, the tilde-encoded name) has one.
+    func renderForTable(_ name: String, _ context: MustacheValue, list: String? = nil) -> Result<[UInt8], any Error> {
+        let library = list.flatMap { listLibraries[$0] } ?? tableLibrary
+        return Result { try library.render(name, context) }
     }
 }

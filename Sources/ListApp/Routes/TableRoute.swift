@@ -110,7 +110,8 @@ struct TableRoute: Sendable {
                                 body: TableJSON.list(view))
         } else {
             let shape = ListRoute.Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation)
-            response = render(shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status)
+            response = render(shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
+                              list: list)
         }
         if case .loadMore(let cursor) = decision.footer {
             let path = json ? list.path + ".json" : list.path
@@ -192,9 +193,10 @@ struct TableRoute: Sendable {
                 fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
             }
             fields["status"] = ["text": ""]
-            response = application.render("table-detail", .dictionary(fields), status: 200, forTable: true)
+            fields["values"] = .dictionary(RecordCells.values(row, of: list))
+            response = render("table-detail", .dictionary(fields), status: 200, list: list)
         } else {
-            response = application.render("message", view.pageContext, status: decision.status, forTable: true)
+            response = render("message", view.pageContext, status: decision.status, list: list)
         }
         return finish(response, decision: decision, negotiated: negotiated, request: request)
     }
@@ -216,8 +218,8 @@ struct TableRoute: Sendable {
         error.isTransient ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds) : .failed
     }
 
-    private func render(_ template: String, _ context: MustacheValue, status: Int) -> Response {
-        application.render(template, context, status: status, forTable: true)
+    private func render(_ template: String, _ context: MustacheValue, status: Int, list: ListDefinition) -> Response {
+        application.render(template, context, status: status, forTable: true, list: list)
     }
 
     /// A 404: the not-found page (or its JSON).

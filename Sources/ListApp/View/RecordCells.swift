@@ -73,6 +73,20 @@ enum RecordCells {
         return nil
     }
 
+    /// A row's values by column name, for a list's own templates (`{{values.price}}`):
+    /// text as it is, numbers as they read back, a blob as its size, NULL left out (falsy).
+    static func values(_ row: [SQLValue], of list: ListDefinition) -> MustacheFields {
+        var fields = MustacheFields()
+        for (column, value) in zip(list.table.columns, row) {
+            switch value {
+            case .null: continue
+            case .blob(let bytes): fields[column.name] = .string("\(bytes.count)")
+            default: fields[column.name] = .string(value.plainText ?? "")
+            }
+        }
+        return fields
+    }
+
     /// Whether `text` is an absolute http(s) address with nothing that could end an attribute.
     static func isWebAddress(_ text: String) -> Bool {
         guard text.utf8.count <= 2048, text.hasPrefix("https://") || text.hasPrefix("http://") else { return false }

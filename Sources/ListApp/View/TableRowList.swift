@@ -7,7 +7,8 @@ import Mustache
 /// Fields of each row: `id` (the element id), `key` (`data-key`: the detail
 /// path's key segment, else the key's values), `caption`, `detailHref` (nil
 /// without a row page), `moreColumns` (nil when every column is shown),
-/// `cells` (a ``CellList``). Fields of each cell: `label`, `text`, `kind`
+/// `cells` (a ``CellList``), `values` (the row's values by column name, for a
+/// list's own `row.mustache`: `{{values.price}}`). Fields of each cell: `label`, `text`, `kind`
 /// (the storage class), `isNull`, `isClamped`, `href` (see `RecordCells`).
 final class TableRowList: MustacheList {
     let list: ListDefinition
@@ -53,7 +54,7 @@ final class TableRowList: MustacheList {
     var count: Int { page.rows.count }
 
     enum Field: Int, CaseIterable {
-        case id, key, caption, detailHref, moreColumns, cells
+        case id, key, caption, detailHref, moreColumns, cells, values
         static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0.rawValue) })
     }
 
@@ -67,6 +68,7 @@ final class TableRowList: MustacheList {
         case .detailHref: detailHrefs[index].map { .string($0) } ?? .null
         case .moreColumns: moreColumns.map { .string($0) } ?? .null
         case .cells: .list(CellList(rows: self, row: index))
+        case .values: .dictionary(RecordCells.values(page.rows[index], of: list))
         case nil: .null
         }
     }

@@ -64,3 +64,25 @@ import Testing
         }
     }
 }
+
+/// `--templates DIR` with `lists/NAME/row.mustache` and `detail.mustache`:
+/// a list's own rows and row page; other lists keep the shared ones.
+@Suite struct TableTemplateTests {
+    @Test func aListsOwnRowAndDetailTemplates() throws {
+        let fixture = try TableFixture(templates: [
+            "lists/products/row.mustache": #"<li class="row record product" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.name}}</a> costs {{#values.price}}{{values.price}}{{/values.price}}{{^values.price}}nothing{{/values.price}}</li>"#,
+            "lists/products/detail.mustache": #"{{<layout}}{{$content}}<h1 class="product">{{values.name}}</h1>{{/content}}{{/layout}}"#,
+        ])
+        let page = try fixture.server.get("/products?limit=3")
+        #expect(page.text.contains(#"<a href="/products/1">apple</a> costs 1.5</li>"#))
+        #expect(page.text.contains(#"<a href="/products/3">fig</a> costs nothing</li>"#))
+        let detail = try fixture.server.get("/products/2")
+        #expect(detail.text.contains(#"<h1 class="product">pear</h1>"#))
+        #expect(try fixture.server.get("/makers").text.contains("record-caption"), "other lists keep the shared row")
+    }
+
+    @Test func aFolderOfNoListOrAnUnknownTemplateStopsTheStart() {
+        #expect(throws: AppError.self) { _ = try TableFixture(templates: ["lists/nope/row.mustache": "<li></li>"]) }
+        #expect(throws: AppError.self) { _ = try TableFixture(templates: ["lists/products/footer.mustache": "<li></li>"]) }
+    }
+}

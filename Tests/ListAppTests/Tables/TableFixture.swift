@@ -35,8 +35,16 @@ final class TableFixture {
         INSERT INTO "order items.v2 é" VALUES (1, 'https://example.org/a?b=c&d'), (2, 9223372036854775807);
         """
 
-    init(_ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil) throws {
+    /// - Parameter templates: Override templates to write (path under the folder → text), served with `--templates`.
+    init(_ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
+         templates: [String: String] = [:]) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (file, text) in templates {
+            let path = folder + "/templates/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
         path = folder + "/shop.sqlite"
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
         var tables = TableConfiguration(file: "test.json")
@@ -47,7 +55,8 @@ final class TableFixture {
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         server = try TestServer(source: nil,
                                 tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables),
-                                configuration: AppConfiguration(lists: tables.lists, configurationFile: "test.json"),
+                                configuration: AppConfiguration(templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
+                                                                lists: tables.lists, configurationFile: "test.json"),
                                 log: { [incidents] line in incidents.append(line) })
     }
 
