@@ -69,3 +69,24 @@ import Testing
         #expect((second["rows"] as? [[String: Any]])?.first?["id"] as? Int == 2)
     }
 }
+
+@Suite struct TableBigSchemaTests {
+    /// 3,000 tables and one of 500 columns: the index counts within its
+    /// budget ("many rows" past it), a wide row shows 8 cells and says how
+    /// many more its page has, and every answer comes within the time limit.
+    @Test func manyTablesAndManyColumnsStillAnswer() throws {
+        let wide = (0..<500).map { "c\($0) TEXT" }.joined(separator: ", ")
+        let tables = (0..<3000).map { "CREATE TABLE t\($0) (id INTEGER PRIMARY KEY, v TEXT);" }.joined()
+        let fixture = try TableFixture("BEGIN; \(tables) CREATE TABLE wide (id INTEGER PRIMARY KEY, \(wide));"
+            + "INSERT INTO wide (id, c0, c499) VALUES (1, 'first', 'last'); COMMIT;")
+        let start = Date()
+        let index = try fixture.server.get("/")
+        #expect(index.status == 200 && index.text.contains("href=\"/t2999\""))
+        #expect(Date().timeIntervalSince(start) < 2)
+        let page = try fixture.server.get("/wide")
+        #expect(page.text.contains("493 more columns on the row’s page"))
+        let row = try TableFixture.json(fixture.server.get("/wide/1.json"))
+        #expect(((row["row"] as? [String: Any])?["c499"] as? String) == "last")
+        #expect(try fixture.server.get("/t1234.json").status == 200)
+    }
+}
