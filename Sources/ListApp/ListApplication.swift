@@ -231,7 +231,7 @@ public final class ListApplication: Sendable {
         let reason = ListRequest.Reason.malformedAddress
         let decision = ListState.decide(ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason))))
         let view = ListView(decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
-                            list: characters, templates: templates, hasListRegion: false)
+                            list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)
         let isPartial = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] != "true"
         var response = isPartial
             ? render("region", view.fragmentContext, status: decision.status)
@@ -250,7 +250,7 @@ public final class ListApplication: Sendable {
                                             acceptLanguage: request.headers["Accept-Language"])
         let view = ListView(decision: decision, request: nil, records: [], language: negotiated.language,
                             list: characters, templates: templates, hasListRegion: false,
-                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
+                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag, speaksOfRows: source == nil)
         return (view, negotiated.fromHeader)
     }
 

@@ -9,7 +9,8 @@ public struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
     static let required = ["layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
                            "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
-                           "character", "search", "scripts", "table-row", "table-controls", "table-detail", "table-index"]
+                           "character", "search", "scripts", "table-row", "table-controls", "table-list-controls", "table-detail", "table-index", "region-extras",
+                           "table-region-extras"]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
     let library: TemplateLibrary
@@ -24,7 +25,7 @@ public struct PageTemplates: Sendable {
     let listLibraries: [String: TemplateLibrary]
 
     /// The partials a list over a table draws in place of the catalogue's.
-    static let tableParts = ["row": "table-row", "search": "table-controls"]
+    static let tableParts = ["row": "table-row", "search": "table-controls", "region-extras": "table-region-extras"]
     /// The templates a list's own folder may replace, and the table template each stands for.
     static let listParts = ["row": "row", "detail": "table-detail"]
 

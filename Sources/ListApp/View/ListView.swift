@@ -29,6 +29,9 @@ struct ListView: DecisionView {
     let hasListRegion: Bool
     /// The `lang` parameter to keep in links when the request was refused (a valid request carries its own).
     let languageParameter: String?
+    /// Whether the words speak of rows (a page of a server of users' tables:
+    /// not found, the offline page) instead of characters.
+    let speaksOfRows: Bool
     /// The strings of the page language, looked up once: `UIStrings` is a
     /// large value, and a copy per use cost about 3 % of a page (callgrind).
     let strings: UIStrings
@@ -44,9 +47,11 @@ struct ListView: DecisionView {
     ///   - templates: For custom placeholder partials; nil renders none.
     ///   - hasListRegion: Whether the page has a `#list` element.
     ///   - languageParameter: The `lang` parameter links keep when `request` is nil.
+    ///   - speaksOfRows: Whether the words speak of rows (``UIStrings/rows(_:)``) instead of characters.
     init(decision: Decision, request: ListRequest?, refusal: ListRequest.Reason? = nil, records: [CharacterRecord],
          language: Language = .english, list: ListConfiguration = ListConfiguration("characters"),
-         templates: PageTemplates? = nil, hasListRegion: Bool = true, languageParameter: String? = nil) {
+         templates: PageTemplates? = nil, hasListRegion: Bool = true, languageParameter: String? = nil,
+         speaksOfRows: Bool = false) {
         self.decision = decision
         self.request = request
         self.refusal = refusal
@@ -56,7 +61,8 @@ struct ListView: DecisionView {
         self.templates = templates
         self.hasListRegion = hasListRegion
         self.languageParameter = languageParameter
-        self.strings = UIStrings.of(language)
+        self.speaksOfRows = speaksOfRows
+        self.strings = speaksOfRows ? UIStrings.rows(language) : UIStrings.of(language)
     }
 
     /// The links of this response.
@@ -83,7 +89,7 @@ struct ListView: DecisionView {
         let links = self.links
         var context: MustacheFields = [
             "lang": .string(language.tag),
-            "strings": UIStrings.mustacheValues[language] ?? strings.mustacheValue,
+            "strings": (speaksOfRows ? UIStrings.rowsMustacheValues : UIStrings.mustacheValues)[language] ?? strings.mustacheValue,
             "title": .string(title),
             "heading": .string(heading),
         ]
@@ -95,7 +101,7 @@ struct ListView: DecisionView {
             let isShell = decision.rule == .pending
             if isShell { context["lazy"] = ["href": .string(links.current)] }
             let content = PlaceholderContent(kind: kind, list: list, language: language, facts: facts(isLazyShell: isShell),
-                                             links: links)
+                                             links: links, strings: strings)
             context["placeholder"] = content.mustacheValue(templates: templates)
         }
         if decision.body.showsRows {
@@ -145,7 +151,7 @@ struct ListView: DecisionView {
         let links = self.links
         return [
             "placeholder": OfflinePlaceholder.context(list: list, language: language, allowsPartialRequests: hasListRegion,
-                                                      links: links, templates: templates),
+                                                      links: links, templates: templates, speaksOfRows: speaksOfRows),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
@@ -165,7 +171,7 @@ struct ListView: DecisionView {
     var title: String {
         if let text = echoedQuery { return strings.searchTitle(text) }
         if let kind = decision.body.placeholderKind, decision.status >= 400 {
-            return PlaceholderContent(kind: kind, list: list, language: language, facts: facts(), links: links).title
+            return PlaceholderContent(kind: kind, list: list, language: language, facts: facts(), links: links, strings: strings).title
         }
         return strings.listName
     }

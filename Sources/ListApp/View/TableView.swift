@@ -81,6 +81,7 @@ struct TableView: DecisionView {
         if let kind = decision.body.placeholderKind, decision.status >= 400 {
             return placeholder(kind).title
         }
+        if let query = request?.query { return words.searchTitle(isolated(query), list.title) }
         return list.title
     }
 

@@ -49,6 +49,18 @@ import Testing
         #expect(region.text.hasPrefix("<div id=\"list\""))
     }
 
+    /// Found in the browser: after search as you type, the sort links and the
+    /// filter chips (outside #list) kept the old address. A region fragment
+    /// carries them out of band, and the title follows the search.
+    @Test func aRegionFragmentCarriesTheControlsAndTheTitle() throws {
+        let fixture = try TableFixture()
+        let region = try fixture.server.get("/products?q=a&maker=1", headers: ["HX-Request": "true"])
+        #expect(region.text.contains(#"<div id="list-controls" class="list-controls" hx-swap-oob="true">"#))
+        #expect(region.text.contains(#"href="/products?q&#61;a&amp;maker&#61;1&amp;sort&#61;price""#))
+        #expect(region.text.contains(#"href="/products?q&#61;a" title="#), "removing the filter keeps the search")
+        #expect(region.text.contains("<title>“\u{2068}a\u{2069}” in products · ListState</title>"))
+    }
+
     @Test func searchMatchesEveryWordAsASubstringOfTextColumns() throws {
         let fixture = try TableFixture()
         #expect(Self.keys(try fixture.server.get("/products?q=PE")) == ["2"])
