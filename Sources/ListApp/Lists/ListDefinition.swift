@@ -39,7 +39,7 @@ public struct ListDefinition: Sendable {
                 source: DatabaseSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil) {
         let name = name ?? table.name
         self.name = name
-        self.title = title ?? name
+        self.title = title ?? VisibleText.escape(name)
         self.description = description
         self.table = table
         self.source = source
@@ -49,7 +49,7 @@ public struct ListDefinition: Sendable {
 
     /// The label of `column`.
     public func label(_ column: TableDescription.Column) -> String {
-        labels[column.name] ?? column.name
+        labels[column.name] ?? VisibleText.escape(column.name)
     }
 
     /// The list's path, `/` and the tilde-encoded name.

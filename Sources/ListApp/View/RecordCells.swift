@@ -48,10 +48,10 @@ enum RecordCells {
         case .blob(let bytes):
             return (isClamped ? "≥ " : "") + words.bytes(bytes.count)
         case .text(let text):
-            guard clamp, isClamped || needsClamp(value) else { return text }
+            guard clamp, isClamped || needsClamp(value) else { return VisibleText.escape(text) }
             var scalars = String.UnicodeScalarView()
             scalars.append(contentsOf: text.unicodeScalars.prefix(clampedLength))
-            return String(scalars) + "…"
+            return VisibleText.escape(String(scalars)) + "…"
         case .integer, .real:
             return value.plainText ?? ""
         }
@@ -81,7 +81,7 @@ enum RecordCells {
             switch value {
             case .null: continue
             case .blob(let bytes): fields[column.name] = .string("\(bytes.count)")
-            default: fields[column.name] = .string(value.plainText ?? "")
+            default: fields[column.name] = .string(VisibleText.escape(value.plainText ?? ""))
             }
         }
         return fields
@@ -111,10 +111,10 @@ enum RecordCells {
     static func caption(_ row: [SQLValue], key: String, words: TableWords) -> String {
         for value in row {
             if case .text(let text) = value, !text.isEmpty, !text.allSatisfy(\.isWhitespace) {
-                guard text.unicodeScalars.count > 80 else { return text }
+                guard text.unicodeScalars.count > 80 else { return VisibleText.escape(text) }
                 var scalars = String.UnicodeScalarView()
                 scalars.append(contentsOf: text.unicodeScalars.prefix(80))
-                return String(scalars) + "…"
+                return VisibleText.escape(String(scalars)) + "…"
             }
         }
         return words.row(key)

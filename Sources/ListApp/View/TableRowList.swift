@@ -129,7 +129,7 @@ final class TableRowList: MustacheList {
                 case .integer(let number):
                     output.append(String(number), escaped: false)
                 case .text(let text) where !isClamped && !RecordCells.needsClamp(value):
-                    output.append(text, escaped: escaped)
+                    output.append(VisibleText.escape(text), escaped: escaped)
                 default:
                     output.append(RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words), escaped: escaped)
                 }

@@ -221,3 +221,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fixture.path + "-wal"))
     }
 }
+
+/// A user's data holding controls, bidi overrides and noncharacters: shown so
+/// a person can see them, and the page stays valid (TestServer validates it);
+/// the JSON twin keeps the value exactly.
+@Suite struct TableVisibleTextTests {
+    @Test func controlsAndOverridesInCellsAreShownVisibly() throws {
+        let fixture = try TableFixture("""
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT, "odd\u{1}name" TEXT);
+            INSERT INTO notes VALUES (1, 'a' || char(0) || 'b' || char(27) || 'c' || char(8238) || 'd' || char(65535), 'x');
+            """)
+        let page = try fixture.server.get("/notes")
+        #expect(page.text.contains("a\u{2400}b\u{241B}c[U+202E]d[U+FFFF]"))
+        #expect(page.text.contains("odd\u{2401}name"))
+        let detail = try fixture.server.get("/notes/1")
+        #expect(detail.text.contains("a\u{2400}b\u{241B}c[U+202E]d[U+FFFF]"))
+        let json = try TableFixture.json(fixture.server.get("/notes/1.json"))
+        #expect((json["row"] as? [String: Any])?["body"] as? String == "a\u{0}b\u{1B}c\u{202E}d\u{FFFF}")
+    }
+}

@@ -1,0 +1,49 @@
+/// A user's text made visible and safe in a page: code points that would be
+/// invisible, reorder what follows or break the markup are shown as what
+/// they are (HTML Standard §13.2.5 treats U+0000 and other controls in text
+/// as parse errors; UAX #9 §2 lists the bidirectional embedding, override
+/// and isolate controls; Unicode §23.7 the noncharacters).
+///
+/// - C0 controls but tab, line feed and carriage return, and DEL: their
+///   Control Pictures (U+2400 ␀ … U+241F, U+2421 ␡).
+/// - C1 controls, bidi embeddings, overrides and isolates (U+202A–U+202E,
+///   U+2066–U+2069) and noncharacters: `[U+202E]`.
+///
+/// The JSON twin keeps the value exactly; only pages show it this way.
+enum VisibleText {
+    /// `text` with every such code point shown; `text` itself when it has none.
+    static func escape(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            switch scalar.value {
+            case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+            case 0x7F: result.append("\u{2421}")
+            default:
+                result.append(contentsOf: ("[" + HexFormattingText.codePoint(scalar.value) + "]").unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+
+    /// Whether `scalar` is shown escaped.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFDD0...0xFDEF: return true
+        default: return scalar.value & 0xFFFE == 0xFFFE
+        }
+    }
+}
+
+/// `U+` and at least four upper-case hex digits.
+enum HexFormattingText {
+    static func codePoint(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
