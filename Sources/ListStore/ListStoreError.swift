@@ -16,6 +16,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case noSpace
         /// The file's schema is not the one this build expects.
         case wrongSchema
+        /// A statement names a table or column the database no longer has: its
+        /// schema changed since it was read (re-read it and try again).
+        case schemaChanged
         /// Any other SQLite failure.
         case other
     }
@@ -41,7 +44,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     /// to a fault that needs a person (corrupt, wrong schema, other).
     public var isTransient: Bool {
         switch kind {
-        case .busy, .timedOut, .cannotOpen, .noSpace: true
+        case .busy, .timedOut, .cannotOpen, .noSpace, .schemaChanged: true
         case .corrupt, .wrongSchema, .other: false
         }
     }

@@ -41,6 +41,10 @@ final class SQLiteConnection {
         self.handle = handle
         self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(handle, 1)
+        // Found by QA: a column renamed while serving was read as the text of its old name
+        // (SQLite takes a double-quoted name it cannot find for a string) until the schema
+        // was re-read; now such a statement fails, and the lists are re-read at once.
+        liststate_sqlite_disable_quoted_strings(handle)
         sqlite3_busy_timeout(handle, busyTimeout)
         sqlite3_progress_handler(handle, 1000, { context in
             guard let context else { return 0 }
@@ -128,6 +132,11 @@ final class SQLiteConnection {
         case SQLITE_INTERRUPT where didTimeOut: kind = .timedOut
         case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR: kind = .corrupt
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: kind = .cannotOpen
+        // A read-only connection that must write to read (a crashed writer's hot journal to
+        // roll back, a WAL index it may not create): unreadable until a writer repairs it.
+        case SQLITE_READONLY: kind = .cannotOpen
+        case SQLITE_ERROR where message.hasPrefix("no such table") || message.hasPrefix("no such column"):
+            kind = .schemaChanged
         case SQLITE_FULL: kind = .noSpace
         default: kind = .other
         }

@@ -44,23 +44,36 @@ public final class TableCatalog: Sendable {
     }
 
     /// The lists now, re-read first when a database's schema changed since
-    /// the last look (at most every ``checkInterval`` seconds).
+    /// the last look (at most every ``checkInterval`` seconds; a database
+    /// whose lock is held keeps its lists: the look never waits).
     public var lists: TableLists {
-        let due = state.withLock { state -> [Int?]? in
+        let due = state.withLock { state -> Bool in
             guard !databases.isEmpty, ContinuousClock.now - state.checked >= .milliseconds(Int(Self.checkInterval * 1000))
-            else { return nil }
+            else { return false }
             state.checked = .now
-            return state.versions
+            return true
         }
-        guard let known = due else { return state.withLock { $0.lists } }
-        let versions = databases.map { try? $0.schemaVersion().get() }
-        // A database whose version cannot be read now (locked, say) keeps its lists.
-        guard zip(versions, known).contains(where: { $0 != nil && $0 != $1 }) else { return state.withLock { $0.lists } }
+        return due ? refresh(force: false) : state.withLock { $0.lists }
+    }
+
+    /// The lists re-read now (a statement met a table or column the database
+    /// no longer has): the schema changed before the next look would see it.
+    public func refreshNow() -> TableLists {
+        refresh(force: true)
+    }
+
+    /// Re-reads the lists when a database's schema version changed (or `force`).
+    private func refresh(force: Bool) -> TableLists {
+        let known = state.withLock { $0.versions }
+        let versions = databases.map { try? $0.schemaVersion(waiting: false).get() }
+        let changed = zip(versions, known).contains { $0 != nil && $0 != $1 }
+        guard force || changed else { return state.withLock { $0.lists } }
         do {
             let lists = try TableLists.lists(of: databases, configuration: configuration)
             return state.withLock { state in
                 state.lists = lists
-                state.versions = versions
+                state.versions = zip(versions, state.versions).map { $0 ?? $1 }
+                state.checked = .now
                 return lists
             }
         } catch {

@@ -57,8 +57,9 @@ struct TableRoute: Sendable {
     }
 
     /// The list page, fragment or JSON answer.
+    /// - Parameter retried: Whether this is the second try after the schema changed under the first.
     func respondWithList(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
-                         canonical: String?) -> Response {
+                         canonical: String?, retried: Bool = false) -> Response {
         let isPartial = !json && ListRoute.isPartial(request)
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         var snapshot = ListSnapshot(display: list.configuration.display)
@@ -90,6 +91,11 @@ struct TableRoute: Sendable {
             case .success(nil):
                 refusal = .positionGone
                 snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+            case .failure(let error) where error.kind == .schemaChanged && !retried:
+                // The table changed under the statement: once more, as it is now.
+                let fresh = catalog.refreshNow()
+                guard let list = fresh.list(named: list.name) else { return notFound(request, json: json) }
+                return respondWithList(list, in: fresh, to: request, json: json, canonical: canonical, retried: true)
             case .failure(let error) where error.kind == .timedOut && (valid.query != nil || !valid.filters.isEmpty):
                 // The search or filters are too slow: retrying the same soon will not help.
                 snapshot.source = .unavailable(retryAfterSeconds: nil)

@@ -35,10 +35,11 @@ public final class DatabaseSource: Sendable {
     }
 
     /// `PRAGMA schema_version`: changes with every change to the database's schema.
+    /// - Parameter waiting: Whether to wait on a held lock (`false`: fail as `.busy` at once).
     /// - Returns: The version, or why the file cannot be read (as ``tables()``).
-    public func schemaVersion() -> Result<Int, ListStoreError> {
+    public func schemaVersion(waiting: Bool = true) -> Result<Int, ListStoreError> {
         Result { () throws(ListStoreError) -> Int in
-            try pool.withConnection(timeLimit: queryTimeLimit, from: nil) { connection throws(ListStoreError) in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: nil, waiting: waiting) { connection throws(ListStoreError) in
                 try SchemaReader.schemaVersion(connection)
             }
         }
@@ -90,6 +91,10 @@ public final class DatabaseSource: Sendable {
             defer { statement.reset() }
             try statement.bind(values: sql.values)
             let columns = Int(statement.columnCount)
+            guard columns == width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count else {
+                // A view redefined since it was read (`*` gives other columns now).
+                throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+            }
             while try statement.step() {
                 var row: [SQLValue] = []
                 row.reserveCapacity(width)

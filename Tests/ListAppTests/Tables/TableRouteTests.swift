@@ -186,6 +186,20 @@ import Testing
         #expect(try fixture.server.get("/makers", headers: ["HX-Request": "true"]).text.contains("Umbrella"))
     }
 
+    /// Found by QA: right after `ALTER TABLE … RENAME COLUMN`, every row showed
+    /// the old column's name as its value (SQLite read the quoted name as text).
+    @Test func aColumnRenamedWhileServingIsReadAtOnce() throws {
+        let fixture = try TableFixture()
+        #expect(try fixture.server.get("/makers.json").status == 200)
+        try fixture.write("ALTER TABLE makers RENAME COLUMN name TO title")
+        let json = try TableFixture.json(fixture.server.get("/makers.json"))
+        #expect(json["columns"] as? [String] == ["id", "title"])
+        #expect((json["rows"] as? [[String: Any]])?.first?["title"] as? String == "Acme")
+        try fixture.write("ALTER TABLE makers DROP COLUMN title")
+        let dropped = try TableFixture.json(fixture.server.get("/makers.json"))
+        #expect(dropped["columns"] as? [String] == ["id"] && dropped["status"] as? Int == 200)
+    }
+
     @Test func schemaChangesShowWithinASecond() throws {
         let fixture = try TableFixture()
         try fixture.write("CREATE TABLE added (x TEXT); INSERT INTO added VALUES ('new'); ALTER TABLE makers ADD COLUMN city TEXT;"
