@@ -33,10 +33,10 @@ final class TableRowList: MustacheList {
         self.lists = lists
         let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
         var ids: [String] = [], keys: [String] = [], captions: [String] = [], hrefs: [String?] = []
-        for (row, key) in zip(page.rows, page.keys) {
+        for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
             let detail = list.detailPath(address: list.address(row: row, key: key))
             let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? TableView.keyText(key)
-            ids.append(TableView.elementID(key))
+            ids.append(TableView.elementID(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
             keys.append(keyText)
             captions.append(RecordCells.caption(row, key: keyText, words: words))
             hrefs.append(detail.map { $0 + suffix })

@@ -172,9 +172,10 @@ struct TableView: DecisionView {
     }
 
     /// A row's element id: `row-` and 16 hex digits of FNV-1a (64 bits) over
-    /// its key's values and their storage classes (unique per key in practice,
-    /// valid in any id, short for any key).
-    static func elementID(_ key: [SQLValue]) -> String {
+    /// its key's values and their storage classes, and its place in a run of
+    /// rows equal in every key value (`ordinal`, ``RowPage/ordinals``): unique
+    /// per row in practice, valid in any id, short for any key.
+    static func elementID(_ key: [SQLValue], ordinal: Int = 1) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         func mix(_ word: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
@@ -188,6 +189,7 @@ struct TableView: DecisionView {
             }
             mix(0xFF as UInt8)
         }
+        if ordinal > 1 { mix(UInt64(ordinal)) }
         return HexFormatting.string(prefix: "row-", UInt32(truncatingIfNeeded: hash >> 32), minimumDigits: 8, uppercase: false)
             + HexFormatting.string(prefix: "", UInt32(truncatingIfNeeded: hash), minimumDigits: 8, uppercase: false)
     }

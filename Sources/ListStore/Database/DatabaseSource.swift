@@ -60,33 +60,46 @@ public final class DatabaseSource: Sendable {
         }
         return Result { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
-                var page = try read(keyset, ranges: ranges, after: query.after, count: limit + 1, connection)
-                var end = min(limit, page.rows.count)
-                if !table.hasUniqueKey, page.rows.count > limit, page.keys[limit - 1] == page.keys[limit] {
-                    // Identical rows across the page's end: read on to where the key changes.
-                    let count = limit + Self.identicalRowsLimit + 1
-                    page = try read(keyset, ranges: ranges, after: query.after, count: count, connection)
-                    end = (limit..<page.rows.count).first { page.keys[$0 - 1] != page.keys[$0] }
-                        ?? (page.rows.count < count ? page.rows.count : count - 1)
+                var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
+                if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {
+                    // Rows equal to the last one in every column have no order among them:
+                    // the rest of its run first, by how many of it were shown (bounded by the run).
+                    page = try readRun(keyset, of: after, count: limit + 1, connection)
                 }
-                page.keep(end)
+                if page.rows.count <= limit {
+                    let rest = try read(keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, connection)
+                    page.append(rest)
+                }
+                if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
+                page.keep(limit)
                 return page
             }
         }
     }
 
-    /// The most identical rows of a view (equal in every column) a page reads
-    /// beyond its limit to end where the key changes; a longer run of copies is cut there.
-    public static let identicalRowsLimit = 1000
+    /// The rows of the run `position` ends (equal to it in the sort value and
+    /// every key value, NULL-safe) after the `position.repeats` already shown.
+    private func readRun(_ keyset: KeysetQuery, of position: RowPosition, count: Int,
+                         _ connection: SQLiteConnection) throws(ListStoreError) -> RowPage {
+        var conditions = keyset.conditions
+        if let sort = keyset.sort { conditions.append(SQLCondition("\(sort.expression) IS ?", [position.sortValue ?? .null])) }
+        for (expression, value) in zip(keyset.table.keyExpressions, position.key) {
+            conditions.append(SQLCondition("\(expression) IS ?", [value]))
+        }
+        let run = KeysetQuery(table: keyset.table, sort: keyset.sort, conditions: conditions)
+        return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, connection)
+    }
 
-    /// Up to `count` rows of the ranges in order, after `after` in the first.
-    private func read(_ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int,
+    /// Up to `count` rows of the ranges in order, after `after` in the first
+    /// (and after `offset` rows of the first: only for a run of identical rows).
+    private func read(_ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
                       _ connection: SQLiteConnection) throws(ListStoreError) -> RowPage {
         var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
         let width = keyset.table.columns.count
         let sorted = keyset.sort != nil
         for range in ranges where page.rows.count < count {
-            let sql = keyset.statement(range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count)
+            let sql = keyset.statement(range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count,
+                                       offset: range == ranges[0] ? offset : 0)
             let statement = try connection.statement(sql.sql)
             defer { statement.reset() }
             try statement.bind(values: sql.values)

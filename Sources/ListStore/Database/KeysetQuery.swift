@@ -23,11 +23,16 @@ public struct RowPosition: Sendable, Hashable {
     public var sortValue: SQLValue?
     /// The last row's key values.
     public var key: [SQLValue]
+    /// How many rows equal to the last one in every key value were shown, it
+    /// included, where the key does not tell rows apart (a view paged by all
+    /// its columns); 0 where it does.
+    public var repeats: Int
 
     /// Makes a position.
-    public init(sortValue: SQLValue?, key: [SQLValue]) {
+    public init(sortValue: SQLValue?, key: [SQLValue], repeats: Int = 0) {
         self.sortValue = sortValue
         self.key = key
+        self.repeats = repeats
     }
 }
 
@@ -59,8 +64,9 @@ public struct SQLCondition: Sendable, Hashable {
 /// (`k1 > ? OR (k1 IS ? AND (k2 > ? ...))`), NULL-safe, since a view's key
 /// columns may hold NULL and a row value holding NULL compares as unknown.
 struct KeysetQuery {
-    /// Which part of a sorted list a statement reads.
-    enum Range { case nonNull, null }
+    /// Which part of a sorted list a statement reads: the non-NULL or the NULL
+    /// values of the sort column, or everything (a run of identical rows).
+    enum Range { case nonNull, null, all }
 
     let table: TableDescription
     /// The sort column's SQL expression and direction; nil for key order.
@@ -100,7 +106,7 @@ struct KeysetQuery {
     }
 
     /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).
-    func statement(range: Range, after: RowPosition?, limit: Int) -> SQLCondition {
+    func statement(range: Range, after: RowPosition?, limit: Int, offset: Int = 0) -> SQLCondition {
         var clauses = conditions
         let keys = table.keyExpressions
         let descending = sort?.descending ?? false
@@ -120,6 +126,8 @@ struct KeysetQuery {
                 if let after, after.sortValue?.isNull == true {
                     clauses.append(keyAfter(keys, after.key, descending: descending))
                 }
+            case .all:
+                break
             }
         } else if let after {
             clauses.append(keyAfter(keys, after.key, descending: false))
@@ -130,7 +138,13 @@ struct KeysetQuery {
         var sql = "SELECT \(selectList) FROM \(quoteIdentifier(table.name))"
         if !clauses.isEmpty { sql += " WHERE " + clauses.map(\.sql).joined(separator: " AND ") }
         sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ?"
-        return SQLCondition(sql, clauses.flatMap(\.values) + [.integer(Int64(limit))])
+        var values = clauses.flatMap(\.values) + [.integer(Int64(limit))]
+        if offset > 0 {
+            // Only within a run of rows equal in every key value (never a page's depth).
+            sql += " OFFSET ?"
+            values.append(.integer(Int64(offset)))
+        }
+        return SQLCondition(sql, values)
     }
 
     /// The rows whose key comes after `values` in key order (`descending`:

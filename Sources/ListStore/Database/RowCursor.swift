@@ -8,7 +8,7 @@
 /// - form 0: the sort value (when the list is sorted) and each key value,
 ///   each as its storage class (one byte) and payload: 8 bytes big-endian
 ///   for an integer or a real's bits, a length (LEB128) and the bytes for
-///   text and blobs, nothing for NULL;
+///   text and blobs, nothing for NULL; then ``RowPosition/repeats`` (LEB128);
 /// - form 1: the last row's rowid (8 bytes), for a row whose values would
 ///   make the cursor longer than ``maximumLength``: the next page looks the
 ///   values up by rowid. (A view or `WITHOUT ROWID` table has no rowid: its
@@ -61,7 +61,8 @@ public struct RowCursor: Sendable, Hashable {
                 guard let value = reader.value() else { return nil }
                 key.append(value)
             }
-            start = .position(RowPosition(sortValue: sortValue, key: key))
+            guard let repeats = reader.length() else { return nil }
+            start = .position(RowPosition(sortValue: sortValue, key: key, repeats: repeats))
         case 1:
             guard let bits = reader.uint64() else { return nil }
             start = .rowid(Int64(bitPattern: bits))
@@ -80,6 +81,7 @@ public struct RowCursor: Sendable, Hashable {
             append(tag, to: &bytes)
             if let value = position.sortValue { Self.append(value, to: &bytes) }
             for value in position.key { Self.append(value, to: &bytes) }
+            Self.appendLength(position.repeats, to: &bytes)
         case .rowid(let rowid):
             bytes.append(1)
             append(tag, to: &bytes)

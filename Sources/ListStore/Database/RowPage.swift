@@ -40,6 +40,11 @@ public struct RowPage: Sendable, Hashable {
     /// or bytes, as `row * columns + column`.
     public var clamped: Set<Int> = []
 
+    /// Where the key does not tell rows apart: each row's place in its run of
+    /// rows equal in every key value (1 for the first), counting rows of the
+    /// run shown on earlier pages; empty where the key does.
+    public var ordinals: [Int] = []
+
     /// The most characters of a text, or bytes of a blob, a page holds of one value.
     public static let clampLength = KeysetQuery.clampLength
 
@@ -67,13 +72,39 @@ public struct RowPage: Sendable, Hashable {
         rows.removeSubrange(count...)
         keys.removeSubrange(count...)
         if sortValues.count > count { sortValues.removeSubrange(count...) }
+        if ordinals.count > count { ordinals.removeSubrange(count...) }
+    }
+
+    /// Adds `other`'s rows after these.
+    mutating func append(_ other: RowPage) {
+        // Cells are numbered row * width + column; the other page's rows come after these.
+        let offset = rows.count * (rows.first?.count ?? 0)
+        for cell in other.clamped { clamped.insert(offset + cell) }
+        rows += other.rows
+        keys += other.keys
+        sortValues += other.sortValues
+    }
+
+    /// Numbers the rows of each run of equal keys (``ordinals``); the first
+    /// run goes on from `after` when it is the same.
+    mutating func countRuns(continuing after: RowPosition?) {
+        ordinals = []
+        for index in keys.indices {
+            if index > 0, keys[index] == keys[index - 1] {
+                ordinals.append(ordinals[index - 1] + 1)
+            } else if index == 0, let after, after.repeats > 0, keys[0] == after.key {
+                ordinals.append(after.repeats + 1)
+            } else {
+                ordinals.append(1)
+            }
+        }
     }
 
     /// The position of the last row under `sort` (its sort column's value and
     /// its key): where the next page starts; nil for an empty page.
     public func lastPosition(in table: TableDescription, sort: ListSort?) -> RowPosition? {
         guard let key = keys.last else { return nil }
-        return RowPosition(sortValue: sort == nil ? nil : sortValues.last, key: key)
+        return RowPosition(sortValue: sort == nil ? nil : sortValues.last, key: key, repeats: ordinals.last ?? 0)
     }
 
     /// The last row's rowid in a rowid table (the last key value), else nil.

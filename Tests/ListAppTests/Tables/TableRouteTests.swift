@@ -34,6 +34,17 @@ import Testing
         #expect(end.text.contains("list-footer-end"))
     }
 
+    /// Found by QA: identical rows of a view had the same element id (invalid markup).
+    @Test func identicalRowsOfAViewHaveTheirOwnIds() throws {
+        let fixture = try TableFixture("CREATE VIEW copies AS SELECT 1 AS x UNION ALL SELECT 1 UNION ALL SELECT 1 UNION ALL SELECT 2;")
+        let page = try fixture.server.get("/copies?limit=2")
+        let ids = Markup.matches(#"id="(row-[0-9a-f]+)""#, in: page.text)
+        let next = try #require(Markup.loadMoreHref(page.text))
+        let rest = try fixture.server.get(next, headers: ["HX-Request": "true"])
+        let all = ids + Markup.matches(#"id="(row-[0-9a-f]+)""#, in: rest.text)
+        #expect(all.count == 4 && Set(all).count == 4, "\(all)")
+    }
+
     @Test func anEmptyTableIsNoData() throws {
         let fixture = try TableFixture()
         let page = try fixture.server.get("/empty")
@@ -130,11 +141,12 @@ import Testing
 
     @Test func aHeldLockIsUnavailableAndADamagedFileAnError() throws {
         let fixture = try TableFixture(queryTimeLimit: 0.2)
+        let next = try #require(Markup.loadMoreHref(try fixture.server.get("/products?limit=2").text))
         let lock = try fixture.holdLock()
         let page = try fixture.server.get("/products")
         #expect(page.status == 503 && page.header("retry-after") != nil)
         #expect(page.text.contains("placeholder-unavailable"))
-        let continuation = try fixture.server.get("/products?cursor=AgAWiBX3AQAAAAAAAAAC", headers: ["HX-Request": "true"])
+        let continuation = try fixture.server.get(next, headers: ["HX-Request": "true"])
         #expect(continuation.status == 503 && continuation.text.contains("list-footer-retry"))
         let json = try TableFixture.json(fixture.server.get("/products.json"))
         #expect(json["state"] as? String == "unavailable" && json["status"] as? Int == 503)

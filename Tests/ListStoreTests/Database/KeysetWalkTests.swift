@@ -59,6 +59,29 @@ import Testing
         }
     }
 
+    /// Found by QA: a view whose rows are equal in every column for more than
+    /// 1,000 rows in a row lost the rest of the run. A cursor counts the rows
+    /// of the run already shown, so every copy comes exactly once.
+    @Test func longRunsOfIdenticalRowsInAViewComeWhole() throws {
+        let database = try TestDatabase(rows: 2)
+        defer { database.remove() }
+        try database.write("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, g INT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 2600)
+            INSERT INTO t SELECT i, CASE WHEN i < 2500 THEN 1 ELSE i END FROM c;
+            CREATE VIEW same AS SELECT g FROM t;
+            """)
+        let source = DatabaseSource(path: database.path)
+        let view = try #require(try source.tables().get().first { $0.name == "same" })
+        for sort in [nil, ListSort(column: "g", descending: true)] {
+            let walked = try Self.walk(source, view, sort: sort, limit: 10)
+            #expect(walked.count == 2600, "sort \(sort?.parameter ?? "-")")
+            #expect(walked == (try database.rows(Self.reference(view, sort: sort))), "sort \(sort?.parameter ?? "-")")
+        }
+        let first = try source.page(RowPageQuery(table: view, limit: 10)).get()
+        #expect(first.rows.count == 10 && first.ordinals == Array(1...10))
+    }
+
     /// C-08: rows inserted before the cursor and deleted ahead of it between
     /// pages: no repeat, and every row that stayed throughout appears once.
     @Test func writesBetweenPagesNeitherRepeatNorSkip() throws {

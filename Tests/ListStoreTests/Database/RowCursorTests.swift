@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: values)
     func roundTripsEveryStorageClass(_ value: SQLValue) throws {
         let sort = ListSort(column: "c", descending: true)
-        let position = RowPosition(sortValue: value, key: [value, .integer(42)])
+        let position = RowPosition(sortValue: value, key: [value, .integer(42)], repeats: 1_234)
         let cursor = RowCursor(after: position, rowid: 42, list: "t", sort: sort)
         let text = cursor.encoded
         #expect(text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
