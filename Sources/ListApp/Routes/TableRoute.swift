@@ -164,7 +164,16 @@ struct TableRoute: Sendable {
             let result = list.source.row(in: list.table, address: address, startedAt: request.received)
             application.health.record(result)
             switch result {
-            case .success(let found?): row = found
+            case .success(let found?):
+                // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
+                let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])
+                if let canonical = list.detailPath(address: own), canonical != list.path + "/" + encodedKey {
+                    let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+                    var response = Response.text("Moved to \(canonical)\n", status: 308)
+                    response.headers.replaceOrAdd(name: "Location", value: canonical + (json ? ".json" : "") + query)
+                    return response
+                }
+                row = found
             case .success(nil): snapshot.request = .notFound
             case .failure(let error): snapshot.source = sourceStatus(error)
             }

@@ -175,6 +175,11 @@ public final class DatabaseSource: Sendable {
         let expressions = table.addressedByRowid
             ? [table.rowidName ?? "rowid"] : table.addressColumns.map { quoteIdentifier($0.sqlName) }
         guard !expressions.isEmpty, expressions.count == address.count else { return .success(nil) }
+        let affinities = table.addressedByRowid ? [.integer] : table.addressColumns.map(\.affinity)
+        let bound = zip(address, affinities).map { value, affinity in
+            if case .text(let text) = value { return SQLValue.parameter(text, for: affinity) }
+            return value
+        }
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
         let conditions = expressions.map { "\($0) = ?" }.joined(separator: " AND ")
         let sql = "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
@@ -182,7 +187,7 @@ public final class DatabaseSource: Sendable {
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
-                try statement.bind(values: address)
+                try statement.bind(values: bound)
                 guard try statement.step() else { return nil }
                 return (0..<Int32(table.columns.count)).map { statement.value($0) }
             }

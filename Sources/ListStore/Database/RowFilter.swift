@@ -46,19 +46,23 @@ public struct RowFilter: Sendable, Hashable {
         value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The SQL condition on `expression` (a quoted column), nil for an `isnull` value other than 0 and 1.
-    func condition(on expression: String) -> SQLCondition? {
+    /// The SQL condition on `expression` (a quoted column of `affinity`), nil
+    /// for an `isnull` value other than 0 and 1. Values are bound as
+    /// ``SQLValue/parameter(_:for:)`` says.
+    func condition(on expression: String, affinity: TableDescription.Affinity) -> SQLCondition? {
+        let bound = SQLValue.parameter(value, for: affinity)
         switch operation {
-        case .exact: return SQLCondition("\(expression) = ?", [.text(value)])
-        case .gt: return SQLCondition("\(expression) > ?", [.text(value)])
-        case .gte: return SQLCondition("\(expression) >= ?", [.text(value)])
-        case .lt: return SQLCondition("\(expression) < ?", [.text(value)])
-        case .lte: return SQLCondition("\(expression) <= ?", [.text(value)])
-        case .not: return SQLCondition("\(expression) != ?", [.text(value)])
+        case .exact: return SQLCondition("\(expression) = ?", [bound])
+        case .gt: return SQLCondition("\(expression) > ?", [bound])
+        case .gte: return SQLCondition("\(expression) >= ?", [bound])
+        case .lt: return SQLCondition("\(expression) < ?", [bound])
+        case .lte: return SQLCondition("\(expression) <= ?", [bound])
+        case .not: return SQLCondition("\(expression) != ?", [bound])
         case .contains: return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [.text("%" + Self.likeLiteral(value) + "%")])
         case .in:
             let values = self.values
-            return SQLCondition("\(expression) IN (\(values.map { _ in "?" }.joined(separator: ", ")))", values.map { .text($0) })
+            return SQLCondition("\(expression) IN (\(values.map { _ in "?" }.joined(separator: ", ")))",
+                                values.map { SQLValue.parameter($0, for: affinity) })
         case .isnull:
             switch value {
             case "1": return SQLCondition("\(expression) IS NULL")

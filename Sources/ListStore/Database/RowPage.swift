@@ -144,7 +144,8 @@ extension RowPageQuery {
         }
         for filter in filters {
             guard let index = table.columnIndex(filter.column),
-                  let condition = filter.condition(on: quoteIdentifier(table.columns[index].sqlName)) else { continue }
+                  let condition = filter.condition(on: quoteIdentifier(table.columns[index].sqlName),
+                                                   affinity: table.columns[index].affinity) else { continue }
             conditions.append(condition)
         }
         return conditions

@@ -50,4 +50,21 @@ public enum SQLValue: Sendable, Hashable {
         guard value.isFinite else { return text }
         return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
     }
+
+    /// The value to bind for text a request gave (a filter's value, a key in a
+    /// path) compared with a column of `affinity`. SQLite converts text to a
+    /// number for a column of INTEGER, REAL or NUMERIC affinity itself
+    /// (datatype3.html §4.2), but not for one without a declared type (BLOB
+    /// affinity, a view's computed column): there a text that reads as a
+    /// number is bound as that number (found by QA: `n__gt=10` on `count(*)`
+    /// compared text with integers).
+    public static func parameter(_ text: String, for affinity: TableDescription.Affinity) -> SQLValue {
+        guard affinity == .blob, let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
+        else { return .text(text) }
+        if let integer = Int64(text) { return .integer(integer) }
+        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }), let real = Double(text), real.isFinite {
+            return .real(real)
+        }
+        return .text(text)
+    }
 }
