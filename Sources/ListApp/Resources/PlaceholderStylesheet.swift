@@ -40,9 +40,19 @@ struct PlaceholderStylesheet: Sendable {
                                  accentInk: CSSColor(red: 0x0b, green: 0x10, blue: 0x20))
     }
 
-    /// The class of a configured placeholder.
+    /// The class of a configured placeholder: `ls-LIST-KIND`, every byte of
+    /// the list's name outside `a-z0-9-` written `_` and two hex digits, so any
+    /// table's name makes a valid CSS identifier (CSS Syntax §4.3.11).
     static func className(list: String, kind: PlaceholderKind) -> String {
-        "ls-\(list)-\(kind.rawValue)"
+        var name = ""
+        for byte in list.utf8 {
+            if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") {
+                name.append(Character(Unicode.Scalar(byte)))
+            } else {
+                name += "_" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+            }
+        }
+        return "ls-\(name)-\(kind.rawValue)"
     }
 
     /// Generates the stylesheet of `lists`.

@@ -65,10 +65,10 @@ public struct ListConfiguration: Sendable, Hashable {
         return copy
     }
 
-    /// Whether `name` is a valid list name.
+    /// Whether `name` is a valid list name: any text but the empty one (a list
+    /// over a table is named by the table, whatever its name holds).
     public static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        !name.isEmpty
     }
 
     /// The problems of this configuration with the key at fault, as the JSON file
@@ -78,7 +78,7 @@ public struct ListConfiguration: Sendable, Hashable {
     public func problems() -> [(key: String, message: String)] {
         var problems: [(key: String, message: String)] = []
         if !Self.isValidName(name) {
-            problems.append(("", "“\(name)” is not a list name (lower-case letters, digits and “-”, starting with a letter)"))
+            problems.append(("", "a list's name cannot be empty"))
         }
         if display.forceDisplay == .offline {
             problems.append(("forceDisplay", "“offline” cannot be forced: only the browser knows it is offline"))

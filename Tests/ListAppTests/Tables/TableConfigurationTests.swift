@@ -86,3 +86,16 @@ import Testing
         #expect(throws: AppError.self) { _ = try TableFixture(templates: ["lists/products/footer.mustache": "<li></li>"]) }
     }
 }
+
+/// Found by QA: a table named with capitals, `_` or spaces could not be configured.
+@Suite struct TableConfigurationNameTests {
+    @Test func anyTablesNameCanBeConfigured() throws {
+        let fixture = try TableFixture("CREATE TABLE \"Big Things\" (x TEXT); CREATE TABLE big_packages (x TEXT);",
+                                       configuration: ##"{"lists": {"Big Things": {"title": "Big", "placeholders": {"noData": {"background": "#fff8e1"}}}, "big_packages": {"title": "Packages"}}}"##)
+        let page = try fixture.server.get("/Big~20Things")
+        #expect(page.text.contains("ls-_42ig_20_54hings-noData"))
+        let css = try fixture.server.get("/-/placeholders.css")
+        #expect(css.text.contains(".ls-_42ig_20_54hings-noData"))
+        #expect(try fixture.server.get("/").text.contains(">Packages</a>"))
+    }
+}
