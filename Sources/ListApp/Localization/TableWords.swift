@@ -33,6 +33,8 @@ struct TableWords: Sendable {
     var isIn: String
     var isNull: String
     var isNotNull: String
+    /// A row count the index could not take (the database is locked or damaged).
+    var notCounted: String
     /// The index's empty state.
     var noLists: String
     /// The heading of the rows of other lists that refer to a row.
@@ -61,7 +63,7 @@ struct TableWords: Sendable {
         searchLabel: "Search this list", searchPlaceholder: "words to find",
         activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" },
         contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",
-        noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one", searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
+        notCounted: "rows not counted (the database is busy)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one", searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
 
     static let simplifiedChinese = TableWords(
         sortBy: "排序", keyOrder: "按键排序", ascending: "升序", descending: "降序",
@@ -71,7 +73,7 @@ struct TableWords: Sendable {
         searchLabel: "搜索这个列表", searchPlaceholder: "要找的词",
         activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" },
         contains: "包含", isIn: "属于", isNull: "为空", isNotNull: "不为空",
-        noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
+        notCounted: "行数未统计（数据库正忙）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
 
     static let traditionalChinese = TableWords(
         sortBy: "排序", keyOrder: "按鍵排序", ascending: "升冪", descending: "降冪",
@@ -81,7 +83,7 @@ struct TableWords: Sendable {
         searchLabel: "搜尋這個清單", searchPlaceholder: "要找的詞",
         activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" },
         contains: "包含", isIn: "屬於", isNull: "為空", isNotNull: "不為空",
-        noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" })
+        notCounted: "列數未統計（資料庫正忙）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" })
 }
 
 extension TableWords {

@@ -34,7 +34,7 @@ struct TableIndexRoute: Sendable {
             var item: MustacheFields = [
                 "href": .string(ListLinks.link(list.path, language: languageParameter)),
                 "title": .string(list.title),
-                "count": .string(words.rowCount(count(list, until: deadline))),
+                "count": .string(count(list, until: deadline).map(words.rowCount) ?? words.notCounted),
             ]
             if let description = list.description { item["description"] = .string(description) }
             items.append(.dictionary(item))
@@ -57,16 +57,24 @@ struct TableIndexRoute: Sendable {
         return response.evaluatingConditions(of: request)
     }
 
-    /// The list's row count: kept, or counted within what is left until `deadline`; nil ("many") when it ran out.
-    private func count(_ list: ListDefinition, until deadline: ContinuousClock.Instant) -> Int? {
+    /// The list's row count: kept, or counted within what is left until
+    /// `deadline` (`.some(nil)`, "many rows", when that ran out); nil when the
+    /// database cannot be read now (locked, damaged): not counted.
+    private func count(_ list: ListDefinition, until deadline: ContinuousClock.Instant) -> Int?? {
         let version = [ContentVersion(path: list.source.path), ContentVersion(path: list.source.path + "-wal")]
         let key = list.name
-        if let kept = counts.value(for: key, version: version) { return kept }
+        if let kept = counts.value(for: key, version: version) { return .some(kept) }
         let left = deadline - ContinuousClock.now
         let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-        guard case .success(let counted?) = list.source.count(list.table, within: seconds) else { return nil }
-        counts.store(counted, for: key, version: version)
-        return counted
+        switch list.source.count(list.table, within: seconds) {
+        case .success(let counted?):
+            counts.store(counted, for: key, version: version)
+            return .some(counted)
+        case .success(nil):
+            return .some(nil)
+        case .failure:
+            return nil
+        }
     }
 
     /// Row counts kept under the version they were counted at.

@@ -10,6 +10,7 @@ public final class DatabaseSource: Sendable {
     /// The most a query may take, in seconds, waiting on locks included.
     public let queryTimeLimit: Double
     private let pool: ConnectionPool
+    private let log: @Sendable (String) -> Void
 
     /// Makes a source over the database at `path`; nothing is opened until the first query.
     /// - Parameters:
@@ -19,17 +20,21 @@ public final class DatabaseSource: Sendable {
     public init(path: String, queryTimeLimit: Double = 2, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
+        self.log = log
         self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
                                    log: log)
     }
 
-    /// Every table and view a list can show (see `SchemaReader.tables`).
+    /// Every table and view a list can show (see `SchemaReader.tables`); one
+    /// whose columns cannot be read is left out and logged.
     /// - Returns: The descriptions, or why the file cannot be read: `.cannotOpen`
     ///   for a missing or unreadable file, `.corrupt` for one that is not a database.
     public func tables() -> Result<[TableDescription], ListStoreError> {
         Result { () throws(ListStoreError) -> [TableDescription] in
             try pool.withConnection(timeLimit: queryTimeLimit, from: nil) { connection throws(ListStoreError) in
-                try SchemaReader.tables(connection)
+                try SchemaReader.tables(connection) { name, reason in
+                    log("\(path): “\(name)” cannot be read, so it is not served: \(reason)")
+                }
             }
         }
     }
@@ -195,7 +200,8 @@ public final class DatabaseSource: Sendable {
     }
 
     /// The number of rows of `table` (that `filters` keep), or nil when
-    /// counting takes longer than `seconds` (a count reads every row).
+    /// counting takes longer than `seconds` (a count reads every row); a held
+    /// lock fails it as `.busy` at once.
     public func count(_ table: TableDescription, filters: [RowFilter] = [],
                       within seconds: Double) -> Result<Int?, ListStoreError> {
         guard seconds > 0 else { return .success(nil) }
@@ -203,7 +209,8 @@ public final class DatabaseSource: Sendable {
         var sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
         let counted = Result { () throws(ListStoreError) -> Int? in
-            try pool.withConnection(timeLimit: seconds, from: nil) { connection throws(ListStoreError) in
+            // A count is a page's extra: it never waits on a lock (busy at once).
+            try pool.withConnection(timeLimit: seconds, from: nil, waiting: false) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
                 try statement.bind(values: conditions.flatMap(\.values))

@@ -7,8 +7,11 @@ enum SchemaReader {
     /// Every table and view a list can show, in name order (byte order).
     /// Left out: SQLite's own tables (`sqlite_*`), virtual tables (FTS and
     /// others: their rows belong to another table) and their shadow tables.
+    /// A table or view whose columns cannot be read (a view over a table
+    /// since dropped) is left out, and `unreadable` is told its name and why.
     /// - Throws: `ListStoreError` as a query fails.
-    static func tables(_ connection: SQLiteConnection) throws(ListStoreError) -> [TableDescription] {
+    static func tables(_ connection: SQLiteConnection,
+                       unreadable: (_ name: String, _ reason: String) -> Void = { _, _ in }) throws(ListStoreError) -> [TableDescription] {
         let list = try connection.statement(
             "SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view') ORDER BY name")
         defer { list.reset() }
@@ -22,7 +25,12 @@ enum SchemaReader {
         tables.reserveCapacity(found.count)
         for entry in found {
             let kind: TableDescription.Kind = entry.type == "view" ? .view : entry.withoutRowid ? .withoutRowid : .table
-            tables.append(try describe(entry.name, kind: kind, connection))
+            do {
+                tables.append(try describe(entry.name, kind: kind, connection))
+            } catch where error.kind == .other || error.kind == .schemaChanged {
+                // Found by QA: one view over a dropped table stopped the whole file from being served.
+                unreadable(entry.name, error.message)
+            }
         }
         let searches = try fullTextSearches(connection)
         for index in tables.indices {

@@ -54,7 +54,8 @@ final class TableFixture {
         }
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         server = try TestServer(source: nil,
-                                tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables),
+                                tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables,
+                                                     log: { [incidents] line in incidents.append(line) }),
                                 configuration: AppConfiguration(templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
                                                                 lists: tables.lists, configurationFile: "test.json"),
                                 log: { [incidents] line in incidents.append(line) })

@@ -266,3 +266,24 @@ import Testing
         #expect((json["row"] as? [String: Any])?["body"] as? String == "a\u{0}b\u{1B}c\u{202E}d\u{FFFF}")
     }
 }
+
+/// Found by QA: a view over a dropped table stopped the whole file from being
+/// served, and under a held lock the index said "many rows" after 2.5 s.
+@Suite struct TableSchemaFaultTests {
+    @Test func aBrokenViewIsLeftOutAndLogged() throws {
+        let fixture = try TableFixture("CREATE TABLE gone (x); CREATE VIEW broken AS SELECT x FROM gone; DROP TABLE gone; CREATE TABLE ok (y);")
+        #expect(try fixture.server.get("/ok").status == 200)
+        #expect(try fixture.server.get("/broken").status == 404)
+        #expect(fixture.incidents.lines.withLock { $0 }.contains { $0.contains("“broken” cannot be read") })
+    }
+
+    @Test func theIndexUnderAHeldLockAnswersAtOnceWithoutCounts() throws {
+        let fixture = try TableFixture()
+        let lock = try fixture.holdLock()
+        defer { lock.release() }
+        let start = Date()
+        let index = try fixture.server.get("/")
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(index.status == 200 && index.text.contains("rows not counted") && !index.text.contains("many rows"))
+    }
+}
