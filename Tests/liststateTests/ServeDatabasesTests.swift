@@ -74,3 +74,12 @@ import Glibc
         #expect(run.standardError.contains("“static”"))
     }
 }
+
+extension ServeDatabasesTests {
+    @Test func aFileNamedTwiceStopsTheStart() throws {
+        let folder = try Folder()
+        let file = try folder.database("a.sqlite", "CREATE TABLE t (x);")
+        let run = try CLIRun.run(["serve", "--port", "0", file, file])
+        #expect(run.status == 1 && run.standardError.contains("named twice"))
+    }
+}

@@ -47,7 +47,8 @@ public struct TableLists: Sendable {
     static func open(databases paths: [String], queryTimeLimit: Double,
                      log: @escaping @Sendable (String) -> Void) throws(AppError) -> [DatabaseSource] {
         var sources: [DatabaseSource] = []
-        for path in paths {
+        for (index, path) in paths.enumerated() {
+            guard !paths[..<index].contains(path) else { throw AppError.database(path, reason: "the file is named twice") }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw AppError.database(path, reason: "there is no such file (ListState never creates a database)")

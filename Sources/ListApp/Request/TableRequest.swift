@@ -8,7 +8,7 @@ import ListStore
 /// | --- | --- | --- |
 /// | `cursor` | start after this row | a cursor made for this list and sort, else 400 |
 /// | `limit` | rows per page | as ``ListRequest``: default 20, above 100 clamped, below 1 or not a number → 400 |
-/// | `sort` | `COL` ascending, `-COL` descending | a column of the list, else 400 |
+/// | `sort` | `COL` ascending, `-COL` descending; empty for key order | a column of the list, else 400 |
 /// | `q` | search words | as ``ListRequest``: at most 200 characters and 8 words, no control characters |
 /// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``maximumFilters`` |
 /// | `_COL` | the filter of a column named like a control (`_q` filters column `q`) | as above |
@@ -32,6 +32,8 @@ struct TableRequest: ListQuery, Sendable {
     var limit = ListRequest.defaultLimit
     /// The order the request asked for (`sort`), nil for the list's default.
     var sortParameter: ListSort?
+    /// Whether `sort=` (empty) asked for key order where the list has a default sort.
+    var keyOrder = false
     /// The order of the page: `sort`, else the list's default sort.
     var sort: ListSort?
     /// The search text, trimmed; nil for none.
@@ -75,12 +77,19 @@ struct TableRequest: ListQuery, Sendable {
                     return .failure(problem)
                 }
             case "sort":
-                let descending = value.hasPrefix("-")
-                let column = descending ? String(value.dropFirst()) : value
-                guard list.table.columnIndex(column) != nil else {
-                    return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(value)))
+                if value.isEmpty {
+                    request.keyOrder = list.defaultSort != nil
+                    continue
                 }
-                request.sortParameter = ListSort(column: column, descending: descending)
+                // `-COL` is COL descending; a column whose own name starts with "-" is sorted by
+                // that name ascending when no column is called the rest (found by QA).
+                let named = value.hasPrefix("-") && list.table.columnIndex(String(value.dropFirst())) != nil
+                let column = named ? String(value.dropFirst()) : value
+                guard list.table.columnIndex(column) != nil else {
+                    let asked = value.hasPrefix("-") ? String(value.dropFirst()) : value
+                    return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(asked)))
+                }
+                request.sortParameter = ListSort(column: column, descending: named)
             case "lang":
                 request.language = Language(tag: value)?.tag
             case "lazy":
@@ -92,7 +101,7 @@ struct TableRequest: ListQuery, Sendable {
                 continue
             }
         }
-        request.sort = request.sortParameter ?? list.defaultSort
+        request.sort = request.sortParameter ?? (request.keyOrder ? nil : list.defaultSort)
         if let cursor {
             guard let decoded = RowCursor(encoded: cursor, list: list.name, sort: request.sort,
                                           keyCount: list.table.keyExpressions.count) else {
@@ -108,11 +117,12 @@ struct TableRequest: ListQuery, Sendable {
     /// a column named like a control; nil when it names no column.
     static func filter(named name: String, value: String, in table: TableDescription) -> RowFilter? {
         func column(_ base: Substring) -> String? {
+            // A column of that very name first (found by QA: a column `_q` beside a column `q`).
+            if !controlNames.contains(String(base)), table.columnIndex(String(base)) != nil { return String(base) }
             if base.hasPrefix("_"), controlNames.contains(String(base.dropFirst())), table.columnIndex(String(base.dropFirst())) != nil {
                 return String(base.dropFirst())
             }
-            guard !controlNames.contains(String(base)), table.columnIndex(String(base)) != nil else { return nil }
-            return String(base)
+            return nil
         }
         if let exact = column(Substring(name)) { return RowFilter(column: exact, operation: .exact, value: value) }
         guard let separator = name.range(of: "__", options: .backwards),
@@ -131,7 +141,7 @@ struct TableRequest: ListQuery, Sendable {
         var items: [(name: String, value: String)] = []
         if let query { items.append(("q", query)) }
         for filter in filters { items.append((Self.parameterName(filter), filter.value)) }
-        if let sortParameter { items.append(("sort", sortParameter.parameter)) }
+        if let sortParameter { items.append(("sort", sortParameter.parameter)) } else if keyOrder { items.append(("sort", "")) }
         if limit != ListRequest.defaultLimit { items.append(("limit", String(limit))) }
         if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }
@@ -159,10 +169,12 @@ struct TableRequest: ListQuery, Sendable {
         return other
     }
 
-    /// This request in another order, from the start.
-    func sorted(by sort: ListSort?) -> TableRequest {
+    /// This request in another order, from the start; `sort` nil is key
+    /// order (`sort=` where the list has a default sort, `list`).
+    func sorted(by sort: ListSort?, in list: ListDefinition) -> TableRequest {
         var other = restarted
         other.sortParameter = sort
+        other.keyOrder = sort == nil && list.defaultSort != nil
         return other
     }
 

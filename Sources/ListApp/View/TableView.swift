@@ -132,7 +132,7 @@ struct TableView: DecisionView {
         let base = request ?? TableRequest(language: languageParameter)
         var sorts: [MustacheValue] = [[
             "label": .string(words.keyOrder),
-            "href": .string(QueryString.link(list.path, base.sorted(by: nil).queryItems(cursor: nil))),
+            "href": .string(QueryString.link(list.path, base.sorted(by: nil, in: list).queryItems(cursor: nil))),
             "isCurrent": .bool(current == nil),
         ]]
         for column in list.table.columns {
@@ -140,7 +140,7 @@ struct TableView: DecisionView {
             let next = ListSort(column: column.name, descending: isCurrent && current?.descending == false)
             var link: MustacheFields = [
                 "label": .string(list.label(column)),
-                "href": .string(QueryString.link(list.path, base.sorted(by: next).queryItems(cursor: nil))),
+                "href": .string(QueryString.link(list.path, base.sorted(by: next, in: list).queryItems(cursor: nil))),
                 "isCurrent": .bool(isCurrent),
             ]
             if isCurrent, let current { link["direction"] = .string(current.descending ? words.descending : words.ascending) }

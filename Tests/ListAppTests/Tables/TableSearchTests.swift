@@ -159,3 +159,45 @@ import Testing
         #expect(other.status == 308 && other.header("location") == "/u/5.json?lang=en")
     }
 }
+
+/// Found by QA: sorting and filtering by columns with awkward names, the key
+/// order link of a list with a default sort, and long cursors of a view.
+@Suite struct TableAwkwardNamesTests {
+    @Test func aColumnNamedWithADashSortsAscending() throws {
+        let fixture = try TableFixture(#"CREATE TABLE t ("-dash" INTEGER, "_q" TEXT, q TEXT); INSERT INTO t VALUES (2, 'a', 'x'), (1, 'b', 'y');"#)
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?sort=-dash")) == ["2", "1"])
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?_q=b")) == ["2"], "the column _q itself")
+        let bad = try fixture.server.get("/t?sort=-nope")
+        #expect(bad.status == 400 && bad.text.contains("no column “nope”"))
+    }
+
+    @Test func keyOrderIsReachableWhereTheListHasADefaultSort() throws {
+        let fixture = try TableFixture(configuration: #"{"lists": {"products": {"sort": "-price"}}}"#)
+        let page = try fixture.server.get("/products")
+        #expect(page.text.contains(#"<a href="/products?sort&#61;">Key order</a>"#))
+        let keyOrder = try fixture.server.get("/products?sort=")
+        #expect(TableSearchTests.keys(keyOrder).prefix(3) == ["1", "2", "3"])
+        #expect(keyOrder.text.contains(#"aria-current="true">Key order</a>"#))
+        let next = try #require(Markup.loadMoreHref(try fixture.server.get("/products?sort=&limit=2").text))
+        #expect(next.contains("sort=&"))
+        #expect(TableSearchTests.keys(try fixture.server.get(next)) == ["3", "4"])
+    }
+
+    @Test func aViewOfLongTextsPagesThroughLongCursors() throws {
+        let fixture = try TableFixture("""
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 6)
+            INSERT INTO posts SELECT i, printf('%.*c', 5000, char(96 + i)) FROM c;
+            CREATE VIEW recent AS SELECT id, body FROM posts WHERE id > 1;
+            """)
+        var next: String? = "/recent.json?limit=2"
+        var ids: [Int] = []
+        while let path = next {
+            let json = try TableFixture.json(fixture.server.get(path))
+            #expect(json["status"] as? Int == 200, "\(path.prefix(80))")
+            ids += (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            next = json["next"] as? String
+        }
+        #expect(ids == [2, 3, 4, 5, 6])
+    }
+}
