@@ -97,6 +97,10 @@ public struct TableLists: Sendable {
         switch error.kind {
         case .corrupt:
             return "this is not a SQLite database, or it is damaged (\(error.message))"
+        case .cannotOpen where FileManager.default.fileExists(atPath: path + "-journal"):
+            return "it cannot be read (\(error.message)): a program that was writing it stopped half-way and "
+                + "left \(path)-journal, which only a writer may roll back; open the database once with sqlite3 "
+                + "(or the program that writes it), then start again"
         case .cannotOpen where FileManager.default.fileExists(atPath: path + "-wal"):
             return "it cannot be opened read-only (\(error.message)): a database in WAL mode needs its -shm file "
                 + "beside it, or a folder ListState may create it in; run the server as a user who may write the "
