@@ -17,7 +17,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         /// The file's schema is not the one this build expects.
         case wrongSchema
         /// A statement names a table or column the database no longer has: its
-        /// schema changed since it was read (re-read it and try again).
+        /// schema changed since it was read (a list over a table re-reads it and
+        /// tries once more), or the file lost its tables (an error, as corruption
+        /// is: the pool's connections are closed).
         case schemaChanged
         /// Any other SQLite failure.
         case other
@@ -44,8 +46,8 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     /// to a fault that needs a person (corrupt, wrong schema, other).
     public var isTransient: Bool {
         switch kind {
-        case .busy, .timedOut, .cannotOpen, .noSpace, .schemaChanged: true
-        case .corrupt, .wrongSchema, .other: false
+        case .busy, .timedOut, .cannotOpen, .noSpace: true
+        case .corrupt, .wrongSchema, .schemaChanged, .other: false
         }
     }
 
