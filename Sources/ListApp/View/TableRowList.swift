@@ -9,7 +9,8 @@ import Mustache
 /// without a row page), `moreColumns` (nil when every column is shown),
 /// `cells` (a ``CellList``), `values` (the row's values by column name, for a
 /// list's own `row.mustache`: `{{values.price}}`). Fields of each cell: `label`, `text`, `kind`
-/// (the storage class), `isNull`, `isClamped`, `href` (see `RecordCells`).
+/// (the storage class), `isNull`, `isClamped`, `clampedNote` (words saying
+/// the row's page shows all of a cut value), `href` (see `RecordCells`).
 final class TableRowList: MustacheList {
     let list: ListDefinition
     let page: RowPage
@@ -86,7 +87,7 @@ final class TableRowList: MustacheList {
         var count: Int { rows.shownColumns.count }
 
         enum Field: Int, CaseIterable {
-            case label, text, kind, isNull, isClamped, href
+            case label, text, kind, isNull, isClamped, href, clampedNote
             static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0.rawValue) })
         }
 
@@ -104,6 +105,7 @@ final class TableRowList: MustacheList {
             case .text: return .string(RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words))
             case .href:
                 return RecordCells.href(value, column: rows.list.table.columns[index], lists: rows.lists).map { .string($0) } ?? .null
+            case .clampedNote: return .string(rows.words.clamped)
             case nil: return .null
             }
         }

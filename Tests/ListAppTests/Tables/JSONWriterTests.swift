@@ -58,6 +58,7 @@ import Testing
         #expect(rows[1]["body"] as? String == "short")
         let page = try fixture.server.get("/big")
         #expect(page.text.contains("≥ 65,536 bytes"))
+        #expect(page.text.contains("(shortened; the row’s page shows all of it)"), "a cut value says so")
         let row = try TableFixture.json(fixture.server.get("/big/1.json"))
         #expect(((row["row"] as? [String: Any])?["body"] as? String)?.count == 100_000)
         // The cursor after a clamped sort value still pages exactly.
