@@ -1,0 +1,75 @@
+import HTTPServer
+import ListState
+import ListStore
+import Mustache
+
+/// `GET /NAME/KEY` and `/NAME/KEY.json`: one row of a list over a table, its
+/// every column whole, and the rows of other lists that refer to it.
+extension TableRoute {
+    /// A row's page or JSON.
+    func respondWithRow(to request: Request, listSegment: String, keySegment: String) -> Response {
+        let json = keySegment.hasSuffix(".json")
+        let lists = catalog.lists
+        guard let (list, listJSON) = Self.list(segment: listSegment, in: lists), !listJSON else {
+            return notFound(request, json: json)
+        }
+        let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
+        let encodedKey = json ? keySegment.dropLast(5) : Substring(keySegment)
+        var snapshot = ListSnapshot(rowsPerSection: [1])
+        var row: [SQLValue]?
+        if let address = list.address(segment: encodedKey) {
+            let result = list.source.row(in: list.table, address: address, startedAt: request.received)
+            application.health.record(result)
+            switch result {
+            case .success(let found?):
+                // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
+                let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])
+                if let canonical = list.detailPath(address: own), canonical != list.path + "/" + encodedKey {
+                    let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+                    var response = Response.text("Moved to \(canonical)\n", status: 308)
+                    response.headers.replaceOrAdd(name: "Location", value: canonical + (json ? ".json" : "") + query)
+                    return response
+                }
+                row = found
+            case .success(nil): snapshot.request = .notFound
+            case .failure(let error): snapshot.source = sourceStatus(error)
+            }
+        } else {
+            snapshot.request = .notFound
+        }
+        let decision = ListState.decide(snapshot)
+        let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag
+        var view = TableView(decision: decision, list: list, request: nil, refusal: nil, page: nil,
+                             language: negotiated.language, languageParameter: languageParameter,
+                             lists: lists, templates: application.templates)
+        view.hasListRegion = false
+        var response: Response
+        if json {
+            response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                body: TableJSON.detail(view, row: row))
+        } else if let row {
+            var fields = MustacheFields()
+            if case .dictionary(let page) = view.pageContext { fields = page }
+            let words = view.words
+            let key = String(encodedKey)
+            fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title)
+            fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
+            fields["key"] = .string(key)
+            fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
+            fields["cells"] = .array(RecordCells.cells(row, of: list, clamp: false, words: words, lists: lists))
+            fields["listHref"] = .string(ListLinks.link(list.path, language: languageParameter))
+            fields["backToList"] = .string(words.backToList(list.title))
+            let referring = ReferringRows.items(to: list, address: list.address(row: row, key: []), in: lists, words: words,
+                                                languageParameter: languageParameter)
+            if !referring.isEmpty {
+                fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
+            }
+            fields["status"] = ["text": ""]
+            fields["values"] = .dictionary(RecordCells.values(row, of: list))
+            response = render("table-detail", .dictionary(fields), status: 200, list: list)
+        } else {
+            response = render("message", view.pageContext, status: decision.status, list: list)
+        }
+        return finish(response, decision: decision, negotiated: negotiated, request: request)
+    }
+}
