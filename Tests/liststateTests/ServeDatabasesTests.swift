@@ -81,5 +81,10 @@ extension ServeDatabasesTests {
         let file = try folder.database("a.sqlite", "CREATE TABLE t (x);")
         let run = try CLIRun.run(["serve", "--port", "0", file, file])
         #expect(run.status == 1 && run.standardError.contains("named twice"))
+        // However it is spelled (found by QA, second round).
+        let link = folder.path + "/link.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        let spelled = try CLIRun.run(["serve", "--port", "0", file, folder.path + "/./a.sqlite", link])
+        #expect(spelled.status == 1 && spelled.standardError.contains("named twice"))
     }
 }

@@ -47,8 +47,15 @@ public struct TableLists: Sendable {
     static func open(databases paths: [String], queryTimeLimit: Double,
                      log: @escaping @Sendable (String) -> Void) throws(AppError) -> [DatabaseSource] {
         var sources: [DatabaseSource] = []
-        for (index, path) in paths.enumerated() {
-            guard !paths[..<index].contains(path) else { throw AppError.database(path, reason: "the file is named twice") }
+        var seen: [FileIdentity: String] = [:]
+        for path in paths {
+            // The same file however it is spelled (`./a.sqlite`, an absolute path, a link).
+            if let identity = FileIdentity(path: path) {
+                if let first = seen[identity] {
+                    throw AppError.database(path, reason: "the file is named twice (also as \(first))")
+                }
+                seen[identity] = path
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw AppError.database(path, reason: "there is no such file (ListState never creates a database)")

@@ -162,8 +162,11 @@ struct TableRoute: Sendable {
         return response.evaluatingConditions(of: request)
     }
 
+    /// The decision's source status for `error`; a schema that changed again
+    /// under the second try is worth retrying too (found by QA under fast schema churn).
     func sourceStatus(_ error: ListStoreError) -> SourceStatus {
-        error.isTransient ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds) : .failed
+        error.isTransient || error.kind == .schemaChanged
+            ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds) : .failed
     }
 
     func render(_ template: String, _ context: MustacheValue, status: Int, list: ListDefinition) -> Response {

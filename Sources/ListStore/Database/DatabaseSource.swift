@@ -181,13 +181,35 @@ public final class DatabaseSource: Sendable {
             ? [table.rowidName ?? "rowid"] : table.addressColumns.map { quoteIdentifier($0.sqlName) }
         guard !expressions.isEmpty, expressions.count == address.count else { return .success(nil) }
         let affinities = table.addressedByRowid ? [.integer] : table.addressColumns.map(\.affinity)
-        let bound = zip(address, affinities).map { value, affinity in
-            if case .text(let text) = value { return SQLValue.parameter(text, for: affinity) }
-            return value
+        var conditions: [String] = []
+        var order: [String] = []
+        var bound: [SQLValue] = []
+        var orderValues: [SQLValue] = []
+        for (expression, (value, affinity)) in zip(expressions, zip(address, affinities)) {
+            guard case .text(let text) = value else {
+                conditions.append("\(expression) = ?")
+                bound.append(value)
+                continue
+            }
+            let parameter = SQLValue.parameter(text, for: affinity)
+            if parameter == value {
+                conditions.append("\(expression) = ?")
+                bound.append(value)
+            } else {
+                // A column without a declared type may hold the text `01` and the number 1
+                // (found by QA): the text as written first, else the number it reads as.
+                conditions.append("(\(expression) IS ? OR \(expression) IS ?)")
+                bound += [value, parameter]
+                order.append("\(expression) IS ? DESC")
+                orderValues.append(value)
+            }
         }
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
-        let conditions = expressions.map { "\($0) = ?" }.joined(separator: " AND ")
-        let sql = "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
+        var sql = "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE "
+            + conditions.joined(separator: " AND ")
+        if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
+        sql += " LIMIT 1"
+        bound += orderValues
         return Result { () throws(ListStoreError) -> [SQLValue]? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)

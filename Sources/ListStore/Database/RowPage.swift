@@ -89,10 +89,13 @@ public struct RowPage: Sendable, Hashable {
     /// run goes on from `after` when it is the same.
     mutating func countRuns(continuing after: RowPosition?) {
         ordinals = []
+        func same(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.isSameKey(as: $1) }
+        }
         for index in keys.indices {
-            if index > 0, keys[index] == keys[index - 1] {
+            if index > 0, same(keys[index], keys[index - 1]) {
                 ordinals.append(ordinals[index - 1] + 1)
-            } else if index == 0, let after, after.repeats > 0, keys[0] == after.key {
+            } else if index == 0, let after, after.repeats > 0, same(keys[0], after.key) {
                 ordinals.append(after.repeats + 1)
             } else {
                 ordinals.append(1)

@@ -26,6 +26,17 @@ public enum SQLValue: Sendable, Hashable {
         }
     }
 
+    /// Whether `other` is the same value to SQLite's `IS` under BINARY
+    /// collation with the same storage class: the same class and, for text,
+    /// the same bytes (Swift's `==` on strings takes canonically equivalent
+    /// texts, `é` and `e` + U+0301, as equal; SQLite does not).
+    public func isSameKey(as other: SQLValue) -> Bool {
+        switch (self, other) {
+        case (.text(let a), .text(let b)): return a.utf8.elementsEqual(b.utf8)
+        default: return self == other
+        }
+    }
+
     /// Whether the value is NULL.
     public var isNull: Bool { if case .null = self { true } else { false } }
 

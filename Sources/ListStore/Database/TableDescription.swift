@@ -129,8 +129,8 @@ public struct TableDescription: Sendable, Hashable {
     /// The SQL expressions that order rows uniquely, in order: the primary
     /// key, then the rowid in a rowid table (its primary key columns may hold
     /// NULL); the rowid alone without a primary key; a view's configured key,
-    /// else all its columns (compared byte for byte, and rows equal in every
-    /// column kept on one page: ``hasUniqueKey``).
+    /// else all its columns, each compared byte for byte and then by its
+    /// storage class (`typeof`), rows equal in all of it counted in runs (``hasUniqueKey``).
     public var keyExpressions: [String] {
         if !sql.keys.isEmpty { return sql.keys }
         switch kind {
@@ -138,8 +138,13 @@ public struct TableDescription: Sendable, Hashable {
             return primaryKey.map { quoteIdentifier($0.sqlName) }
         case .view:
             if let configuredKey { return configuredKey.map(quoteIdentifier) }
-            // Byte for byte, so values a collation calls equal ('a' and 'A' under NOCASE) are two rows.
-            return columns.map { quoteIdentifier($0.sqlName) + " COLLATE BINARY" }
+            // Byte for byte, so values a collation calls equal ('a' and 'A' under NOCASE) are two rows,
+            // and with the storage class, so 1 and 1.0 (equal in SQL) are too (found by QA: a run
+            // mixing them made a cursor that came back to itself).
+            return columns.flatMap { column in
+                let name = quoteIdentifier(column.sqlName)
+                return [name + " COLLATE BINARY", "typeof(\(name))"]
+            }
         case .table:
             if primaryKeyIsRowid { return [quoteIdentifier(primaryKey[0].sqlName)] }
             let rowid = rowidName.map { [$0] } ?? []

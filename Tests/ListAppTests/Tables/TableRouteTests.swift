@@ -36,7 +36,7 @@ import Testing
 
     /// Found by QA: identical rows of a view had the same element id (invalid markup).
     @Test func identicalRowsOfAViewHaveTheirOwnIds() throws {
-        let fixture = try TableFixture("CREATE VIEW copies AS SELECT 1 AS x UNION ALL SELECT 1 UNION ALL SELECT 1 UNION ALL SELECT 2;")
+        let fixture = try TableFixture("CREATE VIEW copies AS SELECT 1 AS x UNION ALL SELECT 1.0 UNION ALL SELECT 1 UNION ALL SELECT 2;")
         let page = try fixture.server.get("/copies?limit=2")
         let ids = Markup.matches(#"id="(row-[0-9a-f]+)""#, in: page.text)
         let next = try #require(Markup.loadMoreHref(page.text))

@@ -82,6 +82,26 @@ import Testing
         #expect(first.rows.count == 10 && first.ordinals == Array(1...10))
     }
 
+    /// Found by QA (second round): a view whose ties mixed 1 and 1.0 (equal
+    /// in SQL, two storage classes) made a cursor that came back to itself.
+    @Test func aViewMixingEqualNumbersOfTwoClassesWalksOnce() throws {
+        let database = try TestDatabase(rows: 2)
+        defer { database.remove() }
+        try database.write("""
+            CREATE TABLE m (id INTEGER PRIMARY KEY, x);
+            INSERT INTO m (x) VALUES (1), (1.0), (1), (1.0), (2), (0), (-0.0), (0.0), ('é'), ('e' || char(769)), ('é');
+            CREATE VIEW v AS SELECT x FROM m;
+            """)
+        let source = DatabaseSource(path: database.path)
+        let view = try #require(try source.tables().get().first { $0.name == "v" })
+        for sort in [nil, ListSort(column: "x"), ListSort(column: "x", descending: true)] {
+            for limit in [1, 2, 3, 4, 50] {
+                let walked = try Self.walk(source, view, sort: sort, limit: limit)
+                #expect(walked == (try database.rows(Self.reference(view, sort: sort))), "sort \(sort?.parameter ?? "-") limit \(limit)")
+            }
+        }
+    }
+
     /// C-08: rows inserted before the cursor and deleted ahead of it between
     /// pages: no repeat, and every row that stayed throughout appears once.
     @Test func writesBetweenPagesNeitherRepeatNorSkip() throws {

@@ -18,7 +18,7 @@ import Testing
         let loose = try #require(byName["loose"])
         #expect(loose.addressedByRowid && loose.keyExpressions == ["rowid"])
         let view = try #require(byName["grouped"])
-        #expect(view.kind == .view && view.keyExpressions == ["\"grp\" COLLATE BINARY", "\"label\" COLLATE BINARY"] && !view.hasUniqueKey && view.addressColumns.isEmpty)
+        #expect(view.kind == .view && view.keyExpressions == ["\"grp\" COLLATE BINARY", "typeof(\"grp\")", "\"label\" COLLATE BINARY", "typeof(\"label\")"] && !view.hasUniqueKey && view.addressColumns.isEmpty)
         #expect(items.columns.map(\.affinity) == [.integer, .integer, .blob, .text, .integer])
     }
 
