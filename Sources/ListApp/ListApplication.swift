@@ -152,9 +152,7 @@ public final class ListApplication: Sendable {
             if let source, let versionProbe {
                 let list = ListRoute(application: self, source: source, versionProbe: versionProbe)
                 let character = CharacterRoute(application: self, source: source)
-                try router.get("/", quick: { request, _ in list.respondWithoutBlocking(to: request) }) { request, _ in
-                    list.respond(to: request)
-                }
+                try router.get("/") { request, _ in list.answer(to: request) }
                 try router.get(CharacterRoute.pattern, mayBlock: true) { request, parameters in
                     character.respond(to: request, segment: parameters["codepoint"] ?? "")
                 }

@@ -19,6 +19,12 @@ import Testing
         try router.get("/quick", quick: { request, _ in request.query("miss") == nil ? .text("from quick") : nil }) { _, _ in
             .text("from handler")
         }
+        // One pass: what the connection thread found travels to the worker.
+        try router.get("/answer") { request, _ in
+            let found = request.query("n") ?? "none"
+            guard request.query("work") != nil else { return .now(.text("now \(found)")) }
+            return .onWorker { .text("worker \(found) \(Thread.isMainThread ? "main" : "thread")") }
+        }
         return router
     }
 
@@ -74,6 +80,19 @@ import Testing
             let head = try client.readResponse(bodyless: true)
             #expect(head.status == 200 && head.body.isEmpty && head.header("content-length") == "12")
         }
+    }
+
+    @Test func anAnswerHandlerDecidesWhereItAnswersAndCarriesWhatItFound() throws {
+        let router = try router(entered: DispatchSemaphore(value: 0), gate: DispatchSemaphore(value: 0))
+        try withServer(router: router) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.request("GET", "/answer?n=7")
+            #expect(try client.readResponse().bodyText == "now 7")
+            try client.request("GET", "/answer?n=8&work")
+            #expect(try client.readResponse().bodyText == "worker 8 thread")
+        }
+        let response = router.respond(to: try Request(method: .get, target: "/answer?n=9&work"))
+        #expect(String(decoding: response.body, as: UTF8.self) == "worker 9 thread")
     }
 
     @Test func manyBlockingRequestsAtOnceAreAllAnswered() throws {

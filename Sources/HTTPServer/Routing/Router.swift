@@ -23,6 +23,11 @@ public struct Router: Sendable {
     /// needs the blocking handler.
     public typealias QuickHandler = @Sendable (Request, RouteParameters) -> Response?
 
+    /// A handler that decides itself, in one pass over the request, whether it
+    /// answers now (`.now`) or on a worker (`.onWorker`, carrying what it found
+    /// so far: nothing is parsed twice).
+    public typealias AnswerHandler = @Sendable (Request, RouteParameters) -> Answer
+
     /// One registered route.
     struct Route: Sendable {
         let method: HTTPMethod
@@ -32,6 +37,7 @@ public struct Router: Sendable {
         var mayBlock = false
         /// The non-blocking part of a blocking route, if any.
         var quick: QuickHandler?
+        var answering: AnswerHandler?
     }
 
     private var routes: [Route] = []
@@ -132,6 +138,13 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// Adds a `GET` route whose handler decides where it answers (``AnswerHandler``).
+    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
+    public mutating func get(_ pattern: String, answer: @escaping AnswerHandler) throws(HTTPServerError) {
+        try add(.get, pattern, mayBlock: true) { request, parameters in answer(request, parameters).respondHere() }
+        routes[routes.count - 1].answering = answer
+    }
+
     /// Answers a request: the matching route's handler, a 405 with `Allow`, a
     /// 204 with `Allow` for OPTIONS, or ``notFound``.
     /// - Parameter request: The request.
@@ -150,6 +163,7 @@ public struct Router: Sendable {
     public func answer(_ request: Request) -> Answer {
         if let (route, parameters) = route(for: request.method, segments: request.pathSegments) {
             guard route.mayBlock else { return .now(route.handler(request, parameters)) }
+            if let answering = route.answering { return answering(request, parameters) }
             if let quick = route.quick, let response = quick(request, parameters) { return .now(response) }
             let handler = route.handler
             return .onWorker { handler(request, parameters) }

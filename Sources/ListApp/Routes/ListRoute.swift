@@ -75,10 +75,14 @@ struct ListRoute: Sendable {
     /// served the version is asked again, which takes the same lock a query
     /// takes: a held lock, a missing or corrupt file still reach the request
     /// as docs/design.md's fault table says, never a stale 200.
-    func respond(to request: Request) -> Response {
+    /// - Parameters:
+    ///   - parsed: The request's list parameters, parsed by ``answer(to:)``.
+    ///   - negotiated: Its language, and whether `Accept-Language` chose it.
+    ///   - known: The source's version ``answer(to:)`` confirmed without
+    ///     waiting (nil: this asks again, waiting on a lock as a query does).
+    func respond(to request: Request, parsed: Result<ListRequest, ListRequest.Problem>,
+                 negotiated: (language: Language, fromHeader: Bool), known: ContentVersion?) -> Response {
         let isPartial = Self.isPartial(request)
-        let negotiated = Language.negotiate(parameter: request.query("lang"),
-                                            acceptLanguage: request.headers["Accept-Language"])
         let list = application.characters
         var snapshot = ListSnapshot(display: list.display)
         var records: [CharacterRecord] = []
@@ -86,7 +90,7 @@ struct ListRoute: Sendable {
         var refusal: ListRequest.Reason?
         var cacheKey: CacheKey?
         var readFrom: FileIdentity?
-        switch ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }) {
+        switch parsed {
         case .failure(let problem):
             refusal = problem.reason
             snapshot.request = .badRequest(reason: problem.message)
@@ -103,7 +107,9 @@ struct ListRoute: Sendable {
             if !snapshot.isPending {
                 var result: Result<Page, ListStoreError>?
                 if let cache = application.responseCache {
-                    switch source.contentVersion(waiting: true, startedAt: request.received) {
+                    let version = known.map { Result<ContentVersion?, ListStoreError>.success($0) }
+                        ?? source.contentVersion(waiting: true, startedAt: request.received)
+                    switch version {
                     case .success(let version?):
                         let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
                         if let kept = cache.response(for: key) {
@@ -156,25 +162,31 @@ struct ListRoute: Sendable {
         return response.evaluatingConditions(of: request)
     }
 
-    /// The answer when it can be given without blocking, else nil (then
-    /// ``respond(to:)`` runs on a worker thread): a refusal or the shell of a
-    /// lazy list (neither reads the source), or a kept answer whose version
-    /// the source confirms without waiting on a lock (a held lock sends the
-    /// request to the worker, which waits as a query does).
-    func respondWithoutBlocking(to request: Request) -> Response? {
+    /// Answers a list request in one pass over it: its parameters parsed and
+    /// its language negotiated once. A refusal or the shell of a lazy list
+    /// (neither reads the source), or a kept answer whose version the source
+    /// confirms without waiting on a lock, is answered now; anything else on
+    /// a worker thread, which goes on from what was found here (a version
+    /// confirmed here is not asked again; a held lock is waited on there, as a
+    /// query does).
+    func answer(to request: Request) -> Answer {
         let isPartial = Self.isPartial(request)
-        guard case .success(let parsed) = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }),
-              !isPendingShell(parsed, isPartial: isPartial)
-        else { return respond(to: request) }
-        guard let cache = application.responseCache,
-              case .success(let version?) = versionProbe.version(startedAt: request.received)
-        else { return nil }
+        let parsed = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) })
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])
-        let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
-        guard let kept = cache.response(for: key) else { return nil }
-        application.health.record(Result<Void, ListStoreError>.success(()))
-        return kept.evaluatingConditions(of: request)
+        guard case .success(let valid) = parsed, !isPendingShell(valid, isPartial: isPartial) else {
+            return .now(respond(to: request, parsed: parsed, negotiated: negotiated, known: nil))
+        }
+        var known: ContentVersion?
+        if let cache = application.responseCache, case .success(let version?) = versionProbe.version(startedAt: request.received) {
+            let key = CacheKey(valid, isPartial: isPartial, negotiated: negotiated, version: version)
+            if let kept = cache.response(for: key) {
+                application.health.record(Result<Void, ListStoreError>.success(()))
+                return .now(kept.evaluatingConditions(of: request))
+            }
+            known = version
+        }
+        return .onWorker { [self, known] in respond(to: request, parsed: parsed, negotiated: negotiated, known: known) }
     }
 
     /// Whether the request is partial (`HX-Request`, and not a history restore, which wants the page).
