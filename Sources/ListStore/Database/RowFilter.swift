@@ -82,36 +82,3 @@ public struct RowFilter: Sendable, Hashable {
         return escaped
     }
 }
-
-/// How a list's `q` is matched (``TableDescription/search``).
-public enum RowSearch: Sendable, Hashable {
-    /// Through an FTS5 or FTS4 table that indexes the list's table (its
-    /// `content=` names it): the FTS rowid is the table's `rowidColumn`
-    /// (`content_rowid=`, else the rowid).
-    case fullText(table: String, version: Int, rowidColumn: String?)
-    /// A case-insensitive substring match of every word over these columns (their SQL names).
-    case substring(columns: [String])
-}
-
-extension RowSearch {
-    /// The condition that every word of `words` matches.
-    func condition(_ words: [String], in table: TableDescription) -> SQLCondition {
-        switch self {
-        case .fullText(let ftsTable, let version, let rowidColumn):
-            let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
-            // FTS5 takes "word"* (a quoted prefix term); FTS4 takes "word*".
-            let match = version == 5 ? CatalogueSource.matchExpression(words)
-                : words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }.joined(separator: " ")
-            return SQLCondition("\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
-                                [.text(match)])
-        case .substring(let columns):
-            var parts: [String] = []
-            var values: [SQLValue] = []
-            for word in words {
-                parts.append("(" + columns.map { "\(quoteIdentifier($0)) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")")
-                values += columns.map { _ in .text("%" + RowFilter.likeLiteral(word) + "%") }
-            }
-            return SQLCondition(parts.isEmpty ? "1" : parts.joined(separator: " AND "), values)
-        }
-    }
-}
