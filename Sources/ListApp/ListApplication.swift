@@ -218,15 +218,21 @@ public final class ListApplication: Sendable {
     /// on every response, and the page for an address that cannot be read.
     public func configure(_ server: inout Server.Configuration) {
         server.defaultHeaders = ResponseHeaders.security
-        server.malformedTarget = { [self] headers in malformedTarget(headers) }
+        server.malformedTarget = { [self] headers, target in malformedTarget(headers, target: target) }
     }
 
     /// The answer to an address the server cannot decode: a 400 with the error
     /// placeholder, as a page or (for a partial request) a region fragment,
-    /// decided like every other state (QA found a bare "400 Bad Request" here).
-    func malformedTarget(_ headers: HTTPHeaders) -> Response {
+    /// decided like every other state (QA found a bare "400 Bad Request" here);
+    /// for a JSON twin's address (a path ending `.json`), the JSON error.
+    func malformedTarget(_ headers: HTTPHeaders, target: String? = nil) -> Response {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
         let reason = ListRequest.Reason.malformedAddress
+        if source == nil, let target, target.split(separator: "?", maxSplits: 1).first?.hasSuffix(".json") == true {
+            // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
+            return TableRoute.jsonProblem(status: 400, state: "error",
+                                          problem: UIStrings.rows(negotiated.language).reason(reason))
+        }
         let decision = ListState.decide(ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason))))
         let view = ListView(decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
                             list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)

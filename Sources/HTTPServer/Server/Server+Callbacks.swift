@@ -87,7 +87,7 @@ func serverAccessHandler(
             context.method = .get
             // A 400 is the application's page for a request it cannot read, when it has one.
             var refused = problem.status == 400
-                ? core.configuration.malformedTarget?(headers) ?? Response.text("Bad Request: \(problem.reason)\n", status: 400)
+                ? core.configuration.malformedTarget?(headers, nil) ?? Response.text("Bad Request: \(problem.reason)\n", status: 400)
                 : Response.text("\(Response.reasonPhrase(problem.status)): \(problem.reason)\n", status: problem.status)
             refused.headers.replaceOrAdd(name: "Connection", value: "close")
             return queue(core.finalize(refused), on: connection, context: context, core: core)

@@ -114,9 +114,11 @@ extension Server {
 
         /// Answers a request whose target cannot be decoded (a byte outside
         /// visible ASCII, a bad `%` escape, invalid UTF-8; RFC 9112 §3.2,
-        /// RFC 3986 §2.1), given its header fields, so the application can
-        /// explain the problem in its own page. It should answer 400. Default: a bare 400.
-        public var malformedTarget: (@Sendable (HTTPHeaders) -> Response)? = nil
+        /// RFC 3986 §2.1), given its header fields and its raw target (nil when
+        /// the request's framing was refused before the target mattered), so
+        /// the application can explain the problem in its own page (or in the
+        /// form the address asks for). It should answer 400. Default: a bare 400.
+        public var malformedTarget: (@Sendable (HTTPHeaders, String?) -> Response)? = nil
 
         /// Receives the server's own diagnostics (libmicrohttpd's messages, a
         /// refused header, a shutdown timeout), one line each, no newline.

@@ -78,7 +78,7 @@ final class ServerCore: Sendable {
         guard !context.rawTarget.isEmpty,
               context.rawTarget.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
               let parsed = RequestTarget(parsing: context.targetText) else {
-            return .now(configuration.malformedTarget?(headers) ?? Response.status(400))
+            return .now(configuration.malformedTarget?(headers, context.targetText) ?? Response.status(400))
         }
         let request = Request(
             method: context.method, target: context.targetText, parsed: parsed,

@@ -176,8 +176,19 @@ struct TableRoute: Sendable {
     /// A 404: the not-found page (or its JSON).
     func notFound(_ request: Request, json: Bool) -> Response {
         guard json else { return application.notFound(request) }
-        var response = Response(status: 404, headers: ["Content-Type": "application/json; charset=utf-8"],
-                                body: Array("{\"status\": 404, \"state\": \"notFound\", \"problem\": \"There is no list or row at this address.\"}\n".utf8))
+        return Self.jsonProblem(status: 404, state: "notFound", problem: "There is no list or row at this address.")
+    }
+
+    /// A JSON answer that names no list: `{"status", "state", "problem"}`
+    /// (docs/list.schema.json, `noListAnswer`).
+    static func jsonProblem(status: Int, state: String, problem: String) -> Response {
+        var json = JSONWriter()
+        json.raw("{")
+        json.key("status"); json.raw(String(status)); json.raw(", ")
+        json.key("state"); json.string(state); json.raw(", ")
+        json.key("problem"); json.string(problem)
+        json.raw("}\n")
+        var response = Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: json.bytes)
         response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
         return response
     }

@@ -95,6 +95,11 @@ import Testing
         #expect(try fixture.server.get("/order%20items.v2%20%C3%A9").status == 404, "not tilde-encoded")
         let json = try TableFixture.json(fixture.server.get("/products/99.json"))
         #expect(json["state"] as? String == "notFound" && json["row"] is NSNull)
+        // Found by QA: a JSON address with a broken % escape got the HTML page.
+        let broken = try fixture.server.get("/products.json?q=%FF")
+        #expect(broken.status == 400 && broken.header("content-type") == "application/json; charset=utf-8")
+        #expect(try TableFixture.json(broken)["state"] as? String == "error")
+        #expect(try fixture.server.get("/products?q=%FF").text.hasPrefix("<!DOCTYPE"))
     }
 
     @Test func rowPagesOfEveryKeyKind() throws {
