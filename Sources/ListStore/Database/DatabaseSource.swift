@@ -51,7 +51,9 @@ public final class DatabaseSource: Sendable {
     }
 
     /// One page of `query.table` in its order: the non-NULL range of the sort
-    /// column, then (when that ran out) its NULL range (`KeysetQuery`).
+    /// column, then (when that ran out) its NULL range (`KeysetQuery`); where
+    /// the key does not tell rows apart, first the rest of the run of rows
+    /// equal to the last one shown (``RowPosition/repeats``).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
         let limit = max(1, query.limit)
         let table = query.table
