@@ -11,9 +11,21 @@ struct TestDatabase {
 
     /// Builds the database; `seed` makes the random values repeatable.
     init(seed: UInt64 = 7, rows: Int = 120) throws {
-        folder = NSTemporaryDirectory() + "liststate-db-tests-" + UUID().uuidString
+        let folder = NSTemporaryDirectory() + "liststate-db-tests-" + UUID().uuidString
+        self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let connection = try SQLiteConnection(path: folder + "/data.sqlite", readOnly: false)
+        do {
+            try Self.fill(folder + "/data.sqlite", seed: seed, rows: rows)
+        } catch {
+            // Nothing is left behind when the database cannot be made.
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    /// Creates and fills the database at `path`.
+    private static func fill(_ path: String, seed: UInt64, rows: Int) throws {
+        let connection = try SQLiteConnection(path: path, readOnly: false)
         var random = SeededRandom(seed: seed)
         var sql = """
         CREATE TABLE items (id INTEGER PRIMARY KEY, grp INTEGER, mixed, label TEXT COLLATE NOCASE, big INTEGER);
