@@ -109,7 +109,7 @@ extension UIStrings {
             case .badLazy: "lazy 选项只能是 0 或 1。"
             case .unknownSort(let value): "这个列表没有可以排序的“\(value)”列。"
             case .positionGone: "这一页开始的那一行已经不在了，请从头开始。"
-            case .badFilter(let name): "筛选条件“\(name)”无法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 个值，一个列表最多 \(TableRequest.maximumFilters) 个筛选条件。"
+            case .badFilter(let name): "筛选条件“\(name)”无法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 个值，一个列表最多 \(RowFilter.maximumFilters) 个筛选条件。"
             case .malformedAddress: "这个网址的写法有误（% 符号或字符损坏）。请从头开始。"
             }
         }

@@ -10,7 +10,7 @@ import ListStore
 /// | `limit` | rows per page | as ``ListRequest``: default 20, above 100 clamped, below 1 or not a number → 400 |
 /// | `sort` | `COL` ascending, `-COL` descending; empty for key order | a column of the list, else 400 |
 /// | `q` | search words | as ``ListRequest``: at most 200 characters and 8 words, no control characters |
-/// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``maximumFilters`` |
+/// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``RowFilter/maximumFilters`` |
 /// | `_COL` | the filter of a column named like a control (`_q` filters column `q`) | as above |
 /// | `lang` | interface language | unknown values fall back to negotiation |
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
@@ -21,8 +21,6 @@ import ListStore
 struct TableRequest: ListQuery, Sendable {
     /// The control parameters; a column of the same name is filtered as `_NAME`.
     static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy"]
-    /// The most column filters one request may give.
-    static let maximumFilters = 20
 
     /// Where the page starts; nil for the first page.
     var start: RowCursor.Start?
@@ -58,7 +56,7 @@ struct TableRequest: ListQuery, Sendable {
                 return .failure(ListRequest.Problem(parameter: name, reason: .repeated(name)))
             }
             if let filter {
-                guard request.filters.count < maximumFilters, filter.operation != .isnull || value == "0" || value == "1",
+                guard request.filters.count < RowFilter.maximumFilters, filter.operation != .isnull || value == "0" || value == "1",
                       filter.operation != .in || filter.values.count <= RowFilter.maximumValues else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(name)))
                 }

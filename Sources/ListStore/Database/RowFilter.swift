@@ -26,6 +26,8 @@ public struct RowFilter: Sendable, Hashable {
 
     /// The most values `__in` may list.
     public static let maximumValues = 100
+    /// The most column filters one request may give.
+    public static let maximumFilters = 20
 
     /// The column's name (``TableDescription/Column/name``).
     public var column: String
