@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -16,7 +17,7 @@ import Testing
         let override: String
 
         init() throws {
-            root = NSTemporaryDirectory() + "httpserver-static-\(UUID().uuidString)"
+            root = TemporaryFolder.make("static")
             override = root + "/override"
             let files = FileManager.default
             try files.createDirectory(atPath: override + "/dir", withIntermediateDirectories: true)

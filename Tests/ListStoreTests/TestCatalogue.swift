@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import ListStore
 
 /// Catalogues built once per test process, in a temporary folder.
@@ -12,9 +13,7 @@ enum TestCatalogue {
 
     /// A fresh temporary folder.
     static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "liststate-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFolder.make("catalogue")
     }
 
     /// A small catalogue of the given code points (named "CHARACTER <hex>").

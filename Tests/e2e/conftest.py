@@ -6,8 +6,9 @@ Static/liststate.js), `htmx` the same pages with real htmx 2 and the companion
 script (Tests/e2e/htmx-templates/scripts.mustache through --templates, and the
 downloaded htmx.min.js through --static).
 
-Screenshots of every state go to $LISTSTATE_E2E_SCREENSHOTS, else to a fresh
-temporary folder; the run prints the folder at the end.
+Screenshots of every state go to $LISTSTATE_E2E_SCREENSHOTS, which the run keeps
+and names at the end; without it they go to the run's temporary folder, which is
+removed when the run ends (passed or failed), as everything else there.
 """
 import json
 import os
@@ -30,7 +31,8 @@ BINARY = pathlib.Path(os.environ.get("LISTSTATE_BINARY", ROOT / ".build/debug/li
 HTMX_STATIC = ROOT / ".build/e2e/htmx"
 HTMX_TEMPLATES = ROOT / "Tests/e2e/htmx-templates"
 WORK = pathlib.Path(tempfile.mkdtemp(prefix="liststate-e2e-"))
-SCREENSHOTS = pathlib.Path(os.environ.get("LISTSTATE_E2E_SCREENSHOTS") or WORK / "screenshots")
+KEPT_SCREENSHOTS = os.environ.get("LISTSTATE_E2E_SCREENSHOTS")
+SCREENSHOTS = pathlib.Path(KEPT_SCREENSHOTS or WORK / "screenshots")
 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 EVENT_NAMES = ["placeholder-will-appear", "placeholder-did-appear", "placeholder-will-disappear",
                "placeholder-did-disappear", "placeholder-activated", "rows-added", "end-reached", "request-failed"]
@@ -276,4 +278,12 @@ def code_points(ids):
 
 
 def pytest_terminal_summary(terminalreporter):
-    terminalreporter.write_line(f"ListState e2e screenshots: {SCREENSHOTS}")
+    if KEPT_SCREENSHOTS:
+        terminalreporter.write_line(f"ListState e2e screenshots: {SCREENSHOTS}")
+    else:
+        terminalreporter.write_line("ListState e2e screenshots: set LISTSTATE_E2E_SCREENSHOTS=DIR to keep them")
+
+
+def pytest_unconfigure(config):
+    """The run's temporary folder goes when the run ends, whatever its result."""
+    shutil.rmtree(WORK, ignore_errors=True)

@@ -97,7 +97,7 @@ import Glibc
     }
 
     @Test func anOlderSchemaIsRebuilt() throws {
-        let folder = NSTemporaryDirectory() + "liststate-old-" + UUID().uuidString
+        let folder = TemporaryFolder.make("old")
         let path = folder + "/old.sqlite"
         try CatalogueBuilder.build(at: path, records: [])
         try SQLiteConnection(path: path, readOnly: false).execute("PRAGMA user_version = 0")
@@ -111,7 +111,7 @@ import Glibc
 
     /// Found by QA: `--db` pointed at someone else's file replaced it with a catalogue.
     @Test func aForeignFileIsNeverOverwritten() throws {
-        let folder = NSTemporaryDirectory() + "liststate-foreign-" + UUID().uuidString
+        let folder = TemporaryFolder.make("foreign")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let notes = folder + "/precious.txt"
         try Data("precious notes".utf8).write(to: URL(fileURLWithPath: notes))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import ListStore
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Glibc
 @Suite(.serialized) struct ServeDatabasesTests {
     /// A temporary folder removed when the test ends.
     final class Folder {
-        let path = NSTemporaryDirectory() + "liststate-serve-db-" + UUID().uuidString
+        let path = TemporaryFolder.make("serve-db")
         init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(atPath: path) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import ListStore
 import Testing
 @testable import ListApp
@@ -8,7 +9,7 @@ import Testing
 @Suite struct VersionProbeTests {
     /// A settled three-row catalogue in a folder of its own.
     static func catalogue() throws -> String {
-        let folder = NSTemporaryDirectory() + "liststate-probe-" + UUID().uuidString
+        let folder = TemporaryFolder.make("probe")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/catalogue.sqlite"
         try CatalogueBuilder.build(at: path, records: [1, 2, 3].map {

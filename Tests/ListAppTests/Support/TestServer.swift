@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import ListApp
 import ListStore
@@ -9,7 +10,7 @@ import Testing
 final class TestServer: Sendable {
     /// The shared server over the full catalogue.
     static let shared: TestServer? = {
-        let folder = NSTemporaryDirectory() + "liststate-app-tests-" + UUID().uuidString
+        let folder = TemporaryFolder.make("app")
         let path = folder + "/catalogue.sqlite"
         do {
             try CatalogueBuilder.build(at: path)

@@ -99,3 +99,20 @@ import Testing
         #expect(try fixture.server.get("/").text.contains(">Packages</a>"))
     }
 }
+
+/// `{{{html}}}` in placeholder.mustache is the only unescaped output: it
+/// carries the server's own render of a configured partial, in which the
+/// request's words (the search echoed) and a user's data are escaped by the
+/// engine; a `<script>` in either never reaches the page as markup.
+@Suite struct TablePlaceholderPartialTests {
+    @Test func aCustomPartialEscapesTheSearchAndTheData() throws {
+        let fixture = try TableFixture(#"CREATE TABLE t (x TEXT); CREATE TABLE "<script>alert(1)</script>" (y TEXT);"#,
+                                       configuration: #"{"lists": {"t": {"placeholders": {"noResults": {"partial": "my-empty"}, "noData": {"partial": "my-empty"}}}}}"#,
+                                       templates: ["my-empty.mustache": #"<p class="mine">{{title}}</p>"#])
+        let page = try fixture.server.get("/t?q=%3Cscript%3Ealert(1)%3C/script%3E")
+        #expect(page.text.contains(#"<p class="mine">"#))
+        #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !page.text.contains("<script>alert"))
+        let index = try fixture.server.get("/")
+        #expect(!index.text.contains("<script>alert"), "a table's name is escaped")
+    }
+}

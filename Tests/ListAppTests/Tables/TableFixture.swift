@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 @testable import ListApp
 @testable import ListStore
@@ -6,7 +7,7 @@ import Synchronization
 /// A user's database in a temporary folder, served by a `TestServer` with
 /// no catalogue; the folder is removed when the fixture goes.
 final class TableFixture {
-    let folder = NSTemporaryDirectory() + "liststate-table-tests-" + UUID().uuidString
+    let folder = TemporaryFolder.make("table")
     let path: String
     let server: TestServer
     /// The data-source incidents the server logged.

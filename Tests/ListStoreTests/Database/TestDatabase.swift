@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import ListStore
 
 /// A generated database with the shapes keyset paging must get right: ties
@@ -11,7 +12,7 @@ struct TestDatabase {
 
     /// Builds the database; `seed` makes the random values repeatable.
     init(seed: UInt64 = 7, rows: Int = 120) throws {
-        let folder = NSTemporaryDirectory() + "liststate-db-tests-" + UUID().uuidString
+        let folder = TemporaryFolder.make("database")
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -60,9 +61,7 @@ final class ServeProcess {
 /// A catalogue built once for the serve tests.
 enum SharedCatalogue {
     static let folder: String = {
-        let path = NSTemporaryDirectory() + "liststate-serve-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFolder.make("serve")
     }()
     static var path: String { folder + "/catalogue.sqlite" }
 }
