@@ -118,11 +118,7 @@ final class ConnectionPool: Sendable {
     /// - Throws: `ListStoreError` `.timedOut` at once when nothing is left, or what `body` throws.
     func withConnection<T>(timeLimit queryTimeLimit: Double, from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
                            _ body: (SQLiteConnection) throws(ListStoreError) -> T) throws(ListStoreError) -> T {
-        var seconds = queryTimeLimit
-        if let startedAt {
-            let elapsed = (ContinuousClock.now - startedAt).components
-            seconds -= Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }
+        let seconds = queryTimeLimit - (startedAt.map { (ContinuousClock.now - $0).seconds } ?? 0)
         guard seconds > 0 else {
             throw ListStoreError(kind: .timedOut,
                                  message: "the request waited its whole time limit (\(queryTimeLimit) s) before its query could start")
@@ -136,5 +132,12 @@ final class ConnectionPool: Sendable {
                 }
             }
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, fractions included.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

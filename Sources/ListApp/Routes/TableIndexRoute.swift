@@ -64,9 +64,7 @@ struct TableIndexRoute: Sendable {
         let version = [ContentVersion(path: list.source.path), ContentVersion(path: list.source.path + "-wal")]
         let key = list.name
         if let kept = counts.value(for: key, version: version) { return .some(kept) }
-        let left = deadline - ContinuousClock.now
-        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-        switch list.source.count(list.table, within: seconds) {
+        switch list.source.count(list.table, until: deadline) {
         case .success(let counted?):
             counts.store(counted, for: key, version: version)
             return .some(counted)

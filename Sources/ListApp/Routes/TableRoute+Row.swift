@@ -56,7 +56,7 @@ extension TableRoute {
             fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
             fields["key"] = .string(key)
             fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
-            fields["cells"] = .array(RecordCells.cells(row, of: list, clamp: false, words: words, lists: lists))
+            fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: lists))
             fields["listHref"] = .string(ListLinks.link(list.path, language: languageParameter))
             fields["backToList"] = .string(words.backToList(list.title))
             let referring = ReferringRows.items(to: list, address: list.address(row: row, key: []), in: lists, words: words,

@@ -16,24 +16,17 @@ enum RecordCells {
     /// The most columns a list page shows per row; the row's page shows all.
     static let listedColumns = 8
 
-    /// The cells of `row` (one value per column of `list`), at most `limit`.
-    /// - Parameters:
-    ///   - clamp: Whether long text is cut (list pages) or shown whole (the row's page).
-    ///   - lists: Every list served, for foreign-key links (nil: no such links).
-    ///   - isClamped: Whether the source cut the value in a column (``RowPage/clampLength``).
-    static func cells(_ row: [SQLValue], of list: ListDefinition, limit: Int? = nil, clamp: Bool,
-                      words: TableWords, lists: TableLists?, isClamped: (Int) -> Bool = { _ in false }) -> [MustacheValue] {
-        let columns = list.table.columns
-        let count = min(columns.count, row.count, limit ?? Int.max)
-        return (0..<count).map { index in
-            let value = row[index]
+    /// The cells of a row's own page: every value of `row` (one per column of
+    /// `list`) whole, as dictionaries (a list page's cells are a `TableRowList.CellList`).
+    /// - Parameter lists: Every list served, for foreign-key links (nil: no such links).
+    static func cells(_ row: [SQLValue], of list: ListDefinition, words: TableWords, lists: TableLists?) -> [MustacheValue] {
+        zip(list.table.columns, row).map { column, value in
             var cell: MustacheFields = [
-                "label": .string(list.label(columns[index])), "kind": .string(value.storageClass),
-                "text": .string(text(value, clamp: clamp, isClamped: isClamped(index), words: words)),
+                "label": .string(list.label(column)), "kind": .string(value.storageClass),
+                "text": .string(text(value, clamp: false, isClamped: false, words: words)),
             ]
             if value.isNull { cell["isNull"] = true }
-            if clamp, isClamped(index) || needsClamp(value) { cell["isClamped"] = true }
-            if let href = href(value, column: columns[index], lists: lists) { cell["href"] = .string(href) }
+            if let href = href(value, column: column, lists: lists) { cell["href"] = .string(href) }
             return .dictionary(cell)
         }
     }

@@ -21,10 +21,8 @@ enum ReferringRows {
                 guard let reference = column.reference, reference.table == list.table.name,
                       (reference.column ?? target) == target else { continue }
                 let filter = RowFilter(column: column.name, operation: .exact, value: value)
-                let left = deadline - ContinuousClock.now
-                let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
                 let count: Int?
-                if case .success(let counted) = other.source.count(other.table, filters: [filter], within: seconds) {
+                if case .success(let counted) = other.source.count(other.table, filters: [filter], until: deadline) {
                     count = counted
                 } else {
                     count = nil

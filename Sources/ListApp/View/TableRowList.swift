@@ -56,7 +56,7 @@ final class TableRowList: MustacheList {
 
     enum Field: Int, CaseIterable {
         case id, key, caption, detailHref, moreColumns, cells, values
-        static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0.rawValue) })
+        static let byName = fieldNumbers(Field.self)
     }
 
     func field(named key: String) -> Int? { Field.byName[key] }
@@ -88,56 +88,55 @@ final class TableRowList: MustacheList {
 
         enum Field: Int, CaseIterable {
             case label, text, kind, isNull, isClamped, href, clampedNote
-            static let byName: [String: Int] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0.rawValue) })
+            static let byName = fieldNumbers(Field.self)
         }
 
         func field(named key: String) -> Int? { Field.byName[key] }
 
-        func mustacheValue(at position: Int, field: Int) -> MustacheValue {
+        /// What `label`, `kind` and `text` print for the cell at `position`, nil for the other fields.
+        private func string(at position: Int, field: Field?) -> String? {
             let index = rows.shownColumns[position]
             let value = rows.page.rows[row][index]
-            let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
-            switch Field(rawValue: field) {
-            case .label: return .string(rows.labels[index])
-            case .kind: return .string(value.storageClass)
-            case .isNull: return .bool(value.isNull)
-            case .isClamped: return .bool(isClamped || RecordCells.needsClamp(value))
-            case .text: return .string(RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words))
-            case .href:
-                return RecordCells.href(value, column: rows.list.table.columns[index], lists: rows.lists).map { .string($0) } ?? .null
-            case .clampedNote: return .string(rows.words.clamped)
-            case nil: return .null
+            switch field {
+            case .label: return rows.labels[index]
+            case .kind: return value.storageClass
+            case .text:
+                let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
+                return RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words)
+            default: return nil
             }
         }
 
-        /// `label`, `kind` and a cell's `text` are written straight into the page (every cell of every row has them).
-        func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+        func mustacheValue(at position: Int, field: Int) -> MustacheValue {
+            let field = Field(rawValue: field)
+            if let string = string(at: position, field: field) { return .string(string) }
             let index = rows.shownColumns[position]
             let value = rows.page.rows[row][index]
-            switch Field(rawValue: field) {
-            case .label:
-                output.append(rows.labels[index], escaped: escaped)
-            case .kind:
-                switch value {
-                case .null: output.append(literal: "null")
-                case .integer: output.append(literal: "integer")
-                case .real: output.append(literal: "real")
-                case .text: output.append(literal: "text")
-                case .blob: output.append(literal: "blob")
-                }
-            case .text:
+            switch field {
+            case .isNull: return .bool(value.isNull)
+            case .isClamped:
                 let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
-                switch value {
-                case .integer(let number):
-                    output.append(String(number), escaped: false)
-                case .text(let text) where !isClamped && !RecordCells.needsClamp(value):
-                    output.append(VisibleText.escape(text), escaped: escaped)
-                default:
-                    output.append(RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words), escaped: escaped)
-                }
-            default:
+                return .bool(isClamped || RecordCells.needsClamp(value))
+            case .href:
+                return RecordCells.href(value, column: rows.list.table.columns[index], lists: rows.lists).map { .string($0) } ?? .null
+            case .clampedNote: return .string(rows.words.clamped)
+            case .label, .kind, .text, nil: return .null
+            }
+        }
+
+        /// `label`, `kind` and a cell's `text` are written straight into the page
+        /// (every cell of every row has them), without a value around them.
+        func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+            if let string = string(at: position, field: Field(rawValue: field)) {
+                output.append(string, escaped: escaped)
+            } else {
                 output.append(mustacheValue(at: position, field: field), escaped: escaped)
             }
         }
     }
+}
+
+/// The field numbers of a `MustacheList` whose fields are the cases of `F`, by the cases' names.
+private func fieldNumbers<F: CaseIterable & RawRepresentable>(_ type: F.Type) -> [String: Int] where F.RawValue == Int {
+    Dictionary(uniqueKeysWithValues: F.allCases.map { ("\($0)", $0.rawValue) })
 }

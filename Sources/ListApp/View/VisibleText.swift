@@ -1,3 +1,5 @@
+import ListStore
+
 /// A user's text made visible and safe in a page: code points that would be
 /// invisible, reorder what follows or break the markup are shown as what
 /// they are (HTML Standard §13.2.5 treats U+0000 and other controls in text
@@ -24,7 +26,8 @@ enum VisibleText {
             case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
             case 0x7F: result.append("\u{2421}")
             default:
-                result.append(contentsOf: ("[" + HexFormattingText.codePoint(scalar.value) + "]").unicodeScalars)
+                let code = HexFormatting.string(prefix: "U+", scalar.value, minimumDigits: 4, uppercase: true)
+                result.append(contentsOf: ("[" + code + "]").unicodeScalars)
             }
         }
         return String(result)
@@ -37,13 +40,5 @@ enum VisibleText {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFDD0...0xFDEF: return true
         default: return scalar.value & 0xFFFE == 0xFFFE
         }
-    }
-}
-
-/// `U+` and at least four upper-case hex digits.
-enum HexFormattingText {
-    static func codePoint(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -156,7 +156,7 @@ public final class DatabaseSource: Sendable {
     /// by rowid), nil when the row is gone.
     public func position(ofRowid rowid: Int64, in table: TableDescription, sort: ListSort?,
                          startedAt: ContinuousClock.Instant? = nil) -> Result<RowPosition?, ListStoreError> {
-        let rowidExpression = table.primaryKeyIsRowid ? quoteIdentifier(table.primaryKey[0].sqlName) : table.rowidName.map { $0 }
+        let rowidExpression = table.primaryKeyIsRowid ? quoteIdentifier(table.primaryKey[0].sqlName) : table.rowidName
         guard let rowidExpression else { return .success(nil) }
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
         let select = ([sortColumn ?? "NULL"] + table.keyExpressions).joined(separator: ", ")
@@ -224,10 +224,11 @@ public final class DatabaseSource: Sendable {
     }
 
     /// The number of rows of `table` (that `filters` keep), or nil when
-    /// counting takes longer than `seconds` (a count reads every row); a held
-    /// lock fails it as `.busy` at once.
+    /// counting does not finish before `deadline` (a count reads every row);
+    /// a held lock fails it as `.busy` at once.
     public func count(_ table: TableDescription, filters: [RowFilter] = [],
-                      within seconds: Double) -> Result<Int?, ListStoreError> {
+                      until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
+        let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
         let conditions = RowPageQuery(table: table, filters: filters).conditions
         var sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"

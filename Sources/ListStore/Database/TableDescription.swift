@@ -98,6 +98,7 @@ public struct TableDescription: Sendable, Hashable {
         self.columns = columns
         self.rowidName = rowidName
         self.configuredKey = configuredKey
+        primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
         let text = columns.filter { $0.affinity == .text }.map(\.sqlName)
         self.search = search ?? .substring(columns: text.isEmpty ? columns.map(\.sqlName) : text)
         sql = ("", "", [])
@@ -115,10 +116,9 @@ public struct TableDescription: Sendable, Hashable {
         hasher.combine(columns)
     }
 
-    /// The primary key's columns in key order (empty for views and tables without one).
-    public var primaryKey: [Column] {
-        columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
-    }
+    /// The primary key's columns in key order (empty for views and tables
+    /// without one); made once, as every row's address reads it.
+    public let primaryKey: [Column]
 
     /// Whether the primary key is an alias of the rowid (a single column
     /// declared exactly `INTEGER PRIMARY KEY`, lang_createtable.html#rowid).
