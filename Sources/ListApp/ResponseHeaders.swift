@@ -1,4 +1,5 @@
 import HTTPServer
+import ListState
 
 /// The header fields ListState sets on its responses.
 public enum ResponseHeaders {
@@ -29,4 +30,15 @@ public enum ResponseHeaders {
     /// `Cache-Control` of list responses: always revalidate, so a stale state
     /// (an empty list that has rows now) is never served (CASES C-11).
     static let listCacheControl = "no-cache"
+
+    /// Sets the header fields every list answer carries, the catalogue's and a
+    /// table's alike (docs/design.md, "HTTP and HTMX"): `Vary`, `Cache-Control`,
+    /// `Retry-After` when the decision gives a delay, and a strong `ETag` on a
+    /// 200, kept or not, so a revalidation gets a 304.
+    static func setListHeaders(on response: inout Response, decision: Decision, negotiatedFromHeader: Bool) {
+        response.headers.replaceOrAdd(name: "Vary", value: listVary(negotiatedFromHeader: negotiatedFromHeader))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: listCacheControl)
+        if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
+        if response.status == 200 { response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body)) }
+    }
 }

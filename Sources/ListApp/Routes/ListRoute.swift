@@ -146,12 +146,8 @@ struct ListRoute: Sendable {
                             languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
         let context = shape == .page ? view.pageContext : view.fragmentContext
         var response = application.render(shape.template, context, status: decision.status)
-        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
-        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
-        if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
+        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
         if response.status == 200 {
-            // Every list answer has a strong tag, kept or not: a revalidation gets a 304.
-            response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
             // Kept only when the rows came from the very file the key's version
             // describes (found by QA: a connection opened before a replacement was
             // noticed reads the old file while the path already has the new one).

@@ -153,12 +153,7 @@ struct TableRoute: Sendable {
     func finish(_ response: Response, decision: Decision, negotiated: (language: Language, fromHeader: Bool),
                         request: Request) -> Response {
         var response = response
-        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
-        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
-        if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
-        if response.status == 200 {
-            response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))
-        }
+        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
         return response.evaluatingConditions(of: request)
     }
 
