@@ -34,8 +34,9 @@ public final class TableCatalog: Sendable {
     ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
     public init(databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
                 log: @escaping @Sendable (String) -> Void = { _ in }) throws(AppError) {
-        let sources = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, log: log)
-        let versions = sources.map { try? $0.schemaVersion().get() }
+        let opened = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, log: log)
+        let sources = opened.map(\.source)
+        let versions: [Int?] = opened.map(\.schemaVersion)
         let lists = try TableLists.lists(of: sources, configuration: configuration)
         databases = sources
         self.log = log

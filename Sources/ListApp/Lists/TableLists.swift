@@ -43,10 +43,11 @@ public struct TableLists: Sendable {
     }
 
     /// A source for each database (in `paths` order), each checked: it exists, can be read and is SQLite.
+    /// - Returns: Each source with the schema version the check read.
     /// - Throws: `AppError.database` naming the first file that cannot be served.
     static func open(databases paths: [String], queryTimeLimit: Double,
-                     log: @escaping @Sendable (String) -> Void) throws(AppError) -> [DatabaseSource] {
-        var sources: [DatabaseSource] = []
+                     log: @escaping @Sendable (String) -> Void) throws(AppError) -> [(source: DatabaseSource, schemaVersion: Int)] {
+        var sources: [(source: DatabaseSource, schemaVersion: Int)] = []
         var seen: [FileIdentity: String] = [:]
         for path in paths {
             // The same file however it is spelled (`./a.sqlite`, an absolute path, a link).
@@ -65,10 +66,10 @@ public struct TableLists: Sendable {
                 throw AppError.database(path, reason: "this file cannot be read (permissions)")
             }
             let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log)
-            if case .failure(let error) = source.schemaVersion() {
-                throw AppError.database(path, reason: Self.reason(error, path: path))
+            switch source.schemaVersion() {
+            case .success(let version): sources.append((source, version))
+            case .failure(let error): throw AppError.database(path, reason: Self.reason(error, path: path))
             }
-            sources.append(source)
         }
         return sources
     }
