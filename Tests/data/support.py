@@ -14,6 +14,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import threading
 import urllib.parse
@@ -23,6 +24,8 @@ import jsonschema
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 BINARY = pathlib.Path(os.environ.get("LISTSTATE_BINARY", ROOT / ".build/debug/liststate"))
+sys.path.insert(0, str(ROOT / "Tests/pysupport"))
+from serve_process import ServeProcess  # noqa: E402  (the shared launcher, found through the path above)
 SCHEMA_PATH = ROOT / "docs/list.schema.json"
 _work = []
 
@@ -564,47 +567,12 @@ class Client:
 
 # --- the server -----------------------------------------------------------------
 
-class Server:
+class Server(ServeProcess):
     """`liststate serve --port 0 FILE...`; its output (stdout and stderr) kept in `lines`."""
 
     def __init__(self, *files, extra=(), start_timeout=60):
-        self.lines = []
-        self.lock = threading.Lock()
-        self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", *map(str, extra), *map(str, files)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, errors="replace")
-        self.url = None
-        ready = threading.Event()
-
-        def read():
-            for line in self.process.stdout:
-                found = re.search(r"listening on (http://\S+?)/?$", line.strip())
-                if found and not self.url:
-                    self.url = found.group(1)
-                    ready.set()
-                with self.lock:
-                    self.lines.append(line.rstrip("\n"))
-                    del self.lines[:-2000]
-            ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(start_timeout) or not self.url:
-            self.stop()
-            raise RuntimeError("server did not start:\n" + self.output())
+        super().__init__(BINARY, [*extra, *files], timeout=start_timeout, keep_lines=2000)
         self.client = Client(self.url)
-
-    def output(self, last=30):
-        with self.lock:
-            return "\n".join(self.lines[-last:])
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
 
 
 def run_expecting_exit(*files, timeout=20):

@@ -15,6 +15,7 @@ import os
 import pathlib
 import re
 import shutil
+import sys
 import subprocess
 import tempfile
 import threading
@@ -27,6 +28,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests/pysupport"))
+from serve_process import ServeProcess  # noqa: E402  (the shared launcher, found through the path above)
 BINARY = pathlib.Path(os.environ.get("LISTSTATE_BINARY", ROOT / ".build/debug/liststate"))
 HTMX_STATIC = ROOT / ".build/e2e/htmx"
 HTMX_TEMPLATES = ROOT / "Tests/e2e/htmx-templates"
@@ -38,35 +41,14 @@ EVENT_NAMES = ["placeholder-will-appear", "placeholder-did-appear", "placeholder
                "placeholder-did-disappear", "placeholder-activated", "rows-added", "end-reached", "request-failed"]
 
 
-class Server:
+class Server(ServeProcess):
     """`liststate serve --port 0`; the access log (one line per request) is kept."""
 
     LOG_LINE = re.compile(r'^\S+ "(\w+) (\S+)" (\d+) ')
 
     def __init__(self, name, database, *extra):
         self.name = name
-        self.lines = []
-        self.lock = threading.Lock()
-        self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", *self.source_arguments(database), *map(str, extra)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
-        self.url = None
-        ready = threading.Event()
-
-        def read():
-            for line in self.process.stdout:
-                found = re.search(r"listening on (http://\S+?)/?$", line.strip())
-                if found and not self.url:
-                    self.url = found.group(1)
-                    ready.set()
-                with self.lock:
-                    self.lines.append(line.rstrip("\n"))
-            ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(120) or not self.url:
-            self.stop()
-            raise RuntimeError(f"{name} server did not start:\n" + "\n".join(self.lines[-20:]))
+        super().__init__(BINARY, [*self.source_arguments(database), *extra], label=f"{name} server", timeout=120)
 
     @staticmethod
     def source_arguments(database):
@@ -78,14 +60,6 @@ class Server:
         with self.lock:
             lines = list(self.lines)
         return [m.groups() for m in map(self.LOG_LINE.match, lines) if m]
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
 
 
 @pytest.fixture(scope="session")
