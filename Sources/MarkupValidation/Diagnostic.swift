@@ -104,6 +104,13 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case unknownRoute = "unknown-route"
     /// Bytes that are not UTF-8 (reported by libxml2).
     case invalidEncoding = "invalid-encoding"
+    /// U+0000 or another control character (C0 but tab, line feed, form feed and carriage
+    /// return; DEL; C1) anywhere in the input, text and attribute values included (WHATWG HTML
+    /// §13.2.3.5, "control-character-in-input-stream"; §13.2.5 "unexpected-null-character").
+    case controlCharacter = "control-character"
+    /// A noncharacter (U+FDD0–U+FDEF, and U+xFFFE, U+xFFFF of every plane) anywhere in the
+    /// input (WHATWG HTML §13.2.3.5, "noncharacter-in-input-stream"; Unicode §23.7).
+    case noncharacter
 
     /// The severity this code is reported with.
     public var defaultSeverity: Diagnostic.Severity {

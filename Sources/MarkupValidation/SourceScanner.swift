@@ -68,7 +68,7 @@ enum ScannedToken: Sendable {
 /// Tokenizes HTML source and reports the lexical problems it meets on the way
 /// (character references, a `<` that starts no tag, unreadable tags, unterminated comments).
 struct SourceScanner {
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private var index = 0
     private let lineStarts: [Int]
     private(set) var tokens: [ScannedToken] = []
@@ -85,6 +85,7 @@ struct SourceScanner {
             starts.append(offset + 1)
         }
         lineStarts = starts
+        checkCodePoints()
         scan()
     }
 
@@ -153,7 +154,7 @@ struct SourceScanner {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    private mutating func report(_ code: DiagnosticCode, at offset: Int, _ message: String) {
+    mutating func report(_ code: DiagnosticCode, at offset: Int, _ message: String) {
         let where_ = position(at: offset)
         diagnostics.append(Diagnostic(line: where_.line, column: where_.column, code: code, message: message))
     }

@@ -123,7 +123,7 @@ import ListState
         let chosen = try server.get("/?limit=5&lang=zh-Hant")
         let next = try #require(Markup.loadMoreHref(chosen.text))
         #expect(next.contains("lang=zh-Hant"))
-        #expect(chosen.header("vary") == "HX-Request, HX-History-Restore-Request")
+        #expect(chosen.header("vary") == "HX-Request, HX-History-Restore-Request, HX-Target")
         let negotiated = try server.get("/?limit=5", headers: ["Accept-Language": "zh-CN"])
         #expect(negotiated.text.contains(#"<html lang="zh-Hans">"#))
         #expect(Markup.loadMoreHref(negotiated.text)?.contains("lang=") == false)

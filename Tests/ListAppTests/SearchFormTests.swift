@@ -49,7 +49,7 @@ import Testing
         let region = try server.get("/?q=snow", headers: ["HX-Request": "true"])
         #expect(region.text.hasPrefix(#"<div id="list""#))
         #expect(!region.text.contains("<form"))
-        #expect(region.header("vary") == "HX-Request, HX-History-Restore-Request, Accept-Language")
+        #expect(region.header("vary") == "HX-Request, HX-History-Restore-Request, HX-Target, Accept-Language")
         let restore = try server.get("/?q=snow", headers: ["HX-Request": "true", "HX-History-Restore-Request": "true"])
         #expect(restore.text.hasPrefix("<!DOCTYPE html>"))
         #expect(restore.text.contains(#"<form id="search""#))

@@ -89,16 +89,17 @@ struct TableWords: Sendable {
 extension TableWords {
     /// A filter in words: `price > 2`, `name contains "ap"`, `maker is empty`.
     func label(_ filter: RowFilter) -> String {
-        switch filter.operation {
-        case .exact: "\(filter.column) = \(filter.value)"
-        case .gt: "\(filter.column) > \(filter.value)"
-        case .gte: "\(filter.column) ≥ \(filter.value)"
-        case .lt: "\(filter.column) < \(filter.value)"
-        case .lte: "\(filter.column) ≤ \(filter.value)"
-        case .not: "\(filter.column) ≠ \(filter.value)"
-        case .contains: "\(filter.column) \(contains) “\(filter.value)”"
-        case .in: "\(filter.column) \(isIn) \(filter.values.joined(separator: ", "))"
-        case .isnull: "\(filter.column) \(filter.value == "1" ? isNull : isNotNull)"
+        let column = VisibleText.echo(filter.column), value = VisibleText.echo(filter.value)
+        return switch filter.operation {
+        case .exact: "\(column) = \(value)"
+        case .gt: "\(column) > \(value)"
+        case .gte: "\(column) ≥ \(value)"
+        case .lt: "\(column) < \(value)"
+        case .lte: "\(column) ≤ \(value)"
+        case .not: "\(column) ≠ \(value)"
+        case .contains: "\(column) \(contains) “\(value)”"
+        case .in: "\(column) \(isIn) \(VisibleText.echo(filter.values.joined(separator: ", ")))"
+        case .isnull: "\(column) \(filter.value == "1" ? isNull : isNotNull)"
         }
     }
 }

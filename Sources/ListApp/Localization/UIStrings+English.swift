@@ -105,9 +105,11 @@ extension UIStrings {
             switch reason {
             case .repeated(let name): "The address gives “\(name)” more than once."
             case .badCursor: "The link points to a position in the list that does not exist. Start again from the beginning."
-            case .badLimit: "The page size must be a whole number from 1 to \(ListRequest.maximumLimit)."
+            case .badLimit: "The page size must be a whole number, 1 or more; a page shows at most \(ListRequest.maximumLimit) rows."
             case .queryTooLong: "The search is too long: at most \(ListRequest.maximumQueryLength) characters, please."
-            case .controlCharacterInQuery: "The search holds a control character. Type it again, please."
+            case .invisibleCharacter(let parameter):
+                parameter == "q" ? "The search holds a control character or an invisible formatting character. Type it again, please."
+                    : "The value of “\(parameter)” holds a control character or an invisible formatting character."
             case .tooManyWords: "The search has too many different words: at most \(ListFilter.maximumWords), please."
             case .unknownCategory(let value): "There is no character category “\(value)”."
             case .badEmoji: "The emoji filter must be 0 (off) or 1 (on)."

@@ -100,9 +100,10 @@ extension UIStrings {
             switch reason {
             case .repeated(let name): "网址里“\(name)”出现了不止一次。"
             case .badCursor: "这个链接指向列表里不存在的位置，请从头开始。"
-            case .badLimit: "每页数量必须是 1 到 \(ListRequest.maximumLimit) 之间的整数。"
+            case .badLimit: "每页数量必须是不小于 1 的整数；每页最多显示 \(ListRequest.maximumLimit) 行。"
             case .queryTooLong: "搜索内容太长了，最多 \(ListRequest.maximumQueryLength) 个字。"
-            case .controlCharacterInQuery: "搜索内容里有控制字符，请重新输入。"
+            case .invisibleCharacter(let parameter):
+                parameter == "q" ? "搜索内容里有控制字符或不可见的格式字符，请重新输入。" : "“\(parameter)”的值里有控制字符或不可见的格式字符。"
             case .tooManyWords: "搜索的词太多了，最多 \(ListFilter.maximumWords) 个不同的词。"
             case .unknownCategory(let value): "没有“\(value)”这个字符类别。"
             case .badEmoji: "表情符号筛选只能是 0（关）或 1（开）。"

@@ -100,9 +100,10 @@ extension UIStrings {
             switch reason {
             case .repeated(let name): "網址裡「\(name)」出現了不只一次。"
             case .badCursor: "這個連結指向清單裡不存在的位置，請從頭開始。"
-            case .badLimit: "每頁數量必須是 1 到 \(ListRequest.maximumLimit) 之間的整數。"
+            case .badLimit: "每頁數量必須是不小於 1 的整數；每頁最多顯示 \(ListRequest.maximumLimit) 列。"
             case .queryTooLong: "搜尋內容太長了，最多 \(ListRequest.maximumQueryLength) 個字。"
-            case .controlCharacterInQuery: "搜尋內容裡有控制字元，請重新輸入。"
+            case .invisibleCharacter(let parameter):
+                parameter == "q" ? "搜尋內容裡有控制字元或不可見的格式字元，請重新輸入。" : "「\(parameter)」的值裡有控制字元或不可見的格式字元。"
             case .tooManyWords: "搜尋的詞太多了，最多 \(ListFilter.maximumWords) 個不同的詞。"
             case .unknownCategory(let value): "沒有「\(value)」這個字元類別。"
             case .badEmoji: "表情符號篩選只能是 0（關）或 1（開）。"

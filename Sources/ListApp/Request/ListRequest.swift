@@ -57,8 +57,11 @@ public struct ListRequest: Sendable, Hashable {
         case badLimit
         /// `q` is longer than ``ListRequest/maximumQueryLength`` Unicode scalars.
         case queryTooLong
-        /// `q` holds a control character (General_Category Cc, NUL included).
-        case controlCharacterInQuery
+        /// The parameter's value holds a control character (General_Category Cc,
+        /// NUL included), a bidi control or a noncharacter
+        /// (``VisibleText/isAcceptableParameter(_:)``): the page would have to
+        /// echo it, and raw it is a parse error or reorders the sentence.
+        case invisibleCharacter(parameter: String)
         /// `q` holds more than `ListFilter.maximumWords` distinct words.
         case tooManyWords
         /// `category` names no General_Category.
@@ -98,6 +101,9 @@ public struct ListRequest: Sendable, Hashable {
             guard seen.insert(name).inserted else {
                 return .failure(Problem(parameter: name, reason: .repeated(name)))
             }
+            guard VisibleText.isAcceptableParameter(value) else {
+                return .failure(Problem(parameter: name, reason: .invisibleCharacter(parameter: name)))
+            }
             switch name {
             case "cursor":
                 guard let cursor = PageCursor(encoded: value) else {
@@ -118,9 +124,6 @@ public struct ListRequest: Sendable, Hashable {
                 guard value.unicodeScalars.count <= maximumQueryLength else {
                     return .failure(Problem(parameter: name, reason: .queryTooLong))
                 }
-                guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                    return .failure(Problem(parameter: name, reason: .controlCharacterInQuery))
-                }
                 let trimmed = value.trimmingWhitespace
                 request.filter.text = trimmed.isEmpty ? nil : trimmed
                 guard request.filter.searchWords.count <= ListFilter.maximumWords else {
@@ -129,7 +132,7 @@ public struct ListRequest: Sendable, Hashable {
             case "category":
                 if value.isEmpty { continue }
                 guard ListStore.GeneralCategory.name(forCode: value) != nil else {
-                    return .failure(Problem(parameter: name, reason: .unknownCategory(value)))
+                    return .failure(Problem(parameter: name, reason: .unknownCategory(VisibleText.echo(value))))
                 }
                 request.filter.category = value
             case "emoji":

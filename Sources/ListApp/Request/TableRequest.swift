@@ -53,12 +53,15 @@ struct TableRequest: ListQuery, Sendable {
             let filter = Self.filter(named: name, value: value, in: list.table)
             guard controlNames.contains(name) || filter != nil else { continue }
             guard seen.insert(name).inserted else {
-                return .failure(ListRequest.Problem(parameter: name, reason: .repeated(name)))
+                return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
+            }
+            guard VisibleText.isAcceptableParameter(value) else {
+                return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
             }
             if let filter {
                 guard request.filters.count < RowFilter.maximumFilters, filter.operation != .isnull || value == "0" || value == "1",
                       filter.operation != .in || filter.values.count <= RowFilter.maximumValues else {
-                    return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(name)))
+                    return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name))))
                 }
                 request.filters.append(filter)
                 continue
@@ -85,7 +88,7 @@ struct TableRequest: ListQuery, Sendable {
                 let column = named ? String(value.dropFirst()) : value
                 guard list.table.columnIndex(column) != nil else {
                     let asked = value.hasPrefix("-") ? String(value.dropFirst()) : value
-                    return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(asked)))
+                    return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(VisibleText.echo(asked))))
                 }
                 request.sortParameter = ListSort(column: column, descending: named)
             case "lang":

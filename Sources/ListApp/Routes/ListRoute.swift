@@ -22,13 +22,23 @@ struct ListRoute: Sendable {
         case page
         /// The whole `#list` element (a partial request without a cursor).
         case region
-        /// A run of `<li>`: new rows and the next footer (a partial request with a cursor).
+        /// A run of `<li>`: new rows and the next footer (a partial request with
+        /// a cursor, for the footer it replaces).
         case continuation
 
-        /// The shape a request asks for: a page unless partial; a partial
-        /// request with a cursor asks for a continuation.
-        init(isPartial: Bool, isContinuation: Bool) {
-            self = isContinuation ? .continuation : (isPartial ? .region : .page)
+        /// The shape `request` asks for: a page unless partial (``isPartial(_:)``);
+        /// a partial request with a cursor asks for a continuation, unless it
+        /// names `#list` as its target (`HX-Target: list`, sent by htmx and by
+        /// our script): a placeholder's "Try again" on a page that starts at a
+        /// cursor replaces the whole region, so it gets the region (found in use,
+        /// issue 15: a run of rows in place of `#list` destroyed the list).
+        /// A request without `HX-Target` keeps the older rule.
+        init(_ request: Request, hasCursor: Bool) {
+            guard ListRoute.isPartial(request) else {
+                self = .page
+                return
+            }
+            self = hasCursor && request.headers["HX-Target"] != "list" ? .continuation : .region
         }
 
         /// The template that draws this shape.
@@ -56,9 +66,9 @@ struct ListRoute: Sendable {
         var exactText: [UInt8]?
 
         /// The key of `request` as it is drawn: its shape, in the negotiated language, at `version`.
-        init(_ request: ListRequest, isPartial: Bool, negotiated: (language: Language, fromHeader: Bool),
+        init(_ request: ListRequest, shape: Shape, negotiated: (language: Language, fromHeader: Bool),
              version: ContentVersion) {
-            shape = Shape(isPartial: isPartial, isContinuation: isPartial && request.cursor != nil)
+            self.shape = shape
             self.request = request
             language = negotiated.language
             languageFromHeader = negotiated.fromHeader
@@ -82,8 +92,8 @@ struct ListRoute: Sendable {
     ///     waiting (nil: this asks again, waiting on a lock as a query does).
     func respond(to request: Request, parsed: Result<ListRequest, ListRequest.Problem>,
                  negotiated: (language: Language, fromHeader: Bool), known: ContentVersion?) -> Response {
-        let isPartial = Self.isPartial(request)
         let list = application.characters
+        let shape = Shape(request, hasCursor: request.query("cursor") != nil)
         var snapshot = ListSnapshot(display: list.display)
         var records: [CharacterRecord] = []
         var listRequest: ListRequest?
@@ -94,16 +104,16 @@ struct ListRoute: Sendable {
         case .failure(let problem):
             refusal = problem.reason
             snapshot.request = .badRequest(reason: problem.message)
-            snapshot.isContinuation = isPartial && request.query("cursor") != nil
+            snapshot.isContinuation = shape == .continuation
         case .success(let parsed):
             listRequest = parsed
             snapshot.cursor = parsed.cursor?.encoded
-            snapshot.isContinuation = isPartial && parsed.cursor != nil
+            snapshot.isContinuation = shape == .continuation
             snapshot.filters = Filters(
                 query: parsed.filter.text,
                 hasActiveFilter: parsed.filter.category != nil || parsed.filter.emojiOnly)
             // A lazy list's first full page is the shell: the rows come with a partial request.
-            snapshot.isPending = isPendingShell(parsed, isPartial: isPartial)
+            snapshot.isPending = isPendingShell(parsed, isPartial: Self.isPartial(request))
             if !snapshot.isPending {
                 var result: Result<Page, ListStoreError>?
                 if let cache = application.responseCache {
@@ -111,7 +121,7 @@ struct ListRoute: Sendable {
                         ?? source.contentVersion(waiting: true, startedAt: request.received)
                     switch version {
                     case .success(let version?):
-                        let key = CacheKey(parsed, isPartial: isPartial, negotiated: negotiated, version: version)
+                        let key = CacheKey(parsed, shape: shape, negotiated: negotiated, version: version)
                         if let kept = cache.response(for: key) {
                             application.health.record(Result<Void, ListStoreError>.success(()))
                             return kept.evaluatingConditions(of: request)
@@ -139,7 +149,6 @@ struct ListRoute: Sendable {
                 }
             }
         }
-        let shape = Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation)
         let decision = ListState.decide(snapshot)
         let view = ListView(decision: decision, request: listRequest, refusal: refusal, records: records,
                             language: negotiated.language, list: list, templates: application.templates,
@@ -166,16 +175,15 @@ struct ListRoute: Sendable {
     /// confirmed here is not asked again; a held lock is waited on there, as a
     /// query does).
     func answer(to request: Request) -> Answer {
-        let isPartial = Self.isPartial(request)
         let parsed = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) })
         let negotiated = Language.negotiate(parameter: request.query("lang"),
                                             acceptLanguage: request.headers["Accept-Language"])
-        guard case .success(let valid) = parsed, !isPendingShell(valid, isPartial: isPartial) else {
+        guard case .success(let valid) = parsed, !isPendingShell(valid, isPartial: Self.isPartial(request)) else {
             return .now(respond(to: request, parsed: parsed, negotiated: negotiated, known: nil))
         }
         var known: ContentVersion?
         if let cache = application.responseCache, case .success(let version?) = versionProbe.version(startedAt: request.received) {
-            let key = CacheKey(valid, isPartial: isPartial, negotiated: negotiated, version: version)
+            let key = CacheKey(valid, shape: Shape(request, hasCursor: valid.cursor != nil), negotiated: negotiated, version: version)
             if let kept = cache.response(for: key) {
                 application.health.record(Result<Void, ListStoreError>.success(()))
                 return .now(kept.evaluatingConditions(of: request))

@@ -60,7 +60,7 @@ struct TableRoute: Sendable {
     /// - Parameter retried: Whether this is the second try after the schema changed under the first.
     func respondWithList(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
                          canonical: String?, retried: Bool = false) -> Response {
-        let isPartial = !json && ListRoute.isPartial(request)
+        let shape: ListRoute.Shape = json ? .page : ListRoute.Shape(request, hasCursor: request.query("cursor") != nil)
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         var snapshot = ListSnapshot(display: list.configuration.display)
         var parsed: TableRequest?
@@ -71,14 +71,14 @@ struct TableRoute: Sendable {
         case .failure(let problem):
             refusal = problem.reason
             snapshot.request = .badRequest(reason: problem.message)
-            snapshot.isContinuation = isPartial && request.query("cursor") != nil
+            snapshot.isContinuation = shape == .continuation
         case .success(let valid):
             parsed = valid
             snapshot.cursor = valid.cursorText
-            snapshot.isContinuation = isPartial && valid.start != nil
+            snapshot.isContinuation = shape == .continuation
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
             // A lazy list's first full page is the shell: the rows come with a partial request.
-            snapshot.isPending = list.configuration.isLazy && !json && !isPartial && valid.start == nil && !valid.wantsRowsAtOnce
+            snapshot.isPending = list.configuration.isLazy && shape == .page && !json && valid.start == nil && !valid.wantsRowsAtOnce
             switch snapshot.isPending ? .success(RowPage(rows: [], keys: [], hasMore: false)) : read(list, valid, startedAt: request.received) {
             case .success(let read?):
                 page = read
@@ -115,7 +115,6 @@ struct TableRoute: Sendable {
             response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
                                 body: TableJSON.list(view))
         } else {
-            let shape = ListRoute.Shape(isPartial: isPartial, isContinuation: snapshot.isContinuation)
             response = render(shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
                               list: list)
         }

@@ -13,6 +13,11 @@ import ListStore
 ///
 /// The JSON twin keeps the value exactly; only pages show it this way.
 enum VisibleText {
+    /// The most Unicode scalars of a request's parameter a page echoes (in a
+    /// placeholder's sentence, the status region and the active filters); a
+    /// longer value is cut there and ends with "…".
+    static let maximumEcho = 64
+
     /// `text` with every such code point shown; `text` itself when it has none.
     static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
@@ -31,6 +36,24 @@ enum VisibleText {
             }
         }
         return String(result)
+    }
+
+    /// `text` as a page echoes a request's parameter: escaped (``escape(_:)``)
+    /// and cut after ``maximumEcho`` scalars with "…".
+    static func echo(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > maximumEcho else { return escape(text) }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(maximumEcho - 1))
+        return escape(String(cut)) + "…"
+    }
+
+    /// Whether a request's parameter value may be taken as it is: it holds no
+    /// control character (General_Category Cc: tab and line breaks too, NUL
+    /// included) and nothing ``escape(_:)`` would show escaped. A parameter
+    /// that does is refused with 400 (`ListRequest.Reason.invisibleCharacter`).
+    static func isAcceptableParameter(_ value: String) -> Bool {
+        !value.unicodeScalars.contains { $0.properties.generalCategory == .control || needsEscape($0) }
     }
 
     /// Whether `scalar` is shown escaped.

@@ -92,6 +92,11 @@ enum Markup {
         return String(rest[..<end.lowerBound])
     }
 
+    /// The text a person reads: the markup without its tags (attribute values dropped with them).
+    static func visibleText(_ html: String) -> String {
+        html.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+    }
+
     /// Every capture of the first group of `pattern`.
     static func matches(_ pattern: String, in text: String) -> [String] {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
