@@ -27,7 +27,14 @@
   });
 
   document.addEventListener('htmx:sendError', function (event) {
-    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt });
+    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt,
+                                    reason: 'network' });
+  });
+
+  /* No answer within htmx's `timeout` (the page's htmx-config) ends like a failed connection. */
+  document.addEventListener('htmx:timeout', function (event) {
+    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt,
+                                    reason: 'timeout' });
   });
 
   /* A request that got no response is reported as `htmx:sendError`; an HTTP
@@ -36,7 +43,8 @@
   document.addEventListener('htmx:responseError', function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.status) return;
-    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt });
+    events.emit('request-failed', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt,
+                                    reason: 'network' });
   });
 
   /* Retrying after a network failure issues the element's request again,

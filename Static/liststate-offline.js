@@ -8,8 +8,11 @@
  *   above the list, and the failed footer replaced by the retry footer
  *   (#offline-footer-template);
  * - no rows: the offline placeholder (#offline-template) in #list.
- * The status region says so (#offline-status-template). The client never
- * invents markup: every piece comes from a <template> the server rendered.
+ * The status region says so (#offline-status-template). A request that got
+ * no answer in time (`reason: 'timeout'`) is shown the same way, with the
+ * words of each piece's `data-no-answer` (the server did not answer; the
+ * browser may well be online). The client never invents markup: every piece
+ * comes from a <template> the server rendered.
  *
  * Retrying: the retry footer and the placeholder's action retry at once. By
  * itself the page retries when the connection returns (`online`), and
@@ -28,19 +31,28 @@
 
   function list() { return document.getElementById('list'); }
   function rowCount() { var el = list(); return el ? el.querySelectorAll('li.row').length : 0; }
-  function fromTemplate(id) {
+  function fromTemplate(id, reason) {
     var template = document.getElementById(id);
-    return template && template.content ? template.content.cloneNode(true) : null;
+    var content = template && template.content ? template.content.cloneNode(true) : null;
+    if (content && reason === 'timeout') {
+      Array.prototype.forEach.call(content.querySelectorAll('[data-no-answer]'), function (el) {
+        el.textContent = el.getAttribute('data-no-answer');
+      });
+    }
+    return content;
   }
-  function announce() {
+  function announce(reason) {
     var status = document.getElementById('status');
     var template = document.getElementById('offline-status-template');
-    if (status && template) status.textContent = template.content.textContent.trim();
+    if (!status || !template) return;
+    var words = reason === 'timeout' && template.getAttribute('data-no-answer');
+    status.textContent = words || template.content.textContent.trim();
   }
-  function showBanner() {
+  function showBanner(reason) {
     var listEl = list();
-    if (document.querySelector('.offline-banner') || !listEl) return;
-    var banner = fromTemplate('offline-banner-template');
+    hideBanner();
+    if (!listEl) return;
+    var banner = fromTemplate('offline-banner-template', reason);
     if (banner) listEl.parentNode.insertBefore(banner, listEl);
   }
   function hideBanner() {
@@ -48,10 +60,10 @@
     if (banner) banner.remove();
   }
 
-  function showOffline(element) {
+  function showOffline(element, reason) {
     if (failed && failed.element === element) return;   /* one failure reported twice (htmx) */
     if (events.isFooter(element) && element.isConnected && rowCount() > 0) {
-      var footer = fromTemplate('offline-footer-template');
+      var footer = fromTemplate('offline-footer-template', reason);
       var item = footer && footer.querySelector('li');
       if (item) {
         var link = item.querySelector('a[href]'), next = element.querySelector('a[href]');
@@ -59,10 +71,10 @@
         element.replaceWith(item);
         failed = { element: element, offlineFooter: item };
       }
-      showBanner();
+      showBanner(reason);
     } else if (rowCount() > 0) {
       failed = { element: element };
-      showBanner();
+      showBanner(reason);
     } else {
       var listEl = list(), placeholder = fromTemplate('offline-template');
       if (listEl && placeholder) {
@@ -72,7 +84,7 @@
       }
       failed = { element: element };
     }
-    announce();
+    announce(reason);
   }
 
   function retry() {
@@ -108,7 +120,7 @@
     var element = event.detail && event.detail.element;
     if (!element || !list()) return;
     failures += 1;
-    showOffline(element);
+    showOffline(element, event.detail.reason);
     schedule();
   });
   function answered(event) {

@@ -92,6 +92,18 @@
     if (root.querySelectorAll) Array.prototype.forEach.call(root.querySelectorAll('[hx-get], [data-hx-get]'), wire);
   }
 
+  /* The longest a request waits for its answer, body included: `timeout`
+   * (milliseconds) of the page's <meta name="htmx-config">, which htmx reads
+   * too (`liststate serve --client-timeout`); 10 s without one. A request
+   * that gets no answer by then ends as one that failed to connect. */
+  var TIMEOUT = (function () {
+    var meta = document.querySelector('meta[name="htmx-config"]');
+    try {
+      var value = meta && JSON.parse(meta.getAttribute('content')).timeout;
+      return typeof value === 'number' && value > 0 ? value : 10000;
+    } catch (e) { return 10000; }
+  })();
+
   function requestURL(el) {
     var url = new URL(attr(el, 'hx-get') || location.href, location.href);
     if (el.tagName === 'FORM') {
@@ -118,7 +130,10 @@
     var headers = { 'HX-Request': 'true', 'HX-Current-URL': location.href };
     if (target.id) headers['HX-Target'] = target.id;
     if (el.id) headers['HX-Trigger'] = el.id;
+    var timedOut = false;
+    var timer = setTimeout(function () { timedOut = true; controller.abort(); }, TIMEOUT);
     function done() {
+      clearTimeout(timer);
       if (data.controller !== controller) return;   /* superseded (hx-sync replace): the newer request owns the indicators */
       data.controller = null;
       Array.prototype.forEach.call(indicators, function (i) { events.busy(i, false); });
@@ -135,8 +150,8 @@
       .catch(function (error) {
         done();
         events.release(el);
-        if (error && error.name === 'AbortError') return;
-        events.emit('request-failed', { url: url.href, element: el });
+        if (error && error.name === 'AbortError' && !timedOut) return;
+        events.emit('request-failed', { url: url.href, element: el, reason: timedOut ? 'timeout' : 'network' });
       });
   }
 

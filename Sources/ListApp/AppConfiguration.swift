@@ -8,6 +8,12 @@ public struct AppConfiguration: Sendable {
     public var staticDirectory: String?
     /// The `Retry-After` a 503 carries when the source gives no better figure, in seconds (RFC 9110 §10.2.3).
     public var retryAfterSeconds: Int = 5
+    /// How long a page's script waits for the answer to a partial request
+    /// before it ends the request as one that failed to connect (retry
+    /// footer, banner, automatic retry), in seconds; `--client-timeout`.
+    /// Pages carry it as `timeout` (milliseconds) in `<meta name="htmx-config">`,
+    /// which htmx 2 and our script both read.
+    public var clientTimeoutSeconds: Double = 10
     /// `Cache-Control` of static files (RFC 9111 §5.2.2).
     public var staticCacheControl: String = "public, max-age=3600"
     /// The lists' configurations (placeholders, lazy loading, display flags); a list

@@ -268,6 +268,7 @@ public final class ListApplication: Sendable {
         var context = context
         if template != "region", template != "continuation", case .dictionary(var fields) = context {
             fields["build"] = .string(build)
+            fields["clientTimeout"] = .string(String(Int((configuration.clientTimeoutSeconds * 1000).rounded())))
             context = .dictionary(fields)
         }
         let rendered = forTable || list != nil

@@ -28,6 +28,10 @@ enum ServeCommand {
                             connection threads)
       --query-timeout SEC   the longest a request waits on the data source,
                             counted from its arrival (default 2)
+      --client-timeout SEC  the longest the page's script (or htmx) waits for
+                            an answer to a partial request before it treats it
+                            as a failed connection: retry footer, banner,
+                            automatic retry (default 10)
       --connection-limit N  open connections at once (default 4096)
       --per-ip-limit N      open connections from one address, 0 for no limit
                             (default 256; behind a reverse proxy every client
@@ -60,6 +64,8 @@ enum ServeCommand {
         var threads: Int?
         var workers: Int?
         var queryTimeout = 2.0
+        /// Seconds a page's partial request may wait for its answer.
+        var clientTimeout: Double?
         /// Users' SQLite files to serve as lists (none: the catalogue).
         var databases: [String] = []
         var configuration: String?
@@ -117,6 +123,11 @@ enum ServeCommand {
                     return .failure(CommandLineError("--query-timeout must be a number of seconds from 0.01 to 600"))
                 }
                 options.queryTimeout = seconds
+            case "--client-timeout":
+                guard let seconds = Double(value), seconds >= 0.1, seconds <= 600 else {
+                    return .failure(CommandLineError("--client-timeout must be a number of seconds from 0.1 to 600"))
+                }
+                options.clientTimeout = seconds
             case "--drain-grace", "--drain-limit":
                 let lowest = flag == "--drain-grace" ? 0.0 : 0.01
                 guard let seconds = Double(value), seconds.isFinite, seconds >= lowest, seconds <= 3600 else {
@@ -201,6 +212,7 @@ enum ServeCommand {
                                                 configurationFile: options.configuration,
                                                 isDevelopment: options.isDevelopment)
         if let mebibytes = options.responseCacheMiB { appConfiguration.responseCacheBytes = mebibytes << 20 }
+        if let seconds = options.clientTimeout { appConfiguration.clientTimeoutSeconds = seconds }
         var tableConfiguration = TableConfiguration(file: options.configuration)
         if let path = options.configuration {
             do {

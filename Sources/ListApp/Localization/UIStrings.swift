@@ -81,6 +81,12 @@ struct UIStrings: Sendable {
     var offlineFooter: String
     /// What the status region says when the connection drops.
     var offlineAnnouncement: String
+    /// The banner over rows kept on screen when the server gave no answer in time (`--client-timeout`).
+    var noAnswerBanner: String
+    /// The retry footer's sentence when the server gave no answer in time.
+    var noAnswerFooter: String
+    /// The status region's sentence when the server gave no answer in time.
+    var noAnswerAnnouncement: String
 
     // MARK: Placeholders
     /// The loading placeholder.

@@ -155,6 +155,9 @@ struct ListView: DecisionView {
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
+            "noAnswerBanner": .string(strings.noAnswerBanner),
+            "noAnswerFooter": .string(strings.noAnswerFooter),
+            "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
             "retryHref": .string(links.current),
         ]
     }

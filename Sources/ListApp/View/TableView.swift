@@ -72,6 +72,9 @@ struct TableView: DecisionView {
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
+            "noAnswerBanner": .string(strings.noAnswerBanner),
+            "noAnswerFooter": .string(strings.noAnswerFooter),
+            "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
             "retryHref": .string(links.current),
         ]
     }
