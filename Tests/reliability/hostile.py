@@ -26,6 +26,14 @@ ALLOWED = {200, 301, 304, 308, 400, 404, 405, 413, 414, 431, 505}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "data", "poster", "xlink:href"}
 
 
+# Code points no parameter may bring into a page raw (issue 15): C0 controls but tab,
+# line feed and carriage return; DEL and C1; bidi embeddings and overrides, and the
+# isolates LRI/RLI (FSI/PDI wrap our own echoes); noncharacters.
+RAW_CODE_POINT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066\u2067\ufdd0-\ufdef\ufffe\uffff]")
+# A parameter is echoed at most 64 scalars long; the long payloads below are runs of one letter.
+ECHO_RUN = re.compile(r"(z)\1{64}")
+
+
 def local(name):
     return name.split("}")[-1] if isinstance(name, str) else str(name)
 
@@ -118,6 +126,9 @@ def main():
                 checks.check(not problems, f"{label}: {problems}")
                 checks.check(not new_elements, f"{label}: new elements {sorted(new_elements)}")
                 checks.check(not new_attributes, f"{label}: new attributes {sorted(new_attributes)}")
+                raw = RAW_CODE_POINT.search(response.text)
+                checks.check(raw is None, f"{label}: U+{ord(raw.group()):04X} raw in the page" if raw else label)
+                checks.check(ECHO_RUN.search(response.text) is None, f"{label}: a parameter echoed unbounded")
         alive = get(port, "/-/livez", timeout=10)
         checks.check(alive is not None and alive.status == 200, f"{label}: /-/livez still answers")
         return responses
@@ -131,7 +142,9 @@ def main():
         return "".join(c if c.isalnum() or c in "-._~" else "".join(f"%{b:02X}" for b in c.encode()) for c in text)
 
     encoded = [encode(text) for text in injections]
-    control = ["%0d%0aSet-Cookie:%20evil=1", "%0aX-Injected:%201", "a%00b", "%00", "%0d", "%0a%0d%0a<script>x</script>"]
+    control = ["%0d%0aSet-Cookie:%20evil=1", "%0aX-Injected:%201", "a%00b", "%00", "%0d", "%0a%0d%0a<script>x</script>",
+               # issue 15: controls, a bidi override and noncharacters must never reach a page raw
+               "L%01", "L%1B", "L%7F", "L%C2%85", "L%E2%80%AE", "L%EF%BF%BF", "L%EF%B7%90", "L%0C"]
     malformed = ["%", "%z", "%zz", "%%%", "%e2%82", "%c0%af", "%c0%bc", "%ff%fe", "%ed%a0%80", "%f4%90%80%80", "%e0%80%af"]
     numbers = ["99999999999999999999999", "-1", "0", "-0", "1e3", "0x10", "%205", "18446744073709551616",
                "-9223372036854775809", "9223372036854775807", "NaN", "1.5", "+5", "%EF%BC%95"]
@@ -148,7 +161,8 @@ def main():
     list_payloads += ["q=a&q=b", "limit=5&limit=6", "cursor=" + cursor + "&cursor=" + cursor, "lang=en&lang=de",
                       "category=Lu&category=Ll", "q=" + "a" * 200, "q=" + "a" * 201, "q=" + "%E2%98%83" * 200,
                       "q=" + "x" * 6000, "q=" + "y" * 40000, "&&&", "=", "q", "=x&=y", "q=%2B%2B", "q=+",
-                      "a" * 300 + "=1", "lang=" + "x" * 500, "lang=en-" + "a" * 70, "lang=*", "lang=i-klingon"]
+                      "a" * 300 + "=1", "lang=" + "x" * 500, "lang=en-" + "a" * 70, "lang=*", "lang=i-klingon",
+                      "category=" + "z" * 5000]
     targets = []
     for payload in list_payloads:
         separator = "&limit=3" if not payload.startswith(("limit=", "q=" + "y")) else ""
