@@ -215,19 +215,26 @@ public final class ListApplication: Sendable {
     }
 
     /// Sets what the server needs from the application: the security headers
-    /// on every response, and the page for an address that cannot be read.
+    /// on every response, and the page for an address that cannot be read or
+    /// is too large (414, 431).
     public func configure(_ server: inout Server.Configuration) {
         server.defaultHeaders = ResponseHeaders.security
         server.malformedTarget = { [self] headers, target in malformedTarget(headers, target: target) }
+        server.refusedForSize = { [self] status, headers in
+            var response = malformedTarget(headers, reason: status == 414 ? .addressTooLong : .headersTooLarge)
+            response.status = status
+            return response
+        }
     }
 
-    /// The answer to an address the server cannot decode: a 400 with the error
-    /// placeholder, as a page or (for a partial request) a region fragment,
-    /// decided like every other state (QA found a bare "400 Bad Request" here);
-    /// for a JSON twin's address (a path ending `.json`), the JSON error.
-    func malformedTarget(_ headers: HTTPHeaders, target: String? = nil) -> Response {
+    /// The answer to an address the server cannot decode, or (with `reason`)
+    /// a request it refused for its size: a 400 with the error placeholder, as
+    /// a page or (for a partial request) a region fragment, decided like every
+    /// other state (QA found a bare "400 Bad Request" here); for a JSON twin's
+    /// address (a path ending `.json`), the JSON error.
+    func malformedTarget(_ headers: HTTPHeaders, target: String? = nil,
+                         reason: ListRequest.Reason = .malformedAddress) -> Response {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
-        let reason = ListRequest.Reason.malformedAddress
         if source == nil, let target, target.split(separator: "?", maxSplits: 1).first?.hasSuffix(".json") == true {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(status: 400, state: "error",

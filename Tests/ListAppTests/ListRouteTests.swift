@@ -250,3 +250,19 @@ extension ListRouteTests {
         #expect(fragment.text.hasPrefix(#"<div id="list""#))
     }
 }
+
+extension ListRouteTests {
+    /// Issue 15: an address or header fields too large for the server get our
+    /// page (the error placeholder saying so) with our headers, not
+    /// libmicrohttpd's bare 414/431.
+    @Test func anOversizedRequestIsOurPage() throws {
+        let long = try server.get("/?q=" + String(repeating: "z", count: 9_000))
+        #expect(long.status == 414)
+        #expect(long.text.contains("The address is too long for this server."))
+        #expect(long.text.contains("placeholder-error"))
+        #expect(long.header("content-security-policy") != nil)
+        let cookies = try server.get("/", headers: ["Cookie": String(repeating: "c", count: 9_000)])
+        #expect(cookies.status == 431)
+        #expect(cookies.text.contains("more header data"))
+    }
+}

@@ -83,6 +83,15 @@ func serverAccessHandler(
         // is invalid. Answer 400 before any body is read; libmicrohttpd
         // closes the connection after it.
         let headers = requestHeaders(connection)
+        if let status = sizeProblem(targetBytes: context.rawTarget.count, headers: headers, configuration: core.configuration) {
+            // Ours, with our headers, before libmicrohttpd's own pool limit answers without them.
+            context.method = .get
+            var refused = core.configuration.refusedForSize?(status, headers)
+                ?? Response.text("\(Response.reasonPhrase(status))\n", status: status)
+            refused.status = status
+            refused.headers.replaceOrAdd(name: "Connection", value: "close")
+            return queue(core.finalize(refused), on: connection, context: context, core: core)
+        }
         if let problem = framingProblem(headers, httpVersion: version.map { String(cString: $0) }) {
             context.method = .get
             // A 400 is the application's page for a request it cannot read, when it has one.
@@ -242,6 +251,16 @@ func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> (stat
     if hosts.isEmpty, httpVersion == "HTTP/1.1" { return (400, "no Host") }
     if let host = hosts.first, !host.utf8.allSatisfy(isHostByte) { return (400, "an invalid Host") }
     return nil
+}
+
+/// 414 when the request target is longer than `configuration.maxTargetBytes`,
+/// 431 when the header fields take more than `configuration.maxHeaderBytes`
+/// (each name and value plus 4 bytes for `: ` and CRLF); nil when both fit.
+func sizeProblem(targetBytes: Int, headers: HTTPHeaders, configuration: Server.Configuration) -> Int? {
+    if targetBytes > configuration.maxTargetBytes { return 414 }
+    var total = 0
+    for field in headers { total += field.name.utf8.count + field.value.utf8.count + 4 }
+    return total > configuration.maxHeaderBytes ? 431 : nil
 }
 
 /// Whether `byte` may appear in a `Host` value: `uri-host [ ":" port ]`, where

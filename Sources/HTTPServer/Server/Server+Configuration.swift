@@ -101,6 +101,22 @@ extension Server {
         /// (libmicrohttpd 0.9.75 accepts no response in mid-body). Default 1 MiB.
         public var maxRequestBodyBytes: Int = 1 << 20
 
+        /// The longest request target the server takes, in bytes; a longer one
+        /// is answered 414 (RFC 9110 §15.5.15) by the server, with
+        /// ``defaultHeaders`` and the ``refusedForSize`` page, and the
+        /// connection closed. RFC 9112 §3 recommends supporting at least 8,000
+        /// octets. Keep it well under ``memoryPerConnectionBytes``: a request
+        /// line that does not fit there is answered by libmicrohttpd itself,
+        /// without our headers. Default 8 KiB.
+        public var maxTargetBytes: Int = 8 * 1024
+
+        /// The most bytes of header fields the server takes (each field's name
+        /// and value, plus 4 for `: ` and CRLF); more is answered 431 (RFC 6585
+        /// §5) as ``maxTargetBytes`` says. libmicrohttpd needs about twice the
+        /// header bytes in its pool, so with the default pool it answers header
+        /// fields over about 15 KiB itself. Default 8 KiB (nginx's default buffers).
+        public var maxHeaderBytes: Int = 8 * 1024
+
         /// Header fields added to every response the server sends through
         /// libmicrohttpd's handler, its own 400/404/405/413/500 included, when
         /// the response has no field of the same name (the response's own
@@ -119,6 +135,12 @@ extension Server {
         /// the application can explain the problem in its own page (or in the
         /// form the address asks for). It should answer 400. Default: a bare 400.
         public var malformedTarget: (@Sendable (HTTPHeaders, String?) -> Response)? = nil
+
+        /// Answers a request refused for its size (414 for the target, 431 for
+        /// the header fields: see ``maxTargetBytes``), given the status and the
+        /// request's header fields, so the application can explain it in its
+        /// own page. The server sets the status. Default: a bare text answer.
+        public var refusedForSize: (@Sendable (Int, HTTPHeaders) -> Response)? = nil
 
         /// Receives the server's own diagnostics (libmicrohttpd's messages, a
         /// refused header, a shutdown timeout), one line each, no newline.

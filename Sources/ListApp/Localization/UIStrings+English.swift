@@ -121,6 +121,8 @@ extension UIStrings {
             case .positionGone: "The row this page started after is gone. Start again from the beginning."
             case .badFilter(let name): "The filter “\(name)” cannot be used: isnull takes 0 or 1, in takes at most \(RowFilter.maximumValues) values, and a list takes at most \(RowFilter.maximumFilters) filters."
             case .malformedAddress: "The address is not written correctly (a broken % sign or character). Start again from the beginning."
+            case .addressTooLong: "The address is too long for this server. Use a shorter search or fewer filters."
+            case .headersTooLarge: "The request carries more header data (cookies, for example) than this server takes."
             }
         }
     )

@@ -78,6 +78,10 @@ public struct ListRequest: Sendable, Hashable {
         case badFilter(String)
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).
         case malformedAddress
+        /// The address is longer than the server takes (414; `Server.Configuration.maxTargetBytes`).
+        case addressTooLong
+        /// The request's header fields are larger than the server takes (431; `Server.Configuration.maxHeaderBytes`).
+        case headersTooLarge
     }
 
     /// Why a request's parameters were refused.
