@@ -68,6 +68,22 @@ enum HTML5Vocabulary {
     /// Elements that hold list items.
     static let listContainers = words("ol ul menu")
 
+    /// The children each table part may have (WHATWG HTML §4.9: the content models of
+    /// `table`, `thead`/`tbody`/`tfoot` and `tr`, with script-supporting elements).
+    static let tableChildren: [String: Set<String>] = [
+        "table": words("caption colgroup thead tbody tfoot tr script template"),
+        "thead": words("tr script template"), "tbody": words("tr script template"), "tfoot": words("tr script template"),
+        "tr": words("td th script template"),
+    ]
+
+    /// The parents each table part needs (the same section): outside them the
+    /// HTML parser ignores the tag ("in body" insertion mode, §13.2.6.4.7).
+    static let tableParentOf: [String: Set<String>] = [
+        "tr": words("table thead tbody tfoot"), "td": words("tr"), "th": words("tr"),
+        "thead": words("table"), "tbody": words("table"), "tfoot": words("table"),
+        "caption": words("table"), "colgroup": words("table"),
+    ]
+
     // MARK: Content categories (WHATWG HTML §3.2.5.2)
 
     /// Elements that are always interactive content (§3.2.5.2.7); `a`, `audio`, `video`, `img`,

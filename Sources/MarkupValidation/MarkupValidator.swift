@@ -28,6 +28,10 @@ public struct MarkupValidator: Sendable {
         /// A run of `<li>` validated inside an `<ol>`: a continuation fragment (new rows and the
         /// next footer). Anything but `li`, `script` and `template` at its top level is an error.
         case listItems = "list-items"
+        /// A run of `<tr>` validated inside a `<table>`'s `<tbody>`: the continuation of a
+        /// list in the table layout (new rows and the footer row). Anything but `tr`, `script`
+        /// and `template` at its top level is an error: the HTML parser moves it out of the table.
+        case tableRows = "table-rows"
         /// The `#list` element validated where it stands, as flow content in `body`: a region fragment.
         case region
         /// Generic flow content inside `body`.
@@ -137,10 +141,14 @@ public struct MarkupValidator: Sendable {
     /// line n of the fragment is line n + 1 of the wrapper and columns are unchanged.
     private static func wrap(_ bytes: [UInt8], mode: StructureChecker.Mode) -> (bytes: [UInt8], lineOffset: Int) {
         guard case .fragment(let context) = mode else { return (bytes, 0) }
-        let list = context == .listItems
+        let (open, close) = switch context {
+        case .listItems: ("<ol>", "</ol>")
+        case .tableRows: ("<table><tbody>", "</tbody></table>")
+        case .region, .body: ("", "")
+        }
         let prefix = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>fragment</title></head><body>"
-            + (list ? "<ol>" : "") + "\n"
-        let suffix = "\n" + (list ? "</ol>" : "") + "</body></html>"
+            + open + "\n"
+        let suffix = "\n" + close + "</body></html>"
         return (Array(prefix.utf8) + bytes + Array(suffix.utf8), 1)
     }
 

@@ -81,6 +81,9 @@ struct StructureChecker {
                      OpenElement(name: "body", position: start, isSynthetic: true)]
             if context == .listItems {
                 stack.append(OpenElement(name: "ol", position: start, isSynthetic: true))
+            } else if context == .tableRows {
+                stack.append(OpenElement(name: "table", position: start, isSynthetic: true))
+                stack.append(OpenElement(name: "tbody", position: start, isSynthetic: true))
             }
         }
     }
@@ -147,13 +150,16 @@ struct StructureChecker {
         }
         guard !isBlank else { return }
         noteSignificant(at: position)
-        if let top = stack.last, !top.isForeign, HTML5Vocabulary.listContainers.contains(top.name) {
+        if let top = stack.last, !top.isForeign,
+           HTML5Vocabulary.listContainers.contains(top.name) || HTML5Vocabulary.tableChildren[top.name] != nil {
             let offset = text.prefix(while: \.isWhitespace)
             var where_ = position
             for character in offset {
                 if character == "\n" { where_ = SourcePosition(line: where_.line + 1, column: 1) } else { where_.column += 1 }
             }
-            report(.invalidChild, at: where_, "Text cannot stand directly inside <\(top.name)>; put it in an <li>.")
+            let home = HTML5Vocabulary.listContainers.contains(top.name) ? "an <li>" : top.name == "tr" ? "a <td>" : "a cell"
+            // The HTML parser moves text out of a table part ("foster parenting", WHATWG HTML §13.2.6.1).
+            report(.invalidChild, at: where_, "Text cannot stand directly inside <\(top.name)>; put it in \(home).")
         }
     }
 
@@ -264,6 +270,12 @@ struct StructureChecker {
             report(.invalidChild, at: tag.position, "<\(tag.name)> cannot be a child of <\(parent.name)>; only <li>, <script> and <template> can (wrap out-of-band content in <template>).")
         } else if tag.name == "li", !HTML5Vocabulary.listContainers.contains(parent.name), parent.name != "template" {
             report(.invalidChild, at: tag.position, "<li> must be a child of <ol>, <ul> or <menu>, not of <\(parent.name)>.")
+        } else if let allowed = HTML5Vocabulary.tableChildren[parent.name], !allowed.contains(tag.name) {
+            // The HTML parser moves such an element out of the table (foster parenting, §13.2.6.1).
+            report(.invalidChild, at: tag.position, "<\(tag.name)> cannot be a child of <\(parent.name)>; only \(allowed.sorted().map { "<\($0)>" }.joined(separator: ", ")) can (the HTML parser moves it out of the table).")
+        } else if let parents = HTML5Vocabulary.tableParentOf[tag.name], !parents.contains(parent.name), parent.name != "template" {
+            // Outside its table the HTML parser drops the tag and keeps only its content.
+            report(.invalidChild, at: tag.position, "<\(tag.name)> must be a child of \(parents.sorted().map { "<\($0)>" }.joined(separator: " or ")), not of <\(parent.name)>; outside a table the HTML parser drops the tag.")
         }
     }
 

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `liststate check [--fragment [list-items|region|body]] FILE|URL|- ...`: validates pages and
+/// `liststate check [--fragment [list-items|table-rows|region|body]] FILE|URL|- ...`: validates pages and
 /// fragments and prints `path:line:col: error: message [code]` for every problem.
 ///
 /// Exit status: 0 when nothing is wrong (warnings alone are fine), 1 when any error was found, 2
@@ -16,7 +16,7 @@ import Darwin
 enum CheckCommand {
     /// The help text.
     static let usage = """
-    usage: liststate check [--fragment [list-items|region|body]] FILE|URL|- ...
+    usage: liststate check [--fragment [list-items|table-rows|region|body]] FILE|URL|- ...
 
     Validates HTML5 documents and fragments (ListState's own templates' output, or
     overrides of them) and prints every problem as path:line:col: error: message [code].
@@ -28,9 +28,12 @@ enum CheckCommand {
                       the answer is a whole document: a page that is not a list)
       --fragment [C]  check files and standard input as fragments in context C:
                         list-items  a run of <li> checked inside <ol> (continuation)
+                        table-rows  a run of <tr> checked inside <table><tbody>
+                                    (continuation of a list in the table layout)
                         region      the #list element where it stands (region fragment)
                         body        generic flow content
-                      without C, input that starts with <li is list-items, else region
+                      without C, input that starts with <li is list-items, with
+                      <tr table-rows, else region
       -h, --help      show this help
 
     Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad arguments or
@@ -69,7 +72,7 @@ enum CheckCommand {
                 }
             case let option where option.hasPrefix("--fragment="):
                 guard let context = MarkupValidator.FragmentContext(rawValue: String(option.dropFirst("--fragment=".count))) else {
-                    return usageError("unknown fragment context in '\(option)' (use list-items, region or body)")
+                    return usageError("unknown fragment context in '\(option)' (use list-items, table-rows, region or body)")
                 }
                 mode = .fragment(context)
             case "--":
@@ -148,7 +151,8 @@ enum CheckCommand {
         }
     }
 
-    /// A fragment whose first tag is `<li` is a continuation (list items); anything else is a region.
+    /// A fragment whose first tag is `<li` is a continuation (list items), `<tr` one in the
+    /// table layout (table rows); anything else is a region.
     static func guessContext(_ bytes: [UInt8]) -> MarkupValidator.FragmentContext {
         var text = Substring(String(decoding: bytes.prefix(4096), as: UTF8.self))
         while true {
@@ -156,7 +160,8 @@ enum CheckCommand {
             guard text.hasPrefix("<!--"), let end = text.range(of: "-->") else { break }
             text = text[end.upperBound...]
         }
-        return text.lowercased().hasPrefix("<li") ? .listItems : .region
+        let start = text.lowercased()
+        return start.hasPrefix("<li") ? .listItems : start.hasPrefix("<tr") ? .tableRows : .region
     }
 
     private static func report(_ diagnostics: [Diagnostic], label: String) -> Int32 {

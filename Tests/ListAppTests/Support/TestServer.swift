@@ -63,6 +63,8 @@ final class TestServer: Sendable {
             diagnostics = validator.validateDocument(text)
         } else if text.hasPrefix("<li") {
             diagnostics = validator.validateFragment(text, context: .listItems)
+        } else if text.hasPrefix("<tr") {
+            diagnostics = validator.validateFragment(text, context: .tableRows)
         } else {
             diagnostics = validator.validateFragment(text, context: .region)
         }
