@@ -27,7 +27,7 @@
     return { kind: match ? match[1] : '', element: el };
   }
 
-  function rowsOf(listEl) { return listEl ? listEl.querySelectorAll('li.row') : []; }
+  function rowsOf(listEl) { return listEl ? listEl.querySelectorAll('.row') : []; }
 
   function hasLiveFooter(listEl) {
     var footer = listEl && listEl.querySelector('#list-footer');
@@ -97,12 +97,12 @@
     }
     var added = [];
     if (token.kind === 'more') {
-      var start = token.lastRow ? token.lastRow.nextElementSibling : listEl.querySelector('li.row');
+      var start = token.lastRow ? token.lastRow.nextElementSibling : listEl.querySelector('.row');
       var seen = new Set();
       Array.prototype.forEach.call(rowsOf(listEl), function (row) {
         if (seen.has(row.id)) row.remove(); else seen.add(row.id);   /* an id is shown once (C-05) */
       });
-      if (token.lastRow && !token.lastRow.isConnected) start = listEl.querySelector('li.row');
+      if (token.lastRow && !token.lastRow.isConnected) start = listEl.querySelector('.row');
       for (var row = start; row && row.classList.contains('row'); row = row.nextElementSibling) added.push(row);
       if (token.focusWasIn) {
         var focusable = added.length ? added[0].querySelector('a[href]') : listEl.querySelector('#list-footer a[href]');

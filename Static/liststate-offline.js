@@ -30,7 +30,7 @@
   var deferred = false;  // an automatic retry waits for the page to be shown or the network to return
 
   function list() { return document.getElementById('list'); }
-  function rowCount() { var el = list(); return el ? el.querySelectorAll('li.row').length : 0; }
+  function rowCount() { var el = list(); return el ? el.querySelectorAll('.row').length : 0; }
   function fromTemplate(id, reason) {
     var template = document.getElementById(id);
     var content = template && template.content ? template.content.cloneNode(true) : null;
@@ -64,7 +64,7 @@
     if (failed && failed.element === element) return;   /* one failure reported twice (htmx) */
     if (events.isFooter(element) && element.isConnected && rowCount() > 0) {
       var footer = fromTemplate('offline-footer-template', reason);
-      var item = footer && footer.querySelector('li');
+      var item = footer && footer.querySelector('#list-footer');
       if (item) {
         var link = item.querySelector('a[href]'), next = element.querySelector('a[href]');
         if (link && next) link.setAttribute('href', next.getAttribute('href'));

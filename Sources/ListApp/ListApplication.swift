@@ -279,7 +279,8 @@ public final class ListApplication: Sendable {
             context = .dictionary(fields)
         }
         let rendered = forTable || list != nil
-            ? templates.renderForTable(template, context, list: list.map { TildeEncoding.encode($0.name) })
+            ? templates.renderForTable(template, context, list: list.map { TildeEncoding.encode($0.name) },
+                                       layout: list?.layout ?? .list)
             : templates.render(template, context)
         switch rendered {
         case .success(let body):

@@ -30,7 +30,7 @@ import ListState
         #expect(answer.text.contains(text), "\(text)", sourceLocation: sourceLocation)
         // Every full page carries the offline templates, so the client never invents markup.
         for id in ["offline-template", "offline-banner-template", "offline-footer-template", "offline-status-template"] {
-            #expect(answer.text.contains(#"<template id="\#(id)">"#), sourceLocation: sourceLocation)
+            #expect(answer.text.contains(#"<template id="\#(id)""#), sourceLocation: sourceLocation)
         }
         #expect(answer.text.contains("placeholder-offline"), sourceLocation: sourceLocation)
         #expect(!answer.text.contains(" style="), sourceLocation: sourceLocation)

@@ -664,14 +664,14 @@ class PageRows:
     def __init__(self, text, meta):
         self.tree = parse_html(text)
         self.rows = []
-        self.without_record_class = 0   # the contract's <li class="row record">
+        self.without_record_class = 0   # the contract's <li class="row record"> (<tr> in the table layout)
         prefix = meta.path + "/"
-        for li in self.tree.iter("li"):
-            if "row" not in li.classes():
+        for element in self.tree.iter():
+            if element.tag not in ("li", "tr") or "row" not in element.classes():
                 continue
-            self.without_record_class += "record" not in li.classes()
-            detail = [a.attrs.get("href") for a in li.iter("a") if (a.attrs.get("href") or "").startswith(prefix)]
-            self.rows.append((li.attrs.get("data-key"), li.attrs.get("id"), detail))
+            self.without_record_class += "record" not in element.classes()
+            detail = [a.attrs.get("href") for a in element.iter("a") if (a.attrs.get("href") or "").startswith(prefix)]
+            self.rows.append((element.attrs.get("data-key"), element.attrs.get("id"), detail))
         nexts = [a.attrs["href"] for a in self.tree.iter("a")
                  if "next" in (a.attrs.get("rel") or "").split() and a.attrs.get("href")]
         assert len(nexts) <= 1, f"several rel=next links: {nexts}"

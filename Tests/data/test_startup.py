@@ -81,7 +81,7 @@ def test_single_list_is_served_at_the_root(private_server):
     tree = parse_html(server.client.get_html("/"))
     canonical = [link.attrs.get("href") for link in tree.iter("link") if "canonical" in (link.attrs.get("rel") or "").split()]
     assert canonical == ["/" + tilde("my notes")], f"canonical links {canonical}"
-    keys = [li.attrs.get("data-key") for li in tree.iter("li") if "row" in (li.attrs.get("class") or "").split()]
+    keys = [row.attrs.get("data-key") for row in tree.iter("tr") if "row" in (row.attrs.get("class") or "").split()]
     assert keys == ["1", "2"]
 
 

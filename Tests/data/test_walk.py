@@ -91,8 +91,9 @@ def test_continuation_fragment_is_the_next_page(client, name):
     fragment_text = client.get_html(first_page.next, hx=True)
     fragment = PageRows(fragment_text, meta)
     top = [node.tag for node in fragment.tree.children if not isinstance(node, str)]
-    assert "html" not in top and "body" not in top and "ol" not in top, f"not a run of <li>: {top}"
-    assert "li" in top, f"not a run of <li>: {top}"
+    # The table layout (the default for a database's lists): a run of <tr>, no table around them.
+    assert not {"html", "body", "ol", "table", "tbody"} & set(top), f"not a run of <tr>: {top}"
+    assert "tr" in top, f"not a run of <tr>: {top}"
     compare_html_rows(meta, fragment.rows, second["detailURLs"], f"{first_page.next} (HX-Request)")
     first_ids = {row_id for _, row_id, _ in first_page.rows}
     clashes = first_ids & {row_id for _, row_id, _ in fragment.rows}

@@ -146,7 +146,7 @@ def test_cursor_after_the_last_row(private_server, writable_copy, sort):
     fragment = server.client.get_html(html_first.next, hx=True)
     page = PageRows(fragment, ITEMS)
     assert page.rows == [] and page.next is None, f"continuation past the end: {fragment[:500]}"
-    status, diagnostics = check_html(fragment, "list-items", f"nothing-continuation-{sort_id(sort)}")
+    status, diagnostics = check_html(fragment, "table-rows", f"nothing-continuation-{sort_id(sort)}")
     assert status == 0, diagnostics
     full = server.client.get_html(html_first.next)
     status, diagnostics = check_html(full, None, f"nothing-page-{sort_id(sort)}")

@@ -129,7 +129,7 @@ class Browser:
         return self.driver.execute_script(script, *args)
 
     def row_ids(self):
-        return self.js("return Array.from(document.querySelectorAll('#list li.row')).map(r => r.id)")
+        return self.js("return Array.from(document.querySelectorAll('#list .row')).map(r => r.id)")
 
     def wait_rows(self, count, message=""):
         self.wait(lambda d: len(self.row_ids()) == count, message=message or f"expected {count} rows")

@@ -143,8 +143,10 @@ def faulty_shop(request, drivers, shop, mode):
 # ---------------------------------------------------------------- reading the page
 
 ROWS_JS = """
-    return Array.from(document.querySelectorAll('#list li.record')).map(r => {
-        const cell = label => {
+    return Array.from(document.querySelectorAll('#list .record')).map(r => {
+        const cell = label => {   // a table cell labelled by its header, or a list row's <dt>/<dd>
+            const td = Array.from(r.querySelectorAll('td')).find(d => d.dataset.label === label);
+            if (td) return td.textContent;
             const dt = Array.from(r.querySelectorAll('.cells dt')).find(d => d.textContent === label);
             return dt ? dt.nextElementSibling.textContent : null;
         };
@@ -160,7 +162,7 @@ def records(browser):
 
 def keys(browser):
     return [int(k) for k in browser.js(
-        "return Array.from(document.querySelectorAll('#list li.record')).map(r => r.dataset.key)")]
+        "return Array.from(document.querySelectorAll('#list .record')).map(r => r.dataset.key)")]
 
 
 def has(browser, selector):
@@ -234,13 +236,13 @@ def test_back_after_opening_a_row_never_duplicates_rows(shop_browser):
     browser.get("/products")
     browser.scroll_to_bottom()
     browser.wait(lambda d: len(keys(browser)) == 2 * PAGE)
-    row = browser.driver.find_element(By.CSS_SELECTOR, f'#list li.record[data-key="{PAGE + 3}"] a.record-caption')
+    row = browser.driver.find_element(By.CSS_SELECTOR, f'#list .record[data-key="{PAGE + 3}"] a.record-caption')
     browser.js("arguments[0].scrollIntoView({block: 'center'})", row)
     row.click()
     browser.wait(lambda d: path_of(browser) == f"/products/{PAGE + 3}", message="the row's page did not open")
     browser.shot("detail")
     browser.driver.back()
-    browser.wait(lambda d: path_of(browser) == "/products" and has(browser, "#list li.record"))
+    browser.wait(lambda d: path_of(browser) == "/products" and has(browser, "#list .record"))
     time.sleep(0.3)
     for _ in range(2):
         count = len(keys(browser))
@@ -264,7 +266,7 @@ def test_load_more_from_the_keyboard_stays_on_the_page_and_moves_focus(shop_brow
     time.sleep(0.2)
     assert keys(browser) == list(range(1, 2 * PAGE + 1))
     assert path_of(browser) == "/products", "Load more navigated away"
-    active = browser.js("const a = document.activeElement; return a && a.closest('li') && a.closest('li').dataset.key")
+    active = browser.js("const a = document.activeElement; return a && a.closest('.row') && a.closest('.row').dataset.key")
     assert active == str(PAGE + 1), "focus did not move to the first new row"
 
 
@@ -316,10 +318,10 @@ def test_search_as_you_type_replaces_the_list_in_place(shop_browser):
     assert browser.js("return history.length") == history, "searching added history entries"
     assert browser.js("return window.__samePage === true")
     # Back from a row's page shows the same results and the same words in the box
-    browser.driver.find_element(By.CSS_SELECTOR, f'#list li.record[data-key="{results[0]}"] a.record-caption').click()
+    browser.driver.find_element(By.CSS_SELECTOR, f'#list .record[data-key="{results[0]}"] a.record-caption').click()
     browser.wait(lambda d: path_of(browser) == f"/products/{results[0]}")
     browser.driver.back()
-    browser.wait(lambda d: has(browser, "#list li.record"))
+    browser.wait(lambda d: has(browser, "#list .record"))
     assert "q=blue+lamp" in browser.driver.current_url or "q=blue%20lamp" in browser.driver.current_url
     assert keys(browser) == results, "Back did not restore the results"
     assert search_box(browser).get_attribute("value") == "blue lamp"
@@ -604,7 +606,7 @@ def test_search_form_works_without_javascript(shop_nojs_browser):
     browser.wait(lambda d: has(browser, ".placeholder-noResults"))
     assert NONSENSE in text_of(browser, ".placeholder-noResults h2")
     browser.driver.find_element(By.CSS_SELECTOR, ".placeholder-noResults a").click()
-    browser.wait(lambda d: has(browser, "#list li.record"), message="Clear the search brought no rows back")
+    browser.wait(lambda d: has(browser, "#list .record"), message="Clear the search brought no rows back")
     assert NONSENSE not in browser.driver.current_url
     browser.shot("cleared")
 

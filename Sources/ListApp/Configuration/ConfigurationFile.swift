@@ -195,6 +195,7 @@ private struct Reader {
         if let value = fields["description"] { settings.description = try string(value, at: "\(key).description") }
         if let value = fields["hidden"] { settings.isHidden = try bool(value, at: "\(key).hidden") }
         if let value = fields["sort"] { settings.sort = try string(value, at: "\(key).sort") }
+        if let value = fields["layout"] { settings.layout = try choice(value, at: "\(key).layout", as: ListDefinition.Layout.self) }
         settings.columns = try names("columns")
         settings.hiddenColumns = try names("hiddenColumns") ?? []
         settings.searchColumns = try names("searchColumns")

@@ -7,7 +7,7 @@ import ListStore
 /// { "lists": { "products": {
 ///     "title": "Products", "description": "Everything we sell.",
 ///     "columns": ["name", "price"], "labels": {"price": "Price (EUR)"},
-///     "hiddenColumns": ["cost"], "searchColumns": ["name"], "sort": "-price"
+///     "hiddenColumns": ["cost"], "searchColumns": ["name"], "sort": "-price", "layout": "list"
 /// }, "audit_log": { "hidden": true } } }
 /// ```
 ///
@@ -32,10 +32,13 @@ public struct TableListSettings: Sendable, Hashable {
     public var searchColumns: [String]?
     /// A view's key: columns whose values tell its rows apart (all its columns when nil).
     public var key: [String]?
+    /// `"table"` (the default) or `"list"`.
+    public var layout: ListDefinition.Layout?
 
     /// Settings that change nothing.
     public init() {}
 
     /// The keys a list over a table may have beside the placeholder keys.
-    static let keys = ["title", "description", "hidden", "sort", "columns", "labels", "hiddenColumns", "searchColumns", "key"]
+    static let keys = ["title", "description", "hidden", "sort", "columns", "labels", "hiddenColumns", "searchColumns", "key",
+                       "layout"]
 }

@@ -25,6 +25,17 @@ public struct ListDefinition: Sendable {
     public var shownColumns: [Int]?
     /// Labels by column name; a column without one is labelled with its name.
     public var labels: [String: String] = [:]
+    /// How its pages lay the rows out; ``Layout/table`` unless configured.
+    public var layout: Layout = .table
+
+    /// How a list page lays its rows out (docs/design.md, "Markup shapes").
+    public enum Layout: String, Sendable, CaseIterable {
+        /// An `<ol>` of `<li>` rows, each a caption and its cells as a description list.
+        case list
+        /// A `<table>`: a header row of sort links, one `<tr>` per row, the footer as a
+        /// last row spanning every column; on narrow screens the rows become cards.
+        case table
+    }
 
     /// Makes a list.
     /// - Parameters:
@@ -45,6 +56,12 @@ public struct ListDefinition: Sendable {
         self.source = source
         self.configuration = configuration ?? ListConfiguration(name)
         self.defaultSort = defaultSort
+    }
+
+    /// The columns its pages show for each row (indices into the table's
+    /// columns): ``shownColumns``, else the first ``RecordCells/listedColumns``.
+    var listedColumns: [Int] {
+        shownColumns ?? Array(0..<min(table.columns.count, RecordCells.listedColumns))
     }
 
     /// The label of `column`.

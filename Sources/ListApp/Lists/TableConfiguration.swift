@@ -65,6 +65,7 @@ public struct TableConfiguration: Sendable {
                                   configuration: lists.last { $0.name == table.name }, defaultSort: sort)
         list.shownColumns = settings.columns.map { columns in columns.compactMap(configured.columnIndex) }
         list.labels = settings.labels
+        if let layout = settings.layout { list.layout = layout }
         return list
     }
 }

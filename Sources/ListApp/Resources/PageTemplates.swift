@@ -10,22 +10,29 @@ public struct PageTemplates: Sendable {
     static let required = ["layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
                            "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
                            "character", "search", "scripts", "table-row", "table-controls", "table-list-controls", "table-detail", "table-index", "region-extras",
-                           "table-region-extras"]
+                           "table-region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
+                           "table-layout-row", "table-layout-footer", "table-layout-offline-footer"]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
     let library: TemplateLibrary
-    /// The same templates for a list over a table: its `row` and `search`
-    /// partials are `table-row` and `table-controls`, so `list`, `region`
-    /// and `continuation` draw any table's rows.
-    let tableLibrary: TemplateLibrary
+    /// The same templates for a list over a table, by layout: in the list
+    /// layout its `row` and `search` partials are `table-row` and
+    /// `table-controls`, so `list`, `region` and `continuation` draw any
+    /// table's rows; the table layout also draws `#list` as a `<table>`.
+    let tableLibraries: [ListDefinition.Layout: TemplateLibrary]
 
     /// The libraries of the lists whose row or detail template the override
     /// folder replaces (`lists/NAME/row.mustache`, `lists/NAME/detail.mustache`,
-    /// NAME tilde-encoded), by that folder's name.
-    let listLibraries: [String: TemplateLibrary]
+    /// NAME tilde-encoded), by that folder's name and layout.
+    let listLibraries: [String: [ListDefinition.Layout: TemplateLibrary]]
 
-    /// The partials a list over a table draws in place of the catalogue's.
-    static let tableParts = ["row": "table-row", "search": "table-controls", "region-extras": "table-region-extras"]
+    /// The partials a list over a table draws in place of the catalogue's, by layout.
+    static let tableParts: [ListDefinition.Layout: [String: String]] = [
+        .list: ["row": "table-row", "search": "table-controls", "region-extras": "table-region-extras"],
+        .table: ["row": "table-layout-row", "search": "table-controls", "region-extras": "table-region-extras",
+                 "list-region": "table-layout-region", "footer": "table-layout-footer",
+                 "offline-footer": "table-layout-offline-footer"],
+    ]
     /// The templates a list's own folder may replace, and the table template each stands for.
     static let listParts = ["row": "row", "detail": "table-detail"]
 
@@ -46,20 +53,27 @@ public struct PageTemplates: Sendable {
                 try Template(source: sources[name] ?? "", name: name, path: paths[name])
             }
             library = try TemplateLibrary(templates: templates, strict: true)
-            let tableTemplates = try templates.map { template in
-                guard let replacement = Self.tableParts[template.name] else { return template }
-                return try Template(source: sources[replacement] ?? "", name: template.name, path: paths[replacement])
+            var tableTemplates: [ListDefinition.Layout: [Template]] = [:]
+            var tableLibraries: [ListDefinition.Layout: TemplateLibrary] = [:]
+            for (layout, parts) in Self.tableParts {
+                tableTemplates[layout] = try templates.map { template in
+                    guard let replacement = parts[template.name] else { return template }
+                    return try Template(source: sources[replacement] ?? "", name: template.name, path: paths[replacement])
+                }
+                tableLibraries[layout] = try TemplateLibrary(templates: tableTemplates[layout] ?? [], strict: true)
             }
-            tableLibrary = try TemplateLibrary(templates: tableTemplates, strict: true)
-            var libraries: [String: TemplateLibrary] = [:]
+            self.tableLibraries = tableLibraries
+            var libraries: [String: [ListDefinition.Layout: TemplateLibrary]] = [:]
             let lists = try directory.map { directory throws(AppError) in try BuiltInResources.listTemplates(in: directory) } ?? [:]
             for (list, files) in lists {
-                let replaced = try tableTemplates.map { template in
-                    guard let file = Self.listParts.first(where: { $0.value == template.name })?.key,
-                          let source = files.sources[file] else { return template }
-                    return try Template(source: source, name: template.name, path: files.paths[file])
+                for (layout, templates) in tableTemplates {
+                    let replaced = try templates.map { template in
+                        guard let file = Self.listParts.first(where: { $0.value == template.name })?.key,
+                              let source = files.sources[file] else { return template }
+                        return try Template(source: source, name: template.name, path: files.paths[file])
+                    }
+                    libraries[list, default: [:]][layout] = try TemplateLibrary(templates: replaced, strict: true)
                 }
-                libraries[list] = try TemplateLibrary(templates: replaced, strict: true)
             }
             listLibraries = libraries
         } catch let error as MustacheError {
@@ -81,10 +95,13 @@ public struct PageTemplates: Sendable {
         Result { try library.render(name, context) }
     }
 
-    /// Renders `name` for a list over a table (see ``tableLibrary``): the
-    /// list's own library when its folder (`list`, the tilde-encoded name) has one.
-    func renderForTable(_ name: String, _ context: MustacheValue, list: String? = nil) -> Result<[UInt8], any Error> {
-        let library = list.flatMap { listLibraries[$0] } ?? tableLibrary
+    /// Renders `name` for a list over a table in `layout` (see ``tableLibraries``):
+    /// the list's own library when its folder (`list`, the tilde-encoded name) has one.
+    func renderForTable(_ name: String, _ context: MustacheValue, list: String? = nil,
+                        layout: ListDefinition.Layout = .list) -> Result<[UInt8], any Error> {
+        guard let library = list.flatMap({ listLibraries[$0]?[layout] }) ?? tableLibraries[layout] else {
+            return .failure(AppError.missingTemplate(name))
+        }
         return Result { try library.render(name, context) }
     }
 }

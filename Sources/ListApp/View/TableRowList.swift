@@ -47,7 +47,7 @@ final class TableRowList: MustacheList {
         self.captions = captions
         self.detailHrefs = hrefs
         labels = list.table.columns.map(list.label)
-        shownColumns = list.shownColumns ?? Array(0..<min(list.table.columns.count, RecordCells.listedColumns))
+        shownColumns = list.listedColumns
         let hidden = list.table.columns.count - shownColumns.count
         moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
     }

@@ -123,6 +123,13 @@ struct TableView: DecisionView {
             context["footer"] = footer
         }
         context["search"] = controls
+        if list.layout == .table {
+            context["headers"] = headers
+            context["rowHeader"] = .string(words.rowHeader)
+            context["columnCount"] = .string(String(list.listedColumns.count + 1))
+            let unlisted = list.table.columns.count - list.listedColumns.count
+            if unlisted > 0 { context["moreColumns"] = .string(words.moreColumns(unlisted)) }
+        }
         return context
     }
 
@@ -130,24 +137,58 @@ struct TableView: DecisionView {
     /// active filters (each with a link that removes it), and the sort links:
     /// key order, then each column (the current one marked; following it again
     /// reverses the order).
-    var controls: MustacheValue {
+    /// One sort link: the key order (`column` nil) or a column's, where
+    /// following the current column's link reverses its order.
+    struct SortLink {
+        var label: String
+        var href: String
+        /// Whether the page is in this order, and if so whether descending.
+        var isCurrent: Bool
+        var descending: Bool
+    }
+
+    /// The key order's sort link, then each column's (by index into the table's columns).
+    var sortLinks: (key: SortLink, columns: [SortLink]) {
         let current = request?.sort
         let base = request ?? TableRequest(language: languageParameter)
-        var sorts: [MustacheValue] = [[
-            "label": .string(words.keyOrder),
-            "href": .string(QueryString.link(list.path, base.sorted(by: nil, in: list).queryItems(cursor: nil))),
-            "isCurrent": .bool(current == nil),
-        ]]
-        for column in list.table.columns {
+        let key = SortLink(label: words.keyOrder,
+                           href: QueryString.link(list.path, base.sorted(by: nil, in: list).queryItems(cursor: nil)),
+                           isCurrent: current == nil, descending: false)
+        let columns = list.table.columns.map { column in
             let isCurrent = current?.column == column.name
             let next = ListSort(column: column.name, descending: isCurrent && current?.descending == false)
-            var link: MustacheFields = [
-                "label": .string(list.label(column)),
-                "href": .string(QueryString.link(list.path, base.sorted(by: next, in: list).queryItems(cursor: nil))),
-                "isCurrent": .bool(isCurrent),
-            ]
-            if isCurrent, let current { link["direction"] = .string(current.descending ? words.descending : words.ascending) }
-            sorts.append(.dictionary(link))
+            return SortLink(label: list.label(column),
+                            href: QueryString.link(list.path, base.sorted(by: next, in: list).queryItems(cursor: nil)),
+                            isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
+        }
+        return (key, columns)
+    }
+
+    /// The table layout's header row (`headers`): the row column (its link
+    /// goes back to the key order), then each listed column, each a sort link;
+    /// the sorted one carries `ariaSort` (`ascending` or `descending`, WAI-ARIA
+    /// 1.2 `aria-sort`).
+    var headers: MustacheValue {
+        let links = sortLinks
+        func header(_ link: SortLink, label: String) -> MustacheValue {
+            var fields: MustacheFields = ["label": .string(label), "href": .string(link.href)]
+            if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
+            return .dictionary(fields)
+        }
+        return .array([header(links.key, label: words.rowHeader)]
+            + list.listedColumns.map { header(links.columns[$0], label: links.columns[$0].label) })
+    }
+
+    var controls: MustacheValue {
+        let base = request ?? TableRequest(language: languageParameter)
+        let links = sortLinks
+        var sorts: [MustacheValue] = [[
+            "label": .string(links.key.label), "href": .string(links.key.href), "isCurrent": .bool(links.key.isCurrent),
+        ]]
+        for link in links.columns {
+            var fields: MustacheFields = ["label": .string(link.label), "href": .string(link.href), "isCurrent": .bool(link.isCurrent)]
+            if link.isCurrent { fields["direction"] = .string(link.descending ? words.descending : words.ascending) }
+            sorts.append(.dictionary(fields))
         }
         let filters: [MustacheValue] = base.filters.indices.map { index in
             let label = words.label(base.filters[index])

@@ -24,7 +24,7 @@ import Testing
         #expect(!index.text.contains("href=\"/empty\""))
         let page = try fixture.server.get("/products")
         #expect(Markup.matches(#"data-key="([^"]+)""#, in: page.text).prefix(2) == ["5", "2"], "sorted by -price")
-        #expect(page.text.contains("<dt>Price (EUR)</dt>") && !page.text.contains("<dt>maker</dt>"))
+        #expect(page.text.contains(#"data-label="Price (EUR)""#) && !page.text.contains(#"data-label="maker""#))
         let json = try TableFixture.json(fixture.server.get("/products.json"))
         #expect(json["columns"] as? [String] == ["id", "name", "price", "maker"], "a hidden column is never shown")
         #expect(try fixture.server.get("/products?sort=data").status == 400)
@@ -69,7 +69,7 @@ import Testing
 /// a list's own rows and row page; other lists keep the shared ones.
 @Suite struct TableTemplateTests {
     @Test func aListsOwnRowAndDetailTemplates() throws {
-        let fixture = try TableFixture(templates: [
+        let fixture = try TableFixture(configuration: #"{"lists": {"products": {"layout": "list"}}}"#, templates: [
             "lists/products/row.mustache": #"<li class="row record product" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.name}}</a> costs {{#values.price}}{{values.price}}{{/values.price}}{{^values.price}}nothing{{/values.price}}</li>"#,
             "lists/products/detail.mustache": #"{{<layout}}{{$content}}<h1 class="product">{{values.name}}</h1>{{/content}}{{/layout}}"#,
         ])

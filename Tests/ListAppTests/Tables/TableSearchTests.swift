@@ -111,7 +111,8 @@ import Testing
             for query in ["q=\(encoded)", "sort=\(encoded)", "\(encoded)=1", "name=\(encoded)", "name__in=\(encoded),x",
                           "name__contains=\(encoded)", "cursor=\(encoded)"] {
                 let answer = try fixture.server.get("/products?" + query)
-                #expect([200, 400].contains(answer.status), "\(query.prefix(60))")
+                // 414: a 10 KB address is over the server's 8 KiB limit (issue 15), still our page.
+                #expect([200, 400, 414].contains(answer.status), "\(query.prefix(60))")
                 _ = try fixture.server.get("/" + TildeEncoding.encode(text) + "/" + TildeEncoding.encode(text))
             }
         }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import ListApp
+
+/// Issue 15, part 1: a list over a table laid out as a `<table>` (the default
+/// for lists inferred from a database; `layout: "list"` keeps the `<ol>`).
+/// Every answer is validated by `TestServer.get`, continuations in table context.
+@Suite struct TableLayoutTests {
+    static func headers(_ html: String) -> [String] {
+        Markup.matches(#"<th scope="col"([^>]*)><a [^>]*>([^<]*)</a>"#, in: html)
+    }
+
+    @Test func aTablesPageIsATableWithSortableHeaders() throws {
+        let fixture = try TableFixture()
+        let page = try fixture.server.get("/products?limit=2")
+        #expect(page.status == 200)
+        #expect(page.text.contains(#"<table class="rows-table" aria-labelledby="list-heading">"#))
+        #expect(page.text.contains(#"<tbody id="rows" class="rows">"#))
+        let labels = Markup.matches(#"<th scope="col"[^>]*><a [^>]*>([^<]*)</a>"#, in: page.text)
+        #expect(labels == ["Row", "id", "name", "price", "maker", "data"])
+        #expect(page.text.contains(##"<th scope="col" aria-sort="ascending"><a href="/products?limit&#61;2" hx-get="/products?limit&#61;2" hx-target="#list" hx-swap="outerHTML" hx-push-url="true">Row</a>"##))
+        #expect(Markup.matches(#"<tr class="row record" id="[^"]+" data-key="([^"]+)""#, in: page.text) == ["1", "2"])
+        #expect(page.text.contains(#"<td class="cell cell-real" data-label="price">1.5</td>"#))
+        #expect(page.text.contains(#"<tr id="list-footer" class="list-footer list-footer-load-more""#))
+        #expect(page.text.contains(##"<td colspan="6"><a href="##), "the footer spans every column")
+        // The offline retry footer the client puts in its place is a row too.
+        #expect(page.text.contains(#"<template id="offline-footer-template">"# + "\n" + #"<tr id="list-footer""#))
+        let sorted = try fixture.server.get("/products?sort=-price")
+        #expect(sorted.text.contains(##"<th scope="col" aria-sort="descending"><a href="/products?sort&#61;price""##),
+                "following the sorted header reverses it")
+        #expect(!sorted.text.contains(#"aria-sort="ascending""#))
+    }
+
+    @Test func aContinuationIsARunOfRowsAndTheRegionUpdatesTheForm() throws {
+        let fixture = try TableFixture()
+        let first = try fixture.server.get("/products?limit=2&sort=name")
+        let next = try #require(Markup.loadMoreHref(first.text))
+        let continuation = try fixture.server.get(next, headers: ["HX-Request": "true", "HX-Target": "list-footer"])
+        #expect(continuation.text.hasPrefix("<tr class=\"row record\""))
+        #expect(continuation.text.contains("<template><div id=\"status\" hx-swap-oob=\"innerHTML\">"),
+                "the announcement survives table parsing inside <template>")
+        #expect(!continuation.text.contains("<table"))
+        let region = try fixture.server.get("/products?sort=-price", headers: ["HX-Request": "true", "HX-Target": "list"])
+        #expect(region.text.hasPrefix(#"<div id="list" class="list list-table">"#))
+        #expect(region.text.contains(#"<div id="search-hidden" hx-swap-oob="true">"# + "\n"
+                                     + #"<input type="hidden" name="sort" value="-price">"#),
+                "a header's sort reaches the search form's hidden inputs")
+    }
+
+    @Test func placeholdersStandOutsideTheTable() throws {
+        let fixture = try TableFixture()
+        for target in ["/empty", "/products?q=zzqxj", "/products?name=nothing"] {
+            let page = try fixture.server.get(target)
+            #expect(page.text.contains("placeholder-no"), "\(target)")
+            #expect(!page.text.contains("<table"), "\(target): no table around a placeholder")
+        }
+    }
+
+    @Test func aWideTableSaysWhatItDoesNotShow() throws {
+        let columns = (0..<12).map { "c\($0) TEXT" }.joined(separator: ", ")
+        let fixture = try TableFixture("CREATE TABLE wide (id INTEGER PRIMARY KEY, \(columns)); INSERT INTO wide (id, c0) VALUES (1, 'x');")
+        let page = try fixture.server.get("/wide")
+        #expect(Self.headers(page.text).count == 9, "the row column and the first 8 columns")
+        #expect(page.text.contains(#"<p class="more-columns">5 more columns on the row’s page</p>"#))
+    }
+
+    @Test func theListLayoutIsKeptWhenConfigured() throws {
+        let fixture = try TableFixture(configuration: #"{"lists": {"products": {"layout": "list"}}}"#)
+        let page = try fixture.server.get("/products?limit=2")
+        #expect(page.text.contains(#"<ol id="rows" class="rows">"#) && !page.text.contains("<table"))
+        let next = try #require(Markup.loadMoreHref(page.text))
+        #expect(try fixture.server.get(next, headers: ["HX-Request": "true"]).text.hasPrefix("<li"))
+        #expect(try fixture.server.get("/makers").text.contains("<table"), "other lists keep the default")
+    }
+
+    @Test func aBadLayoutStopsTheStartNamingTheKey() {
+        #expect {
+            _ = try TableFixture(configuration: #"{"lists": {"products": {"layout": "grid"}}}"#)
+        } throws: { error in
+            "\(error)".contains("lists.products.layout") && "\(error)".contains("“table”")
+        }
+    }
+}
