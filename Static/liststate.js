@@ -162,7 +162,17 @@
     var href = value === 'true' ? url : value;
     if (push && push !== 'false') history.pushState({ liststate: true }, '', href);
     else history.replaceState({ liststate: true }, '', href);
+    shownURL = location.href;
   }
+
+  /* Back or Forward between entries a partial request pushed (a sort chosen in
+   * a table header, a cleared search): the address changed but the list did
+   * not, so the page is loaded for the address, as htmx does with
+   * refreshOnHistoryMiss. `shownURL` is the address the list on screen is for. */
+  var shownURL = location.href;
+  window.addEventListener('popstate', function () {
+    if (location.href !== shownURL) location.reload();
+  });
 
   /* Out-of-band elements, as htmx applies them: top-level or inside <template>. */
   function swapOutOfBand(fragment) {

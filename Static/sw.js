@@ -24,7 +24,7 @@ var OFFLINE_PAGE = '/-/offline';
 var SHELL = [
   OFFLINE_PAGE,
   '/static/liststate.css', '/static/liststate-interaction.css', '/-/placeholders.css',
-  '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js',
+  '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js', '/static/liststate-position.js',
   '/static/favicon.svg',
   '/static/illustrations/offline.svg', '/static/illustrations/error.svg', '/static/illustrations/unavailable.svg',
   '/static/illustrations/loading.svg', '/static/illustrations/no-data.svg', '/static/illustrations/no-results.svg',

@@ -31,14 +31,21 @@ def assert_refused(files, names_file=None):
     return stderr
 
 
-def test_missing_file(tmp_path):
-    missing = tmp_path / "no-such-file.sqlite"
+@pytest.fixture
+def scratch():
+    """A new folder inside this run's temporary folder (removed with it; pytest's
+    own tmp_path would leave /tmp/pytest-of-USER behind)."""
+    return pathlib.Path(tempfile.mkdtemp(dir=work_dir()))
+
+
+def test_missing_file(scratch):
+    missing = scratch / "no-such-file.sqlite"
     assert_refused([missing], names_file=missing)
     assert not missing.exists(), "the missing file was created"
 
 
-def test_file_that_is_not_sqlite(tmp_path):
-    garbage = tmp_path / "notes.sqlite"
+def test_file_that_is_not_sqlite(scratch):
+    garbage = scratch / "notes.sqlite"
     garbage.write_bytes(b"This is not a database.\n" * 200)
     before = garbage.read_bytes()
     assert_refused([garbage], names_file=garbage)

@@ -97,18 +97,23 @@ class Browser:
         self.expected_console = []   # substrings of console errors a test expects (a network error it caused)
 
     @staticmethod
-    def launch(javascript=True):
+    def launch(javascript=True, flags=()):
         """A headless Chromium; one per mode is reused by every test (a start costs seconds)."""
         options = Options()
         for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1024,768", "--lang=en-GB"]:
+                     "--window-size=1024,768", "--lang=en-GB", *flags]:
             options.add_argument(flag)
         if shutil.which("chromium"):
             options.binary_location = shutil.which("chromium")
         if not javascript:
             options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-        return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "chromedriver"))
+        # Chromium's own temporary folders (profile singletons) go into this run's folder,
+        # which is removed at the end, instead of piling up in /tmp.
+        temporary = WORK / "chromium-tmp"
+        temporary.mkdir(exist_ok=True)
+        service = Service(shutil.which("chromedriver") or "chromedriver", env={**os.environ, "TMPDIR": str(temporary)})
+        return webdriver.Chrome(options=options, service=service)
 
     def reset(self):
         """A blank page, a normal network, and the logs of earlier tests dropped."""

@@ -1,5 +1,6 @@
 // `liststate check`, run as a subprocess: the built binary sits beside the test bundle.
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -11,8 +12,7 @@ struct Scratch {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = URL(fileURLWithPath: TemporaryFolder.make("check"))
     }
 
     func file(_ name: String, _ contents: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `liststate render`, run as a subprocess: output bytes and exit statuses.
@@ -17,8 +18,7 @@ import Testing
 
     /// A fresh folder holding `files`.
     func folder(_ files: [String: String]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = URL(fileURLWithPath: TemporaryFolder.make("render"))   // removed with the test process's root
         for (name, text) in files {
             let file = url.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -127,8 +127,7 @@ import Glibc
     }
 
     @Test func brokenTemplateOverrideRefusesToStart() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: TemporaryFolder.make("templates"))
         try Data("<li>\n  {{#rows}}{{name}}\n</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
         _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
         let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
@@ -142,8 +141,7 @@ import Glibc
 
     /// Found by QA: a template set that parses but recurses without end served 500 on every page.
     @Test func templatesThatCannotRenderRefuseToStart() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: TemporaryFolder.make("templates"))
         try Data("<li>{{>row}}</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
         _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
         let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
@@ -152,8 +150,7 @@ import Glibc
     }
 
     @Test func templateOverrideReplacesOnlyItsFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: TemporaryFolder.make("templates"))
         try Data("<li class=\"row\" id=\"{{id}}\">custom {{name}}</li>\n".utf8)
             .write(to: folder.appendingPathComponent("row.mustache"))
         let server = try ServeProcess(["--db", SharedCatalogue.path, "--templates", folder.path])

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `liststate serve --config`: a bad configuration stops the start (exit 1),
 /// naming the file and the key, before any catalogue is built.
 @Suite struct ServeConfigurationTests {
     private func serve(config json: String) throws -> (run: CLIRun, file: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: TemporaryFolder.make("serve"))
         let file = folder.appendingPathComponent("site.json")
         try Data(json.utf8).write(to: file)
         let database = folder.appendingPathComponent("never.sqlite").path

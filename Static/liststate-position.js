@@ -1,0 +1,77 @@
+/* ListState position: the reader's place in a list kept across Back, Forward
+ * and reload when the browser's back/forward cache does not keep the page (it
+ * is often off: a page with `Cache-Control: no-store`, one opened from another
+ * site, a browser that evicted it). Both clients load it after
+ * liststate-events.js (liststate.js, or htmx + liststate-htmx.js).
+ *
+ * While the reader scrolls and pages load, the page records in its own
+ * history entry (`history.replaceState`, merged into what htmx keeps there)
+ * how many rows the list shows and the scroll offset. When the page is loaded
+ * again for that entry and shows fewer rows, it asks for the next pages one
+ * after another through the footer, as scrolling would (at most MAX_PAGES, so
+ * an old entry cannot load a whole list), then scrolls back to where the
+ * reader was. The server renders nothing differently; with JavaScript off the
+ * page starts at its first row, as always. */
+(function () {
+  'use strict';
+  var events = window.ListStateEvents;
+  var KEY = 'liststatePosition';
+  var MAX_PAGES = 10;
+  var RECORD_DELAY = 250;   /* ms: browsers throttle replaceState; one call per burst of scrolling */
+
+  function list() { return document.getElementById('list'); }
+  function rowCount() { var el = list(); return el ? el.querySelectorAll('.row').length : 0; }
+
+  var timer = 0;
+  var restoring = null;   /* {rows, scroll, pages}: the place being restored */
+
+  function record() {
+    clearTimeout(timer);
+    timer = 0;
+    if (!list() || restoring) return;
+    var state = {};
+    var current = history.state;
+    if (current && typeof current === 'object') Object.keys(current).forEach(function (k) { state[k] = current[k]; });
+    state[KEY] = { url: location.href, rows: rowCount(), scroll: Math.round(window.scrollY) };
+    try { history.replaceState(state, ''); } catch (e) { /* throttled: the next call records it */ }
+  }
+  function recordSoon() { if (!timer) timer = setTimeout(record, RECORD_DELAY); }
+
+  function loadNext() {
+    var footer = document.getElementById('list-footer');
+    var more = footer && footer.querySelector('a[rel="next"]');
+    if (!restoring) return;
+    if (rowCount() >= restoring.rows || !more || restoring.pages >= MAX_PAGES) { finish(); return; }
+    restoring.pages += 1;
+    events.load(footer);
+  }
+  function finish() {
+    if (!restoring) return;
+    var scroll = restoring.scroll;
+    restoring = null;
+    window.scrollTo(0, scroll);
+    record();
+  }
+
+  /* On a page loaded for an entry that recorded a place (Back, Forward,
+   * reload): the browser's own scroll restoration would land short of it, so
+   * the page restores it itself. */
+  function restore() {
+    var saved = history.state && history.state[KEY];
+    if (!list() || !saved || saved.url !== location.href) return;
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    restoring = { rows: saved.rows, scroll: saved.scroll, pages: 0 };
+    loadNext();
+  }
+
+  document.addEventListener('liststate:rows-added', function () {
+    if (restoring) loadNext(); else recordSoon();
+  });
+  /* A page that failed to load (offline, an error) ends the restoring where it is. */
+  document.addEventListener('liststate:request-failed', finish);
+  document.addEventListener('liststate:placeholder-did-appear', function () { if (restoring) finish(); });
+  window.addEventListener('scroll', function () { if (!restoring) recordSoon(); }, { passive: true });
+  window.addEventListener('pagehide', record);
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', restore); else restore();
+})();

@@ -1,0 +1,77 @@
+"""Issue 15, part 2: the reader's place kept across Back and reload without
+the browser's back/forward cache (Chromium started with it disabled, as it is
+for many real pages), in both modes: the rows that were on screen come back,
+once each and in order, and so does the scroll offset. The page is really
+a new document (Chromium may take it from its HTTP cache, not from the
+back/forward cache)."""
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import Browser
+# The shop's fixtures and readers (imported fixtures are found by pytest in this module too).
+from test_own_data import PAGE, keys, path_of, shop, shop_servers  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def uncached_driver():
+    driver = Browser.launch(True, flags=["--disable-features=BackForwardCache"])
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser(request, uncached_driver, shop_servers, mode):
+    browser = Browser(uncached_driver, shop_servers(mode), mode, request.node.name)
+    browser.reset()
+    yield browser
+    errors = browser.console_errors()
+    browser.shot("last")
+    assert not errors, f"console errors: {errors}"
+
+
+def scroll_until(browser, rows):
+    while len(keys(browser)) < rows:
+        before = len(keys(browser))
+        browser.scroll_to_bottom()
+        browser.wait(lambda d: len(keys(browser)) > before, message=f"scrolling past {before} rows loaded nothing")
+
+
+def place(browser):
+    return browser.js("return [window.scrollY, document.querySelectorAll('#list .row').length, "
+                      "performance.getEntriesByType('navigation')[0].type]")
+
+
+def test_back_and_reload_return_to_the_same_rows_and_offset(browser):
+    browser.get("/products")
+    scroll_until(browser, 3 * PAGE)
+    browser.js("document.querySelector('#list [data-key=\"45\"]').scrollIntoView()")
+    time.sleep(0.6)   # the place is recorded a moment after scrolling stops
+    offset, rows, _ = place(browser)
+    assert rows >= 3 * PAGE and offset > 500   # the footer, once revealed, may have loaded one more
+    browser.js("window.__sameDocument = true")
+    browser.driver.find_element(By.CSS_SELECTOR, '#list [data-key="45"] a.record-caption').click()
+    browser.wait(lambda d: path_of(browser) == "/products/45", message="the row's page did not open")
+    browser.driver.back()
+    browser.wait(lambda d: place(browser)[1:] == [rows, "back_forward"], 15,
+                 message=f"Back did not bring back {rows} rows: {place(browser)}")
+    browser.wait(lambda d: abs(place(browser)[0] - offset) <= 2, message=f"Back lost the offset {offset}: {place(browser)}")
+    assert browser.js("return window.__sameDocument") is None, \
+        "the page came from the back/forward cache: the test proves nothing"
+    assert keys(browser) == list(range(1, rows + 1)), "rows repeated, missing or out of order"
+    browser.shot("back-restored-place")
+    browser.driver.refresh()
+    browser.wait(lambda d: place(browser)[1:] == [rows, "reload"], 15, message=f"reload lost the rows: {place(browser)}")
+    browser.wait(lambda d: abs(place(browser)[0] - offset) <= 2, message=f"reload lost the offset: {place(browser)}")
+    assert keys(browser) == list(range(1, rows + 1))
+
+
+def test_a_fresh_visit_starts_at_the_top(browser):
+    browser.get("/products")
+    scroll_until(browser, 2 * PAGE)
+    time.sleep(0.6)
+    browser.get("/makers")
+    browser.get("/products")   # a new visit (a link, the address bar), not Back: the first page at the top
+    time.sleep(0.5)
+    assert place(browser)[:2] == [0, PAGE]
