@@ -52,4 +52,10 @@ static inline void liststate_xml_restore_thread_errors(liststate_xml_error_handl
     xmlSetGenericErrorFunc(saved.genericContext, saved.generic);
     xmlSetStructuredErrorFunc(saved.structuredContext, saved.structured);
 }
+
+/// The library's version at run time, e.g. "20914" (`xmlParserVersion` is a
+/// macro over a per-thread accessor when threads are enabled: Swift cannot import it).
+static inline const char *liststate_xml_parser_version(void) {
+    return xmlParserVersion;
+}
 #endif

@@ -40,6 +40,7 @@ public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertib
         self.context = context
     }
 
-    /// `"<kind>: <context>"`, one line, for logs.
-    public var description: String { "\(kind): \(context)" }
+    /// The context, one line, for logs and for people: it says what failed
+    /// and why, without the name of ``kind`` (a program reads ``kind``).
+    public var description: String { context }
 }

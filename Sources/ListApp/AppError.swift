@@ -13,9 +13,19 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     /// A list configuration names a key with a bad value (a missing image or partial, a bad range).
     case configuration(ConfigurationError)
     /// A database named on the command line cannot be served (missing, unreadable, not SQLite).
-    case database(String, reason: String)
+    case database(String, reason: String, problem: DatabaseProblem = .notUsable)
     /// A list's name cannot be used (it is a route of ours, or another list has it).
     case listName(String, reason: String)
+
+    /// What is wrong with a database file named on the command line.
+    public enum DatabaseProblem: Sendable {
+        /// It does not exist, is a folder, or cannot be read.
+        case noInput
+        /// It is named twice on the command line.
+        case namedTwice
+        /// It exists but cannot be served: not SQLite, a hot journal that needs writing, …
+        case notUsable
+    }
 
     public var description: String {
         switch self {
@@ -24,7 +34,7 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
         case .missingTemplate(let name): "error: the template '\(name).mustache' is missing"
         case .cannotRender(let name, let reason): "\(name).mustache: error: it cannot be rendered: \(reason)"
         case .configuration(let error): error.description
-        case .database(let path, let reason): "\(path): error: \(reason)"
+        case .database(let path, let reason, _): "\(path): error: \(reason)"
         case .listName(let name, let reason): "error: the list “\(name)”: \(reason)"
         }
     }

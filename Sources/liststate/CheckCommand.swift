@@ -16,10 +16,11 @@ import Darwin
 enum CheckCommand {
     /// The help text.
     static let usage = """
-    usage: liststate check [--fragment [list-items|table-rows|region|body]] FILE|URL|- ...
+    usage: liststate check [--fragment [list-items|table-rows|region|body]] [--quiet] FILE|URL|- ...
 
     Validates HTML5 documents and fragments (ListState's own templates' output, or
-    overrides of them) and prints every problem as path:line:col: error: message [code].
+    overrides of them) and prints every problem as path:line:col: error: message [code],
+    then a one-line summary on standard error (documents, errors, warnings).
 
       FILE            an HTML file, checked as a whole document
       -               standard input
@@ -34,10 +35,11 @@ enum CheckCommand {
                         body        generic flow content
                       without C, input that starts with <li is list-items, with
                       <tr table-rows, else region
+      --quiet         no summary line
       -h, --help      show this help
 
-    Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad arguments or
-    input that could not be read or fetched.
+    Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad arguments,
+    66 a file that cannot be read, 69 a URL that cannot be fetched.
 
     """
 
@@ -52,9 +54,10 @@ enum CheckCommand {
     /// Runs the subcommand with its arguments (without the command name); returns the exit status.
     ///
     /// - Parameter arguments: The command line after `check`.
-    /// - Returns: `ExitStatus.ok`, `.failure` or `.usage`.
+    /// - Returns: `ExitStatus.ok`, `.failure`, `.usage`, `.noInput` or `.unavailable`.
     static func run(_ arguments: [String]) -> Int32 {
         var mode = Mode.document
+        var isQuiet = false
         var inputs: [String] = []
         var index = 0
         while index < arguments.count {
@@ -75,6 +78,8 @@ enum CheckCommand {
                     return usageError("unknown fragment context in '\(option)' (use list-items, table-rows, region or body)")
                 }
                 mode = .fragment(context)
+            case "--quiet":
+                isQuiet = true
             case "--":
                 inputs += arguments[index...]
                 index = arguments.count
@@ -87,24 +92,59 @@ enum CheckCommand {
         guard !inputs.isEmpty else { return usageError("no FILE or URL given") }
 
         let validator = MarkupValidator()
-        var status = ExitStatus.ok
+        var tally = Tally()
         for input in inputs {
-            let inputStatus = check(input, mode: mode, with: validator)
-            status = max(status, inputStatus)
+            check(input, mode: mode, with: validator, into: &tally)
         }
-        return status
+        if !isQuiet { write("liststate check: \(tally.summary)\n", to: .standardError) }
+        return tally.status
+    }
+
+    /// What a run found: the documents checked, the problems, the exit status so far.
+    struct Tally {
+        var documents = 0
+        var errors = 0
+        var warnings = 0
+        /// Inputs that could not be read or fetched.
+        var unread = 0
+        var status = ExitStatus.ok
+
+        /// "2 documents checked: 3 errors, 1 warning" (and the inputs not read).
+        var summary: String {
+            func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+            var text = "\(count(documents, "document")) checked: "
+                + (errors + warnings == 0 ? "no problems" : "\(count(errors, "error")), \(count(warnings, "warning"))")
+            if unread > 0 { text += "; \(count(unread, "input")) could not be read" }
+            return text
+        }
+
+        /// Counts one document's diagnostics.
+        mutating func add(_ diagnostics: [Diagnostic]) {
+            documents += 1
+            errors += diagnostics.count { $0.severity == .error }
+            warnings += diagnostics.count { $0.severity == .warning }
+            if errors > 0 { status = max(status, ExitStatus.failure) }
+        }
+
+        /// Counts an input that could not be read, with the status it calls for.
+        mutating func fail(_ status: Int32) {
+            unread += 1
+            self.status = max(self.status, status)
+        }
     }
 
     // MARK: Inputs
 
-    private static func check(_ input: String, mode: Mode, with validator: MarkupValidator) -> Int32 {
+    private static func check(_ input: String, mode: Mode, with validator: MarkupValidator, into tally: inout Tally) {
         let lowercased = input.lowercased()
         if lowercased.hasPrefix("http://") {
-            return checkURL(input, mode: mode, with: validator)
+            checkURL(input, mode: mode, with: validator, into: &tally)
+            return
         }
         if lowercased.hasPrefix("https://") {
             write("liststate check: \(input): only http:// URLs can be fetched\n", to: .standardError)
-            return ExitStatus.usage
+            tally.fail(ExitStatus.usage)
+            return
         }
         let bytes: [UInt8]
         let label: String
@@ -116,28 +156,28 @@ enum CheckCommand {
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
                   let data = FileManager.default.contents(atPath: input) else {
                 write("liststate check: \(input): cannot read the file\n", to: .standardError)
-                return ExitStatus.usage
+                tally.fail(ExitStatus.noInput)
+                return
             }
             bytes = [UInt8](data)
             label = input
         }
-        return report(validate(bytes, mode: mode, with: validator), label: label)
+        tally.add(report(validate(bytes, mode: mode, with: validator), label: label))
     }
 
-    private static func checkURL(_ url: String, mode: Mode, with validator: MarkupValidator) -> Int32 {
+    private static func checkURL(_ url: String, mode: Mode, with validator: MarkupValidator, into tally: inout Tally) {
         do {
             let page = try HTTPClient.get(url, headers: [:])
-            var status = report(validate(page.body, mode: mode == .document ? .document : mode, with: validator), label: url)
+            tally.add(report(validate(page.body, mode: mode == .document ? .document : mode, with: validator), label: url))
             let fragment = try HTTPClient.get(url, headers: ["HX-Request": "true"])
             // A page that is not a list (an index, a row's page) answers a whole document either way.
             let isDocument = fragment.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
                 .prefix(9).map { $0 | 0x20 } == Array("<!doctype".utf8)
             let fragmentMode = mode == .document ? (isDocument ? Mode.document : Mode.fragment(nil)) : mode
-            status = max(status, report(validate(fragment.body, mode: fragmentMode, with: validator), label: "\(url)[HX-Request]"))
-            return status
+            tally.add(report(validate(fragment.body, mode: fragmentMode, with: validator), label: "\(url)[HX-Request]"))
         } catch {
             write("liststate check: \(url): \(error)\n", to: .standardError)
-            return ExitStatus.usage
+            tally.fail(ExitStatus.unavailable)
         }
     }
 
@@ -164,18 +204,18 @@ enum CheckCommand {
         return start.hasPrefix("<li") ? .listItems : start.hasPrefix("<tr") ? .tableRows : .region
     }
 
-    private static func report(_ diagnostics: [Diagnostic], label: String) -> Int32 {
+    /// Prints `diagnostics` as `label:line:col: severity: message [code]`; returns them.
+    private static func report(_ diagnostics: [Diagnostic], label: String) -> [Diagnostic] {
         var output = ""
         for diagnostic in diagnostics {
             output += "\(label):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
         }
         if !output.isEmpty { write(output, to: .standardOutput) }
-        return diagnostics.contains { $0.severity == .error } ? ExitStatus.failure : ExitStatus.ok
+        return diagnostics
     }
 
     private static func usageError(_ message: String) -> Int32 {
-        write("liststate check: \(message)\n\n\(usage)", to: .standardError)
-        return ExitStatus.usage
+        ExitStatus.usageError("liststate check: \(message)", help: "liststate check --help")
     }
 
     private static func write(_ text: String, to handle: FileHandle) {

@@ -7,9 +7,9 @@ import Mustache
 ///
 /// Writes exactly the rendered text to stdout (nothing added). Partials are read as
 /// `NAME.mustache` from `--partials DIR` (default: the template's own folder), only
-/// those the template actually includes. Exit statuses: 0 rendered; 1 a template
-/// error, printed as `path:line:col: error: message`; 2 bad arguments, an unreadable
-/// file, or data that is not JSON.
+/// those the template actually includes. Exit statuses (``ExitStatus``): 0 rendered;
+/// 1 a template error, printed as `path:line:col: error: message`; 2 bad arguments;
+/// 65 data that is not JSON; 66 a file that cannot be read.
 enum RenderCommand {
     static let help = """
     usage: liststate render TEMPLATE [--data FILE.json | --data -] [--partials DIR] [--strict]
@@ -24,7 +24,7 @@ enum RenderCommand {
       -h, --help      show this help
 
     exit status: 0 rendered; 1 template error (path:line:col: error: message);
-                 2 bad arguments, unreadable file or invalid JSON
+                 2 bad arguments; 65 invalid JSON; 66 a file that cannot be read
 
     """
 
@@ -49,12 +49,12 @@ enum RenderCommand {
             }
             options = parsed
         } catch let error as UsageError {
-            return fail(ExitStatus.usage, "liststate render: \(error.message)\n\n\(help)")
+            return ExitStatus.usageError("liststate render: \(error.message)", help: "liststate render --help")
         } catch {
-            return fail(ExitStatus.usage, "liststate render: \(error)\n")
+            return ExitStatus.usageError("liststate render: \(error)", help: "liststate render --help")
         }
         guard let templatePath = options.templatePath else {
-            return fail(ExitStatus.usage, "liststate render: missing TEMPLATE\n\n\(help)")
+            return ExitStatus.usageError("liststate render: missing TEMPLATE", help: "liststate render --help")
         }
 
         // The data.
@@ -65,7 +65,7 @@ enum RenderCommand {
                 data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
                 guard let contents = FileManager.default.contents(atPath: dataPath) else {
-                    return fail(ExitStatus.usage, "liststate render: cannot read data file '\(dataPath)'\n")
+                    return fail(ExitStatus.noInput, "liststate render: cannot read data file '\(dataPath)'\n")
                 }
                 data = contents
             }
@@ -73,13 +73,13 @@ enum RenderCommand {
                 context = try MustacheValue(jsonData: data)
             } catch {
                 let name = dataPath == "-" ? "standard input" : "'\(dataPath)'"
-                return fail(ExitStatus.usage, "liststate render: invalid JSON in \(name)\n")
+                return fail(ExitStatus.dataError, "liststate render: invalid JSON in \(name)\n")
             }
         }
 
         // The template and the partials it includes, transitively.
         guard let source = readText(templatePath) else {
-            return fail(ExitStatus.usage, "liststate render: cannot read template '\(templatePath)'\n")
+            return fail(ExitStatus.noInput, "liststate render: cannot read template '\(templatePath)'\n")
         }
         let templateURL = URL(fileURLWithPath: templatePath)
         let directory = options.partialsDirectory ?? templateURL.deletingLastPathComponent().path

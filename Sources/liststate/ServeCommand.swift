@@ -52,6 +52,8 @@ enum ServeCommand {
       --dev                 development mode: serve every list state side by side at /-/states
       -h, --help            show this help
 
+    \(ExitStatus.summary)
+
     """
 
     /// The parsed options.
@@ -81,6 +83,13 @@ enum ServeCommand {
         var responseCacheMiB: Int?
     }
 
+    /// The options that take a value (the next argument).
+    static let valueOptions: Set<String> = [
+        "--host", "--port", "--db", "--templates", "--static", "--config", "--threads", "--workers", "--query-timeout",
+        "--client-timeout", "--drain-grace", "--drain-limit", "--response-cache", "--connection-limit", "--per-ip-limit",
+        "--idle-timeout",
+    ]
+
     /// Parses the options, or returns the message for a usage error.
     static func parse(_ arguments: [String]) -> Result<Options?, CommandLineError> {
         var options = Options()
@@ -92,9 +101,8 @@ enum ServeCommand {
                 options.databases.append(flag)
                 continue
             }
-            guard let value = remaining.popFirst() else {
-                return .failure(CommandLineError(flag.hasPrefix("-") ? "\(flag) needs a value" : "unexpected argument '\(flag)'"))
-            }
+            guard valueOptions.contains(flag) else { return .failure(CommandLineError("unknown option '\(flag)'")) }
+            guard let value = remaining.popFirst() else { return .failure(CommandLineError("\(flag) needs a value")) }
             switch flag {
             case "--host": options.host = value
             case "--port":
@@ -157,15 +165,16 @@ enum ServeCommand {
     }
 
     /// The catalogue built on first start (or rebuilt when outdated) and the
-    /// application over it; nil after saying on standard error why it cannot be.
-    static func openCatalogue(_ options: Options, configuration: AppConfiguration) -> ListApplication? {
+    /// application over it; or, after saying on standard error why it cannot
+    /// be, the exit status.
+    static func openCatalogue(_ options: Options, configuration: AppConfiguration) -> Result<ListApplication, ExitCode> {
         switch CatalogueBuilder.state(at: options.database) {
         case .current:
             break
         case .foreign:
             Output.standardError("liststate serve: \(options.database) is not a ListState catalogue; "
                 + "it is left untouched. Choose another file with --db.\n")
-            return nil
+            return .failure(ExitCode(ExitStatus.dataError))
         case .missing, .outdated:
             Output.standardError("Building the character catalogue at \(options.database) …\n")
             let progress = ProgressReporter(isTerminal: isatty(2) == 1)
@@ -176,18 +185,24 @@ enum ServeCommand {
             } catch {
                 progress.finish()
                 Output.standardError("liststate serve: cannot build the catalogue: \(error)\n")
-                return nil
+                return .failure(ExitCode(ExitStatus.cannotCreate))
             }
         }
 
         let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
                                      log: { LogWriter.standardError.write("liststate: \($0)\n") })
         do {
-            return try ListApplication(source: source, configuration: configuration)
+            return .success(try ListApplication(source: source, configuration: configuration))
         } catch {
             Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
-            return nil
+            return .failure(ExitCode(ExitStatus.of(error)))
         }
+    }
+
+    /// An exit status carried as an error.
+    struct ExitCode: Error {
+        var status: Int32
+        init(_ status: Int32) { self.status = status }
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -199,15 +214,14 @@ enum ServeCommand {
         case .success(let parsed?):
             options = parsed
         case .failure(let error):
-            Output.standardError("liststate serve: \(error.message)\n\n\(help)")
-            return ExitStatus.usage
+            return ExitStatus.usageError("liststate serve: \(error.message)", help: "liststate serve --help")
         }
         // A server's output is often a pipe (a supervisor, a log collector,
         // `| tee`). Once its reader is gone, a write must fail with EPIPE (and be
         // ignored), not kill the server with SIGPIPE (found by faults.py).
         signal(SIGPIPE, SIG_IGN)
         // The configuration is read before anything else, so a mistake in it stops the
-        // start at once (exit 1), naming the file and the key.
+        // start at once (exit 78, EX_CONFIG), naming the file and the key.
         var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
                                                 configurationFile: options.configuration,
                                                 isDevelopment: options.isDevelopment)
@@ -225,7 +239,7 @@ enum ServeCommand {
                 }
             } catch {
                 Output.standardError("liststate serve: the configuration cannot be used:\n\(error)\n")
-                return ExitStatus.failure
+                return ExitStatus.configuration
             }
         }
         Server.blockTerminationSignals()
@@ -233,8 +247,10 @@ enum ServeCommand {
 
         let application: ListApplication
         if options.databases.isEmpty {
-            guard let catalogue = openCatalogue(options, configuration: appConfiguration) else { return ExitStatus.failure }
-            application = catalogue
+            switch openCatalogue(options, configuration: appConfiguration) {
+            case .success(let catalogue): application = catalogue
+            case .failure(let exit): return exit.status
+            }
         } else {
             do {
                 let tables = try TableCatalog(databases: options.databases, queryTimeLimit: options.queryTimeout,
@@ -243,7 +259,7 @@ enum ServeCommand {
                 application = try ListApplication(source: nil, tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")
-                return ExitStatus.failure
+                return ExitStatus.of(error)
             }
         }
 
@@ -262,8 +278,15 @@ enum ServeCommand {
         do {
             try server.start()
         } catch {
-            Output.standardError("liststate serve: \(error)\n")
-            return ExitStatus.failure
+            switch error.kind {
+            case .addressInUse, .invalidAddress:
+                let hint = error.kind == .addressInUse ? "; choose another with --port (0 picks a free one)" : ""
+                Output.standardError("liststate serve: \(error)\(hint)\n")
+                return ExitStatus.unavailable
+            default:
+                Output.standardError("liststate serve: cannot start: \(error)\n")
+                return ExitStatus.failure
+            }
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         Output.standardOutput("ListState is listening on http://\(shownHost):\(server.port ?? options.port)/\n")

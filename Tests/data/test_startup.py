@@ -21,10 +21,14 @@ def make_db(name, *statements):
     return path
 
 
-def assert_refused(files, names_file=None):
+# sysexits(3), as `liststate serve --help` lists them (issue 16).
+EX_DATAERR, EX_NOINPUT, EX_CONFIG = 65, 66, 78
+
+
+def assert_refused(files, expected, names_file=None):
     status, stderr, stdout = run_expecting_exit(*files)
     assert status is not None, f"the server started instead of refusing {files}:\n{stdout[-500:]}"
-    assert status == 1, f"exit status {status} for {files}; stderr: {stderr[-500:]}"
+    assert status == expected, f"exit status {status} for {files} (expected {expected}); stderr: {stderr[-500:]}"
     assert stderr.strip(), "no message on standard error"
     if names_file is not None:
         assert names_file.name in stderr, f"stderr does not name {names_file.name}: {stderr[-500:]}"
@@ -40,7 +44,7 @@ def scratch():
 
 def test_missing_file(scratch):
     missing = scratch / "no-such-file.sqlite"
-    assert_refused([missing], names_file=missing)
+    assert_refused([missing], EX_NOINPUT, names_file=missing)
     assert not missing.exists(), "the missing file was created"
 
 
@@ -48,7 +52,7 @@ def test_file_that_is_not_sqlite(scratch):
     garbage = scratch / "notes.sqlite"
     garbage.write_bytes(b"This is not a database.\n" * 200)
     before = garbage.read_bytes()
-    assert_refused([garbage], names_file=garbage)
+    assert_refused([garbage], EX_DATAERR, names_file=garbage)
     assert garbage.read_bytes() == before
 
 
@@ -56,13 +60,13 @@ def test_file_that_is_not_sqlite(scratch):
 def test_name_colliding_with_a_route(table):
     path = make_db("routes.sqlite", "CREATE TABLE ok (id INTEGER PRIMARY KEY)",
                    f'CREATE TABLE "{table}" (id INTEGER PRIMARY KEY)')
-    assert_refused([path])
+    assert_refused([path], EX_CONFIG)   # the configuration can rename the list
 
 
 def test_same_list_in_two_files():
     first = make_db("first.sqlite", "CREATE TABLE things (id INTEGER PRIMARY KEY)")
     second = make_db("second.sqlite", "CREATE TABLE other (x)", "CREATE TABLE things (name TEXT)")
-    assert_refused([first, second])
+    assert_refused([first, second], EX_CONFIG)
 
 
 def test_two_files(private_server):

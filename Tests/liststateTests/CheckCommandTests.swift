@@ -79,14 +79,31 @@ let cleanPage = """
         #expect(run.standardOutput.hasSuffix("[undefined-entity]\n"))
     }
 
-    @Test func badArgumentsAndUnreadableInputsExitTwo() throws {
+    /// Issue 16: bad arguments exit 2 with one line and a hint; an unreadable file 66 (EX_NOINPUT).
+    @Test func badArgumentsExitTwoAndUnreadableInputs66() throws {
         #expect(try CLIRun.check([]).status == 2)
-        #expect(try CLIRun.check(["--strict", "x.html"]).status == 2)
+        let bad = try CLIRun.check(["--strict", "x.html"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError == "liststate check: unknown option '--strict'\nsee 'liststate check --help'\n")
         #expect(try CLIRun.check(["--fragment=sideways", "x.html"]).status == 2)
         let missing = try CLIRun.check(["/nonexistent/page.html"])
-        #expect(missing.status == 2)
+        #expect(missing.status == 66)
         #expect(missing.standardError.contains("/nonexistent/page.html: cannot read the file"))
+        #expect(missing.standardError.contains("liststate check: 0 documents checked: no problems; 1 input could not be read"))
         #expect(try CLIRun.check(["https://example.invalid/"]).status == 2)
+    }
+
+    /// Issue 16: a clean run says so on standard error; `--quiet` says nothing.
+    @Test func aSummaryLineUnlessQuiet() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let clean = try scratch.file("clean.html", "<p>fine</p>")
+        let broken = try scratch.file("broken.html", "<p>x</div>")
+        let run = try CLIRun.check(["--fragment", "body", clean, broken])
+        #expect(run.status == 1)
+        #expect(run.standardError == "liststate check: 2 documents checked: 1 error, 0 warnings\n")
+        let quiet = try CLIRun.check(["--quiet", "--fragment", "body", clean])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty && quiet.standardOutput.isEmpty)
     }
 
     @Test func unreadableInputWinsOverErrorsButOthersAreStillChecked() throws {
@@ -94,7 +111,7 @@ let cleanPage = """
         defer { scratch.remove() }
         let broken = try scratch.file("broken.html", "<p>x</div>")
         let run = try CLIRun.check(["--fragment", "/nonexistent.html", broken])
-        #expect(run.status == 2)
+        #expect(run.status == 66)
         #expect(run.standardOutput.contains("[stray-end-tag]"))
     }
 
@@ -130,12 +147,12 @@ let cleanPage = """
         #expect(run.standardOutput == "\(url)[HX-Request]:2:5: error: <span> is never closed; </li> at 2:12 ends it implicitly. [unclosed-element]\n")
     }
 
-    @Test func unreachableURLExitsTwo() throws {
+    @Test func unreachableURLExits69() throws {
         let server = try LoopbackServer { _ in "" }
         let port = server.port
         server.stop()
         let run = try CLIRun.check(["http://127.0.0.1:\(port)/"])
-        #expect(run.status == 2)
+        #expect(run.status == 69)
         #expect(run.standardError.contains("cannot connect"))
     }
 }

@@ -100,17 +100,19 @@ import Testing
         #expect(outcome.stderr.hasPrefix("loop.mustache:1:1: error: "))
     }
 
-    @Test func invalidJSONExitsTwo() throws {
+    /// Issue 16: sysexits' EX_DATAERR for data that is not JSON.
+    @Test func invalidJSONExits65() throws {
         let dir = try folder(["t.mustache": "x", "bad.json": "{nope"])
-        #expect(try run(["t.mustache", "--data", "bad.json"], in: dir).status == 2)
-        #expect(try run(["t.mustache", "--data", "-"], stdin: "[1,", in: dir).status == 2)
+        #expect(try run(["t.mustache", "--data", "bad.json"], in: dir).status == 65)
+        #expect(try run(["t.mustache", "--data", "-"], stdin: "[1,", in: dir).status == 65)
     }
 
-    @Test func unreadableFilesExitTwo() throws {
+    /// Issue 16: sysexits' EX_NOINPUT for a file that cannot be read.
+    @Test func unreadableFilesExit66() throws {
         let dir = try folder(["t.mustache": "x"])
-        #expect(try run(["missing.mustache"], in: dir).status == 2)
-        #expect(try run(["t.mustache", "--data", "missing.json"], in: dir).status == 2)
-        #expect(try run(["."], in: dir).status == 2)
+        #expect(try run(["missing.mustache"], in: dir).status == 66)
+        #expect(try run(["t.mustache", "--data", "missing.json"], in: dir).status == 66)
+        #expect(try run(["."], in: dir).status == 66)
     }
 
     @Test func badArgumentsExitTwo() throws {

@@ -27,11 +27,13 @@ import Glibc
         #expect(!server.errorText.contains("Building"))
     }
 
-    @Test func portInUseExitsOneWithAMessage() throws {
+    /// Issue 16: said once, without internal names, with what to do; EX_UNAVAILABLE.
+    @Test func portInUseExits69WithAMessage() throws {
         let first = try ServeProcess(["--db", SharedCatalogue.path])
         let second = try CLIRun.run(["serve", "--port", String(first.port), "--db", SharedCatalogue.path])
-        #expect(second.status == 1)
-        #expect(second.standardError.contains("already in use"))
+        #expect(second.status == 69)
+        #expect(second.standardError == "liststate serve: cannot listen on 127.0.0.1:\(first.port): the port is already in use "
+            + "(Address already in use); choose another with --port (0 picks a free one)\n")
         #expect(first.stop() == 0)
     }
 
@@ -40,10 +42,28 @@ import Glibc
                       ["--idle-timeout", "x"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
                       ["--drain-grace", "3601"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
                       ["--drain-limit"]])
-    func badArgumentsExitTwoWithUsage(_ arguments: [String]) throws {
+    func badArgumentsExitTwoWithOneLine(_ arguments: [String]) throws {
         let run = try CLIRun.run(["serve"] + arguments)
         #expect(run.status == 2)
-        #expect(run.standardError.contains("usage: liststate serve"))
+        #expect(run.standardError.hasSuffix("\nsee 'liststate serve --help'\n"))
+        #expect(run.standardError.split(separator: "\n").count == 2, "one line and the hint, not the whole help")
+    }
+
+    /// Issue 16: an unknown option is called that, even where an option would take a value.
+    @Test(arguments: [["--nope"], ["--dev", "--nope"], ["--nope", "8080"]])
+    func anUnknownOptionIsNamed(_ arguments: [String]) throws {
+        let run = try CLIRun.run(["serve"] + arguments)
+        #expect(run.standardError.hasPrefix("liststate serve: unknown option '--nope'\n"))
+    }
+
+    /// Issue 16: `--version` and `version` print the versions of ListState and its libraries.
+    @Test(arguments: [["--version"], ["version"]])
+    func versionPrintsTheLibraries(_ arguments: [String]) throws {
+        let run = try CLIRun.run(arguments)
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["liststate", "libmicrohttpd", "SQLite", "libxml2"])
+        #expect(lines.allSatisfy { $0.range(of: #" \d+\.\d+\.\d+$"#, options: .regularExpression) != nil }, "\(lines)")
     }
 
     @Test func helpExitsZero() throws {
@@ -119,7 +139,7 @@ import Glibc
         try SQLiteConnection(path: other, readOnly: false).execute("CREATE TABLE mine (x); PRAGMA user_version = 1")
         for path in [notes, other, folder] {
             let run = try CLIRun.run(["serve", "--port", "0", "--db", path])
-            #expect(run.status == 1)
+            #expect(run.status == 65, "EX_DATAERR")
             #expect(run.standardError.contains("is not a ListState catalogue"))
         }
         #expect(try String(contentsOfFile: notes, encoding: .utf8) == "precious notes")
@@ -131,11 +151,11 @@ import Glibc
         try Data("<li>\n  {{#rows}}{{name}}\n</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
         _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
         let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
-        #expect(run.status == 1)
+        #expect(run.status == 78, "EX_CONFIG")
         #expect(run.standardError.contains(folder.appendingPathComponent("row.mustache").path + ":2:"))
         try Data("{{>no-such-partial}}\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
         let missing = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
-        #expect(missing.status == 1)
+        #expect(missing.status == 78)
         #expect(missing.standardError.contains("no-such-partial"))
     }
 
@@ -145,7 +165,7 @@ import Glibc
         try Data("<li>{{>row}}</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
         _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
         let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
-        #expect(run.status == 1)
+        #expect(run.status == 78)
         #expect(run.standardError.contains("cannot be rendered"))
     }
 

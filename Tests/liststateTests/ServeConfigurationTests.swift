@@ -17,20 +17,20 @@ import Testing
 
     @Test func unknownKeyStopsTheStart() throws {
         let outcome = try serve(config: #"{"lists": {"characters": {"lazzy": true}}}"#)
-        #expect(outcome.run.status == 1)
+        #expect(outcome.run.status == 78)
         #expect(outcome.run.standardError.contains("\(outcome.file): error: lists.characters.lazzy: unknown key"))
     }
 
     @Test func badColourStopsTheStart() throws {
         let outcome = try serve(config: #"{"lists": {"characters": {"placeholders": {"noData": {"background": "tomato"}}}}}"#)
-        #expect(outcome.run.status == 1)
+        #expect(outcome.run.status == 78)
         #expect(outcome.run.standardError.contains(
             "\(outcome.file): error: lists.characters.placeholders.noData.background: “tomato” is not a colour"))
     }
 
     @Test func missingFileStopsTheStart() throws {
         let run = try CLIRun.run(["serve", "--port", "0", "--config", "/nonexistent/site.json"])
-        #expect(run.status == 1)
+        #expect(run.status == 78)
         #expect(run.standardError.contains("/nonexistent/site.json: error: the file cannot be read"))
     }
 

@@ -48,7 +48,7 @@ import Glibc
     @Test func aMissingFileStopsTheStartNamingIt() throws {
         let folder = try Folder()
         let run = try CLIRun.run(["serve", "--port", "0", folder.path + "/nope.sqlite"])
-        #expect(run.status == 1)
+        #expect(run.status == 66)
         #expect(run.standardError.contains("nope.sqlite") && run.standardError.contains("no such file"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/nope.sqlite"), "a database was created")
     }
@@ -58,7 +58,7 @@ import Glibc
         let file = folder.path + "/notes.txt"
         try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: file))
         let run = try CLIRun.run(["serve", "--port", "0", file])
-        #expect(run.status == 1)
+        #expect(run.status == 65)
         #expect(run.standardError.contains("notes.txt") && run.standardError.contains("not a SQLite database"))
     }
 
@@ -67,11 +67,11 @@ import Glibc
         let first = try folder.database("a.sqlite", "CREATE TABLE t (x);")
         let second = try folder.database("b.sqlite", "CREATE TABLE t (y);")
         let shared = try CLIRun.run(["serve", "--port", "0", first, second])
-        #expect(shared.status == 1)
+        #expect(shared.status == 78)
         #expect(shared.standardError.contains("a.sqlite") && shared.standardError.contains("b.sqlite"))
         let reserved = try folder.database("c.sqlite", "CREATE TABLE static (x);")
         let run = try CLIRun.run(["serve", "--port", "0", reserved])
-        #expect(run.status == 1)
+        #expect(run.status == 78)
         #expect(run.standardError.contains("“static”"))
     }
 }
@@ -81,11 +81,11 @@ extension ServeDatabasesTests {
         let folder = try Folder()
         let file = try folder.database("a.sqlite", "CREATE TABLE t (x);")
         let run = try CLIRun.run(["serve", "--port", "0", file, file])
-        #expect(run.status == 1 && run.standardError.contains("named twice"))
+        #expect(run.status == 2 && run.standardError.contains("named twice"))
         // However it is spelled (found by QA, second round).
         let link = folder.path + "/link.sqlite"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
         let spelled = try CLIRun.run(["serve", "--port", "0", file, folder.path + "/./a.sqlite", link])
-        #expect(spelled.status == 1 && spelled.standardError.contains("named twice"))
+        #expect(spelled.status == 2 && spelled.standardError.contains("named twice"))
     }
 }

@@ -53,17 +53,19 @@ public struct TableLists: Sendable {
             // The same file however it is spelled (`./a.sqlite`, an absolute path, a link).
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
-                    throw AppError.database(path, reason: "the file is named twice (also as \(first))")
+                    throw AppError.database(path, reason: "the file is named twice (also as \(first))", problem: .namedTwice)
                 }
                 seen[identity] = path
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw AppError.database(path, reason: "there is no such file (ListState never creates a database)")
+                throw AppError.database(path, reason: "there is no such file (ListState never creates a database)", problem: .noInput)
             }
-            guard !isDirectory.boolValue else { throw AppError.database(path, reason: "this is a folder, not a SQLite file") }
+            guard !isDirectory.boolValue else {
+                throw AppError.database(path, reason: "this is a folder, not a SQLite file", problem: .noInput)
+            }
             guard FileManager.default.isReadableFile(atPath: path) else {
-                throw AppError.database(path, reason: "this file cannot be read (permissions)")
+                throw AppError.database(path, reason: "this file cannot be read (permissions)", problem: .noInput)
             }
             let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log)
             switch source.schemaVersion() {
