@@ -29,6 +29,9 @@ public struct AppConfiguration: Sendable {
     public var responseCacheBytes: Int = 4 << 20
     /// Development mode (`--dev`): serves the gallery of every state at `/-/states`.
     public var isDevelopment = false
+    /// Every `liststate serve` setting with its effective value and source,
+    /// as `GET /-/settings.json` shows them; empty when not started from the command line.
+    public var settings: [EffectiveSetting] = []
 
     /// Makes a configuration; the defaults serve the built-in templates and files.
     ///

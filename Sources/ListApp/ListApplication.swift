@@ -170,6 +170,9 @@ public final class ListApplication: Sendable {
                 let gallery = GalleryRoute(application: self)
                 try router.get("/-/states") { request, _ in gallery.respond(to: request) }
             }
+            let operations = OperationsRoute(settings: configuration.settings)
+            try router.get(OperationsRoute.settingsPath) { _, _ in operations.settingsResponse() }
+            try router.get(OperationsRoute.versionsPath) { _, _ in OperationsRoute.versionsResponse() }
             try router.get("/-/livez") { _, _ in Response.text("ok\n") }
             try router.get("/-/readyz") { [health] _, _ in
                 if health.isDraining {

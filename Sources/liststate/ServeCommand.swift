@@ -52,117 +52,18 @@ enum ServeCommand {
       --dev                 development mode: serve every list state side by side at /-/states
       -h, --help            show this help
 
+    Every option can also come from the environment (LISTSTATE_ and its name:
+    LISTSTATE_QUERY_TIMEOUT=1.5, LISTSTATE_DEV=1, LISTSTATE_CONFIG=site.json)
+    and, but --config, from the configuration file's "server" object
+    ({"server": {"queryTimeout": 1.5, "dev": true}}); the command line wins
+    over the environment, which wins over the file. GET /-/settings.json shows
+    each setting's value and where it came from.
+
     \(ExitStatus.summary)
 
     """
 
-    /// The parsed options.
-    struct Options {
-        var host = "127.0.0.1"
-        var port: UInt16 = 8080
-        var database = CatalogueBuilder.defaultPath()
-        var templates: String?
-        var staticFiles: String?
-        var threads: Int?
-        var workers: Int?
-        var queryTimeout = 2.0
-        /// Seconds a page's partial request may wait for its answer.
-        var clientTimeout: Double?
-        /// Users' SQLite files to serve as lists (none: the catalogue).
-        var databases: [String] = []
-        var configuration: String?
-        var isDevelopment = false
-        var connectionLimit: Int?
-        var perIPLimit: Int?
-        var idleTimeout: Int?
-        /// Seconds to keep accepting after a termination signal (readiness 503).
-        var drainGrace = 0.0
-        /// Seconds to wait for requests in flight before cutting them off.
-        var drainLimit = 25.0
-        /// MiB of rendered answers kept for reuse.
-        var responseCacheMiB: Int?
-    }
-
-    /// The options that take a value (the next argument).
-    static let valueOptions: Set<String> = [
-        "--host", "--port", "--db", "--templates", "--static", "--config", "--threads", "--workers", "--query-timeout",
-        "--client-timeout", "--drain-grace", "--drain-limit", "--response-cache", "--connection-limit", "--per-ip-limit",
-        "--idle-timeout",
-    ]
-
-    /// Parses the options, or returns the message for a usage error.
-    static func parse(_ arguments: [String]) -> Result<Options?, CommandLineError> {
-        var options = Options()
-        var remaining = arguments[...]
-        while let flag = remaining.popFirst() {
-            if flag == "-h" || flag == "--help" { return .success(nil) }
-            if flag == "--dev" { options.isDevelopment = true; continue }
-            if !flag.hasPrefix("-") {
-                options.databases.append(flag)
-                continue
-            }
-            guard valueOptions.contains(flag) else { return .failure(CommandLineError("unknown option '\(flag)'")) }
-            guard let value = remaining.popFirst() else { return .failure(CommandLineError("\(flag) needs a value")) }
-            switch flag {
-            case "--host": options.host = value
-            case "--port":
-                guard let port = UInt16(value) else { return .failure(CommandLineError("--port must be a number from 0 to 65535")) }
-                options.port = port
-            case "--db":
-                guard !value.isEmpty, !value.hasSuffix("/") else {
-                    return .failure(CommandLineError("--db must name a file"))
-                }
-                options.database = value
-            case "--templates": options.templates = value
-            case "--static": options.staticFiles = value
-            case "--config": options.configuration = value
-            case "--threads":
-                guard let threads = Int(value), (1...1024).contains(threads) else {
-                    return .failure(CommandLineError("--threads must be a number from 1 to 1024"))
-                }
-                options.threads = threads
-            case "--workers":
-                guard let workers = Int(value), (0...1024).contains(workers) else {
-                    return .failure(CommandLineError("--workers must be a number from 0 to 1024"))
-                }
-                options.workers = workers
-            case "--query-timeout":
-                guard let seconds = Double(value), seconds >= 0.01, seconds <= 600 else {
-                    return .failure(CommandLineError("--query-timeout must be a number of seconds from 0.01 to 600"))
-                }
-                options.queryTimeout = seconds
-            case "--client-timeout":
-                guard let seconds = Double(value), seconds >= 0.1, seconds <= 600 else {
-                    return .failure(CommandLineError("--client-timeout must be a number of seconds from 0.1 to 600"))
-                }
-                options.clientTimeout = seconds
-            case "--drain-grace", "--drain-limit":
-                let lowest = flag == "--drain-grace" ? 0.0 : 0.01
-                guard let seconds = Double(value), seconds.isFinite, seconds >= lowest, seconds <= 3600 else {
-                    return .failure(CommandLineError("\(flag) must be a number of seconds from \(flag == "--drain-grace" ? "0" : "0.01") to 3600"))
-                }
-                if flag == "--drain-grace" { options.drainGrace = seconds } else { options.drainLimit = seconds }
-            case "--response-cache":
-                guard let mebibytes = Int(value), (0...4096).contains(mebibytes) else {
-                    return .failure(CommandLineError("--response-cache must be a number of MiB from 0 to 4096"))
-                }
-                options.responseCacheMiB = mebibytes
-            case "--connection-limit", "--per-ip-limit", "--idle-timeout":
-                let lowest = flag == "--per-ip-limit" ? 0 : 1
-                guard let number = Int(value), (lowest...100_000).contains(number) else {
-                    return .failure(CommandLineError("\(flag) must be a number from \(lowest) to 100000"))
-                }
-                switch flag {
-                case "--connection-limit": options.connectionLimit = number
-                case "--per-ip-limit": options.perIPLimit = number
-                default: options.idleTimeout = number
-                }
-            default:
-                return .failure(CommandLineError("unknown option '\(flag)'"))
-            }
-        }
-        return .success(options)
-    }
+    typealias Options = ServeSettings.Options
 
     /// The catalogue built on first start (or rebuilt when outdated) and the
     /// application over it; or, after saying on standard error why it cannot
@@ -207,14 +108,17 @@ enum ServeCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        switch parse(arguments) {
+        switch ServeSettings.resolve(arguments) {
         case .success(nil):
             Output.standardOutput(help)
             return ExitStatus.ok
         case .success(let parsed?):
             options = parsed
-        case .failure(let error):
-            return ExitStatus.usageError("liststate serve: \(error.message)", help: "liststate serve --help")
+        case .failure(let problem) where problem.status == ExitStatus.usage:
+            return ExitStatus.usageError("liststate serve: \(problem.message)", help: "liststate serve --help")
+        case .failure(let problem):
+            Output.standardError("liststate serve: the configuration cannot be used:\n\(problem.message)\n")
+            return problem.status
         }
         // A server's output is often a pipe (a supervisor, a log collector,
         // `| tee`). Once its reader is gone, a write must fail with EPIPE (and be
@@ -225,8 +129,9 @@ enum ServeCommand {
         var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
                                                 configurationFile: options.configuration,
                                                 isDevelopment: options.isDevelopment)
-        if let mebibytes = options.responseCacheMiB { appConfiguration.responseCacheBytes = mebibytes << 20 }
-        if let seconds = options.clientTimeout { appConfiguration.clientTimeoutSeconds = seconds }
+        appConfiguration.responseCacheBytes = options.responseCacheMiB << 20
+        appConfiguration.clientTimeoutSeconds = options.clientTimeout
+        appConfiguration.settings = ServeSettings.effective(options)
         var tableConfiguration = TableConfiguration(file: options.configuration)
         if let path = options.configuration {
             do {

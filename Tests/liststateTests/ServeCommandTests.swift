@@ -80,40 +80,23 @@ import Glibc
     /// second signal is what ends it.)
     @Test func drainGraceFailsReadinessThenStopsOnASecondSignal() throws {
         let server = try ServeProcess(["--db", SharedCatalogue.path, "--drain-grace", "600", "--drain-limit", "5"])
-        #expect(plainGet(port: server.port, "/-/readyz")?.hasPrefix("HTTP/1.1 200") == true)
+        #expect(server.get("/-/readyz")?.hasPrefix("HTTP/1.1 200") == true)
         kill(server.process.processIdentifier, SIGTERM)
         // The flag is set right after sigwait returns; poll (bounded) until readiness says so.
         var readiness: String?
         for _ in 0..<500 {
-            readiness = plainGet(port: server.port, "/-/readyz")
+            readiness = server.get("/-/readyz")
             if readiness?.hasPrefix("HTTP/1.1 503") == true { break }
             usleep(10_000)
         }
         #expect(readiness?.hasPrefix("HTTP/1.1 503") == true, "\(readiness ?? "no answer")")
         #expect(readiness?.contains("draining") == true)
-        let page = plainGet(port: server.port, "/")
+        let page = server.get("/")
         #expect(page?.hasPrefix("HTTP/1.1 200") == true)
         #expect(page?.lowercased().contains("connection: close") == true)
         #expect(server.stop(signal: SIGTERM) == 0)
         #expect(server.errorText.contains("grace cut short"))
         #expect(server.errorText.contains("stopped"))
-    }
-
-    /// A GET over a fresh connection to 127.0.0.1 (`Connection: close`); the
-    /// whole answer as text, or nil when the connection failed.
-    private func plainGet(port: UInt16, _ target: String) -> String? {
-        guard case .success(let descriptor) = LoopbackSocket.connect(port: port) else { return nil }
-        defer { close(descriptor) }
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return nil }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return received.isEmpty ? nil : String(decoding: received, as: UTF8.self)
     }
 
     @Test func anOlderSchemaIsRebuilt() throws {

@@ -55,6 +55,35 @@ public enum ConfigurationFile {
         return try parse(data, file: path, knownLists: [], tables: true)
     }
 
+    /// The `server` object of the file at `path`: `liststate serve`'s settings
+    /// by key (`"port": 8080`, `"queryTimeout": 1.5`, `"dev": true`), each
+    /// value as the text a flag would give (a number as written, `true` or
+    /// `false`); empty when the file has none. The caller checks the keys and
+    /// values and names the file and the key when one is wrong.
+    /// - Throws: `ConfigurationError` when the file cannot be read, is not
+    ///   JSON, or a value is not a string, a number or true/false.
+    public static func serverSettings(path: String) throws(ConfigurationError) -> [(key: String, value: String)] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
+        }
+        let root: MustacheValue
+        do { root = try MustacheValue(jsonData: data) } catch {
+            throw ConfigurationError(file: path, key: "", message: "the file is not valid JSON")
+        }
+        let reader = Reader(file: path)
+        guard let server = try reader.object(root, at: "")["server"] else { return [] }
+        let fields = try reader.object(server, at: "server")
+        return try fields.names.sorted().map { (name) throws(ConfigurationError) -> (key: String, value: String) in
+            switch fields[name] {
+            case .string(let text): (name, text)
+            case .int(let number): (name, String(number))
+            case .double(let number): (name, String(number))
+            case .bool(let flag): (name, flag ? "true" : "false")
+            default: throw reader.error("server.\(name)", "must be a string, a number or true/false")
+            }
+        }
+    }
+
     /// Parses configuration JSON; with `tables`, every list name is taken and may have table settings.
     static func parse(_ data: Data, file: String, knownLists: [String],
                       tables: Bool) throws(ConfigurationError) -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
@@ -64,7 +93,8 @@ public enum ConfigurationFile {
         }
         let reader = Reader(file: file)
         let top = try reader.object(root, at: "")
-        try reader.onlyKeys(top, ["lists"], at: "")
+        // `server` holds `liststate serve`'s settings (``serverSettings(path:)``).
+        try reader.onlyKeys(top, ["lists", "server"], at: "")
         guard let listsValue = top["lists"] else { return ([], [:]) }
         let lists = try reader.object(listsValue, at: "lists")
         var result: [ListConfiguration] = []

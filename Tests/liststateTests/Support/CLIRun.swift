@@ -27,13 +27,16 @@ struct CLIRun {
     }
 
     /// Runs `liststate` with `arguments` (the subcommand first), feeding `input`
-    /// to standard input, optionally in another working directory; waits for it to exit.
-    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil) throws -> CLIRun {
+    /// to standard input, optionally in another working directory and with
+    /// `environment` added to this process's; waits for it to exit.
+    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> CLIRun {
         let binary = try #require(executable, "the liststate binary is not beside the test bundle")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         let error = Pipe()
         let standardInput = Pipe()

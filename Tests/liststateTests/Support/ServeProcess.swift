@@ -16,12 +16,14 @@ final class ServeProcess {
     /// Everything the server printed to standard error so far (after `stop`).
     private(set) var errorText = ""
 
-    /// Starts the server with `arguments` after `serve --port 0` and waits (at
-    /// most `timeout` seconds) for the line that gives its URL.
-    init(_ arguments: [String], timeout: Double = 60) throws {
+    /// Starts the server with `arguments` after `serve --port 0` (and
+    /// `environment` added to this process's) and waits (at most `timeout`
+    /// seconds) for the line that gives its URL.
+    init(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) throws {
         let binary = try #require(CLIRun.executable)
         process.executableURL = binary
         process.arguments = ["serve", "--port", "0"] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = FileManager.default.temporaryDirectory
         process.standardOutput = output
         process.standardError = errors
@@ -53,6 +55,23 @@ final class ServeProcess {
         process.waitUntilExit()
         errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return process.terminationStatus
+    }
+
+    /// A GET over a fresh connection to the server (`Connection: close`); the
+    /// whole answer as text, or nil when the connection failed.
+    func get(_ target: String) -> String? {
+        guard case .success(let descriptor) = LoopbackSocket.connect(port: port) else { return nil }
+        defer { close(descriptor) }
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return nil }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return received.isEmpty ? nil : String(decoding: received, as: UTF8.self)
     }
 
     deinit { if process.isRunning { process.terminate() } }

@@ -1,0 +1,250 @@
+import Foundation
+import HTTPServer
+import ListApp
+import ListStore
+
+/// `liststate serve`'s settings and where each comes from: the command line
+/// (`--query-timeout 1.5`), the environment (`LISTSTATE_QUERY_TIMEOUT=1.5`),
+/// the configuration file (`{"server": {"queryTimeout": 1.5}}`) or the
+/// built-in default, in that order of precedence. A bad value names its
+/// source: the flag (a usage error, exit 2), the variable or the file and key
+/// (a configuration error, exit 78).
+enum ServeSettings {
+    /// The parsed options.
+    struct Options {
+        var host = "127.0.0.1"
+        var port: UInt16 = 8080
+        var database = CatalogueBuilder.defaultPath()
+        var templates: String?
+        var staticFiles: String?
+        var threads: Int?
+        var workers: Int?
+        var queryTimeout = 2.0
+        /// Seconds a page's partial request may wait for its answer.
+        var clientTimeout = 10.0
+        /// Users' SQLite files to serve as lists (none: the catalogue).
+        var databases: [String] = []
+        var configuration: String?
+        var isDevelopment = false
+        var connectionLimit: Int?
+        var perIPLimit: Int?
+        var idleTimeout: Int?
+        /// Seconds to keep accepting after a termination signal (readiness 503).
+        var drainGrace = 0.0
+        /// Seconds to wait for requests in flight before cutting them off.
+        var drainLimit = 25.0
+        /// MiB of rendered answers kept for reuse.
+        var responseCacheMiB = 4
+        /// Where each setting's value came from, by name (absent: the default).
+        var sources: [String: EffectiveSetting.Source] = [:]
+    }
+
+    /// One setting: its name (`query-timeout`, from which the flag, the
+    /// variable and the file key follow), how its text is read into the
+    /// options, and how its effective value is shown.
+    struct Setting: Sendable {
+        /// Kebab case: `query-timeout`.
+        let name: String
+        /// Whether the flag takes the next argument (`--dev` does not).
+        var takesValue = true
+        /// Reads `text` into the options; returns what is wrong with it (without
+        /// naming the source), or nil.
+        let apply: @Sendable (inout Options, String) -> String?
+        /// The effective value, for `/-/settings.json`.
+        let shown: @Sendable (Options) -> EffectiveSetting.Value
+
+        /// `--query-timeout`.
+        var flag: String { "--" + name }
+        /// `LISTSTATE_QUERY_TIMEOUT`.
+        var environmentVariable: String { "LISTSTATE_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
+        /// `queryTimeout`, the key under `server` in the configuration file.
+        var fileKey: String {
+            let words = name.split(separator: "-")
+            return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+        }
+    }
+
+    /// What a value must be, when it is not.
+    private struct Invalid: Error {
+        let message: String
+    }
+
+    /// A number within `range`, or what it must be.
+    private static func number<T: LosslessStringConvertible & Comparable>(_ text: String, _ range: ClosedRange<T>,
+                                                                       _ what: String) -> Result<T, Invalid> {
+        guard let value = T(text), range.contains(value) else {
+            return .failure(Invalid(message: "must be \(what) from \(range.lowerBound) to \(range.upperBound)"))
+        }
+        return .success(value)
+    }
+
+    /// Seconds within `range` (finite), or what they must be.
+    private static func seconds(_ text: String, _ range: ClosedRange<Double>, lowest: String) -> Result<Double, Invalid> {
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            return .failure(Invalid(message: "must be a number of seconds from \(lowest) to \(Int(range.upperBound))"))
+        }
+        return .success(value)
+    }
+
+    /// `body` applied to the value `result` holds, or its message.
+    private static func set<T>(_ result: Result<T, Invalid>, _ body: (T) -> Void) -> String? {
+        switch result {
+        case .success(let value): body(value); return nil
+        case .failure(let invalid): return invalid.message
+        }
+    }
+
+    /// The server's own defaults (threads and workers by core count), shown for the settings left unset.
+    private static let serverDefaults = Server.Configuration()
+
+    /// Every setting, in the order `--help` lists them.
+    static let all: [Setting] = [
+        Setting(name: "host", apply: { options, text in
+            guard !text.isEmpty else { return "must name an address" }
+            options.host = text
+            return nil
+        }, shown: { .text($0.host) }),
+        Setting(name: "port", apply: { options, text in set(number(text, 0...65535, "a number")) { options.port = $0 } },
+                shown: { .number(Double($0.port)) }),
+        Setting(name: "db", apply: { options, text in
+            guard !text.isEmpty, !text.hasSuffix("/") else { return "must name a file" }
+            options.database = text
+            return nil
+        }, shown: { .text($0.database) }),
+        Setting(name: "templates", apply: { options, text in options.templates = text; return nil },
+                shown: { $0.templates.map { .text($0) } ?? .none }),
+        Setting(name: "static", apply: { options, text in options.staticFiles = text; return nil },
+                shown: { $0.staticFiles.map { .text($0) } ?? .none }),
+        Setting(name: "threads", apply: { options, text in set(number(text, 1...1024, "a number")) { options.threads = $0 } },
+                shown: { .number(Double($0.threads ?? serverDefaults.threads)) }),
+        Setting(name: "workers", apply: { options, text in set(number(text, 0...1024, "a number")) { options.workers = $0 } },
+                shown: { .number(Double($0.workers ?? serverDefaults.workerThreads)) }),
+        Setting(name: "query-timeout", apply: { options, text in
+            set(seconds(text, 0.01...600, lowest: "0.01")) { options.queryTimeout = $0 }
+        }, shown: { .number($0.queryTimeout) }),
+        Setting(name: "client-timeout", apply: { options, text in
+            set(seconds(text, 0.1...600, lowest: "0.1")) { options.clientTimeout = $0 }
+        }, shown: { .number($0.clientTimeout) }),
+        Setting(name: "connection-limit", apply: { options, text in
+            set(number(text, 1...100_000, "a number")) { options.connectionLimit = $0 }
+        }, shown: { .number(Double($0.connectionLimit ?? serverDefaults.connectionLimit)) }),
+        Setting(name: "per-ip-limit", apply: { options, text in
+            set(number(text, 0...100_000, "a number")) { options.perIPLimit = $0 }
+        }, shown: { .number(Double($0.perIPLimit ?? serverDefaults.perIPConnectionLimit)) }),
+        Setting(name: "idle-timeout", apply: { options, text in
+            set(number(text, 1...100_000, "a number")) { options.idleTimeout = $0 }
+        }, shown: { .number(Double($0.idleTimeout ?? serverDefaults.connectionTimeoutSeconds)) }),
+        Setting(name: "drain-grace", apply: { options, text in
+            set(seconds(text, 0...3600, lowest: "0")) { options.drainGrace = $0 }
+        }, shown: { .number($0.drainGrace) }),
+        Setting(name: "drain-limit", apply: { options, text in
+            set(seconds(text, 0.01...3600, lowest: "0.01")) { options.drainLimit = $0 }
+        }, shown: { .number($0.drainLimit) }),
+        Setting(name: "response-cache", apply: { options, text in
+            set(number(text, 0...4096, "a number of MiB")) { options.responseCacheMiB = $0 }
+        }, shown: { .number(Double($0.responseCacheMiB)) }),
+        Setting(name: "config", apply: { options, text in
+            guard !text.isEmpty else { return "must name a file" }
+            options.configuration = text
+            return nil
+        }, shown: { $0.configuration.map { .text($0) } ?? .none }),
+        Setting(name: "dev", takesValue: false, apply: { options, text in
+            switch text.lowercased() {
+            case "true", "1", "yes": options.isDevelopment = true
+            case "false", "0", "no", "": options.isDevelopment = false
+            default: return "must be true or false"
+            }
+            return nil
+        }, shown: { .bool($0.isDevelopment) }),
+    ]
+
+    /// Why the settings cannot be used, and the exit status that says so.
+    struct Problem: Error {
+        var message: String
+        /// ``ExitStatus/usage`` for the command line, ``ExitStatus/configuration`` otherwise.
+        var status: Int32
+    }
+
+    /// The options from `arguments` (after `serve`), `environment` and the
+    /// configuration file (named by `--config` or `LISTSTATE_CONFIG`); nil
+    /// when `--help` was asked for.
+    static func resolve(_ arguments: [String],
+                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<Options?, Problem> {
+        // The command line first, only read: it may name the configuration file, and its
+        // mistakes are usage errors whatever the rest says.
+        var flags: [(setting: Setting, value: String)] = []
+        var databases: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "-h" || argument == "--help" { return .success(nil) }
+            guard argument.hasPrefix("-") else {
+                databases.append(argument)
+                continue
+            }
+            guard let setting = all.first(where: { $0.flag == argument }) else {
+                return .failure(Problem(message: "unknown option '\(argument)'", status: ExitStatus.usage))
+            }
+            guard setting.takesValue else {
+                flags.append((setting, "true"))
+                continue
+            }
+            guard let value = remaining.popFirst() else {
+                return .failure(Problem(message: "\(argument) needs a value", status: ExitStatus.usage))
+            }
+            flags.append((setting, value))
+        }
+        var options = Options()
+        options.databases = databases
+        var probe = Options()
+        for (setting, value) in flags {
+            if let message = setting.apply(&probe, value) {
+                return .failure(Problem(message: "\(setting.flag) \(message)", status: ExitStatus.usage))
+            }
+        }
+        let configuration = flags.last { $0.setting.name == "config" }?.value ?? environment["LISTSTATE_CONFIG"]
+        // Then the layers, lowest first: the file, the environment, the command line.
+        if let configuration {
+            let entries: [(key: String, value: String)]
+            do {
+                entries = try ConfigurationFile.serverSettings(path: configuration)
+            } catch {
+                return .failure(Problem(message: "\(error)", status: ExitStatus.configuration))
+            }
+            for (key, value) in entries {
+                guard let setting = all.first(where: { $0.fileKey == key && $0.name != "config" }) else {
+                    let known = all.filter { $0.name != "config" }.map(\.fileKey).joined(separator: ", ")
+                    return .failure(Problem(message: "\(configuration): error: server.\(key): unknown key (known here: \(known))",
+                                            status: ExitStatus.configuration))
+                }
+                if let message = setting.apply(&options, value) {
+                    return .failure(Problem(message: "\(configuration): error: server.\(key): \(message)",
+                                            status: ExitStatus.configuration))
+                }
+                options.sources[setting.name] = .file
+            }
+        }
+        for setting in all {
+            guard let value = environment[setting.environmentVariable] else { continue }
+            if let message = setting.apply(&options, value) {
+                return .failure(Problem(message: "\(setting.environmentVariable)=\(value.prefix(100)): \(message)",
+                                        status: ExitStatus.configuration))
+            }
+            options.sources[setting.name] = .environment
+        }
+        for (setting, value) in flags {
+            _ = setting.apply(&options, value)
+            options.sources[setting.name] = .flag
+        }
+        return .success(options)
+    }
+
+    /// Every setting's effective value and source, for `/-/settings.json`.
+    static func effective(_ options: Options) -> [EffectiveSetting] {
+        var settings = all.map { setting in
+            EffectiveSetting(name: setting.fileKey, value: setting.shown(options), source: options.sources[setting.name] ?? .default)
+        }
+        settings.append(EffectiveSetting(name: "databases", value: .texts(options.databases),
+                                         source: options.databases.isEmpty ? .default : .flag))
+        return settings
+    }
+}
