@@ -24,11 +24,16 @@
 
   var timer = 0;
   var restoring = null;   /* {rows, scroll, pages}: the place being restored */
+  /* After Back or Forward the entry is another one while this page still shows
+   * the list it left (until it is loaded again for the entry): nothing may be
+   * recorded into it (found by QA: htmx mode wrote the sorted list's place into
+   * the entry before the sort). */
+  var frozen = false;
 
   function record() {
     clearTimeout(timer);
     timer = 0;
-    if (!list() || restoring) return;
+    if (!list() || restoring || frozen) return;
     var state = {};
     var current = history.state;
     if (current && typeof current === 'object') Object.keys(current).forEach(function (k) { state[k] = current[k]; });
@@ -72,6 +77,7 @@
   document.addEventListener('liststate:placeholder-did-appear', function () { if (restoring) finish(); });
   window.addEventListener('scroll', function () { if (!restoring) recordSoon(); }, { passive: true });
   window.addEventListener('pagehide', record);
+  window.addEventListener('popstate', function () { frozen = true; clearTimeout(timer); timer = 0; });
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', restore); else restore();
 })();

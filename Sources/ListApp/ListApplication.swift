@@ -223,8 +223,8 @@ public final class ListApplication: Sendable {
     public func configure(_ server: inout Server.Configuration) {
         server.defaultHeaders = ResponseHeaders.security
         server.malformedTarget = { [self] headers, target in malformedTarget(headers, target: target) }
-        server.refusedForSize = { [self] status, headers in
-            var response = malformedTarget(headers, reason: status == 414 ? .addressTooLong : .headersTooLarge)
+        server.refusedForSize = { [self] status, headers, target in
+            var response = malformedTarget(headers, target: target, reason: status == 414 ? .addressTooLong : .headersTooLarge)
             response.status = status
             return response
         }

@@ -74,6 +74,7 @@ enum HTML5Vocabulary {
         "table": words("caption colgroup thead tbody tfoot tr script template"),
         "thead": words("tr script template"), "tbody": words("tr script template"), "tfoot": words("tr script template"),
         "tr": words("td th script template"),
+        "colgroup": words("col template"),
     ]
 
     /// The parents each table part needs (the same section): outside them the
@@ -81,7 +82,7 @@ enum HTML5Vocabulary {
     static let tableParentOf: [String: Set<String>] = [
         "tr": words("table thead tbody tfoot"), "td": words("tr"), "th": words("tr"),
         "thead": words("table"), "tbody": words("table"), "tfoot": words("table"),
-        "caption": words("table"), "colgroup": words("table"),
+        "caption": words("table"), "colgroup": words("table"), "col": words("colgroup table"),
     ]
 
     // MARK: Content categories (WHATWG HTML §3.2.5.2)

@@ -27,6 +27,13 @@ extension SourceScanner {
             for continuation in bytes[(offset + 1)..<(offset + length)] {
                 value = value << 6 | UInt32(continuation & 0x3F)
             }
+            // An overlong form (`C0 80` for U+0000), a surrogate or a value past U+10FFFF
+            // is not UTF-8: left to `invalid-encoding` (found by QA).
+            let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+            guard value >= shortest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+                offset += length
+                continue
+            }
             if Self.isForbiddenControl(value) || Self.isNoncharacter(value) { reportCodePoint(value, at: offset) }
             offset += length
         }

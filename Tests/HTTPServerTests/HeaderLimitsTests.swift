@@ -145,14 +145,14 @@ import Testing
 /// pool, answer first, with our headers and the application's page.
 @Suite struct SizeLimitTests {
     @Test(arguments: [
-        ("GET /?q=" + String(repeating: "z", count: 9_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        ("GET /?q=" + String(repeating: "z", count: 27_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
         ("GET / HTTP/1.1\r\nHost: x\r\nCookie: " + String(repeating: "c", count: 9_000) + "\r\n\r\n", 431),
     ])
     func anOversizedRequestGetsOurAnswer(_ text: String, _ status: Int) throws {
         let logged = Recorder<AccessLogEntry>()
         let configuration = testConfiguration {
             $0.defaultHeaders = ["X-Ours": "1"]
-            $0.refusedForSize = { status, _ in Response.text("ours \(status)\n", status: 200) }
+            $0.refusedForSize = { status, _, _ in Response.text("ours \(status)\n", status: 200) }
             $0.accessLog = { logged.append($0) }
         }
         try withServer(router: sampleRouter(), configuration: configuration) { _, port in
@@ -173,7 +173,7 @@ import Testing
     @Test func aTargetAndHeadersWithinTheLimitsAreServed() throws {
         try withServer(router: sampleRouter()) { _, port in
             let client = try RawHTTPClient(port: port)
-            try client.send("GET /?q=" + String(repeating: "z", count: 8_000) + " HTTP/1.1\r\nHost: x\r\nCookie: "
+            try client.send("GET /?q=" + String(repeating: "z", count: 26_000) + " HTTP/1.1\r\nHost: x\r\nCookie: "
                             + String(repeating: "c", count: 8_000) + "\r\n\r\n")
             #expect(try client.readResponse().status != 414)
         }

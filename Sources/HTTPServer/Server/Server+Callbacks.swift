@@ -86,7 +86,7 @@ func serverAccessHandler(
         if let status = sizeProblem(targetBytes: context.rawTarget.count, headers: headers, configuration: core.configuration) {
             // Ours, with our headers, before libmicrohttpd's own pool limit answers without them.
             context.method = .get
-            var refused = core.configuration.refusedForSize?(status, headers)
+            var refused = core.configuration.refusedForSize?(status, headers, context.targetText)
                 ?? Response.text("\(Response.reasonPhrase(status))\n", status: status)
             refused.status = status
             refused.headers.replaceOrAdd(name: "Connection", value: "close")

@@ -105,10 +105,12 @@ extension Server {
         /// is answered 414 (RFC 9110 §15.5.15) by the server, with
         /// ``defaultHeaders`` and the ``refusedForSize`` page, and the
         /// connection closed. RFC 9112 §3 recommends supporting at least 8,000
-        /// octets. Keep it well under ``memoryPerConnectionBytes``: a request
-        /// line that does not fit there is answered by libmicrohttpd itself,
-        /// without our headers. Default 8 KiB.
-        public var maxTargetBytes: Int = 8 * 1024
+        /// octets. Keep it under ``memoryPerConnectionBytes``: a request line
+        /// that does not fit there (about 30 KiB of the default 32 KiB) is
+        /// answered by libmicrohttpd itself, without our headers. Default 26 KiB:
+        /// the longest list cursor (24 KiB, a view paged by all its columns
+        /// that hold long texts) with its list's other parameters.
+        public var maxTargetBytes: Int = 26 * 1024
 
         /// The most bytes of header fields the server takes (each field's name
         /// and value, plus 4 for `: ` and CRLF); more is answered 431 (RFC 6585
@@ -137,10 +139,11 @@ extension Server {
         public var malformedTarget: (@Sendable (HTTPHeaders, String?) -> Response)? = nil
 
         /// Answers a request refused for its size (414 for the target, 431 for
-        /// the header fields: see ``maxTargetBytes``), given the status and the
-        /// request's header fields, so the application can explain it in its
-        /// own page. The server sets the status. Default: a bare text answer.
-        public var refusedForSize: (@Sendable (Int, HTTPHeaders) -> Response)? = nil
+        /// the header fields: see ``maxTargetBytes``), given the status, the
+        /// request's header fields and its raw target, so the application can
+        /// explain it in its own page (or in the form the address asks for).
+        /// The server sets the status. Default: a bare text answer.
+        public var refusedForSize: (@Sendable (Int, HTTPHeaders, String) -> Response)? = nil
 
         /// Receives the server's own diagnostics (libmicrohttpd's messages, a
         /// refused header, a shutdown timeout), one line each, no newline.

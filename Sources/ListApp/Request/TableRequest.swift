@@ -55,7 +55,12 @@ struct TableRequest: ListQuery, Sendable {
             guard seen.insert(name).inserted else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
             }
-            guard VisibleText.isAcceptableParameter(value) else {
+            // A sort naming a column is taken whatever the column's name holds (found by QA: a
+            // user's column named with a control character could not be sorted by); any other
+            // value with such a character is refused.
+            let namesColumn = name == "sort" && Self.column(named: value.hasPrefix("-") ? String(value.dropFirst()) : value,
+                                                            in: list.table) != nil
+            guard namesColumn || VisibleText.isAcceptableParameter(value) else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
             }
             if let filter {
@@ -84,13 +89,12 @@ struct TableRequest: ListQuery, Sendable {
                 }
                 // `-COL` is COL descending; a column whose own name starts with "-" is sorted by
                 // that name ascending when no column is called the rest (found by QA).
-                let named = value.hasPrefix("-") && list.table.columnIndex(String(value.dropFirst())) != nil
-                let column = named ? String(value.dropFirst()) : value
-                guard list.table.columnIndex(column) != nil else {
+                let named = value.hasPrefix("-") ? Self.column(named: String(value.dropFirst()), in: list.table) : nil
+                guard let column = named ?? Self.column(named: value, in: list.table) else {
                     let asked = value.hasPrefix("-") ? String(value.dropFirst()) : value
                     return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(VisibleText.echo(asked))))
                 }
-                request.sortParameter = ListSort(column: column, descending: named)
+                request.sortParameter = ListSort(column: column, descending: named != nil)
             case "lang":
                 request.language = Language(tag: value)?.tag
             case "lazy":
@@ -138,11 +142,33 @@ struct TableRequest: ListQuery, Sendable {
     }
 
     /// The query items that reproduce this request at `cursor`; defaults left out.
+    /// The column `text` names in a `sort` parameter: by its name, else by
+    /// its name tilde-encoded (``sortText(_:)``); nil when it names none.
+    static func column(named text: String, in table: TableDescription) -> String? {
+        if table.columnIndex(text) != nil { return text }
+        guard let decoded = TildeEncoding.decode(Substring(text)), decoded != text, table.columnIndex(decoded) != nil,
+              !VisibleText.isAcceptableParameter(decoded) else { return nil }
+        return decoded
+    }
+
+    /// How links write a column in `sort`: its name, or, when the name holds
+    /// a character no parameter may carry (a control, a bidi control, a
+    /// noncharacter: ``VisibleText/isAcceptableParameter(_:)``), its name
+    /// tilde-encoded, so the page stays valid (found by QA: such a column
+    /// could not be sorted by).
+    static func sortText(_ column: String) -> String {
+        VisibleText.isAcceptableParameter(column) ? column : TildeEncoding.encode(column)
+    }
+
     func queryItems(cursor: String?) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
         if let query { items.append(("q", query)) }
         for filter in filters { items.append((Self.parameterName(filter), filter.value)) }
-        if let sortParameter { items.append(("sort", sortParameter.parameter)) } else if keyOrder { items.append(("sort", "")) }
+        if let sortParameter {
+            items.append(("sort", (sortParameter.descending ? "-" : "") + Self.sortText(sortParameter.column)))
+        } else if keyOrder {
+            items.append(("sort", ""))
+        }
         if limit != ListRequest.defaultLimit { items.append(("limit", String(limit))) }
         if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }

@@ -15,7 +15,9 @@ import ListStore
 enum VisibleText {
     /// The most Unicode scalars of a request's parameter a page echoes (in a
     /// placeholder's sentence, the status region and the active filters); a
-    /// longer value is cut there and ends with "…".
+    /// longer value is cut there and ends with "…". The search text is the
+    /// exception: it is shown whole, as typed, and is itself at most
+    /// `ListRequest.maximumQueryLength` (200) scalars.
     static let maximumEcho = 64
 
     /// `text` with every such code point shown; `text` itself when it has none.

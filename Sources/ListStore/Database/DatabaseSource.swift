@@ -173,6 +173,27 @@ public final class DatabaseSource: Sendable {
         }
     }
 
+    /// The position of the row whose key values are `key` under `sort` (for
+    /// a cursor made by key: its sort value is looked up), nil when no row has
+    /// that key any more. The key compares NULL-safe, value by value.
+    public func position(ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?,
+                         startedAt: ContinuousClock.Instant? = nil) -> Result<RowPosition?, ListStoreError> {
+        let expressions = table.keyExpressions
+        guard !expressions.isEmpty, expressions.count == key.count else { return .success(nil) }
+        let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
+        let conditions = expressions.map { "\($0) IS ?" }.joined(separator: " AND ")
+        let sql = "SELECT \(sortColumn ?? "NULL") FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
+        return Result { () throws(ListStoreError) -> RowPosition? in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
+                let statement = try connection.statement(sql)
+                defer { statement.reset() }
+                try statement.bind(values: key)
+                guard try statement.step() else { return nil }
+                return RowPosition(sortValue: sortColumn == nil ? nil : statement.value(0), key: key)
+            }
+        }
+    }
+
     /// The row of `table` whose address columns (``TableDescription/addressColumns``,
     /// or the rowid when ``TableDescription/addressedByRowid``) equal `address`;
     /// nil when there is none. Values compare by the columns' affinity, so the

@@ -269,6 +269,16 @@ import Testing
         #expect(detail.text.contains("a\u{2400}b\u{241B}c[U+202E]d[U+FFFF]"))
         let json = try TableFixture.json(fixture.server.get("/notes/1.json"))
         #expect((json["row"] as? [String: Any])?["body"] as? String == "a\u{0}b\u{1B}c\u{202E}d\u{FFFF}")
+        // Found by QA (issue 15): the column's sort link must work, though its name holds a control.
+        let page2 = try fixture.server.get("/notes")
+        #expect(page2.text.contains("href=\"/notes?sort&#61;odd%7E01name\""), "links write the name tilde-encoded")
+        for sort in ["odd%01name", "-odd%01name", "odd~01name", "-odd~01name"] {
+            let sorted = try fixture.server.get("/notes?sort=" + sort)
+            #expect(sorted.status == 200, "\(sort)")
+            #expect(!sorted.text.contains("\u{1}"), "the name is never echoed raw")
+            #expect(sorted.text.contains(#"aria-sort=""#), "\(sort)")
+        }
+        #expect(try fixture.server.get("/notes?sort=nope%01").status == 400, "a sort naming no column is still refused")
     }
 }
 

@@ -15,13 +15,17 @@ import Testing
             let page = try source.page(RowPageQuery(table: table, sort: sort, after: after, limit: limit)).get()
             rows += page.rows
             guard page.hasMore, let position = page.lastPosition(in: table, sort: sort) else { return rows }
-            let text = RowCursor(after: position, rowid: page.lastRowid(in: table), list: table.name, sort: sort).encoded
+            let text = RowCursor(after: position, rowid: page.lastRowid(in: table), keyIsUnique: table.hasUniqueKey,
+                                 list: table.name, sort: sort).encoded
+            #expect(text.utf8.count <= RowCursor.maximumLength || !table.hasUniqueKey, "a cursor of \(text.utf8.count) bytes")
             let cursor = try #require(RowCursor(encoded: text, list: table.name, sort: sort,
                                                 keyCount: table.keyExpressions.count))
             switch cursor.start {
             case .position(let decoded): after = decoded
             case .rowid(let rowid):
                 after = try #require(try source.position(ofRowid: rowid, in: table, sort: sort).get())
+            case .key(let key):
+                after = try #require(try source.position(ofKey: key, in: table, sort: sort).get())
             }
         }
         Issue.record("the walk did not end")
@@ -80,6 +84,32 @@ import Testing
         }
         let first = try source.page(RowPageQuery(table: view, limit: 10)).get()
         #expect(first.rows.count == 10 && first.ordinals == Array(1...10))
+    }
+
+    /// Found by QA (issue 15): a `WITHOUT ROWID` table (and a view with a key)
+    /// sorted by 35 KB texts made 30 KB cursors no request line could carry.
+    /// By key, the cursor stays under 1 KiB and the walk is SQLite's order; a
+    /// row gone between pages is a position gone, not a wrong page.
+    @Test func longSortValuesWithoutARowidMakeShortCursorsByKey() throws {
+        let database = try TestDatabase(rows: 2)
+        defer { database.remove() }
+        try database.write("""
+            CREATE TABLE docs (name TEXT PRIMARY KEY, body TEXT) WITHOUT ROWID;
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 40)
+            INSERT INTO docs SELECT 'doc ' || i, CASE WHEN i % 7 = 0 THEN NULL ELSE printf('%.*c', 3000 + (i % 5) * 9000, 'x') || i END FROM c;
+            """)
+        let source = DatabaseSource(path: database.path)
+        let table = try #require(try source.tables().get().first { $0.name == "docs" })
+        for sort in [ListSort(column: "body"), ListSort(column: "body", descending: true)] {
+            let walked = try Self.walk(source, table, sort: sort, limit: 3)
+            #expect(walked == (try database.rows(Self.reference(table, sort: sort))), "sort \(sort.parameter)")
+        }
+        let page = try source.page(RowPageQuery(table: table, sort: ListSort(column: "body"), limit: 2)).get()
+        let position = try #require(page.lastPosition(in: table, sort: ListSort(column: "body")))
+        let cursor = RowCursor(after: position, rowid: nil, keyIsUnique: true, list: "docs", sort: ListSort(column: "body"))
+        #expect(cursor.start == .key(position.key))
+        try database.write("DELETE FROM docs WHERE name = '\(position.key[0].plainText ?? "")'")
+        #expect(try source.position(ofKey: position.key, in: table, sort: ListSort(column: "body")).get() == nil)
     }
 
     /// Found by QA (second round): a view whose ties mixed 1 and 1.0 (equal
