@@ -4,18 +4,20 @@
  * site, a browser that evicted it). Both clients load it after
  * liststate-events.js (liststate.js, or htmx + liststate-htmx.js).
  *
- * While the reader scrolls and pages load, the page records in its own
- * history entry (`history.replaceState`, merged into what htmx keeps there)
- * how many rows the list shows and the scroll offset. When the page is loaded
- * again for that entry and shows fewer rows, it asks for the next pages one
- * after another through the footer, as scrolling would (at most MAX_PAGES, so
- * an old entry cannot load a whole list), then scrolls back to where the
- * reader was. The server renders nothing differently; with JavaScript off the
- * page starts at its first row, as always. */
+ * While the reader scrolls and pages load, the page records, by its address,
+ * how many rows the list shows and the scroll offset (in sessionStorage: the
+ * history entry's own state is no place for it, since htmx replaces that state
+ * when it pushes an address). When the page is loaded again by Back, Forward
+ * or reload and shows fewer rows, it asks for the next pages one after another
+ * through the footer, as scrolling would (at most MAX_PAGES, so an old place
+ * cannot load a whole list), then scrolls back to where the reader was. A new
+ * visit (a link, the address bar) starts at the top. The server renders
+ * nothing differently; with JavaScript off the page starts at its first row,
+ * as always. */
 (function () {
   'use strict';
   var events = window.ListStateEvents;
-  var KEY = 'liststatePosition';
+  var PREFIX = 'liststate-position:';
   var MAX_PAGES = 10;
   var RECORD_DELAY = 250;   /* ms: browsers throttle replaceState; one call per burst of scrolling */
 
@@ -34,11 +36,9 @@
     clearTimeout(timer);
     timer = 0;
     if (!list() || restoring || frozen) return;
-    var state = {};
-    var current = history.state;
-    if (current && typeof current === 'object') Object.keys(current).forEach(function (k) { state[k] = current[k]; });
-    state[KEY] = { url: location.href, rows: rowCount(), scroll: Math.round(window.scrollY) };
-    try { history.replaceState(state, ''); } catch (e) { /* throttled: the next call records it */ }
+    try {
+      sessionStorage.setItem(PREFIX + location.href, JSON.stringify({ rows: rowCount(), scroll: Math.round(window.scrollY) }));
+    } catch (e) { /* storage off or full: the place is not kept */ }
   }
   function recordSoon() { if (!timer) timer = setTimeout(record, RECORD_DELAY); }
 
@@ -58,12 +58,15 @@
     record();
   }
 
-  /* On a page loaded for an entry that recorded a place (Back, Forward,
-   * reload): the browser's own scroll restoration would land short of it, so
-   * the page restores it itself. */
+  /* On a page loaded again (Back, Forward, reload) whose address has a place:
+   * the browser's own scroll restoration would land short of it, so the page
+   * restores it itself. */
   function restore() {
-    var saved = history.state && history.state[KEY];
-    if (!list() || !saved || saved.url !== location.href) return;
+    var navigation = window.performance && performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
+    if (!list() || !navigation || (navigation.type !== 'back_forward' && navigation.type !== 'reload')) return;
+    var saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(PREFIX + location.href) || 'null'); } catch (e) { return; }
+    if (!saved || typeof saved.rows !== 'number' || typeof saved.scroll !== 'number') return;
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     restoring = { rows: saved.rows, scroll: saved.scroll, pages: 0 };
     loadNext();

@@ -75,3 +75,22 @@ def test_a_fresh_visit_starts_at_the_top(browser):
     browser.get("/products")   # a new visit (a link, the address bar), not Back: the first page at the top
     time.sleep(0.5)
     assert place(browser)[:2] == [0, PAGE]
+
+
+def test_back_after_a_header_sort_returns_to_the_unsorted_place(browser):
+    """Found by QA: in htmx mode the sorted list's place was recorded into the
+    entry before the sort, so Back brought 20 rows at the wrong offset."""
+    browser.get("/products")
+    scroll_until(browser, 3 * PAGE)
+    browser.js("document.querySelector('#list [data-key=\"45\"]').scrollIntoView()")
+    time.sleep(0.6)
+    offset, rows, _ = place(browser)
+    browser.driver.find_element(By.XPATH, "//thead//th/a[normalize-space(.)='name']").click()
+    browser.wait(lambda d: "sort=name" in d.current_url, message="the header did not sort")
+    browser.wait(lambda d: keys(browser)[:1] != [1], message="the rows did not change")
+    time.sleep(0.6)
+    browser.driver.back()
+    browser.wait(lambda d: path_of(browser) == "/products" and place(browser)[1] == rows, 15,
+                 message=f"Back did not bring back {rows} rows: {place(browser)}")
+    browser.wait(lambda d: abs(place(browser)[0] - offset) <= 2, message=f"Back lost the offset {offset}: {place(browser)}")
+    assert keys(browser) == list(range(1, rows + 1))
