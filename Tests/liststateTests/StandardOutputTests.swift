@@ -51,8 +51,9 @@ import Glibc
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        let binary: URL = try #require(CLIRun.executable)
         let process = Process()
-        process.executableURL = try #require(CLIRun.executable)
+        process.executableURL = binary
         process.arguments = ["serve", "--port", String(port), "--db", SharedCatalogue.path]
         process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
         process.standardError = FileHandle.nullDevice

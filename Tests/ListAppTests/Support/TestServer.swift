@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import HTTPServer
 import ListApp
@@ -24,11 +25,22 @@ final class TestServer: Sendable {
     let server: Server
     let client: HTTPTestClient
     let application: ListApplication
+    /// The incident log ("the data source is failing", …) when no `log` was given:
+    /// kept for the tests that look, not printed into a green run.
+    let incidents = LoggedLines()
 
-    /// Starts a server over `source` on a free port; `log` receives the incident log (standard error when nil).
+    /// Lines logged from any thread.
+    final class LoggedLines: Sendable {
+        let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    /// Starts a server over `source` on a free port; `log` receives the incident log (``incidents`` when nil).
     init(source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
          log: (@Sendable (String) -> Void)? = nil) throws {
-        application = try ListApplication(source: source, tables: tables, configuration: configuration, log: log)
+        let incidents = self.incidents
+        application = try ListApplication(source: source, tables: tables, configuration: configuration,
+                                          log: log ?? { incidents.append($0) })
         var serverConfiguration = Server.Configuration()
         serverConfiguration.port = 0
         serverConfiguration.threads = 4

@@ -11,13 +11,7 @@ final class TableFixture {
     let path: String
     let server: TestServer
     /// The data-source incidents the server logged.
-    let incidents = Incidents()
-
-    /// Lines logged from any thread.
-    final class Incidents: Sendable {
-        let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-    }
+    let incidents = TestServer.LoggedLines()
 
     /// The shop: a product table with ties and NULLs, a compound text key,
     /// an empty table, a view, a table whose name needs encoding.
@@ -53,7 +47,7 @@ final class TableFixture {
 
     /// Writes the database and the templates into `folder` and starts a server on them.
     private static func serve(_ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
-                              templates: [String: String], incidents: Incidents) throws -> TestServer {
+                              templates: [String: String], incidents: TestServer.LoggedLines) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
             let path = folder + "/templates/" + file
