@@ -47,6 +47,12 @@ enum ServeCommand {
       --response-cache MIB  memory for rendered answers kept for the requests
                             that repeat them, checked against the catalogue on
                             every use (default 4; 0 keeps nothing)
+      --log-format FORMAT   the access log on standard output: combined (the Combined
+                            Log Format of nginx and Apache, the default) or json (one
+                            object per line: time, method, path, status, bytes,
+                            duration_ms, request_id, remote, referer, user_agent);
+                            each answer carries its request id as X-Request-Id (a
+                            proxy's own X-Request-Id is kept)
       --config FILE.json    list configuration: placeholders, lazy loading, display flags
                             (schema: docs/configuration.md); a bad key or value stops the start
       --dev                 development mode: serve every list state side by side at /-/states
@@ -178,7 +184,10 @@ enum ServeCommand {
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
         application.configure(&configuration)
         // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
-        configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.line + "\n") }
+        switch options.logFormat {
+        case .combined: configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.combinedLine + "\n") }
+        case .json: configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.jsonLine + "\n") }
+        }
         let server = Server(configuration: configuration, router: application.makeRouter())
         do {
             try server.start()

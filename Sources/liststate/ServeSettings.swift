@@ -35,6 +35,8 @@ enum ServeSettings {
         var drainLimit = 25.0
         /// MiB of rendered answers kept for reuse.
         var responseCacheMiB = 4
+        /// The access log's format: the Combined Log Format, or one JSON object per line.
+        var logFormat = LogFormat.combined
         /// Where each setting's value came from, by name (absent: the default).
         var sources: [String: EffectiveSetting.Source] = [:]
     }
@@ -62,6 +64,14 @@ enum ServeSettings {
             let words = name.split(separator: "-")
             return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
         }
+    }
+
+    /// How the access log is written on standard output.
+    enum LogFormat: String, CaseIterable {
+        /// The Combined Log Format (nginx's and Apache's): `AccessLogEntry.combinedLine`.
+        case combined
+        /// One JSON object per line: `AccessLogEntry.jsonLine`.
+        case json
     }
 
     /// What a value must be, when it is not.
@@ -143,6 +153,11 @@ enum ServeSettings {
         Setting(name: "response-cache", apply: { options, text in
             set(number(text, 0...4096, "a number of MiB")) { options.responseCacheMiB = $0 }
         }, shown: { .number(Double($0.responseCacheMiB)) }),
+        Setting(name: "log-format", apply: { options, text in
+            guard let format = LogFormat(rawValue: text) else { return "must be combined or json" }
+            options.logFormat = format
+            return nil
+        }, shown: { .text($0.logFormat.rawValue) }),
         Setting(name: "config", apply: { options, text in
             guard !text.isEmpty else { return "must name a file" }
             options.configuration = text

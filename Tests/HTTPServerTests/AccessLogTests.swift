@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HTTPServer
 
@@ -20,10 +21,51 @@ import Testing
             #expect(first.bodyBytes == 7)
             #expect(first.remoteAddress == "127.0.0.1")
             #expect(first.durationMilliseconds >= 0)
-            #expect(first.line.contains("\"GET /chars/41?x=%20\" 200 7B"))
+            #expect(first.combinedLine.contains("\"GET /chars/41?x=%20 HTTP/1.1\" 200 7 \"-\" \"-\""))
+            #expect(first.requestID.count == 16, "a request without X-Request-Id gets one")
             let second = try #require(logged.first { $0.method == .head })
             #expect(second.status == 404)
             #expect(second.bodyBytes == 0)
+        }
+    }
+}
+
+/// Issue 16, part 3: the Combined Log Format every log tool reads, one JSON
+/// object per line, and the request id in the log and in `X-Request-Id`.
+@Suite struct AccessLogFormatTests {
+    static let entry = AccessLogEntry(
+        method: .get, target: "/products?q=a%22b", status: 200, bodyBytes: 1234, durationMilliseconds: 3.25,
+        remoteAddress: "10.0.0.7", time: Date(timeIntervalSince1970: 1_796_226_394.5), httpVersion: "HTTP/1.1",
+        referer: "http://example.org/a \"b\"", userAgent: "tool\u{1}/1", requestID: "abc-123")
+
+    @Test func combinedLogFormat() {
+        #expect(Self.entry.combinedLine == #"10.0.0.7 - - [02/Dec/2026:15:46:34 +0000] "GET /products?q=a%22b HTTP/1.1" 200 1234 "http://example.org/a \"b\"" "tool\x01/1""#)
+        var empty = Self.entry
+        (empty.bodyBytes, empty.referer, empty.userAgent, empty.remoteAddress) = (0, nil, nil, nil)
+        #expect(empty.combinedLine == #"- - - [02/Dec/2026:15:46:34 +0000] "GET /products?q=a%22b HTTP/1.1" 200 - "-" "-""#)
+    }
+
+    @Test func jsonLineParsesBack() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.entry.jsonLine.utf8)) as? [String: Any])
+        #expect(object["time"] as? String == "2026-12-02T15:46:34.500Z")
+        #expect(object["method"] as? String == "GET" && object["path"] as? String == "/products?q=a%22b")
+        #expect(object["status"] as? Int == 200 && object["bytes"] as? Int == 1234)
+        #expect(object["duration_ms"] as? Double == 3.25 && object["request_id"] as? String == "abc-123")
+        #expect(object["user_agent"] as? String == "tool\u{1}/1" && object["referer"] as? String == "http://example.org/a \"b\"")
+        #expect(!Self.entry.jsonLine.contains("\n"))
+    }
+
+    @Test func theRequestIDIsTakenFromAProxyOrMadeAndSentBack() throws {
+        let entries = Recorder<AccessLogEntry>()
+        try withServer(router: sampleRouter(), configuration: testConfiguration { $0.accessLog = { entries.append($0) } }) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Request-Id: proxy-42.a\r\n\r\n")
+            #expect(try client.readResponse().header("x-request-id") == "proxy-42.a")
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Request-Id: not ok!\r\n\r\n")
+            let made = try #require(try client.readResponse().header("x-request-id"))
+            #expect(made.count == 16 && made.allSatisfy(\.isHexDigit), "an unusable id is replaced")
+            let logged = entries.wait { $0.count >= 2 }
+            #expect(logged.map(\.requestID) == ["proxy-42.a", made])
         }
     }
 }

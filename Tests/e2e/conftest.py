@@ -42,9 +42,9 @@ EVENT_NAMES = ["placeholder-will-appear", "placeholder-did-appear", "placeholder
 
 
 class Server(ServeProcess):
-    """`liststate serve --port 0`; the access log (one line per request) is kept."""
+    """`liststate serve --port 0`; the access log (one line per request, Combined Log Format) is kept."""
 
-    LOG_LINE = re.compile(r'^\S+ "(\w+) (\S+)" (\d+) ')
+    LOG_LINE = re.compile(r'^\S+ \S+ \S+ \[[^\]]+\] "(\w+) (\S+) [^"]*" (\d+) ')
 
     def __init__(self, name, database, *extra):
         self.name = name

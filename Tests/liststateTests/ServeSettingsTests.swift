@@ -84,3 +84,23 @@ import Testing
         #expect(json["sqlite"] == SQLiteLibrary.version)
     }
 }
+
+/// Issue 16, part 3: the access log's two formats, chosen like any setting.
+@Suite struct AccessLogOutputTests {
+    @Test func combinedByDefaultAndJSONOnRequest() throws {
+        let site = try ServeSettingsTests.Site()
+        let combined = try ServeProcess([site.database])
+        _ = combined.get("/t?x=1")
+        #expect(combined.stop() == 0)
+        let line = try #require(combined.outputText.split(separator: "\n").first { $0.contains("/t?x=1") })
+        #expect(line.range(of: #"^127\.0\.0\.1 - - \[\d\d/\w\w\w/\d{4}:\d\d:\d\d:\d\d \+0000\] "GET /t\?x=1 HTTP/1\.1" 200 \d+ "-" "-"$"#,
+                           options: .regularExpression) != nil, "\(line)")
+        let json = try ServeProcess([site.database], environment: ["LISTSTATE_LOG_FORMAT": "json"])
+        _ = json.get("/t")
+        #expect(json.stop() == 0)
+        let object = try #require(json.outputText.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { $0["path"] as? String == "/t" })
+        #expect(object["status"] as? Int == 200 && (object["request_id"] as? String)?.count == 16)
+    }
+}

@@ -1,5 +1,6 @@
-/// One line's worth of facts about one answered request, handed to
-/// ``Server/Configuration/accessLog`` after the response has been sent.
+import Foundation
+
+/// One line of the access log: what was asked and what was answered.
 public struct AccessLogEntry: Sendable {
     /// The request method.
     public var method: HTTPMethod
@@ -13,6 +14,16 @@ public struct AccessLogEntry: Sendable {
     public var durationMilliseconds: Double
     /// The client's numeric IP address, when known.
     public var remoteAddress: String?
+    /// When the request line arrived (wall clock).
+    public var time: Date
+    /// The request line's protocol version (`HTTP/1.1`).
+    public var httpVersion: String
+    /// The `Referer` and `User-Agent` header fields, when sent.
+    public var referer: String?
+    public var userAgent: String?
+    /// The request's id: its `X-Request-Id` when a proxy set a usable one, else
+    /// one the server made; also sent back as `X-Request-Id`.
+    public var requestID: String
 
     /// Creates an entry (the server does this; tests of a log sink may too).
     /// - Parameters:
@@ -22,18 +33,103 @@ public struct AccessLogEntry: Sendable {
     ///   - bodyBytes: Body bytes sent.
     ///   - durationMilliseconds: Milliseconds from request line to end of sending.
     ///   - remoteAddress: The client's numeric IP address.
-    public init(method: HTTPMethod, target: String, status: Int, bodyBytes: Int, durationMilliseconds: Double, remoteAddress: String?) {
+    ///   - time: When the request line arrived.
+    ///   - httpVersion: `HTTP/1.1` or `HTTP/1.0`.
+    ///   - referer: The `Referer` header field.
+    ///   - userAgent: The `User-Agent` header field.
+    ///   - requestID: The request's id.
+    public init(method: HTTPMethod, target: String, status: Int, bodyBytes: Int, durationMilliseconds: Double,
+                remoteAddress: String?, time: Date = Date(), httpVersion: String = "HTTP/1.1", referer: String? = nil,
+                userAgent: String? = nil, requestID: String = "") {
         self.method = method
         self.target = target
         self.status = status
         self.bodyBytes = bodyBytes
         self.durationMilliseconds = durationMilliseconds
         self.remoteAddress = remoteAddress
+        self.time = time
+        self.httpVersion = httpVersion
+        self.referer = referer
+        self.userAgent = userAgent
+        self.requestID = requestID
     }
 
-    /// A common one-line form: `127.0.0.1 "GET /x" 200 12B 0.41ms`.
-    public var line: String {
-        let milliseconds = (durationMilliseconds * 100).rounded() / 100
-        return "\(remoteAddress ?? "-") \"\(method) \(target)\" \(status) \(bodyBytes)B \(milliseconds)ms"
+    /// The entry in the Combined Log Format, as nginx and Apache write it
+    /// (Apache `LogFormat "%h %l %u %t \"%r\" %>s %b \"%{Referer}i\" \"%{User-agent}i\""`):
+    /// `127.0.0.1 - - [02/Dec/2026:15:06:34 +0000] "GET /x HTTP/1.1" 200 12 "-" "curl/7.88"`.
+    /// `%b` is `-` for no body; a `"` or `\` in a quoted field is escaped with `\`,
+    /// and a control character as `\xHH`, as nginx does.
+    public var combinedLine: String {
+        let size = bodyBytes == 0 ? "-" : String(bodyBytes)
+        return "\(remoteAddress ?? "-") - - [\(Self.clfTime(time))] \"\(Self.quoted("\(method) \(target) \(httpVersion)"))\" "
+            + "\(status) \(size) \"\(Self.quoted(referer ?? "-"))\" \"\(Self.quoted(userAgent ?? "-"))\""
+    }
+
+    /// The entry as one JSON object (`--log-format json`): `time` (RFC 3339, UTC,
+    /// milliseconds), `method`, `path` (the raw target), `status`, `bytes`,
+    /// `duration_ms`, `request_id`, `remote`, `referer`, `user_agent` (null when not sent).
+    public var jsonLine: String {
+        func string(_ text: String?) -> String {
+            guard let text else { return "null" }
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let milliseconds = (durationMilliseconds * 1000).rounded() / 1000
+        return "{\"time\":\(string(Self.rfc3339(time))),\"method\":\(string(method.rawValue)),\"path\":\(string(target)),"
+            + "\"status\":\(status),\"bytes\":\(bodyBytes),\"duration_ms\":\(milliseconds),"
+            + "\"request_id\":\(string(requestID)),\"remote\":\(string(remoteAddress)),"
+            + "\"referer\":\(string(referer)),\"user_agent\":\(string(userAgent))}"
+    }
+
+    /// `02/Dec/2026:15:06:34 +0000` (UTC).
+    static func clfTime(_ date: Date) -> String {
+        let parts = utcParts(date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(two(parts.day))/\(months[parts.month - 1])/\(parts.year):\(two(parts.hour)):\(two(parts.minute)):"
+            + "\(two(parts.second)) +0000"
+    }
+
+    /// `2026-12-02T15:06:34.123Z` (RFC 3339, UTC).
+    static func rfc3339(_ date: Date) -> String {
+        let parts = utcParts(date)
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
+        let fraction = String(milliseconds + 1000).dropFirst()
+        return "\(parts.year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):"
+            + "\(two(parts.second)).\(fraction)Z"
+    }
+
+    private static func two(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+
+    /// The calendar fields of `date` in UTC (gmtime_r: no formatter, no locale).
+    private static func utcParts(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var fields = tm()
+        gmtime_r(&seconds, &fields)
+        return (Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1, Int(fields.tm_mday), Int(fields.tm_hour),
+                Int(fields.tm_min), Int(fields.tm_sec))
+    }
+
+    /// A field for inside double quotes: `"` and `\` escaped, controls as `\xHH`.
+    private static func quoted(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22, 0x5C: out += [0x5C, byte]
+            case 0..<0x20, 0x7F: out += Array(("\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)).utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

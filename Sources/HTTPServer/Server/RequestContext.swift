@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What the server keeps about one request between libmicrohttpd's callbacks
@@ -22,6 +23,14 @@ final class RequestContext {
     let rawTarget: [UInt8]
     /// When the request line arrived.
     let started: ContinuousClock.Instant
+    /// When the request line arrived, by the wall clock (for the access log).
+    let startedAt = Date()
+    /// The request's id (``RequestID``), once its header fields are read.
+    var requestID = ""
+    /// The request line's version, and the `Referer` and `User-Agent` fields, for the access log.
+    var httpVersion = "HTTP/1.1"
+    var referer: String?
+    var userAgent: String?
     /// The client's numeric address, if known.
     let remoteAddress: String?
     /// Whether the first access-handler call (headers complete) has happened.

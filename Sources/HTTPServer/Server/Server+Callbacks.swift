@@ -39,7 +39,8 @@ func serverCompletedCallback(_ cls: UnsafeMutableRawPointer?, _ connection: Opaq
         accessLog(AccessLogEntry(
             method: context.method, target: context.targetText, status: status,
             bodyBytes: context.bodyBytes, durationMilliseconds: milliseconds,
-            remoteAddress: context.remoteAddress))
+            remoteAddress: context.remoteAddress, time: context.startedAt, httpVersion: context.httpVersion,
+            referer: context.referer, userAgent: context.userAgent, requestID: context.requestID))
     }
     if context.isCounted { core.requestsInFlight.subtract(1, ordering: .relaxed) }
 }
@@ -69,6 +70,11 @@ func serverAccessHandler(
     if !context.headersReceived {
         context.headersReceived = true
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
+        let headers = requestHeaders(connection)
+        context.requestID = RequestID.for(headers["X-Request-Id"])
+        context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
+        context.referer = headers["Referer"]
+        context.userAgent = headers["User-Agent"]
         // A declared body over the limit is refused before it is read; the
         // response is queued now and libmicrohttpd closes the connection
         // after it (the unread body makes keep-alive impossible).
@@ -82,7 +88,6 @@ func serverAccessHandler(
         // request with more than one Host, or an HTTP/1.1 request with none,
         // is invalid. Answer 400 before any body is read; libmicrohttpd
         // closes the connection after it.
-        let headers = requestHeaders(connection)
         if let status = sizeProblem(targetBytes: context.rawTarget.count, headers: headers, configuration: core.configuration) {
             // Ours, with our headers, before libmicrohttpd's own pool limit answers without them.
             context.method = .get
@@ -175,8 +180,10 @@ private func handToWorker(_ step: @escaping @Sendable () -> Response, workers: W
 /// response with a bare 500: never send a response that silently lost a field.
 private func queue(_ response: Response, on connection: OpaquePointer, context: RequestContext, core: ServerCore) -> MHD_Result {
     var sent = response
+    // Every answer names its request (X-Request-Id: taken from a proxy, or made here).
+    if !context.requestID.isEmpty { sent.headers.replaceOrAdd(name: "X-Request-Id", value: context.requestID) }
     var handle: OpaquePointer
-    switch makeDaemonResponse(response) {
+    switch makeDaemonResponse(sent) {
     case .success(let made):
         handle = made
     case .failure(let reason):

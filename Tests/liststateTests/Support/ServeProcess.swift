@@ -15,6 +15,8 @@ final class ServeProcess {
     private(set) var url: String = ""
     /// Everything the server printed to standard error so far (after `stop`).
     private(set) var errorText = ""
+    /// What it printed to standard output after its URL line (after `stop`): the access log.
+    private(set) var outputText = ""
 
     /// Starts the server with `arguments` after `serve --port 0` (and
     /// `environment` added to this process's) and waits (at most `timeout`
@@ -54,6 +56,7 @@ final class ServeProcess {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return process.terminationStatus
     }
 
