@@ -118,7 +118,7 @@ import Glibc
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last == "", "the output ends with a whole line")
         #expect(lines.dropLast().allSatisfy {
-                    $0.hasPrefix("127.0.0.1 \"GET ") || $0.hasPrefix("ListState is listening") || $0.hasPrefix("liststate: ")
+                    $0.hasPrefix("127.0.0.1 - - [") || $0.hasPrefix("ListState is listening") || $0.hasPrefix("liststate: ")
                 },
                 "only whole lines: \(lines.prefix(3)) … \(lines.suffix(3))")
     }

@@ -20,9 +20,10 @@ struct RawResponse {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// Headers without `Date` (which may tick between two responses), lower-cased names.
+    /// The header fields but those that differ from request to request (`Date`,
+    /// which may tick between two responses, and `X-Request-Id`), names lower-cased.
     var comparableHeaders: [String] {
-        headers.filter { $0.name.lowercased() != "date" }.map { "\($0.name.lowercased()): \($0.value)" }
+        headers.filter { !["date", "x-request-id"].contains($0.name.lowercased()) }.map { "\($0.name.lowercased()): \($0.value)" }
     }
 
     var bodyText: String { String(decoding: body, as: UTF8.self) }
