@@ -1,6 +1,6 @@
 # ListState: the two commands of the README.
 #   make serve   build (release) and serve the demo on http://127.0.0.1:8080
-#   make test    everything CI runs: swift test, then the browser tests
+#   make test    everything CI runs: no path outside the repository, swift test, then the browser tests
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
 #   make data    the own-data tests alone (Tests/data: every list of a generated database
 #                walked in every order against SQLite; JSON Schema; markup checks)
@@ -34,6 +34,7 @@ serve: build
 	.build/release/liststate serve --port $(PORT) $(ARGS)
 
 test: deps
+	scripts/check-repository-paths
 	swift build --build-tests
 	swift test --skip-build
 	$(MAKE) e2e
