@@ -19,17 +19,17 @@
   var events = window.ListStateEvents;
   var PREFIX = 'liststate-position:';
   var MAX_PAGES = 10;
-  var RECORD_DELAY = 250;   /* ms: browsers throttle replaceState; one call per burst of scrolling */
+  var RECORD_DELAY = 250;   /* ms: one write per burst of scrolling */
 
   function list() { return document.getElementById('list'); }
   function rowCount() { var el = list(); return el ? el.querySelectorAll('.row').length : 0; }
 
   var timer = 0;
   var restoring = null;   /* {rows, scroll, pages}: the place being restored */
-  /* After Back or Forward the entry is another one while this page still shows
-   * the list it left (until it is loaded again for the entry): nothing may be
-   * recorded into it (found by QA: htmx mode wrote the sorted list's place into
-   * the entry before the sort). */
+  /* After Back or Forward the address is another one while this page still
+   * shows the list it left (until it is loaded again for the address): nothing
+   * may be recorded for that address (found by QA: htmx mode recorded the
+   * sorted list's place for the address before the sort). */
   var frozen = false;
 
   function record() {

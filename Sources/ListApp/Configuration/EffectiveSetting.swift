@@ -12,14 +12,12 @@ public struct EffectiveSetting: Sendable {
 
     /// A value as JSON shows it.
     public enum Value: Sendable, Equatable {
-        /// Not set, and no fixed default (the server picks, e.g. threads per core).
+        /// Not set (no template or static folder, no configuration file).
         case none
         case bool(Bool)
         case number(Double)
         case text(String)
         case texts([String])
-        /// A secret (a password): shown as `"(redacted)"`, never as itself.
-        case redacted
     }
 
     /// The name: the configuration file's key under `server` (`queryTimeout`).

@@ -7,7 +7,8 @@ import MarkupValidation
 ///
 /// - `/-/settings.json`: `{"settings": {NAME: {"value": …, "source": "default" |
 ///   "file" | "environment" | "flag"}, …}}`, every `liststate serve` setting
-///   by its configuration-file key; a secret's value is `"(redacted)"`.
+///   by its configuration-file key (none is a secret today; a database
+///   password, when one can be set, must not be shown here).
 /// - `/-/versions.json`: `{"liststate": "0.1.0", "libmicrohttpd": "0.9.75",
 ///   "sqlite": "3.40.1", "libxml2": "2.9.14"}`, the libraries as they report
 ///   themselves at run time.
@@ -33,7 +34,6 @@ struct OperationsRoute: Sendable {
                 json.raw(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : SQLValue.shortestText(number))
             case .text(let text): json.string(text)
             case .texts(let texts): json.strings(texts)
-            case .redacted: json.string("(redacted)")
             }
             json.raw(", ")
             json.key("source")

@@ -122,9 +122,10 @@ struct TableView: DecisionView {
                                         language: language, refusalMessage: refusal.map(strings.reason)) {
             context["footer"] = footer
         }
-        context["search"] = controls
+        let sorts = sortLinks
+        context["search"] = controls(sorts)
         if list.layout == .table {
-            context["headers"] = headers
+            context["headers"] = headers(sorts)
             context["rowHeader"] = .string(words.rowHeader)
             context["columnCount"] = .string(String(list.listedColumns.count + 1))
             let unlisted = list.table.columns.count - list.listedColumns.count
@@ -133,12 +134,8 @@ struct TableView: DecisionView {
         return context
     }
 
-    /// The list's controls (`table-controls.mustache`): the search form, the
-    /// active filters (each with a link that removes it), and the sort links:
-    /// key order, then each column (the current one marked; following it again
-    /// reverses the order).
-    /// One sort link: the key order (`column` nil) or a column's, where
-    /// following the current column's link reverses its order.
+    /// One sort link: the key order's or a column's, where following the
+    /// current column's link reverses its order.
     struct SortLink {
         var label: String
         var href: String
@@ -147,7 +144,8 @@ struct TableView: DecisionView {
         var descending: Bool
     }
 
-    /// The key order's sort link, then each column's (by index into the table's columns).
+    /// The key order's sort link, then each column's (by index into the table's
+    /// columns): made once per page for the header row and the sort links.
     var sortLinks: (key: SortLink, columns: [SortLink]) {
         let current = request?.sort
         let base = request ?? TableRequest(language: languageParameter)
@@ -168,8 +166,7 @@ struct TableView: DecisionView {
     /// goes back to the key order), then each listed column, each a sort link;
     /// the sorted one carries `ariaSort` (`ascending` or `descending`, WAI-ARIA
     /// 1.2 `aria-sort`).
-    var headers: MustacheValue {
-        let links = sortLinks
+    func headers(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
         func header(_ link: SortLink, label: String) -> MustacheValue {
             var fields: MustacheFields = ["label": .string(label), "href": .string(link.href)]
             if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
@@ -179,9 +176,12 @@ struct TableView: DecisionView {
             + list.listedColumns.map { header(links.columns[$0], label: links.columns[$0].label) })
     }
 
-    var controls: MustacheValue {
+    /// The list's controls (`table-controls.mustache`): the search form, the
+    /// active filters (each with a link that removes it), and the sort links:
+    /// key order, then each column (the current one marked; following it again
+    /// reverses the order).
+    func controls(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
         let base = request ?? TableRequest(language: languageParameter)
-        let links = sortLinks
         var sorts: [MustacheValue] = [[
             "label": .string(links.key.label), "href": .string(links.key.href), "isCurrent": .bool(links.key.isCurrent),
         ]]
