@@ -5,11 +5,12 @@
 #   make data    the own-data tests alone (Tests/data: every list of a generated database
 #                walked in every order against SQLite; JSON Schema; markup checks)
 #   make bench   the benchmark: writes BENCHMARKS.md (about 4 minutes)
+#   make screenshots  the README's pictures, made by the browser tests into docs/images
 #   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
 #                           and slow-read probes, idle connections, data-source faults
 #                           (faults.py: as root); figures for RELIABILITY.md
-.PHONY: serve test build deps e2e e2e-deps data data-deps bench reliability-deps reliability-quick reliability
+.PHONY: serve test build deps e2e e2e-deps data data-deps bench reliability-deps reliability-quick reliability screenshots
 
 PORT ?= 8080
 ARGS ?=
@@ -44,6 +45,10 @@ test: deps
 e2e: deps e2e-deps
 	swift build --product liststate
 	cd Tests/e2e && $(PYTHON) -m pytest -q -rs $(E2E_ARGS)
+
+screenshots: deps e2e-deps
+	swift build --product liststate
+	cd Tests/e2e && LISTSTATE_README_IMAGES=$(CURDIR)/docs/images $(PYTHON) -m pytest -q test_screenshots.py
 
 data-deps:
 	@PYTHON=$(PYTHON) scripts/install-data-test-dependencies

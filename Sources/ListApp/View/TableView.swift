@@ -167,13 +167,16 @@ struct TableView: DecisionView {
     /// the sorted one carries `ariaSort` (`ascending` or `descending`, WAI-ARIA
     /// 1.2 `aria-sort`).
     func headers(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
-        func header(_ link: SortLink, label: String) -> MustacheValue {
-            var fields: MustacheFields = ["label": .string(label), "href": .string(link.href)]
+        func header(_ link: SortLink, label: String, isNumeric: Bool = false) -> MustacheValue {
+            var fields: MustacheFields = ["label": .string(label), "href": .string(link.href), "isNumeric": .bool(isNumeric)]
             if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
             return .dictionary(fields)
         }
-        return .array([header(links.key, label: words.rowHeader)]
-            + list.listedColumns.map { header(links.columns[$0], label: links.columns[$0].label) })
+        return .array([header(links.key, label: words.rowHeader)] + list.listedColumns.map { index in
+            // A column of numbers is headed at the side its values stand (they are right-aligned).
+            let isNumeric = [.integer, .real, .numeric].contains(list.table.columns[index].affinity)
+            return header(links.columns[index], label: links.columns[index].label, isNumeric: isNumeric)
+        })
     }
 
     /// The list's controls (`table-controls.mustache`): the search form, the

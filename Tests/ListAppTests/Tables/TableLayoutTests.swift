@@ -26,9 +26,12 @@ import Testing
         // The offline retry footer the client puts in its place is a row too.
         #expect(page.text.contains(#"<template id="offline-footer-template">"# + "\n" + #"<tr id="list-footer""#))
         let sorted = try fixture.server.get("/products?sort=-price")
-        #expect(sorted.text.contains(##"<th scope="col" aria-sort="descending"><a href="/products?sort&#61;price""##),
+        #expect(sorted.text.contains(##"<th scope="col" class="numeric" aria-sort="descending"><a href="/products?sort&#61;price""##),
                 "following the sorted header reverses it")
         #expect(!sorted.text.contains(#"aria-sort="ascending""#))
+        #expect(page.text.contains(#"<th scope="col" class="numeric"><a href="/products?sort&#61;id&amp;limit&#61;2""#),
+                "a column of numbers is headed on their side")
+        #expect(page.text.contains(#"<th scope="col"><a href="/products?sort&#61;name&amp;limit&#61;2""#))
     }
 
     @Test func aContinuationIsARunOfRowsAndTheRegionUpdatesTheForm() throws {
