@@ -1,6 +1,7 @@
 # ListState: the two commands of the README.
 #   make serve   build (release) and serve the demo on http://127.0.0.1:8080
-#   make test    everything CI runs: no path outside the repository, swift test, then the browser tests
+#   make test    everything CI runs: no path outside the repository, swift format lint
+#                (.swift-format), swift test, then the browser tests
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
 #   make data    the own-data tests alone (Tests/data: every list of a generated database
 #                walked in every order against SQLite; JSON Schema; markup checks)
@@ -36,6 +37,7 @@ serve: build
 
 test: deps
 	scripts/check-repository-paths
+	swift format lint --strict --recursive Sources Tests Plugins Fuzz Package.swift
 	swift build --build-tests
 	swift test --skip-build
 	$(MAKE) e2e

@@ -39,10 +39,14 @@ let package = Package(
         // runs a tool whose main.swift has top-level code, and `--sanitize=fuzzer` makes
         // SwiftPM compile every executable with `-parse-as-library`, so that tool does
         // not build (and with `-Xswiftc -sanitize=fuzzer` its link pulls libFuzzer's main).
-        harness("query", [.product(name: "HTTPServer", package: "liststate"),
-                          .product(name: "ListStore", package: "liststate"),
-                          .product(name: "ListState", package: "liststate"),
-                          .product(name: "Mustache", package: "liststate")]),
+        harness(
+            "query",
+            [
+                .product(name: "HTTPServer", package: "liststate"),
+                .product(name: "ListStore", package: "liststate"),
+                .product(name: "ListState", package: "liststate"),
+                .product(name: "Mustache", package: "liststate"),
+            ]),
         harness("percent-decoding", [.product(name: "HTTPServer", package: "liststate")]),
         harness("accept-language", []),
         harness("cursor", [.product(name: "ListStore", package: "liststate")]),

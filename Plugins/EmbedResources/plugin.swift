@@ -15,9 +15,11 @@ struct EmbedResources: BuildToolPlugin {
         let folders = ["Templates", "Static"].map { root.appending(path: $0) }
         var inputs: [URL] = []
         for folder in folders {
-            guard let walker = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey]
-            ) else { continue }
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: folder, includingPropertiesForKeys: [.isRegularFileKey]
+                )
+            else { continue }
             for case let url as URL in walker
             where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 inputs.append(url)
@@ -32,7 +34,7 @@ struct EmbedResources: BuildToolPlugin {
                 arguments: [output.path, root.path] + inputs.map(\.path),
                 inputFiles: inputs,
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

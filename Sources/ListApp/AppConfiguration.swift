@@ -41,8 +41,10 @@ public struct AppConfiguration: Sendable {
     ///   - lists: List configurations.
     ///   - configurationFile: Where `lists` came from, for error messages.
     ///   - isDevelopment: Whether to serve `/-/states`.
-    public init(templatesDirectory: String? = nil, staticDirectory: String? = nil, lists: [ListConfiguration] = [],
-                configurationFile: String? = nil, isDevelopment: Bool = false) {
+    public init(
+        templatesDirectory: String? = nil, staticDirectory: String? = nil, lists: [ListConfiguration] = [],
+        configurationFile: String? = nil, isDevelopment: Bool = false
+    ) {
         self.templatesDirectory = templatesDirectory
         self.staticDirectory = staticDirectory
         self.lists = lists

@@ -56,8 +56,10 @@ public final class ListApplication: Sendable {
     ///   - log: Receives one line per data-source incident (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
-    public init(source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
-                log: (@Sendable (String) -> Void)? = nil) throws(AppError) {
+    public init(
+        source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws(AppError) {
         self.source = source
         self.tables = tables
         self.health = SourceHealth(log: log ?? { logError($0) })
@@ -67,14 +69,16 @@ public final class ListApplication: Sendable {
         try Self.check(configuration, templates: templates, listNames: source == nil ? nil : Self.listNames)
         let served = Set(tables.lists.lists.map { TildeEncoding.encode($0.name) })
         if let folder = templates.listLibraries.keys.sorted().first(where: { !served.contains($0) }) {
-            throw AppError.cannotReadTemplates((configuration.templatesDirectory ?? "") + "/lists/" + folder,
-                                               reason: "there is no list named “\(TildeEncoding.decode(Substring(folder)) ?? folder)” "
-                                                   + "(a list's folder is its name, tilde-encoded)")
+            throw AppError.cannotReadTemplates(
+                (configuration.templatesDirectory ?? "") + "/lists/" + folder,
+                reason: "there is no list named “\(TildeEncoding.decode(Substring(folder)) ?? folder)” "
+                    + "(a list's folder is its name, tilde-encoded)")
         }
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
-        self.responseCache = configuration.responseCacheBytes > 0
+        self.responseCache =
+            configuration.responseCacheBytes > 0
             ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
         self.versionProbe = source.map { VersionProbe(source: $0) }
         try rehearse()
@@ -86,18 +90,22 @@ public final class ListApplication: Sendable {
     /// parent) stops the start instead of failing every request with a 500.
     /// - Throws: `AppError.cannotRender` naming the template and the fault.
     private func rehearse() throws(AppError) {
-        let sample = CharacterRecord(codePoint: 0x2603, name: "SNOWMAN", generalCategory: "So", age: "1.1",
-                                     isEmoji: true, isEmojiPresentation: false)
+        let sample = CharacterRecord(
+            codePoint: 0x2603, name: "SNOWMAN", generalCategory: "So", age: "1.1",
+            isEmoji: true, isEmojiPresentation: false)
         let snapshots: [(ListSnapshot, [CharacterRecord])] = [
             (ListSnapshot(rowsPerSection: [1], hasMore: true, nextCursor: "AQAAJgM"), [sample]),
             (ListSnapshot(rowsPerSection: [0], filters: Filters(query: "x")), []),
             (ListSnapshot(request: .notFound), []),
         ]
         for (snapshot, records) in snapshots {
-            let view = ListView(decision: ListState.decide(snapshot), request: ListRequest(), records: records,
-                                list: characters, templates: templates)
-            for (template, context) in [("list", view.pageContext), ("region", view.fragmentContext),
-                                        ("continuation", view.fragmentContext), ("message", view.pageContext)] {
+            let view = ListView(
+                decision: ListState.decide(snapshot), request: ListRequest(), records: records,
+                list: characters, templates: templates)
+            for (template, context) in [
+                ("list", view.pageContext), ("region", view.fragmentContext),
+                ("continuation", view.fragmentContext), ("message", view.pageContext),
+            ] {
                 if case .failure(let error) = templates.render(template, context) {
                     throw AppError.cannotRender(template, reason: "\(error)")
                 }
@@ -109,34 +117,45 @@ public final class ListApplication: Sendable {
     /// partial that does not exist.
     /// - Parameter listNames: The names of the lists served (a name the configuration gives must be one);
     ///   nil when they were checked already.
-    private static func check(_ configuration: AppConfiguration, templates: PageTemplates,
-                              listNames: [String]?) throws(AppError) {
+    private static func check(
+        _ configuration: AppConfiguration, templates: PageTemplates,
+        listNames: [String]?
+    ) throws(AppError) {
         let file = configuration.configurationFile
         let staticFiles = BuiltInResources.staticFiles
         for list in configuration.lists {
             let prefix = "lists.\(list.name)"
             if let listNames, !listNames.contains(list.name) {
-                throw .configuration(ConfigurationError(file: file, key: prefix,
-                    message: "there is no list named “\(list.name)” (lists: \(listNames.prefix(20).joined(separator: ", ")))"))
+                throw .configuration(
+                    ConfigurationError(
+                        file: file, key: prefix,
+                        message: "there is no list named “\(list.name)” (lists: \(listNames.prefix(20).joined(separator: ", ")))"))
             }
             if let problem = list.problems().first {
-                throw .configuration(ConfigurationError(file: file, key: problem.key.isEmpty ? prefix : "\(prefix).\(problem.key)",
-                                                        message: problem.message))
+                throw .configuration(
+                    ConfigurationError(
+                        file: file, key: problem.key.isEmpty ? prefix : "\(prefix).\(problem.key)",
+                        message: problem.message))
             }
             for (kind, placeholder) in list.placeholders.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 let key = "\(prefix).placeholders.\(kind.rawValue)"
                 if case .custom(let image) = placeholder.image {
-                    let onDisk = configuration.staticDirectory.map {
-                        FileManager.default.isReadableFile(atPath: $0 + "/" + image.path)
-                    } ?? false
+                    let onDisk =
+                        configuration.staticDirectory.map {
+                            FileManager.default.isReadableFile(atPath: $0 + "/" + image.path)
+                        } ?? false
                     guard onDisk || staticFiles[image.path] != nil else {
-                        throw .configuration(ConfigurationError(file: file, key: "\(key).image.src",
-                            message: "there is no static file “\(image.path)” (built in, or in --static)"))
+                        throw .configuration(
+                            ConfigurationError(
+                                file: file, key: "\(key).image.src",
+                                message: "there is no static file “\(image.path)” (built in, or in --static)"))
                     }
                 }
                 if let partial = placeholder.partial, !templates.contains(partial) {
-                    throw .configuration(ConfigurationError(file: file, key: "\(key).partial",
-                        message: "there is no template “\(partial).mustache” (built in, or in --templates)"))
+                    throw .configuration(
+                        ConfigurationError(
+                            file: file, key: "\(key).partial",
+                            message: "there is no template “\(partial).mustache” (built in, or in --templates)"))
                 }
             }
         }
@@ -145,9 +164,10 @@ public final class ListApplication: Sendable {
     /// The router with every route.
     public func makeRouter() -> Router {
         var router = Router()
-        let staticFiles = StaticFiles(prefix: "/static/", overrideDirectory: configuration.staticDirectory,
-                                      builtIn: BuiltInResources.staticFiles,
-                                      cacheControl: configuration.staticCacheControl)
+        let staticFiles = StaticFiles(
+            prefix: "/static/", overrideDirectory: configuration.staticDirectory,
+            builtIn: BuiltInResources.staticFiles,
+            cacheControl: configuration.staticCacheControl)
         do {
             if let source, let versionProbe {
                 let list = ListRoute(application: self, source: source, versionProbe: versionProbe)
@@ -158,9 +178,10 @@ public final class ListApplication: Sendable {
                 }
             }
             try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in
-                Response.representation(stylesheet.bytes, entityTag: stylesheet.entityTag,
-                                        contentType: "text/css; charset=utf-8",
-                                        cacheControl: configuration.staticCacheControl, for: request)
+                Response.representation(
+                    stylesheet.bytes, entityTag: stylesheet.entityTag,
+                    contentType: "text/css; charset=utf-8",
+                    cacheControl: configuration.staticCacheControl, for: request)
             }
             let offline = OfflineRoute(application: self)
             try router.get(OfflineRoute.path) { request, _ in offline.respond(to: request) }
@@ -210,7 +231,8 @@ public final class ListApplication: Sendable {
         let decision = ListState.decide(ListSnapshot(request: .notFound))
         let (view, fromHeader) = pageView(for: request, decision: decision)
         let isPartial = request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
-        var response = isPartial
+        var response =
+            isPartial
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
@@ -235,19 +257,24 @@ public final class ListApplication: Sendable {
     /// a page or (for a partial request) a region fragment, decided like every
     /// other state (QA found a bare "400 Bad Request" here); for a JSON twin's
     /// address (a path ending `.json`), the JSON error.
-    func malformedTarget(_ headers: HTTPHeaders, target: String? = nil,
-                         reason: ListRequest.Reason = .malformedAddress) -> Response {
+    func malformedTarget(
+        _ headers: HTTPHeaders, target: String? = nil,
+        reason: ListRequest.Reason = .malformedAddress
+    ) -> Response {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
         if source == nil, let target, target.split(separator: "?", maxSplits: 1).first?.hasSuffix(".json") == true {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
-            return TableRoute.jsonProblem(status: 400, state: "error",
-                                          problem: UIStrings.rows(negotiated.language).reason(reason))
+            return TableRoute.jsonProblem(
+                status: 400, state: "error",
+                problem: UIStrings.rows(negotiated.language).reason(reason))
         }
         let decision = ListState.decide(ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason))))
-        let view = ListView(decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
-                            list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)
+        let view = ListView(
+            decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
+            list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)
         let isPartial = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] != "true"
-        var response = isPartial
+        var response =
+            isPartial
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: true))
@@ -260,11 +287,13 @@ public final class ListApplication: Sendable {
     /// templates, in the language `request` asks for.
     /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
     func pageView(for request: Request, decision: Decision) -> (view: ListView, languageFromHeader: Bool) {
-        let negotiated = Language.negotiate(parameter: request.query("lang"),
-                                            acceptLanguage: request.headers["Accept-Language"])
-        let view = ListView(decision: decision, request: nil, records: [], language: negotiated.language,
-                            list: characters, templates: templates, hasListRegion: false,
-                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag, speaksOfRows: source == nil)
+        let negotiated = Language.negotiate(
+            parameter: request.query("lang"),
+            acceptLanguage: request.headers["Accept-Language"])
+        let view = ListView(
+            decision: decision, request: nil, records: [], language: negotiated.language,
+            list: characters, templates: templates, hasListRegion: false,
+            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag, speaksOfRows: source == nil)
         return (view, negotiated.fromHeader)
     }
 
@@ -273,17 +302,21 @@ public final class ListApplication: Sendable {
     /// Whole pages (every template but the two fragments) also get `build`;
     /// `forTable` draws with a table list's row and controls partials, and
     /// `list` with that list's own row and detail templates where it has them.
-    func render(_ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
-                list: ListDefinition? = nil) -> Response {
+    func render(
+        _ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
+        list: ListDefinition? = nil
+    ) -> Response {
         var context = context
         if template != "region", template != "continuation", case .dictionary(var fields) = context {
             fields["build"] = .string(build)
             fields["clientTimeout"] = .string(String(Int((configuration.clientTimeoutSeconds * 1000).rounded())))
             context = .dictionary(fields)
         }
-        let rendered = forTable || list != nil
-            ? templates.renderForTable(template, context, list: list.map { TildeEncoding.encode($0.name) },
-                                       layout: list?.layout ?? .list)
+        let rendered =
+            forTable || list != nil
+            ? templates.renderForTable(
+                template, context, list: list.map { TildeEncoding.encode($0.name) },
+                layout: list?.layout ?? .list)
             : templates.render(template, context)
         switch rendered {
         case .success(let body):

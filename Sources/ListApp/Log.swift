@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes one line to standard error (the server's log), without buffering and
 /// without ever waiting on a full pipe (see ``LogWriter``).
@@ -68,7 +69,8 @@ public final class LogWriter: Sendable {
         dropped.withLock { dropped in
             var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
-                  ready.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
+                ready.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
+            else {
                 dropped += 1
                 return
             }

@@ -25,7 +25,8 @@ public enum ResponseHeaders {
     /// continuation (`ListRoute.Shape`); plus `Accept-Language` when the
     /// language came from it (no `lang` parameter named a language the server speaks).
     static func listVary(negotiatedFromHeader: Bool) -> String {
-        negotiatedFromHeader ? "HX-Request, HX-History-Restore-Request, HX-Target, Accept-Language"
+        negotiatedFromHeader
+            ? "HX-Request, HX-History-Restore-Request, HX-Target, Accept-Language"
             : "HX-Request, HX-History-Restore-Request, HX-Target"
     }
 

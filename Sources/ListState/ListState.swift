@@ -159,7 +159,8 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
 
     // Row 9: a forced placeholder above the rows.
     if !continuation, let forced = snapshot.display.forceDisplay,
-       let forcedAnnouncement = announcement(forForced: forced, filters: snapshot.filters) {
+        let forcedAnnouncement = announcement(forForced: forced, filters: snapshot.filters)
+    {
         return Decision(
             body: .placeholderAboveRows(forced), footer: footer, status: 200,
             offlineBehaviour: .keepRowsWithBanner,

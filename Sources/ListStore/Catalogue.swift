@@ -13,18 +13,18 @@ public enum Catalogue {
 
     /// The statements that create an empty catalogue.
     static let schema = """
-    CREATE TABLE characters (
-        code_point INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        category TEXT NOT NULL,
-        age TEXT NOT NULL,
-        is_emoji INTEGER NOT NULL,
-        is_emoji_presentation INTEGER NOT NULL
-    );
-    CREATE INDEX characters_by_category ON characters (category, code_point);
-    CREATE INDEX characters_by_emoji ON characters (is_emoji, code_point);
-    CREATE VIRTUAL TABLE character_names USING fts5 (
-        name, content = 'characters', content_rowid = 'code_point'
-    );
-    """
+        CREATE TABLE characters (
+            code_point INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            category TEXT NOT NULL,
+            age TEXT NOT NULL,
+            is_emoji INTEGER NOT NULL,
+            is_emoji_presentation INTEGER NOT NULL
+        );
+        CREATE INDEX characters_by_category ON characters (category, code_point);
+        CREATE INDEX characters_by_emoji ON characters (is_emoji, code_point);
+        CREATE VIRTUAL TABLE character_names USING fts5 (
+            name, content = 'characters', content_rowid = 'code_point'
+        );
+        """
 }

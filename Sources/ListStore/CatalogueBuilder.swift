@@ -22,10 +22,11 @@ public enum CatalogueBuilder {
             let properties = scalar.properties
             guard let name = properties.name else { continue }
             let age = properties.age.map { "\($0.major).\($0.minor)" } ?? ""
-            records.append(CharacterRecord(
-                codePoint: value, name: name,
-                generalCategory: GeneralCategory.code(properties.generalCategory), age: age,
-                isEmoji: properties.isEmoji, isEmojiPresentation: properties.isEmojiPresentation))
+            records.append(
+                CharacterRecord(
+                    codePoint: value, name: name,
+                    generalCategory: GeneralCategory.code(properties.generalCategory), age: age,
+                    isEmoji: properties.isEmoji, isEmojiPresentation: properties.isEmojiPresentation))
         }
         return records
     }
@@ -58,10 +59,14 @@ public enum CatalogueBuilder {
         }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).building-\(getpid())").path
         unlink(temporary)
-        defer { unlink(temporary); unlink(temporary + "-journal") }
+        defer {
+            unlink(temporary)
+            unlink(temporary + "-journal")
+        }
         do {
             let connection = try SQLiteConnection(path: temporary, readOnly: false)
-            try connection.execute("""
+            try connection.execute(
+                """
                 PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
                 PRAGMA page_size = 4096; PRAGMA application_id = \(Catalogue.applicationID);
                 BEGIN;
@@ -71,12 +76,15 @@ public enum CatalogueBuilder {
                 "INSERT INTO characters VALUES (?, ?, ?, ?, ?, ?)")
             for (index, row) in rows.enumerated() {
                 insert.reset()
-                try insert.bind([Int(row.codePoint), row.name, row.generalCategory, row.age,
-                                 row.isEmoji, row.isEmojiPresentation])
+                try insert.bind([
+                    Int(row.codePoint), row.name, row.generalCategory, row.age,
+                    row.isEmoji, row.isEmojiPresentation,
+                ])
                 try insert.run()
                 if index % 5000 == 0 { progress(index, rows.count) }
             }
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO character_names (character_names) VALUES ('rebuild');
                 INSERT INTO character_names (character_names) VALUES ('optimize');
                 PRAGMA user_version = \(Catalogue.schemaVersion);
@@ -110,11 +118,11 @@ public enum CatalogueBuilder {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
         guard !isDirectory.boolValue,
-              let connection = try? SQLiteConnection(path: path, readOnly: true),
-              let statement = try? connection.statement("PRAGMA application_id"),
-              (try? statement.step()) == true, statement.int(0) == Int(Catalogue.applicationID),
-              let version = try? connection.statement("PRAGMA user_version"),
-              (try? version.step()) == true
+            let connection = try? SQLiteConnection(path: path, readOnly: true),
+            let statement = try? connection.statement("PRAGMA application_id"),
+            (try? statement.step()) == true, statement.int(0) == Int(Catalogue.applicationID),
+            let version = try? connection.statement("PRAGMA user_version"),
+            (try? version.step()) == true
         else { return .foreign }
         return version.int(0) == Int(Catalogue.schemaVersion) ? .current : .outdated
     }

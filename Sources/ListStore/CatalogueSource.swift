@@ -22,12 +22,15 @@ public final class CatalogueSource: ListSource {
     ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
     ///   - checkInterval: The least seconds between two checks of the path's identity.
     ///   - log: Receives one line each time the file is found missing, replaced or back.
-    public init(path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
-        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
-                                   checkInterval: checkInterval, log: log)
+        self.pool = ConnectionPool(
+            path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
+            checkInterval: checkInterval, log: log)
     }
 
     private static let columns = "c.code_point, c.name, c.category, c.age, c.is_emoji, c.is_emoji_presentation"
@@ -59,8 +62,9 @@ public final class CatalogueSource: ListSource {
     /// `sql(for:)` of every combination of search, category and emoji filter,
     /// made once: building the text cost about 1 % of a request (perf, BENCHMARKS.md).
     private static let sqlByShape: [String] = (0..<8).map { shape in
-        sql(for: ListFilter(
-            text: shape & 1 != 0 ? "x" : nil, category: shape & 2 != 0 ? "Lu" : nil, emojiOnly: shape & 4 != 0))
+        sql(
+            for: ListFilter(
+                text: shape & 1 != 0 ? "x" : nil, category: shape & 2 != 0 ? "Lu" : nil, emojiOnly: shape & 4 != 0))
     }
 
     /// The SQL for `filter`, from `sqlByShape`; `hasSearch` says whether it has search words.
@@ -84,15 +88,15 @@ public final class CatalogueSource: ListSource {
         let sql = Self.cachedSQL(for: request.filter, hasSearch: !words.isEmpty)
         return Result { () throws(ListStoreError) -> Page in
             try withinTimeLimit(from: request.startedAt) { connection throws(ListStoreError) -> Page in
-                    let statement = try connection.statement(sql)
-                    try statement.bind(bindings)
-                    var records: [CharacterRecord] = []
-                    records.reserveCapacity(limit + 1)
-                    while try statement.step() { records.append(Self.record(statement)) }
-                    statement.reset()
-                    let hasMore = records.count > limit
-                    if hasMore { records.removeLast() }
-                    return Page(records: records, hasMore: hasMore, fileIdentity: connection.fileIdentity)
+                let statement = try connection.statement(sql)
+                try statement.bind(bindings)
+                var records: [CharacterRecord] = []
+                records.reserveCapacity(limit + 1)
+                while try statement.step() { records.append(Self.record(statement)) }
+                statement.reset()
+                let hasMore = records.count > limit
+                if hasMore { records.removeLast() }
+                return Page(records: records, hasMore: hasMore, fileIdentity: connection.fileIdentity)
             }
         }
     }
@@ -110,8 +114,10 @@ public final class CatalogueSource: ListSource {
     }
 
     /// ``ConnectionPool/withConnection(timeLimit:from:waiting:_:)`` with this source's limit.
-    private func withinTimeLimit<T>(from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
-                                    _ body: (SQLiteConnection) throws(ListStoreError) -> T) throws(ListStoreError) -> T {
+    private func withinTimeLimit<T>(
+        from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
+        _ body: (SQLiteConnection) throws(ListStoreError) -> T
+    ) throws(ListStoreError) -> T {
         try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt, waiting: waiting, body)
     }
 
@@ -140,8 +146,8 @@ public final class CatalogueSource: ListSource {
                 // A write-ahead log beside it (someone switched the file to WAL) takes
                 // writes the main file's version does not show: nothing is kept then.
                 guard isCatalogue, let version = ContentVersion(path: path),
-                      version.identity == connection.fileIdentity, version.isSettled(),
-                      FileIdentity(path: path + "-wal") == nil
+                    version.identity == connection.fileIdentity, version.isSettled(),
+                    FileIdentity(path: path + "-wal") == nil
                 else { return nil }
                 return version
             }

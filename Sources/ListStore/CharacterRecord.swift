@@ -14,8 +14,10 @@ public struct CharacterRecord: Sendable, Hashable {
     public var isEmojiPresentation: Bool
 
     /// Makes a record.
-    public init(codePoint: UInt32, name: String, generalCategory: String, age: String,
-                isEmoji: Bool, isEmojiPresentation: Bool) {
+    public init(
+        codePoint: UInt32, name: String, generalCategory: String, age: String,
+        isEmoji: Bool, isEmojiPresentation: Bool
+    ) {
         self.codePoint = codePoint
         self.name = name
         self.generalCategory = generalCategory

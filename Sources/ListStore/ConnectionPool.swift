@@ -116,12 +116,15 @@ final class ConnectionPool: Sendable {
     ///   - startedAt: When the request arrived.
     ///   - waiting: Whether to wait on a lock at all.
     /// - Throws: `ListStoreError` `.timedOut` at once when nothing is left, or what `body` throws.
-    func withConnection<T>(timeLimit queryTimeLimit: Double, from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
-                           _ body: (SQLiteConnection) throws(ListStoreError) -> T) throws(ListStoreError) -> T {
+    func withConnection<T>(
+        timeLimit queryTimeLimit: Double, from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
+        _ body: (SQLiteConnection) throws(ListStoreError) -> T
+    ) throws(ListStoreError) -> T {
         let seconds = queryTimeLimit - (startedAt.map { (ContinuousClock.now - $0).seconds } ?? 0)
         guard seconds > 0 else {
-            throw ListStoreError(kind: .timedOut,
-                                 message: "the request waited its whole time limit (\(queryTimeLimit) s) before its query could start")
+            throw ListStoreError(
+                kind: .timedOut,
+                message: "the request waited its whole time limit (\(queryTimeLimit) s) before its query could start")
         }
         let lockWait = waiting ? Int32(max(1, min(seconds * 1000, Double(Int32.max)))) : 0
         return try withConnection { connection throws(ListStoreError) -> T in

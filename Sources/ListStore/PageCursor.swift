@@ -28,8 +28,10 @@ public struct PageCursor: Sendable, Hashable, CustomStringConvertible {
     /// The cursor's text, safe in a URL query without escaping.
     public var encoded: String {
         let value = afterCodePoint
-        return Base64URL.encode([1, UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF),
-                                 UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+        return Base64URL.encode([
+            1, UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF),
+            UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 
     public var description: String { encoded }

@@ -61,8 +61,10 @@ public struct PageRequest: Sendable, Hashable {
     public var startedAt: ContinuousClock.Instant?
 
     /// Makes a request.
-    public init(cursor: PageCursor? = nil, limit: Int = 20, filter: ListFilter = ListFilter(),
-                startedAt: ContinuousClock.Instant? = nil) {
+    public init(
+        cursor: PageCursor? = nil, limit: Int = 20, filter: ListFilter = ListFilter(),
+        startedAt: ContinuousClock.Instant? = nil
+    ) {
         self.cursor = cursor
         self.limit = limit
         self.filter = filter

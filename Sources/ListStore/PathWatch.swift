@@ -34,8 +34,10 @@ final class PathWatch: Sendable {
     ///   - path: The file to watch.
     ///   - interval: The least time between two examinations, in seconds.
     ///   - identityOf: Reads a path's identity (`FileIdentity(path:)`; tests may substitute it).
-    init(path: String, interval: Double = 1,
-         identityOf: @escaping @Sendable (String) -> FileIdentity? = { FileIdentity(path: $0) }) {
+    init(
+        path: String, interval: Double = 1,
+        identityOf: @escaping @Sendable (String) -> FileIdentity? = { FileIdentity(path: $0) }
+    ) {
         self.path = path
         self.interval = UInt64(max(0, interval) * 1e9)
         self.identityOf = identityOf
@@ -47,7 +49,7 @@ final class PathWatch: Sendable {
     func check(now: UInt64 = monotonicNanoseconds()) -> Change {
         let due = nextCheck.load(ordering: .relaxed)
         guard now >= due,
-              nextCheck.compareExchange(expected: due, desired: now &+ interval, ordering: .relaxed).exchanged
+            nextCheck.compareExchange(expected: due, desired: now &+ interval, ordering: .relaxed).exchanged
         else { return .none }
         let current = identityOf(path)
         return known.withLock { known in

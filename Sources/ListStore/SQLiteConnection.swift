@@ -30,7 +30,8 @@ final class SQLiteConnection {
     /// - Throws: `ListStoreError` of kind `.cannotOpen`.
     init(path: String, readOnly: Bool, busyTimeout: Int32 = 2000) throws(ListStoreError) {
         var handle: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -46,13 +47,15 @@ final class SQLiteConnection {
         // was re-read; now such a statement fails, and the lists are re-read at once.
         liststate_sqlite_disable_quoted_strings(handle)
         sqlite3_busy_timeout(handle, busyTimeout)
-        sqlite3_progress_handler(handle, 1000, { context in
-            guard let context else { return 0 }
-            let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
-            guard connection.deadline != .max, monotonicNanoseconds() > connection.deadline else { return 0 }
-            connection.didTimeOut = true
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_progress_handler(
+            handle, 1000,
+            { context in
+                guard let context else { return 0 }
+                let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+                guard connection.deadline != .max, monotonicNanoseconds() > connection.deadline else { return 0 }
+                connection.didTimeOut = true
+                return 1
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// How long a statement waits on a lock, in milliseconds.

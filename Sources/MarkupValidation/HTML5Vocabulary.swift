@@ -12,21 +12,23 @@ enum HTML5Vocabulary {
     // MARK: Elements (WHATWG HTML §4, index of elements)
 
     /// Every element of the HTML Living Standard except the obsolete ones.
-    static let elements = words("""
-    a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption
-    cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset
-    figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins
-    kbd label legend li link main map mark math menu meta meter nav noscript object ol optgroup option
-    output p picture pre progress q rp rt ruby s samp script search section select slot small source
-    span strong style sub summary sup svg table tbody td template textarea tfoot th thead time title tr
-    track u ul var video wbr selectedcontent
-    """)
+    static let elements = words(
+        """
+        a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption
+        cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset
+        figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins
+        kbd label legend li link main map mark math menu meta meter nav noscript object ol optgroup option
+        output p picture pre progress q rp rt ruby s samp script search section select slot small source
+        span strong style sub summary sup svg table tbody td template textarea tfoot th thead time title tr
+        track u ul var video wbr selectedcontent
+        """)
 
     /// Obsolete elements (WHATWG HTML §16.2), reported as warnings.
-    static let obsoleteElements = words("""
-    acronym applet basefont bgsound big blink center dir font frame frameset isindex keygen listing
-    marquee menuitem multicol nextid nobr noembed noframes param plaintext rb rtc spacer strike tt xmp
-    """)
+    static let obsoleteElements = words(
+        """
+        acronym applet basefont bgsound big blink center dir font frame frameset isindex keygen listing
+        marquee menuitem multicol nextid nobr noembed noframes param plaintext rb rtc spacer strike tt xmp
+        """)
 
     /// Void elements: no content, no end tag (WHATWG HTML §13.1.2).
     static let voidElements = words("area base br col embed hr img input link meta source track wbr")
@@ -43,24 +45,27 @@ enum HTML5Vocabulary {
 
     /// Elements whose end tag may be omitted (WHATWG HTML §13.1.2.4, "Optional tags"): closing them
     /// implicitly is never an error.
-    static let optionalEndTag = words("""
-    html head body li dt dd p rt rp optgroup option colgroup caption thead tbody tfoot tr td th
-    """)
+    static let optionalEndTag = words(
+        """
+        html head body li dt dd p rt rp optgroup option colgroup caption thead tbody tfoot tr td th
+        """)
 
     /// Start tags that close an open `p` (WHATWG HTML §13.1.2.4: "A p element's end tag may be omitted
     /// if the p element is immediately followed by ..."). Such an element is flow, not phrasing,
     /// content, so writing it inside `<p>...</p>` is the "block inside p" error.
-    static let closesParagraph = words("""
-    address article aside blockquote details dialog div dl fieldset figcaption figure footer form h1 h2
-    h3 h4 h5 h6 header hgroup hr main menu nav ol p pre search section table ul li dd dt center dir
-    listing plaintext xmp summary
-    """)
+    static let closesParagraph = words(
+        """
+        address article aside blockquote details dialog div dl fieldset figcaption figure footer form h1 h2
+        h3 h4 h5 h6 header hgroup hr main menu nav ol p pre search section table ul li dd dt center dir
+        listing plaintext xmp summary
+        """)
 
     /// Elements that delimit the "button scope" in which an open `p` is looked for
     /// (WHATWG HTML §13.2.4.2).
-    static let paragraphScopeBoundaries = words("""
-    applet caption html table td th marquee object template button svg math
-    """)
+    static let paragraphScopeBoundaries = words(
+        """
+        applet caption html table td th marquee object template button svg math
+        """)
 
     /// Elements that may be children of `ol`, `ul` and `menu` (WHATWG HTML §4.4.5-4.4.8).
     static let listChildren = words("li script template")
@@ -116,11 +121,12 @@ enum HTML5Vocabulary {
     // MARK: Attributes
 
     /// Global attributes (WHATWG HTML §3.2.6) plus `role` (WAI-ARIA 1.2 §5.1).
-    static let globalAttributes = words("""
-    accesskey autocapitalize autocorrect autofocus class contenteditable dir draggable enterkeyhint
-    hidden id inert inputmode is itemid itemprop itemref itemscope itemtype lang nonce popover slot
-    spellcheck style tabindex title translate writingsuggestions role
-    """)
+    static let globalAttributes = words(
+        """
+        accesskey autocapitalize autocorrect autofocus class contenteditable dir draggable enterkeyhint
+        hidden id inert inputmode is itemid itemprop itemref itemscope itemtype lang nonce popover slot
+        spellcheck style tabindex title translate writingsuggestions role
+        """)
 
     /// Attributes of each element beyond the global ones (WHATWG HTML §4, each element's
     /// "Content attributes").
@@ -130,7 +136,8 @@ enum HTML5Vocabulary {
         "audio": words("src crossorigin preload autoplay loop muted controls"),
         "base": words("href target"),
         "blockquote": words("cite"),
-        "button": words("""
+        "button": words(
+            """
             disabled form formaction formenctype formmethod formnovalidate formtarget name popovertarget
             popovertargetaction type value command commandfor
             """),
@@ -146,11 +153,13 @@ enum HTML5Vocabulary {
         "form": words("accept-charset action autocomplete enctype method name novalidate target rel"),
         "html": words("manifest xmlns"),
         "iframe": words("src srcdoc name sandbox allow allowfullscreen width height referrerpolicy loading"),
-        "img": words("""
+        "img": words(
+            """
             alt src srcset sizes crossorigin usemap ismap width height referrerpolicy decoding loading
             fetchpriority
             """),
-        "input": words("""
+        "input": words(
+            """
             accept alpha alt autocomplete checked colorspace dirname disabled form formaction formenctype
             formmethod formnovalidate formtarget height list max maxlength min minlength multiple name
             pattern placeholder popovertarget popovertargetaction readonly required size src step type
@@ -159,7 +168,8 @@ enum HTML5Vocabulary {
         "ins": words("cite datetime"),
         "label": words("for"),
         "li": words("value"),
-        "link": words("""
+        "link": words(
+            """
             href crossorigin rel as media hreflang type sizes imagesrcset imagesizes referrerpolicy
             integrity blocking color disabled fetchpriority
             """),
@@ -180,7 +190,8 @@ enum HTML5Vocabulary {
         "style": words("media blocking"),
         "td": words("colspan rowspan headers"),
         "template": words("shadowrootmode shadowrootdelegatesfocus shadowrootclonable shadowrootserializable"),
-        "textarea": words("""
+        "textarea": words(
+            """
             autocomplete cols dirname disabled form maxlength minlength name placeholder readonly required
             rows wrap
             """),
@@ -192,38 +203,41 @@ enum HTML5Vocabulary {
 
     /// ARIA states and properties (WAI-ARIA 1.2 §6.7, plus ARIA 1.3's `aria-description`,
     /// `aria-braillelabel` and `aria-brailleroledescription`, which browsers ship).
-    static let ariaAttributes = words("""
-    aria-activedescendant aria-atomic aria-autocomplete aria-braillelabel aria-brailleroledescription
-    aria-busy aria-checked aria-colcount aria-colindex aria-colindextext aria-colspan aria-controls
-    aria-current aria-describedby aria-description aria-details aria-disabled aria-dropeffect
-    aria-errormessage aria-expanded aria-flowto aria-grabbed aria-haspopup aria-hidden aria-invalid
-    aria-keyshortcuts aria-label aria-labelledby aria-level aria-live aria-modal aria-multiline
-    aria-multiselectable aria-orientation aria-owns aria-placeholder aria-posinset aria-pressed
-    aria-readonly aria-relevant aria-required aria-roledescription aria-rowcount aria-rowindex
-    aria-rowindextext aria-rowspan aria-selected aria-setsize aria-sort aria-valuemax aria-valuemin
-    aria-valuenow aria-valuetext
-    """)
+    static let ariaAttributes = words(
+        """
+        aria-activedescendant aria-atomic aria-autocomplete aria-braillelabel aria-brailleroledescription
+        aria-busy aria-checked aria-colcount aria-colindex aria-colindextext aria-colspan aria-controls
+        aria-current aria-describedby aria-description aria-details aria-disabled aria-dropeffect
+        aria-errormessage aria-expanded aria-flowto aria-grabbed aria-haspopup aria-hidden aria-invalid
+        aria-keyshortcuts aria-label aria-labelledby aria-level aria-live aria-modal aria-multiline
+        aria-multiselectable aria-orientation aria-owns aria-placeholder aria-posinset aria-pressed
+        aria-readonly aria-relevant aria-required aria-roledescription aria-rowcount aria-rowindex
+        aria-rowindextext aria-rowspan aria-selected aria-setsize aria-sort aria-valuemax aria-valuemin
+        aria-valuenow aria-valuetext
+        """)
 
     /// ARIA roles (WAI-ARIA 1.2 §5.4); `doc-*` (DPUB-ARIA) and `graphics-*` (Graphics ARIA) are
     /// accepted by prefix.
-    static let ariaRoles = words("""
-    alert alertdialog application article banner blockquote button caption cell checkbox code
-    columnheader combobox complementary contentinfo definition deletion dialog directory document
-    emphasis feed figure form generic grid gridcell group heading img insertion link list listbox
-    listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter
-    navigation none note option paragraph presentation progressbar radio radiogroup region row
-    rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript
-    superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree
-    treegrid treeitem
-    """)
+    static let ariaRoles = words(
+        """
+        alert alertdialog application article banner blockquote button caption cell checkbox code
+        columnheader combobox complementary contentinfo definition deletion dialog directory document
+        emphasis feed figure form generic grid gridcell group heading img insertion link list listbox
+        listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter
+        navigation none note option paragraph presentation progressbar radio radiogroup region row
+        rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript
+        superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree
+        treegrid treeitem
+        """)
 
     /// htmx attributes (htmx 2 reference, "Attributes"); `hx-on:*` and `hx-on-*` are accepted by prefix.
-    static let htmxAttributes = words("""
-    hx-get hx-post hx-put hx-patch hx-delete hx-trigger hx-target hx-swap hx-swap-oob hx-select
-    hx-select-oob hx-push-url hx-replace-url hx-indicator hx-sync hx-vals hx-headers hx-boost
-    hx-disabled-elt hx-params hx-include hx-history hx-history-elt hx-preserve hx-confirm hx-prompt
-    hx-encoding hx-ext hx-disable hx-disinherit hx-inherit hx-request hx-validate hx-on
-    """)
+    static let htmxAttributes = words(
+        """
+        hx-get hx-post hx-put hx-patch hx-delete hx-trigger hx-target hx-swap hx-swap-oob hx-select
+        hx-select-oob hx-push-url hx-replace-url hx-indicator hx-sync hx-vals hx-headers hx-boost
+        hx-disabled-elt hx-params hx-include hx-history hx-history-elt hx-preserve hx-confirm hx-prompt
+        hx-encoding hx-ext hx-disable hx-disinherit hx-inherit hx-request hx-validate hx-on
+        """)
 
     /// Whether `name` (lowercased) is an attribute `element` takes.
     ///
@@ -289,10 +303,11 @@ enum HTML5Vocabulary {
         ],
         "button": ["type": words("submit reset button")],
         "input": [
-            "type": words("""
+            "type": words(
+                """
                 hidden text search tel url email password date month week time datetime-local number range
                 color checkbox radio file submit image reset button
-                """),
+                """)
         ],
         "img": [
             "loading": words("lazy eager"), "decoding": words("sync async auto"),
@@ -315,7 +330,7 @@ enum HTML5Vocabulary {
         "template": ["shadowrootmode": words("open closed")],
         "dialog": ["closedby": words("any closerequest none")],
         "meta": [
-            "http-equiv": words("content-type default-style refresh x-ua-compatible content-security-policy"),
+            "http-equiv": words("content-type default-style refresh x-ua-compatible content-security-policy")
         ],
     ]
 
@@ -336,9 +351,10 @@ enum HTML5Vocabulary {
 
     /// Attributes whose value is a space-separated list of ids (WHATWG HTML §2.3.9 and the attribute
     /// definitions; WAI-ARIA 1.2 "ID reference list").
-    static let idListAttributes = words("""
-    for aria-controls aria-labelledby aria-describedby aria-owns aria-flowto aria-details headers
-    """)
+    static let idListAttributes = words(
+        """
+        for aria-controls aria-labelledby aria-describedby aria-owns aria-flowto aria-details headers
+        """)
 
     /// Attributes whose value is a single id (WHATWG HTML; WAI-ARIA 1.2 "ID reference").
     static let idAttributes = words("aria-activedescendant aria-errormessage list form popovertarget commandfor")

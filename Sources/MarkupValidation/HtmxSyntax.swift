@@ -121,7 +121,8 @@ enum HtmxSyntax {
         if trimmed.hasPrefix("js:") || trimmed.hasPrefix("javascript:") { return nil }
         let wrapped = trimmed.hasPrefix("{") ? trimmed : "{\(trimmed)}"
         guard let data = wrapped.data(using: .utf8),
-              (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] != nil else {
+            (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] != nil
+        else {
             return "\(attribute) must be a JSON object (or start with js:)."
         }
         return nil

@@ -84,13 +84,15 @@ enum LibXML2Parser {
                     let issue = error.pointee
                     var message = issue.message.map { String(cString: $0) } ?? ""
                     while message.last?.isNewline == true { message.removeLast() }
-                    sink.issues.append(LibXML2Issue(
-                        code: issue.code, line: Int(issue.line), column: Int(issue.int2),
-                        name: issue.str1.map { String(cString: $0) }, message: message))
+                    sink.issues.append(
+                        LibXML2Issue(
+                            code: issue.code, line: Int(issue.line), column: Int(issue.int2),
+                            name: issue.str1.map { String(cString: $0) }, message: message))
                 }
             }
-            let options = Int32(bitPattern: HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue)
+            let options = Int32(
+                bitPattern: HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                    | HTML_PARSE_NONET.rawValue)
             let document = bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress.flatMap { base in
                     base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
@@ -111,7 +113,8 @@ enum LibXML2Parser {
         var node = xmlDocGetRootElement(document)?.pointee.children
         while let current = node {
             if current.pointee.type == XML_ELEMENT_NODE, let name = current.pointee.name,
-               String(cString: name) == "body" {
+                String(cString: name) == "body"
+            {
                 guard let content = xmlNodeGetContent(current) else { return nil }
                 defer { liststate_xml_free(content) }
                 return String(cString: content)

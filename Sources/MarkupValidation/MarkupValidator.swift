@@ -132,7 +132,8 @@ public struct MarkupValidator: Sendable {
         diagnostics += Self.translate(
             libxml2.issues, lineOffset: lineOffset, startTags: checker.startTags, isUTF8: isUTF8)
         var seen: Set<Diagnostic> = []
-        return diagnostics
+        return
+            diagnostics
             .filter { seen.insert($0).inserted }
             .sorted { ($0.line, $0.column, $0.code.rawValue) < ($1.line, $1.column, $1.code.rawValue) }
     }
@@ -141,12 +142,14 @@ public struct MarkupValidator: Sendable {
     /// line n of the fragment is line n + 1 of the wrapper and columns are unchanged.
     private static func wrap(_ bytes: [UInt8], mode: StructureChecker.Mode) -> (bytes: [UInt8], lineOffset: Int) {
         guard case .fragment(let context) = mode else { return (bytes, 0) }
-        let (open, close) = switch context {
-        case .listItems: ("<ol>", "</ol>")
-        case .tableRows: ("<table><tbody>", "</tbody></table>")
-        case .region, .body: ("", "")
-        }
-        let prefix = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>fragment</title></head><body>"
+        let (open, close) =
+            switch context {
+            case .listItems: ("<ol>", "</ol>")
+            case .tableRows: ("<table><tbody>", "</tbody></table>")
+            case .region, .body: ("", "")
+            }
+        let prefix =
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>fragment</title></head><body>"
             + open + "\n"
         let suffix = "\n" + close + "</body></html>"
         return (Array(prefix.utf8) + bytes + Array(suffix.utf8), 1)
@@ -165,34 +168,42 @@ public struct MarkupValidator: Sendable {
             switch issue.code {
             case LibXML2Parser.Code.unknownTag:
                 guard let name = issue.name?.lowercased(),
-                      !HTML5Vocabulary.elements.contains(name), !HTML5Vocabulary.obsoleteElements.contains(name),
-                      !StructureChecker.isCustomElementName(name) else { continue }
+                    !HTML5Vocabulary.elements.contains(name), !HTML5Vocabulary.obsoleteElements.contains(name),
+                    !StructureChecker.isCustomElementName(name)
+                else { continue }
                 // libxml2 reports at the end of the start tag; find that tag in the scanner's list.
                 let candidates = startTags.filter { $0.tag.name == name }
-                guard let match = candidates.first(where: { $0.tag.endPosition == libxml2Position })
-                        ?? candidates.last(where: { $0.tag.position <= libxml2Position }) else { continue }
+                guard
+                    let match = candidates.first(where: { $0.tag.endPosition == libxml2Position })
+                        ?? candidates.last(where: { $0.tag.position <= libxml2Position })
+                else { continue }
                 if match.isForeign { continue }
-                diagnostics.append(Diagnostic(
-                    line: match.tag.position.line, column: match.tag.position.column, code: .unknownElement,
-                    message: "<\(name)> is not an HTML element (custom elements need a hyphen, as in <my-\(name)>)."))
+                diagnostics.append(
+                    Diagnostic(
+                        line: match.tag.position.line, column: match.tag.position.column, code: .unknownElement,
+                        message: "<\(name)> is not an HTML element (custom elements need a hyphen, as in <my-\(name)>)."))
             case LibXML2Parser.Code.attributeRedefined:
                 guard let name = issue.name?.lowercased() else { continue }
-                let owner = startTags.last(where: { $0.tag.position <= libxml2Position
-                    && $0.tag.attributes.filter { $0.name == name }.count > 1 })
+                let owner = startTags.last(where: {
+                    $0.tag.position <= libxml2Position
+                        && $0.tag.attributes.filter { $0.name == name }.count > 1
+                })
                 let second = owner?.tag.attributes.filter { $0.name == name }.dropFirst().first
                 let position = second?.position ?? libxml2Position
                 let element = owner.map { " on <\($0.tag.name)>" } ?? ""
-                diagnostics.append(Diagnostic(
-                    line: position.line, column: position.column, code: .duplicateAttribute,
-                    message: "The attribute '\(name)' appears twice\(element); browsers keep the first."))
+                diagnostics.append(
+                    Diagnostic(
+                        line: position.line, column: position.column, code: .duplicateAttribute,
+                        message: "The attribute '\(name)' appears twice\(element); browsers keep the first."))
             case let code where LibXML2Parser.Code.encodingErrors.contains(code):
                 // libxml2 also says this of character references to surrogates, which the scanner
                 // reports better; only input that really is not UTF-8 counts.
                 guard !reportedEncoding, !isUTF8 else { continue }
                 reportedEncoding = true
-                diagnostics.append(Diagnostic(
-                    line: libxml2Position.line, column: libxml2Position.column, code: .invalidEncoding,
-                    message: "The input is not valid UTF-8 here."))
+                diagnostics.append(
+                    Diagnostic(
+                        line: libxml2Position.line, column: libxml2Position.column, code: .invalidEncoding,
+                        message: "The input is not valid UTF-8 here."))
             default:
                 continue
             }

@@ -18,7 +18,7 @@ extension SourceScanner {
             }
             let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
             guard length > 1, offset + length <= bytes.count,
-                  bytes[(offset + 1)..<(offset + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+                bytes[(offset + 1)..<(offset + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
             else {
                 offset += 1
                 continue
@@ -58,15 +58,16 @@ extension SourceScanner {
         if Self.isNoncharacter(value) {
             report(.noncharacter, at: offset, "\(name) is a noncharacter; it has no place in a page.")
         } else {
-            report(.controlCharacter, at: offset,
-                   "\(name) is a control character; browsers report it as a parse error"
-                       + (value == 0 ? " and drop or replace it." : "."))
+            report(
+                .controlCharacter, at: offset,
+                "\(name) is a control character; browsers report it as a parse error"
+                    + (value == 0 ? " and drop or replace it." : "."))
         }
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -155,8 +155,8 @@ struct SourceScanner {
     }
 
     mutating func report(_ code: DiagnosticCode, at offset: Int, _ message: String) {
-        let where_ = position(at: offset)
-        diagnostics.append(Diagnostic(line: where_.line, column: where_.column, code: code, message: message))
+        let place = position(at: offset)
+        diagnostics.append(Diagnostic(line: place.line, column: place.column, code: code, message: message))
     }
 
     private mutating func scan() {
@@ -300,7 +300,8 @@ struct SourceScanner {
             let attributeStart = index
             index += 1
             while let current = byte(index), !Self.isSpace(current), current != UInt8(ascii: "/"),
-                  current != UInt8(ascii: ">"), current != UInt8(ascii: "=") {
+                current != UInt8(ascii: ">"), current != UInt8(ascii: "=")
+            {
                 index += 1
             }
             let attributeName = string(attributeStart..<index).lowercased()
@@ -333,7 +334,8 @@ struct SourceScanner {
             position: startPosition, endPosition: position(at: endOffset))
         tokens.append(.startTag(tag))
         if HTML5Vocabulary.rawTextElements.contains(name) || HTML5Vocabulary.escapableRawTextElements.contains(name),
-           !isSelfClosing {
+            !isSelfClosing
+        {
             scanRawText(of: name, escapable: HTML5Vocabulary.escapableRawTextElements.contains(name))
         }
     }
@@ -400,7 +402,8 @@ struct SourceScanner {
                 case "nbsp": decoded = "\u{A0}"
                 default:
                     if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16),
-                       let scalar = Unicode.Scalar(value) {
+                        let scalar = Unicode.Scalar(value)
+                    {
                         decoded = String(Character(scalar))
                     } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {
                         decoded = String(Character(scalar))
@@ -427,7 +430,8 @@ struct SourceScanner {
             if isHex { cursor += 1 }
             let digitsStart = cursor
             while let current = byte(cursor),
-                  isHex ? Self.isASCIIAlphanumeric(current) : (current >= 0x30 && current <= 0x39) {
+                isHex ? Self.isASCIIAlphanumeric(current) : (current >= 0x30 && current <= 0x39)
+            {
                 cursor += 1
             }
             let digits = string(digitsStart..<cursor)

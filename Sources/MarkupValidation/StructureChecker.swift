@@ -77,8 +77,10 @@ struct StructureChecker {
         case .document:
             break
         case .fragment(let context):
-            stack = [OpenElement(name: "html", position: start, isSynthetic: true),
-                     OpenElement(name: "body", position: start, isSynthetic: true)]
+            stack = [
+                OpenElement(name: "html", position: start, isSynthetic: true),
+                OpenElement(name: "body", position: start, isSynthetic: true),
+            ]
             if context == .listItems {
                 stack.append(OpenElement(name: "ol", position: start, isSynthetic: true))
             } else if context == .tableRows {
@@ -135,7 +137,8 @@ struct StructureChecker {
         }
         hasSignificantContent = true
         let words = text.lowercased().split(whereSeparator: \.isWhitespace)
-        let isHTML5 = words == ["html"] || words == ["html", "system", "\"about:legacy-compat\""]
+        let isHTML5 =
+            words == ["html"] || words == ["html", "system", "\"about:legacy-compat\""]
             || words == ["html", "system", "'about:legacy-compat'"]
         if !isHTML5 {
             report(.missingDoctype, at: position, "The doctype must be <!DOCTYPE html>; '<!DOCTYPE\(text)>' selects a legacy mode.")
@@ -151,15 +154,16 @@ struct StructureChecker {
         guard !isBlank else { return }
         noteSignificant(at: position)
         if let top = stack.last, !top.isForeign,
-           HTML5Vocabulary.listContainers.contains(top.name) || HTML5Vocabulary.tableChildren[top.name] != nil {
+            HTML5Vocabulary.listContainers.contains(top.name) || HTML5Vocabulary.tableChildren[top.name] != nil
+        {
             let offset = text.prefix(while: \.isWhitespace)
-            var where_ = position
+            var textPosition = position
             for character in offset {
-                if character == "\n" { where_ = SourcePosition(line: where_.line + 1, column: 1) } else { where_.column += 1 }
+                if character == "\n" { textPosition = SourcePosition(line: textPosition.line + 1, column: 1) } else { textPosition.column += 1 }
             }
             let home = HTML5Vocabulary.listContainers.contains(top.name) ? "an <li>" : top.name == "tr" ? "a <td>" : "a cell"
             // The HTML parser moves text out of a table part ("foster parenting", WHATWG HTML §13.2.6.1).
-            report(.invalidChild, at: where_, "Text cannot stand directly inside <\(top.name)>; put it in \(home).")
+            report(.invalidChild, at: textPosition, "Text cannot stand directly inside <\(top.name)>; put it in \(home).")
         }
     }
 
@@ -236,7 +240,8 @@ struct StructureChecker {
             break
         }
         if HTML5Vocabulary.closesParagraph.contains(name),
-           let paragraph = closeImplied(["p"], stoppingAt: HTML5Vocabulary.paragraphScopeBoundaries, by: tag) {
+            let paragraph = closeImplied(["p"], stoppingAt: HTML5Vocabulary.paragraphScopeBoundaries, by: tag)
+        {
             endedParagraphs.append(EndedParagraph(paragraph: paragraph, block: name, blockPosition: tag.position))
         }
     }
@@ -247,7 +252,8 @@ struct StructureChecker {
     @discardableResult
     private mutating func closeImplied(_ targets: Set<String>, stoppingAt boundaries: Set<String>, by tag: StartTag) -> OpenElement? {
         guard let index = stack.lastIndex(where: { targets.contains($0.name) || boundaries.contains($0.name) || $0.isSynthetic || $0.isForeign }),
-              targets.contains(stack[index].name), !stack[index].isSynthetic, !stack[index].isForeign else { return nil }
+            targets.contains(stack[index].name), !stack[index].isSynthetic, !stack[index].isForeign
+        else { return nil }
         let target = stack[index]
         popAbove(index, closer: "<\(tag.name)>", at: tag.position)
         stack.removeLast()
@@ -267,15 +273,23 @@ struct StructureChecker {
     private mutating func checkParent(of tag: StartTag) {
         guard let parent = stack.last, !parent.isForeign else { return }
         if HTML5Vocabulary.listContainers.contains(parent.name), !HTML5Vocabulary.listChildren.contains(tag.name) {
-            report(.invalidChild, at: tag.position, "<\(tag.name)> cannot be a child of <\(parent.name)>; only <li>, <script> and <template> can (wrap out-of-band content in <template>).")
+            report(
+                .invalidChild, at: tag.position,
+                "<\(tag.name)> cannot be a child of <\(parent.name)>; only <li>, <script> and <template> can (wrap out-of-band content in <template>).")
         } else if tag.name == "li", !HTML5Vocabulary.listContainers.contains(parent.name), parent.name != "template" {
             report(.invalidChild, at: tag.position, "<li> must be a child of <ol>, <ul> or <menu>, not of <\(parent.name)>.")
         } else if let allowed = HTML5Vocabulary.tableChildren[parent.name], !allowed.contains(tag.name) {
             // The HTML parser moves such an element out of the table (foster parenting, §13.2.6.1).
-            report(.invalidChild, at: tag.position, "<\(tag.name)> cannot be a child of <\(parent.name)>; only \(allowed.sorted().map { "<\($0)>" }.joined(separator: ", ")) can (the HTML parser moves it out of the table).")
+            report(
+                .invalidChild, at: tag.position,
+                "<\(tag.name)> cannot be a child of <\(parent.name)>; only \(allowed.sorted().map { "<\($0)>" }.joined(separator: ", ")) can (the HTML parser moves it out of the table)."
+            )
         } else if let parents = HTML5Vocabulary.tableParentOf[tag.name], !parents.contains(parent.name), parent.name != "template" {
             // Outside its table the HTML parser drops the tag and keeps only its content.
-            report(.invalidChild, at: tag.position, "<\(tag.name)> must be a child of \(parents.sorted().map { "<\($0)>" }.joined(separator: " or ")), not of <\(parent.name)>; outside a table the HTML parser drops the tag.")
+            report(
+                .invalidChild, at: tag.position,
+                "<\(tag.name)> must be a child of \(parents.sorted().map { "<\($0)>" }.joined(separator: " or ")), not of <\(parent.name)>; outside a table the HTML parser drops the tag."
+            )
         }
     }
 
@@ -290,7 +304,9 @@ struct StructureChecker {
             if element.name == "template" || element.isSynthetic { return }
             guard HTML5Vocabulary.interactiveContainers.contains(element.name), !element.isForeign else { continue }
             if isInteractive || element.name == "a" {
-                report(.interactiveInInteractive, at: tag.position, "<\(tag.name)> is interactive content and cannot be inside <\(element.name)> (opened at \(element.position.text)).")
+                report(
+                    .interactiveInInteractive, at: tag.position, "<\(tag.name)> is interactive content and cannot be inside <\(element.name)> (opened at \(element.position.text))."
+                )
             }
             return
         }
@@ -301,7 +317,8 @@ struct StructureChecker {
     private mutating func checkAttributes(of tag: StartTag, isForeignRoot: Bool) {
         let name = tag.name
         let isCustom = Self.isCustomElementName(name)
-        let checksNames = !isForeignRoot && !isCustom
+        let checksNames =
+            !isForeignRoot && !isCustom
             && (HTML5Vocabulary.elements.contains(name) || HTML5Vocabulary.obsoleteElements.contains(name))
         var seen: Set<String> = []
         for attribute in tag.attributes {
@@ -340,8 +357,10 @@ struct StructureChecker {
         case "role":
             let roles = value.split(whereSeparator: \.isWhitespace)
             if roles.isEmpty { bad("role is empty.") }
-            for role in roles where !HTML5Vocabulary.ariaRoles.contains(String(role))
-                && !role.hasPrefix("doc-") && !role.hasPrefix("graphics-") {
+            for role in roles
+            where !HTML5Vocabulary.ariaRoles.contains(String(role))
+                && !role.hasPrefix("doc-") && !role.hasPrefix("graphics-")
+            {
                 bad("'\(role)' is not a WAI-ARIA 1.2 role.")
             }
         case "tabindex":
@@ -387,7 +406,8 @@ struct StructureChecker {
             for selector in value.split(separator: ",") {
                 let trimmed = selector.trimmingCharacters(in: .whitespaces)
                 guard trimmed.hasPrefix("#"), trimmed.count > 1,
-                      trimmed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { continue }
+                    trimmed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+                else { continue }
                 idReferences.append(Reference(attribute: name, value: String(trimmed.dropFirst()), position: attribute.position))
             }
         }
@@ -407,7 +427,8 @@ struct StructureChecker {
             if tag.attribute("charset") != nil {
                 hasCharset = true
             } else if tag.value(of: "http-equiv")?.lowercased() == "content-type",
-                      tag.value(of: "content")?.lowercased().contains("charset=utf-8") == true {
+                tag.value(of: "content")?.lowercased().contains("charset=utf-8") == true
+            {
                 hasCharset = true
             }
         case "title":
@@ -431,12 +452,18 @@ struct StructureChecker {
         }
         if let index = forceClosed.lastIndex(where: { $0.element.name == name }) {
             let entry = forceClosed.remove(at: index)
-            report(.misnestedElement, at: entry.closerPosition, "\(entry.closer) closes <\(entry.element.name)> (opened at \(entry.element.position.text)) before its own end tag at \(position.text); end tags must close elements in the reverse order of their start tags.")
+            report(
+                .misnestedElement, at: entry.closerPosition,
+                "\(entry.closer) closes <\(entry.element.name)> (opened at \(entry.element.position.text)) before its own end tag at \(position.text); end tags must close elements in the reverse order of their start tags."
+            )
             return
         }
         if name == "p", let index = endedParagraphs.indices.last {
             let entry = endedParagraphs.remove(at: index)
-            report(.blockInP, at: entry.blockPosition, "<\(entry.block)> cannot be inside <p> (opened at \(entry.paragraph.position.text)): <p> holds phrasing content only, so it ends before <\(entry.block)> and the </p> at \(position.text) closes nothing.")
+            report(
+                .blockInP, at: entry.blockPosition,
+                "<\(entry.block)> cannot be inside <p> (opened at \(entry.paragraph.position.text)): <p> holds phrasing content only, so it ends before <\(entry.block)> and the </p> at \(position.text) closes nothing."
+            )
             return
         }
         if mode == .document, ["html", "head", "body"].contains(name), !explicitlyOpened.contains(name) {

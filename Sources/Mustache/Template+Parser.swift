@@ -347,7 +347,8 @@ extension Template {
                     for index in span.open + 1..<span.close where pieces[index].isText && !pieces[index].isRemoved && pieces[index].atLineStart {
                         var strip = 0
                         while strip < margin.count && pieces[index].start + strip < pieces[index].end
-                            && bytes[pieces[index].start + strip] == margin[strip] {
+                            && bytes[pieces[index].start + strip] == margin[strip]
+                        {
                             strip += 1
                         }
                         pieces[index].start += strip

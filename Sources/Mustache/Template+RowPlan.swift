@@ -43,8 +43,10 @@ extension Template {
         ///     `maxDepth` less the partials it is already inside).
         ///   - field: The row's field number for the one-part name of an
         ///     instruction, nil when rows have no such field (the renderer's cache).
-        mutating func flatten(_ program: Program, _ range: Range<Int>, programs: [Program], nesting: Int,
-                              partialsLeft: Int, field: (Program, Op) -> Int?) -> Bool {
+        mutating func flatten(
+            _ program: Program, _ range: Range<Int>, programs: [Program], nesting: Int,
+            partialsLeft: Int, field: (Program, Op) -> Int?
+        ) -> Bool {
             guard nesting < Self.maxNesting else { return false }
             var index = range.lowerBound
             while index < range.upperBound {
@@ -63,17 +65,24 @@ extension Template {
                     guard op.b == -1, let number = field(program, op) else { return false }
                     let at = steps.count
                     steps.append(.text(program.textBase, count: 0))  // replaced below
-                    guard flatten(program, index + 1..<Int(op.c), programs: programs, nesting: nesting + 1,
-                                  partialsLeft: partialsLeft, field: field) else { return false }
-                    steps[at] = .section(number, inverted: op.code == .inverted, end: steps.count,
-                                         program: Unmanaged.passUnretained(program), op: index)
+                    guard
+                        flatten(
+                            program, index + 1..<Int(op.c), programs: programs, nesting: nesting + 1,
+                            partialsLeft: partialsLeft, field: field)
+                    else { return false }
+                    steps[at] = .section(
+                        number, inverted: op.code == .inverted, end: steps.count,
+                        program: Unmanaged.passUnretained(program), op: index)
                     index = Int(op.c)
                 case .partial:
                     if op.b >= 0 {
                         guard partialsLeft > 0, program.calls[Int(op.a)].call.indent.isEmpty else { return false }
                         let included = programs[Int(op.b)]
-                        guard flatten(included, 0..<included.opCount, programs: programs, nesting: nesting + 1,
-                                      partialsLeft: partialsLeft - 1, field: field) else { return false }
+                        guard
+                            flatten(
+                                included, 0..<included.opCount, programs: programs, nesting: nesting + 1,
+                                partialsLeft: partialsLeft - 1, field: field)
+                        else { return false }
                     }
                     index += 1
                 case .parent, .block:
@@ -89,8 +98,10 @@ extension Template.Renderer {
     /// The plan for the list section at `op` of `program` over `box`: made at the
     /// section's first use in this render and kept; nil when the body cannot be
     /// flattened or indentation is in force.
-    mutating func rowPlan(_ program: Template.Program, op index: Int, body: Range<Int>,
-                          list box: MustacheListBox) -> Template.RowPlan? {
+    mutating func rowPlan(
+        _ program: Template.Program, op index: Int, body: Range<Int>,
+        list box: MustacheListBox
+    ) -> Template.RowPlan? {
         guard hasNoIndent else { return nil }
         if let kept = keptPlan, kept.list === box, kept.program === program, kept.op == index { return kept.plan }
         var plan = Template.RowPlan()

@@ -111,8 +111,10 @@ public final class TemplateLibrary: Sendable {
 
     /// Renders the template `name` and hands the finished output to `body` (the
     /// bytes are valid only inside it).
-    private func rendering<Result>(_ name: String, _ context: MustacheValue,
-                                   _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws -> Result {
+    private func rendering<Result>(
+        _ name: String, _ context: MustacheValue,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws -> Result {
         guard let position = programIndex[name] else {
             throw MustacheError(
                 kind: .unknownTemplate, templateName: name, line: 0, column: 0,

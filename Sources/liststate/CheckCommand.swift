@@ -2,10 +2,11 @@
 // MarkupValidation and print the problems the way a compiler does.
 import Foundation
 import MarkupValidation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `liststate check [--fragment [list-items|table-rows|region|body]] FILE|URL|- ...`: validates pages and
@@ -16,32 +17,32 @@ import Darwin
 enum CheckCommand {
     /// The help text.
     static let usage = """
-    usage: liststate check [--fragment [list-items|table-rows|region|body]] [--quiet] FILE|URL|- ...
+        usage: liststate check [--fragment [list-items|table-rows|region|body]] [--quiet] FILE|URL|- ...
 
-    Validates HTML5 documents and fragments (ListState's own templates' output, or
-    overrides of them) and prints every problem as path:line:col: error: message [code],
-    then a one-line summary on standard error (documents, errors, warnings).
+        Validates HTML5 documents and fragments (ListState's own templates' output, or
+        overrides of them) and prints every problem as path:line:col: error: message [code],
+        then a one-line summary on standard error (documents, errors, warnings).
 
-      FILE            an HTML file, checked as a whole document
-      -               standard input
-      http://...      fetched twice: as a page (checked as a document), and with
-                      'HX-Request: true' (checked as a fragment, see below, unless
-                      the answer is a whole document: a page that is not a list)
-      --fragment [C]  check files and standard input as fragments in context C:
-                        list-items  a run of <li> checked inside <ol> (continuation)
-                        table-rows  a run of <tr> checked inside <table><tbody>
-                                    (continuation of a list in the table layout)
-                        region      the #list element where it stands (region fragment)
-                        body        generic flow content
-                      without C, input that starts with <li is list-items, with
-                      <tr table-rows, else region
-      --quiet         no summary line
-      -h, --help      show this help
+          FILE            an HTML file, checked as a whole document
+          -               standard input
+          http://...      fetched twice: as a page (checked as a document), and with
+                          'HX-Request: true' (checked as a fragment, see below, unless
+                          the answer is a whole document: a page that is not a list)
+          --fragment [C]  check files and standard input as fragments in context C:
+                            list-items  a run of <li> checked inside <ol> (continuation)
+                            table-rows  a run of <tr> checked inside <table><tbody>
+                                        (continuation of a list in the table layout)
+                            region      the #list element where it stands (region fragment)
+                            body        generic flow content
+                          without C, input that starts with <li is list-items, with
+                          <tr table-rows, else region
+          --quiet         no summary line
+          -h, --help      show this help
 
-    Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad arguments,
-    66 a file that cannot be read, 69 a URL that cannot be fetched.
+        Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad arguments,
+        66 a file that cannot be read, 69 a URL that cannot be fetched.
 
-    """
+        """
 
     /// What to check an input as.
     enum Mode: Equatable {
@@ -112,7 +113,8 @@ enum CheckCommand {
         /// "2 documents checked: 3 errors, 1 warning" (and the inputs not read).
         var summary: String {
             func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-            var text = "\(count(documents, "document")) checked: "
+            var text =
+                "\(count(documents, "document")) checked: "
                 + (errors + warnings == 0 ? "no problems" : "\(count(errors, "error")), \(count(warnings, "warning"))")
             if unread > 0 { text += "; \(count(unread, "input")) could not be read" }
             return text
@@ -154,7 +156,8 @@ enum CheckCommand {
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let data = FileManager.default.contents(atPath: input) else {
+                let data = FileManager.default.contents(atPath: input)
+            else {
                 write("liststate check: \(input): cannot read the file\n", to: .standardError)
                 tally.fail(ExitStatus.noInput)
                 return
@@ -171,7 +174,8 @@ enum CheckCommand {
             tally.add(report(validate(page.body, mode: mode == .document ? .document : mode, with: validator), label: url))
             let fragment = try HTTPClient.get(url, headers: ["HX-Request": "true"])
             // A page that is not a list (an index, a row's page) answers a whole document either way.
-            let isDocument = fragment.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            let isDocument =
+                fragment.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
                 .prefix(9).map { $0 | 0x20 } == Array("<!doctype".utf8)
             let fragmentMode = mode == .document ? (isDocument ? Mode.document : Mode.fragment(nil)) : mode
             tally.add(report(validate(fragment.body, mode: fragmentMode, with: validator), label: "\(url)[HX-Request]"))

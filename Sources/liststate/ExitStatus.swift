@@ -25,16 +25,16 @@ enum ExitStatus {
 
     /// The list of statuses for `--help` and the README.
     static let summary = """
-    exit status:
-      0   success
-      1   problems found (check, render), or requests cut off by a drain (serve)
-      2   bad arguments
-      65  a file is not what it must be (not SQLite, not a catalogue, bad JSON)
-      66  a file does not exist or cannot be read
-      69  the address cannot be listened on, or a URL cannot be fetched
-      73  the catalogue cannot be written
-      78  the configuration or the templates cannot be used
-    """
+        exit status:
+          0   success
+          1   problems found (check, render), or requests cut off by a drain (serve)
+          2   bad arguments
+          65  a file is not what it must be (not SQLite, not a catalogue, bad JSON)
+          66  a file does not exist or cannot be read
+          69  the address cannot be listened on, or a URL cannot be fetched
+          73  the catalogue cannot be written
+          78  the configuration or the templates cannot be used
+        """
 
     /// The status of a start that failed with `error`.
     static func of(_ error: AppError) -> Int32 {

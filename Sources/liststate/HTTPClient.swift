@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal HTTP/1.1 client over a TCP socket: `GET` of `http://` URLs, `Connection: close`,
@@ -50,7 +51,8 @@ enum HTTPClient {
     /// - Throws: `FetchError`.
     static func get(_ url: String, headers: [String: String], timeout: Int = 10) throws -> Response {
         guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http",
-              let host = components.host, !host.isEmpty else { throw FetchError.badURL(url) }
+            let host = components.host, !host.isEmpty
+        else { throw FetchError.badURL(url) }
         let port = components.port ?? 80
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
@@ -84,9 +86,9 @@ enum HTTPClient {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
@@ -106,9 +108,9 @@ enum HTTPClient {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
             #if canImport(Glibc)
-            let connected = Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
+                let connected = Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
             #else
-            let connected = Darwin.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
+                let connected = Darwin.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
             #endif
             if connected == 0 { return descriptor }
             lastError = errno

@@ -46,8 +46,9 @@ final class ProgressReporter {
         if isTerminal {
             guard percent != lastShown else { return }
             let filled = percent * 30 / 100
-            Output.standardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-                + "] \(percent)% (\(done)/\(total))")
+            Output.standardError(
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+                    + "] \(percent)% (\(done)/\(total))")
         } else {
             guard percent / 20 != lastShown / 20 || lastShown < 0 else { return }
             Output.standardError("catalogue: \(done)/\(total) rows (\(percent)%)\n")

@@ -12,21 +12,21 @@ import Mustache
 /// 65 data that is not JSON; 66 a file that cannot be read.
 enum RenderCommand {
     static let help = """
-    usage: liststate render TEMPLATE [--data FILE.json | --data -] [--partials DIR] [--strict]
+        usage: liststate render TEMPLATE [--data FILE.json | --data -] [--partials DIR] [--strict]
 
-    Renders the Mustache template TEMPLATE and writes exactly the result to stdout.
+        Renders the Mustache template TEMPLATE and writes exactly the result to stdout.
 
-    options:
-      --data FILE     JSON data to render with ('-' reads standard input); default {}
-      --partials DIR  folder holding partials as NAME.mustache; default: TEMPLATE's folder
-      --strict        a partial or parent that does not exist is an error
-                      (by default it renders as nothing, as the Mustache spec says)
-      -h, --help      show this help
+        options:
+          --data FILE     JSON data to render with ('-' reads standard input); default {}
+          --partials DIR  folder holding partials as NAME.mustache; default: TEMPLATE's folder
+          --strict        a partial or parent that does not exist is an error
+                          (by default it renders as nothing, as the Mustache spec says)
+          -h, --help      show this help
 
-    exit status: 0 rendered; 1 template error (path:line:col: error: message);
-                 2 bad arguments; 65 invalid JSON; 66 a file that cannot be read
+        exit status: 0 rendered; 1 template error (path:line:col: error: message);
+                     2 bad arguments; 65 invalid JSON; 66 a file that cannot be read
 
-    """
+        """
 
     struct Options {
         var templatePath: String?
@@ -155,7 +155,7 @@ enum RenderCommand {
     static func readText(_ path: String) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path)
+            let data = FileManager.default.contents(atPath: path)
         else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -6,68 +6,68 @@ import ListStore
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.
 enum ServeCommand {
     static let help = """
-    usage: liststate serve [options] [FILE.sqlite ...]
+        usage: liststate serve [options] [FILE.sqlite ...]
 
-    Serves every table and view of the SQLite files as lists over HTTP (read
-    only: the files are never created or written). Without a file it serves
-    the Unicode character list: on first start it builds that catalogue (a
-    SQLite file) from the Unicode data in the Swift runtime.
+        Serves every table and view of the SQLite files as lists over HTTP (read
+        only: the files are never created or written). Without a file it serves
+        the Unicode character list: on first start it builds that catalogue (a
+        SQLite file) from the Unicode data in the Swift runtime.
 
-    options:
-      --host ADDRESS        address to listen on (default 127.0.0.1)
-      --port N              TCP port, 0 for any free one (default 8080)
-      --db PATH             the catalogue file (default $XDG_DATA_HOME/liststate/catalogue.sqlite,
-                            else ~/.local/share/liststate/catalogue.sqlite)
-      --templates DIR       templates that replace the built-in ones of the same name
-      --static DIR          static files that replace the built-in ones of the same path
-      --threads N           connection threads (default one per core, at least 2)
-      --workers N           threads for the requests that query the data source,
-                            while their connection waits suspended, so a query
-                            waiting on a lock holds up no other request
-                            (default 4 x cores, at least 8; 0 runs them on the
-                            connection threads)
-      --query-timeout SEC   the longest a request waits on the data source,
-                            counted from its arrival (default 2)
-      --client-timeout SEC  the longest the page's script (or htmx) waits for
-                            an answer to a partial request before it treats it
-                            as a failed connection: retry footer, banner,
-                            automatic retry (default 10)
-      --connection-limit N  open connections at once (default 4096)
-      --per-ip-limit N      open connections from one address, 0 for no limit
-                            (default 256; behind a reverse proxy every client
-                            shares its address: use 0 there)
-      --idle-timeout SEC    close a connection idle this long (default 30)
-      --drain-grace SEC     on SIGTERM/SIGINT, keep accepting this long while
-                            /-/readyz answers 503, so a load balancer can take
-                            the server out first (default 0; a second signal
-                            ends the grace at once)
-      --drain-limit SEC     then the longest wait for requests in flight before
-                            they are cut off and the exit status is 1 (default 25;
-                            one second past it the process exits whatever runs)
-      --response-cache MIB  memory for rendered answers kept for the requests
-                            that repeat them, checked against the catalogue on
-                            every use (default 4; 0 keeps nothing)
-      --log-format FORMAT   the access log on standard output: combined (the Combined
-                            Log Format of nginx and Apache, the default) or json (one
-                            object per line: time, method, path, status, bytes,
-                            duration_ms, request_id, remote, referer, user_agent);
-                            each answer carries its request id as X-Request-Id (a
-                            proxy's own X-Request-Id is kept)
-      --config FILE.json    list configuration: placeholders, lazy loading, display flags
-                            (schema: docs/configuration.md); a bad key or value stops the start
-      --dev                 development mode: serve every list state side by side at /-/states
-      -h, --help            show this help
+        options:
+          --host ADDRESS        address to listen on (default 127.0.0.1)
+          --port N              TCP port, 0 for any free one (default 8080)
+          --db PATH             the catalogue file (default $XDG_DATA_HOME/liststate/catalogue.sqlite,
+                                else ~/.local/share/liststate/catalogue.sqlite)
+          --templates DIR       templates that replace the built-in ones of the same name
+          --static DIR          static files that replace the built-in ones of the same path
+          --threads N           connection threads (default one per core, at least 2)
+          --workers N           threads for the requests that query the data source,
+                                while their connection waits suspended, so a query
+                                waiting on a lock holds up no other request
+                                (default 4 x cores, at least 8; 0 runs them on the
+                                connection threads)
+          --query-timeout SEC   the longest a request waits on the data source,
+                                counted from its arrival (default 2)
+          --client-timeout SEC  the longest the page's script (or htmx) waits for
+                                an answer to a partial request before it treats it
+                                as a failed connection: retry footer, banner,
+                                automatic retry (default 10)
+          --connection-limit N  open connections at once (default 4096)
+          --per-ip-limit N      open connections from one address, 0 for no limit
+                                (default 256; behind a reverse proxy every client
+                                shares its address: use 0 there)
+          --idle-timeout SEC    close a connection idle this long (default 30)
+          --drain-grace SEC     on SIGTERM/SIGINT, keep accepting this long while
+                                /-/readyz answers 503, so a load balancer can take
+                                the server out first (default 0; a second signal
+                                ends the grace at once)
+          --drain-limit SEC     then the longest wait for requests in flight before
+                                they are cut off and the exit status is 1 (default 25;
+                                one second past it the process exits whatever runs)
+          --response-cache MIB  memory for rendered answers kept for the requests
+                                that repeat them, checked against the catalogue on
+                                every use (default 4; 0 keeps nothing)
+          --log-format FORMAT   the access log on standard output: combined (the Combined
+                                Log Format of nginx and Apache, the default) or json (one
+                                object per line: time, method, path, status, bytes,
+                                duration_ms, request_id, remote, referer, user_agent);
+                                each answer carries its request id as X-Request-Id (a
+                                proxy's own X-Request-Id is kept)
+          --config FILE.json    list configuration: placeholders, lazy loading, display flags
+                                (schema: docs/configuration.md); a bad key or value stops the start
+          --dev                 development mode: serve every list state side by side at /-/states
+          -h, --help            show this help
 
-    Every option can also come from the environment (LISTSTATE_ and its name:
-    LISTSTATE_QUERY_TIMEOUT=1.5, LISTSTATE_DEV=1, LISTSTATE_CONFIG=site.json)
-    and, but --config, from the configuration file's "server" object
-    ({"server": {"queryTimeout": 1.5, "dev": true}}); the command line wins
-    over the environment, which wins over the file. GET /-/settings.json shows
-    each setting's value and where it came from.
+        Every option can also come from the environment (LISTSTATE_ and its name:
+        LISTSTATE_QUERY_TIMEOUT=1.5, LISTSTATE_DEV=1, LISTSTATE_CONFIG=site.json)
+        and, but --config, from the configuration file's "server" object
+        ({"server": {"queryTimeout": 1.5, "dev": true}}); the command line wins
+        over the environment, which wins over the file. GET /-/settings.json shows
+        each setting's value and where it came from.
 
-    \(ExitStatus.summary)
+        \(ExitStatus.summary)
 
-    """
+        """
 
     typealias Options = ServeSettings.Options
 
@@ -79,8 +79,9 @@ enum ServeCommand {
         case .current:
             break
         case .foreign:
-            Output.standardError("liststate serve: \(options.database) is not a ListState catalogue; "
-                + "it is left untouched. Choose another file with --db.\n")
+            Output.standardError(
+                "liststate serve: \(options.database) is not a ListState catalogue; "
+                    + "it is left untouched. Choose another file with --db.\n")
             return .failure(ExitCode(ExitStatus.dataError))
         case .missing, .outdated:
             Output.standardError("Building the character catalogue at \(options.database) …\n")
@@ -96,8 +97,9 @@ enum ServeCommand {
             }
         }
 
-        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout,
-                                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
+        let source = CatalogueSource(
+            path: options.database, queryTimeLimit: options.queryTimeout,
+            log: { LogWriter.standardError.write("liststate: \($0)\n") })
         do {
             return .success(try ListApplication(source: source, configuration: configuration))
         } catch {
@@ -132,9 +134,10 @@ enum ServeCommand {
         signal(SIGPIPE, SIG_IGN)
         // The configuration is read before anything else, so a mistake in it stops the
         // start at once (exit 78, EX_CONFIG), naming the file and the key.
-        var appConfiguration = AppConfiguration(templatesDirectory: options.templates, staticDirectory: options.staticFiles,
-                                                configurationFile: options.configuration,
-                                                isDevelopment: options.isDevelopment)
+        var appConfiguration = AppConfiguration(
+            templatesDirectory: options.templates, staticDirectory: options.staticFiles,
+            configurationFile: options.configuration,
+            isDevelopment: options.isDevelopment)
         appConfiguration.responseCacheBytes = options.responseCacheMiB << 20
         appConfiguration.clientTimeoutSeconds = options.clientTimeout
         appConfiguration.settings = ServeSettings.effective(options)
@@ -164,9 +167,10 @@ enum ServeCommand {
             }
         } else {
             do {
-                let tables = try TableCatalog(databases: options.databases, queryTimeLimit: options.queryTimeout,
-                                              configuration: tableConfiguration,
-                                              log: { LogWriter.standardError.write("liststate: \($0)\n") })
+                let tables = try TableCatalog(
+                    databases: options.databases, queryTimeLimit: options.queryTimeout,
+                    configuration: tableConfiguration,
+                    log: { LogWriter.standardError.write("liststate: \($0)\n") })
                 application = try ListApplication(source: nil, tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")
@@ -212,14 +216,16 @@ enum ServeCommand {
         application.beginDraining()
         server.beginDraining()
         if options.drainGrace > 0 {
-            Output.standardError("liststate serve: signal \(signal) received, draining: still accepting for "
-                + "\(options.drainGrace) s (/-/readyz answers 503) …\n")
+            Output.standardError(
+                "liststate serve: signal \(signal) received, draining: still accepting for "
+                    + "\(options.drainGrace) s (/-/readyz answers 503) …\n")
             if let second = Server.waitForTerminationSignal(timeout: .milliseconds(Int64(options.drainGrace * 1000))) {
                 Output.standardError("liststate serve: signal \(second) received, grace cut short\n")
             }
         }
-        Output.standardError("liststate serve: signal \(signal) received, finishing requests in flight "
-            + "(at most \(options.drainLimit) s) …\n")
+        Output.standardError(
+            "liststate serve: signal \(signal) received, finishing requests in flight "
+                + "(at most \(options.drainLimit) s) …\n")
         // At the limit the server stops its threads, which waits for handlers
         // still in the data source (each up to the query time limit, one after
         // another per thread: measured 9.8 s for a 0.2 s limit, RELIABILITY.md).
@@ -229,8 +235,9 @@ enum ServeCommand {
         let hardLimit = options.drainLimit + 1
         Thread.detachNewThread {
             if stopped.wait(timeout: .now() + hardLimit) == .timedOut {
-                Output.standardError("liststate serve: requests still running \(hardLimit) s after the drain began; "
-                    + "exiting now (status 1)\n")
+                Output.standardError(
+                    "liststate serve: requests still running \(hardLimit) s after the drain began; "
+                        + "exiting now (status 1)\n")
                 _exit(ExitStatus.failure)
             }
         }
@@ -254,11 +261,11 @@ enum ServeCommand {
     /// (RELIABILITY.md). Call before any thread starts.
     static func limitMallocArenas() {
         #if canImport(Glibc)
-        // mallopt is declared in <malloc.h>, which Swift's Glibc module does not
-        // export: it is looked up by name. M_ARENA_MAX is -8 (glibc's malloc.h).
-        typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-        guard getenv("MALLOC_ARENA_MAX") == nil, let symbol = dlsym(nil, "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: MallocOption.self)(-8, 2)
+            // mallopt is declared in <malloc.h>, which Swift's Glibc module does not
+            // export: it is looked up by name. M_ARENA_MAX is -8 (glibc's malloc.h).
+            typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+            guard getenv("MALLOC_ARENA_MAX") == nil, let symbol = dlsym(nil, "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: MallocOption.self)(-8, 2)
         #endif
     }
 }

@@ -80,8 +80,10 @@ enum ServeSettings {
     }
 
     /// A number within `range`, or what it must be.
-    private static func number<T: LosslessStringConvertible & Comparable>(_ text: String, _ range: ClosedRange<T>,
-                                                                       _ what: String) -> Result<T, Invalid> {
+    private static func number<T: LosslessStringConvertible & Comparable>(
+        _ text: String, _ range: ClosedRange<T>,
+        _ what: String
+    ) -> Result<T, Invalid> {
         guard let value = T(text), range.contains(value) else {
             return .failure(Invalid(message: "must be \(what) from \(range.lowerBound) to \(range.upperBound)"))
         }
@@ -99,7 +101,9 @@ enum ServeSettings {
     /// `body` applied to the value `result` holds, or its message.
     private static func set<T>(_ result: Result<T, Invalid>, _ body: (T) -> Void) -> String? {
         switch result {
-        case .success(let value): body(value); return nil
+        case .success(let value):
+            body(value)
+            return nil
         case .failure(let invalid): return invalid.message
         }
     }
@@ -109,68 +113,107 @@ enum ServeSettings {
 
     /// Every setting, in the order `--help` lists them.
     static let all: [Setting] = [
-        Setting(name: "host", apply: { options, text in
-            guard !text.isEmpty else { return "must name an address" }
-            options.host = text
-            return nil
-        }, shown: { .text($0.host) }),
-        Setting(name: "port", apply: { options, text in set(number(text, 0...65535, "a number")) { options.port = $0 } },
-                shown: { .number(Double($0.port)) }),
-        Setting(name: "db", apply: { options, text in
-            guard !text.isEmpty, !text.hasSuffix("/") else { return "must name a file" }
-            options.database = text
-            return nil
-        }, shown: { .text($0.database) }),
-        Setting(name: "templates", apply: { options, text in options.templates = text; return nil },
-                shown: { $0.templates.map { .text($0) } ?? .none }),
-        Setting(name: "static", apply: { options, text in options.staticFiles = text; return nil },
-                shown: { $0.staticFiles.map { .text($0) } ?? .none }),
-        Setting(name: "threads", apply: { options, text in set(number(text, 1...1024, "a number")) { options.threads = $0 } },
-                shown: { .number(Double($0.threads ?? serverDefaults.threads)) }),
-        Setting(name: "workers", apply: { options, text in set(number(text, 0...1024, "a number")) { options.workers = $0 } },
-                shown: { .number(Double($0.workers ?? serverDefaults.workerThreads)) }),
-        Setting(name: "query-timeout", apply: { options, text in
-            set(seconds(text, 0.01...600, lowest: "0.01")) { options.queryTimeout = $0 }
-        }, shown: { .number($0.queryTimeout) }),
-        Setting(name: "client-timeout", apply: { options, text in
-            set(seconds(text, 0.1...600, lowest: "0.1")) { options.clientTimeout = $0 }
-        }, shown: { .number($0.clientTimeout) }),
-        Setting(name: "connection-limit", apply: { options, text in
-            set(number(text, 1...100_000, "a number")) { options.connectionLimit = $0 }
-        }, shown: { .number(Double($0.connectionLimit ?? serverDefaults.connectionLimit)) }),
-        Setting(name: "per-ip-limit", apply: { options, text in
-            set(number(text, 0...100_000, "a number")) { options.perIPLimit = $0 }
-        }, shown: { .number(Double($0.perIPLimit ?? serverDefaults.perIPConnectionLimit)) }),
-        Setting(name: "idle-timeout", apply: { options, text in
-            set(number(text, 1...100_000, "a number")) { options.idleTimeout = $0 }
-        }, shown: { .number(Double($0.idleTimeout ?? serverDefaults.connectionTimeoutSeconds)) }),
-        Setting(name: "drain-grace", apply: { options, text in
-            set(seconds(text, 0...3600, lowest: "0")) { options.drainGrace = $0 }
-        }, shown: { .number($0.drainGrace) }),
-        Setting(name: "drain-limit", apply: { options, text in
-            set(seconds(text, 0.01...3600, lowest: "0.01")) { options.drainLimit = $0 }
-        }, shown: { .number($0.drainLimit) }),
-        Setting(name: "response-cache", apply: { options, text in
-            set(number(text, 0...4096, "a number of MiB")) { options.responseCacheMiB = $0 }
-        }, shown: { .number(Double($0.responseCacheMiB)) }),
-        Setting(name: "log-format", apply: { options, text in
-            guard let format = LogFormat(rawValue: text) else { return "must be combined or json" }
-            options.logFormat = format
-            return nil
-        }, shown: { .text($0.logFormat.rawValue) }),
-        Setting(name: "config", apply: { options, text in
-            guard !text.isEmpty else { return "must name a file" }
-            options.configuration = text
-            return nil
-        }, shown: { $0.configuration.map { .text($0) } ?? .none }),
-        Setting(name: "dev", takesValue: false, apply: { options, text in
-            switch text.lowercased() {
-            case "true", "1", "yes": options.isDevelopment = true
-            case "false", "0", "no", "": options.isDevelopment = false
-            default: return "must be true or false"
-            }
-            return nil
-        }, shown: { .bool($0.isDevelopment) }),
+        Setting(
+            name: "host",
+            apply: { options, text in
+                guard !text.isEmpty else { return "must name an address" }
+                options.host = text
+                return nil
+            }, shown: { .text($0.host) }),
+        Setting(
+            name: "port", apply: { options, text in set(number(text, 0...65535, "a number")) { options.port = $0 } },
+            shown: { .number(Double($0.port)) }),
+        Setting(
+            name: "db",
+            apply: { options, text in
+                guard !text.isEmpty, !text.hasSuffix("/") else { return "must name a file" }
+                options.database = text
+                return nil
+            }, shown: { .text($0.database) }),
+        Setting(
+            name: "templates",
+            apply: { options, text in
+                options.templates = text
+                return nil
+            },
+            shown: { $0.templates.map { .text($0) } ?? .none }),
+        Setting(
+            name: "static",
+            apply: { options, text in
+                options.staticFiles = text
+                return nil
+            },
+            shown: { $0.staticFiles.map { .text($0) } ?? .none }),
+        Setting(
+            name: "threads", apply: { options, text in set(number(text, 1...1024, "a number")) { options.threads = $0 } },
+            shown: { .number(Double($0.threads ?? serverDefaults.threads)) }),
+        Setting(
+            name: "workers", apply: { options, text in set(number(text, 0...1024, "a number")) { options.workers = $0 } },
+            shown: { .number(Double($0.workers ?? serverDefaults.workerThreads)) }),
+        Setting(
+            name: "query-timeout",
+            apply: { options, text in
+                set(seconds(text, 0.01...600, lowest: "0.01")) { options.queryTimeout = $0 }
+            }, shown: { .number($0.queryTimeout) }),
+        Setting(
+            name: "client-timeout",
+            apply: { options, text in
+                set(seconds(text, 0.1...600, lowest: "0.1")) { options.clientTimeout = $0 }
+            }, shown: { .number($0.clientTimeout) }),
+        Setting(
+            name: "connection-limit",
+            apply: { options, text in
+                set(number(text, 1...100_000, "a number")) { options.connectionLimit = $0 }
+            }, shown: { .number(Double($0.connectionLimit ?? serverDefaults.connectionLimit)) }),
+        Setting(
+            name: "per-ip-limit",
+            apply: { options, text in
+                set(number(text, 0...100_000, "a number")) { options.perIPLimit = $0 }
+            }, shown: { .number(Double($0.perIPLimit ?? serverDefaults.perIPConnectionLimit)) }),
+        Setting(
+            name: "idle-timeout",
+            apply: { options, text in
+                set(number(text, 1...100_000, "a number")) { options.idleTimeout = $0 }
+            }, shown: { .number(Double($0.idleTimeout ?? serverDefaults.connectionTimeoutSeconds)) }),
+        Setting(
+            name: "drain-grace",
+            apply: { options, text in
+                set(seconds(text, 0...3600, lowest: "0")) { options.drainGrace = $0 }
+            }, shown: { .number($0.drainGrace) }),
+        Setting(
+            name: "drain-limit",
+            apply: { options, text in
+                set(seconds(text, 0.01...3600, lowest: "0.01")) { options.drainLimit = $0 }
+            }, shown: { .number($0.drainLimit) }),
+        Setting(
+            name: "response-cache",
+            apply: { options, text in
+                set(number(text, 0...4096, "a number of MiB")) { options.responseCacheMiB = $0 }
+            }, shown: { .number(Double($0.responseCacheMiB)) }),
+        Setting(
+            name: "log-format",
+            apply: { options, text in
+                guard let format = LogFormat(rawValue: text) else { return "must be combined or json" }
+                options.logFormat = format
+                return nil
+            }, shown: { .text($0.logFormat.rawValue) }),
+        Setting(
+            name: "config",
+            apply: { options, text in
+                guard !text.isEmpty else { return "must name a file" }
+                options.configuration = text
+                return nil
+            }, shown: { $0.configuration.map { .text($0) } ?? .none }),
+        Setting(
+            name: "dev", takesValue: false,
+            apply: { options, text in
+                switch text.lowercased() {
+                case "true", "1", "yes": options.isDevelopment = true
+                case "false", "0", "no", "": options.isDevelopment = false
+                default: return "must be true or false"
+                }
+                return nil
+            }, shown: { .bool($0.isDevelopment) }),
     ]
 
     /// Why the settings cannot be used, and the exit status that says so.
@@ -183,8 +226,10 @@ enum ServeSettings {
     /// The options from `arguments` (after `serve`), `environment` and the
     /// configuration file (named by `--config` or `LISTSTATE_CONFIG`); nil
     /// when `--help` was asked for.
-    static func resolve(_ arguments: [String],
-                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<Options?, Problem> {
+    static func resolve(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Result<Options?, Problem> {
         // The command line first, only read: it may name the configuration file, and its
         // mistakes are usage errors whatever the rest says.
         var flags: [(setting: Setting, value: String)] = []
@@ -228,12 +273,16 @@ enum ServeSettings {
             for (key, value) in entries {
                 guard let setting = all.first(where: { $0.fileKey == key && $0.name != "config" }) else {
                     let known = all.filter { $0.name != "config" }.map(\.fileKey).joined(separator: ", ")
-                    return .failure(Problem(message: "\(configuration): error: server.\(key): unknown key (known here: \(known))",
-                                            status: ExitStatus.configuration))
+                    return .failure(
+                        Problem(
+                            message: "\(configuration): error: server.\(key): unknown key (known here: \(known))",
+                            status: ExitStatus.configuration))
                 }
                 if let message = setting.apply(&options, value) {
-                    return .failure(Problem(message: "\(configuration): error: server.\(key): \(message)",
-                                            status: ExitStatus.configuration))
+                    return .failure(
+                        Problem(
+                            message: "\(configuration): error: server.\(key): \(message)",
+                            status: ExitStatus.configuration))
                 }
                 options.sources[setting.name] = .file
             }
@@ -241,8 +290,10 @@ enum ServeSettings {
         for setting in all {
             guard let value = environment[setting.environmentVariable] else { continue }
             if let message = setting.apply(&options, value) {
-                return .failure(Problem(message: "\(setting.environmentVariable)=\(value.prefix(100)): \(message)",
-                                        status: ExitStatus.configuration))
+                return .failure(
+                    Problem(
+                        message: "\(setting.environmentVariable)=\(value.prefix(100)): \(message)",
+                        status: ExitStatus.configuration))
             }
             options.sources[setting.name] = .environment
         }
@@ -258,8 +309,10 @@ enum ServeSettings {
         var settings = all.map { setting in
             EffectiveSetting(name: setting.fileKey, value: setting.shown(options), source: options.sources[setting.name] ?? .default)
         }
-        settings.append(EffectiveSetting(name: "databases", value: .texts(options.databases),
-                                         source: options.databases.isEmpty ? .default : .flag))
+        settings.append(
+            EffectiveSetting(
+                name: "databases", value: .texts(options.databases),
+                source: options.databases.isEmpty ? .default : .flag))
         return settings
     }
 }

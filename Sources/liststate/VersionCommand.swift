@@ -8,8 +8,10 @@ import MarkupValidation
 enum VersionCommand {
     /// The lines printed, each `name version`.
     static var lines: [String] {
-        ["liststate \(ProductVersion.current)", "libmicrohttpd \(Server.libraryVersion)",
-         "SQLite \(SQLiteLibrary.version)", "libxml2 \(MarkupValidator.libraryVersion)"]
+        [
+            "liststate \(ProductVersion.current)", "libmicrohttpd \(Server.libraryVersion)",
+            "SQLite \(SQLiteLibrary.version)", "libxml2 \(MarkupValidator.libraryVersion)",
+        ]
     }
 
     static func run(_ arguments: [String]) -> Int32 {

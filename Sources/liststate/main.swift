@@ -4,19 +4,19 @@
 import Foundation
 
 let usage = """
-usage: liststate <command> [options]
-       liststate --version
+    usage: liststate <command> [options]
+           liststate --version
 
-commands:
-  serve    serve the list pages over HTTP
-  render   render a Mustache template with JSON data
-  check    validate HTML pages and fragments
-  version  print the versions of ListState and of the libraries it runs on
+    commands:
+      serve    serve the list pages over HTTP
+      render   render a Mustache template with JSON data
+      check    validate HTML pages and fragments
+      version  print the versions of ListState and of the libraries it runs on
 
-Run 'liststate <command> --help' for a command's options.
+    Run 'liststate <command> --help' for a command's options.
 
-\(ExitStatus.summary)
-"""
+    \(ExitStatus.summary)
+    """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Strong entity tags from content (RFC 9110 §8.8.3) and conditional

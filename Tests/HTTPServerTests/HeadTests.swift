@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// HEAD is GET without the body (RFC 9110 §9.3.2).

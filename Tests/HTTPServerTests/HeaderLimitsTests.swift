@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// C-16 (tiny-http/tiny-http#56): the per-connection memory bounds the
@@ -173,8 +174,9 @@ import Testing
     @Test func aTargetAndHeadersWithinTheLimitsAreServed() throws {
         try withServer(router: sampleRouter()) { _, port in
             let client = try RawHTTPClient(port: port)
-            try client.send("GET /?q=" + String(repeating: "z", count: 26_000) + " HTTP/1.1\r\nHost: x\r\nCookie: "
-                            + String(repeating: "c", count: 8_000) + "\r\n\r\n")
+            try client.send(
+                "GET /?q=" + String(repeating: "z", count: 26_000) + " HTTP/1.1\r\nHost: x\r\nCookie: "
+                    + String(repeating: "c", count: 8_000) + "\r\n\r\n")
             #expect(try client.readResponse().status != 414)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Header lookup ignores case (RFC 9110 §5.1); default headers reach every

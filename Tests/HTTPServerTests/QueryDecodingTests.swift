@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// The raw request target is decoded by HTTPServer, not libmicrohttpd.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Routing: patterns, parameters, 404, 405 + Allow, OPTIONS, route listing.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import HTTPServer
 
 /// Termination signals are blocked, then taken with sigwait (no handler).

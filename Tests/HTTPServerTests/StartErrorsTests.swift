@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Start failures are thrown errors with a clear message, never a crash.
@@ -31,7 +32,7 @@ import Testing
         let server = Server(configuration: testConfiguration { $0.host = "::1" }, router: try sampleRouter())
         do {
             try server.start()
-        } catch where error.kind == .invalidAddress {
+        } catch  where error.kind == .invalidAddress {
             return  // no IPv6 on this machine
         }
         #expect(server.port != nil)

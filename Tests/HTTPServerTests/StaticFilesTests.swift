@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import HTTPServer
 
 /// Static files: layers, media types, ETag/304 (RFC 9110 §13), traversal.

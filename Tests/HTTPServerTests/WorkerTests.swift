@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import HTTPServer
 
 /// Handlers that may block run on worker threads while their connection
@@ -16,9 +17,9 @@ import Testing
             gate.wait()
             return .text("held done")
         }
-        try router.get("/quick", quick: { request, _ in request.query("miss") == nil ? .text("from quick") : nil }) { _, _ in
-            .text("from handler")
-        }
+        try router.get(
+            "/quick", quick: { request, _ in request.query("miss") == nil ? .text("from quick") : nil },
+            handler: { _, _ in .text("from handler") })
         // One pass: what the connection thread found travels to the worker.
         try router.get("/answer") { request, _ in
             let found = request.query("n") ?? "none"
@@ -43,7 +44,7 @@ import Testing
         let entered = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
         let configuration = testConfiguration {
-            $0.threads = 1        // one connection thread: without workers, `/` would wait behind /held
+            $0.threads = 1  // one connection thread: without workers, `/` would wait behind /held
             $0.workerThreads = 2
         }
         try withServer(router: router(entered: entered, gate: gate), configuration: configuration) { server, port in
@@ -123,8 +124,10 @@ import Testing
         let outcome = Mutex<String>("running")
         let stopped = DispatchSemaphore(value: 0)
         Thread {
-            do { try server.shutdown(timeout: .seconds(30)); outcome.withLock { $0 = "ok" } }
-            catch { outcome.withLock { $0 = "\(error)" } }
+            do {
+                try server.shutdown(timeout: .seconds(30))
+                outcome.withLock { $0 = "ok" }
+            } catch { outcome.withLock { $0 = "\(error)" } }
             stopped.signal()
         }.start()
         usleep(50_000)

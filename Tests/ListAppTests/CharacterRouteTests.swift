@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 @Suite struct CharacterRouteTests {
@@ -17,8 +18,10 @@ import ListStore
         let html = answer.text
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<title>U+2603 SNOWMAN · ListState</title>"))
-        for expected in ["SNOWMAN", "U+2603", "9731", "So (Other Symbol)", "Unicode 1.1", "E2 98 83", "&amp;#x2603;",
-                         "Canonical combining class", "Binary properties", "Emoji presentation by default"] {
+        for expected in [
+            "SNOWMAN", "U+2603", "9731", "So (Other Symbol)", "Unicode 1.1", "E2 98 83", "&amp;#x2603;",
+            "Canonical combining class", "Binary properties", "Emoji presentation by default",
+        ] {
             #expect(html.contains(expected), "missing \(expected)")
         }
         let links = Markup.unescape(html)
@@ -54,8 +57,10 @@ import ListStore
         #expect(try server.get("/char/U%2B2603").status == 200)
     }
 
-    @Test(arguments: ["/char/xyz", "/char/U+", "/char/U+110000", "/char/U+D800", "/char/U+DFFF", "/char/U+0378",
-                      "/char/U+E000", "/char/U+FFFF", "/char/U+2603x", "/char/%00", "/char/U+2603/more"])
+    @Test(arguments: [
+        "/char/xyz", "/char/U+", "/char/U+110000", "/char/U+D800", "/char/U+DFFF", "/char/U+0378",
+        "/char/U+E000", "/char/U+FFFF", "/char/U+2603x", "/char/%00", "/char/U+2603/more",
+    ])
     func malformedOrUnassignedIsTheNotFoundPlaceholder(_ target: String) throws {
         let answer = try server.get(target)
         #expect(answer.status == 404)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ListState
+import Testing
+
 @testable import ListApp
 
 /// The JSON configuration file, the Swift builder and the generated stylesheet.
@@ -10,29 +11,33 @@ import ListState
     }
 
     private func failure(_ json: String) -> ConfigurationError? {
-        do { _ = try parse(json); return nil } catch { return error }
+        do {
+            _ = try parse(json)
+            return nil
+        } catch { return error }
     }
 
     @Test func fullExampleParses() throws {
-        let lists = try parse("""
-        { "lists": { "characters": {
-            "lazy": true, "shouldDisplay": true, "forceDisplay": null,
-            "endOfList": {"en": "You have seen them all.", "zh-Hans": "全部看完了。"},
-            "placeholders": {
-              "noResults": {
-                "title": {"en": "Nothing matches “{query}”", "zh-Hant": "沒有符合「{query}」的字元"},
-                "detail": "Try another word.",
-                "image": {"src": "illustrations/no-data.svg", "alt": "An empty page", "width": 120, "height": 100, "animation": "pulse"},
-                "button": {"label": "Start over", "request": "link", "style": "secondary"},
-                "background": {"light": "#fff8e1", "dark": "rgb(43, 36, 16)"},
-                "verticalOffset": -24, "spacing": 12, "variant": "subtle",
-                "fadeIn": false, "allowsTouch": false, "allowsScroll": false
-              },
-              "noData": { "layout": "fill", "insets": {"top": 24, "right": 8, "bottom": 24, "left": 8}, "image": false, "button": null },
-              "error": { "partial": "placeholder-body" }
-            }
-        } } }
-        """)
+        let lists = try parse(
+            """
+            { "lists": { "characters": {
+                "lazy": true, "shouldDisplay": true, "forceDisplay": null,
+                "endOfList": {"en": "You have seen them all.", "zh-Hans": "全部看完了。"},
+                "placeholders": {
+                  "noResults": {
+                    "title": {"en": "Nothing matches “{query}”", "zh-Hant": "沒有符合「{query}」的字元"},
+                    "detail": "Try another word.",
+                    "image": {"src": "illustrations/no-data.svg", "alt": "An empty page", "width": 120, "height": 100, "animation": "pulse"},
+                    "button": {"label": "Start over", "request": "link", "style": "secondary"},
+                    "background": {"light": "#fff8e1", "dark": "rgb(43, 36, 16)"},
+                    "verticalOffset": -24, "spacing": 12, "variant": "subtle",
+                    "fadeIn": false, "allowsTouch": false, "allowsScroll": false
+                  },
+                  "noData": { "layout": "fill", "insets": {"top": 24, "right": 8, "bottom": 24, "left": 8}, "image": false, "button": null },
+                  "error": { "partial": "placeholder-body" }
+                }
+            } } }
+            """)
         let list = try #require(lists.first)
         #expect(list.name == "characters" && list.isLazy)
         #expect(list.endOfList?.text(for: "zh-Hans") == "全部看完了。")
@@ -40,8 +45,12 @@ import ListState
         #expect(noResults.title?.text(for: "zh-Hant") == "沒有符合「{query}」的字元")
         #expect(noResults.title?.text(for: "zh-Hans") == nil)
         #expect(noResults.background == .init(light: CSSColor(red: 0xff, green: 0xf8, blue: 0xe1), dark: CSSColor(red: 43, green: 36, blue: 16)))
-        #expect(noResults.image == .custom(PlaceholderImage(path: "illustrations/no-data.svg", alternativeText: "An empty page",
-                                                           width: 120, height: 100, animation: .pulse)))
+        #expect(
+            noResults.image
+                == .custom(
+                    PlaceholderImage(
+                        path: "illustrations/no-data.svg", alternativeText: "An empty page",
+                        width: 120, height: 100, animation: .pulse)))
         #expect(noResults.button == .custom(PlaceholderButton(label: "Start over", request: .link, style: .secondary)))
         #expect(noResults.variant == .subtle && !noResults.fadesIn && !noResults.allowsTouch && !noResults.allowsScroll)
         #expect(list.placeholder(.noData).layout == .fill && list.placeholder(.noData).image == .hidden)
@@ -53,10 +62,11 @@ import ListState
         let built = ListConfiguration("characters")
             .lazy()
             .placeholder(.noData) { $0.fill(insets: .init(top: 24, right: 8, bottom: 24, left: 8)).withoutImage().withoutButton() }
-        let read = try parse("""
-        {"lists": {"characters": {"lazy": true, "placeholders": {"noData": {"layout": "fill",
-         "insets": {"top": 24, "right": 8, "bottom": 24, "left": 8}, "image": false, "button": false}}}}}
-        """)
+        let read = try parse(
+            """
+            {"lists": {"characters": {"lazy": true, "placeholders": {"noData": {"layout": "fill",
+             "insets": {"top": 24, "right": 8, "bottom": 24, "left": 8}, "image": false, "button": false}}}}}
+            """)
         #expect(read == [built])
     }
 
@@ -67,16 +77,31 @@ import ListState
         (#"{"lists": {"characters": {"placeholders": {"empty": {}}}}}"#, "lists.characters.placeholders.empty", "unknown key"),
         (##"{"lists": {"characters": {"placeholders": {"noData": {"colour": "#fff"}}}}}"##, "lists.characters.placeholders.noData.colour", "unknown key"),
         (##"{"lists": {"characters": {"placeholders": {"noData": {"background": "#ggg"}}}}}"##, "lists.characters.placeholders.noData.background", "not a colour"),
-        (#"{"lists": {"characters": {"placeholders": {"noData": {"background": "red; } body { display: none"}}}}}"#, "lists.characters.placeholders.noData.background", "not a colour"),
-        (##"{"lists": {"characters": {"placeholders": {"noData": {"background": {"light": "#fff", "dark": "url(x)"}}}}}}"##, "lists.characters.placeholders.noData.background.dark", "not a colour"),
+        (
+            #"{"lists": {"characters": {"placeholders": {"noData": {"background": "red; } body { display: none"}}}}}"#, "lists.characters.placeholders.noData.background",
+            "not a colour"
+        ),
+        (
+            ##"{"lists": {"characters": {"placeholders": {"noData": {"background": {"light": "#fff", "dark": "url(x)"}}}}}}"##,
+            "lists.characters.placeholders.noData.background.dark", "not a colour"
+        ),
         (#"{"lists": {"characters": {"lazy": "yes"}}}"#, "lists.characters.lazy", "true or false"),
         (#"{"lists": {"characters": {"forceDisplay": "offline"}}}"#, "lists.characters.forceDisplay", "cannot be forced"),
         (#"{"lists": {"characters": {"forceDisplay": "sometimes"}}}"#, "lists.characters.forceDisplay", "is not one of"),
         (#"{"lists": {"characters": {"placeholders": {"noData": {"verticalOffset": 900}}}}}"#, "lists.characters.placeholders.noData.verticalOffset", "-400 to 400"),
         (#"{"lists": {"characters": {"placeholders": {"noData": {"spacing": 1.5}}}}}"#, "lists.characters.placeholders.noData.spacing", "whole number"),
-        (#"{"lists": {"characters": {"placeholders": {"noData": {"image": {"src": "../secret.svg"}}}}}}"#, "lists.characters.placeholders.noData.image.src", "below the static folder"),
-        (#"{"lists": {"characters": {"placeholders": {"noData": {"image": {"src": "https://evil.example/x.svg"}}}}}}"#, "lists.characters.placeholders.noData.image.src", "below the static folder"),
-        (#"{"lists": {"characters": {"placeholders": {"noData": {"button": {"href": "//evil.example/"}}}}}}"#, "lists.characters.placeholders.noData.button.href", "path on this site"),
+        (
+            #"{"lists": {"characters": {"placeholders": {"noData": {"image": {"src": "../secret.svg"}}}}}}"#, "lists.characters.placeholders.noData.image.src",
+            "below the static folder"
+        ),
+        (
+            #"{"lists": {"characters": {"placeholders": {"noData": {"image": {"src": "https://evil.example/x.svg"}}}}}}"#, "lists.characters.placeholders.noData.image.src",
+            "below the static folder"
+        ),
+        (
+            #"{"lists": {"characters": {"placeholders": {"noData": {"button": {"href": "//evil.example/"}}}}}}"#, "lists.characters.placeholders.noData.button.href",
+            "path on this site"
+        ),
         (#"{"lists": {"characters": {"placeholders": {"noData": {"layout": "custom"}}}}}"#, "lists.characters.placeholders.noData.layout", "needs a “partial”"),
         (#"{"lists": {"characters": {"placeholders": {"noData": {"title": {"fr": "Rien"}}}}}}"#, "lists.characters.placeholders.noData.title.fr", "unknown key"),
         (#"{"lists": {"characters": {"placeholders": {"noData": {"insets": {"top": 4}}}}}}"#, "lists.characters.placeholders.noData.insets", "fill layout only"),
@@ -92,10 +117,14 @@ import ListState
 
     @Test func missingImageOrPartialStopsTheApplication() {
         for (list, key) in [
-            (ListConfiguration("characters").placeholder(.noData) { $0.image("illustrations/missing.svg") },
-             "lists.characters.placeholders.noData.image.src"),
-            (ListConfiguration("characters").placeholder(.noData) { $0.partial("no-such-partial") },
-             "lists.characters.placeholders.noData.partial"),
+            (
+                ListConfiguration("characters").placeholder(.noData) { $0.image("illustrations/missing.svg") },
+                "lists.characters.placeholders.noData.image.src"
+            ),
+            (
+                ListConfiguration("characters").placeholder(.noData) { $0.partial("no-such-partial") },
+                "lists.characters.placeholders.noData.partial"
+            ),
         ] {
             let configuration = AppConfiguration(lists: [list], configurationFile: "site.json")
             #expect {
@@ -111,7 +140,7 @@ import ListState
         let list = ListConfiguration("characters")
             .placeholder(.noResults) { $0.background(CSSColor(red: 0xff, green: 0xf8, blue: 0xe1)).verticalOffset(-24).spacing(12) }
             .placeholder(.noData) { $0.fill(insets: .init(top: 24, right: 8, bottom: 24, left: 8)).allowsTouch(false).allowsScroll(false) }
-            .placeholder(.loading) { $0.title("Wait") } // no appearance: no rule
+            .placeholder(.loading) { $0.title("Wait") }  // no appearance: no rule
         let sheet = PlaceholderStylesheet(lists: [list])
         #expect(sheet.text.contains(".ls-characters-noResults { background-color: #fff8e1; color: #1d1f23;"))
         #expect(sheet.text.contains("padding-top: max(0px, calc(3rem + -24px));"))
@@ -147,13 +176,17 @@ import ListState
             for line in block.split(separator: "\n").prefix(20) {
                 let parts = line.trimmingCharacters(in: .whitespaces).split(separator: ":")
                 guard parts.count == 2, parts[0].hasPrefix("--"),
-                      let colour = CSSColor(parsing: parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " ;"))) else { continue }
+                    let colour = CSSColor(parsing: parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " ;")))
+                else { continue }
                 palette[String(parts[0])] = colour
             }
-            for (text, background) in [("--ink", "--paper"), ("--ink", "--panel"), ("--muted", "--paper"), ("--muted", "--panel"),
-                                       ("--accent", "--paper"), ("--accent", "--panel"), ("--accent-ink", "--accent"),
-                                       ("--warn", "--paper"), ("--warn-ink", "--warn-panel")] {
-                let a = try #require(palette[text], "\(text)"), b = try #require(palette[background], "\(background)")
+            for (text, background) in [
+                ("--ink", "--paper"), ("--ink", "--panel"), ("--muted", "--paper"), ("--muted", "--panel"),
+                ("--accent", "--paper"), ("--accent", "--panel"), ("--accent-ink", "--accent"),
+                ("--warn", "--paper"), ("--warn-ink", "--warn-panel"),
+            ] {
+                let a = try #require(palette[text], "\(text)")
+                let b = try #require(palette[background], "\(background)")
                 #expect(a.contrastRatio(with: b) >= 4.5, "\(text) on \(background): \(a.contrastRatio(with: b))")
             }
         }

@@ -1,5 +1,6 @@
-import Testing
 import ListState
+import Testing
+
 @testable import ListApp
 
 /// A configured server: overrides reach the page, the stylesheet is served with an ETag.
@@ -8,12 +9,13 @@ import ListState
 
     init() throws {
         let list = ListConfiguration("characters")
-            .placeholder(.noData) { $0
-                .title(LocalizedText("Empty for now", byLanguage: ["zh-Hans": "暂时是空的"]))
-                .image("illustrations/no-results.svg", alternativeText: "A magnifying glass", width: 64, height: 64)
-                .button("Look again", style: .secondary)
-                .background(CSSColor(red: 0xff, green: 0xf8, blue: 0xe1))
-                .variant(.subtle)
+            .placeholder(.noData) {
+                $0
+                    .title(LocalizedText("Empty for now", byLanguage: ["zh-Hans": "暂时是空的"]))
+                    .image("illustrations/no-results.svg", alternativeText: "A magnifying glass", width: 64, height: 64)
+                    .button("Look again", style: .secondary)
+                    .background(CSSColor(red: 0xff, green: 0xf8, blue: 0xe1))
+                    .variant(.subtle)
             }
             .placeholder(.noResults) { $0.partial("placeholder-body") }
             .endOfList("You have seen them all.")

@@ -1,5 +1,6 @@
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 /// Issue 9, drain on SIGTERM: once the application is draining, `/-/readyz`

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListApp
 
 /// Issue 15, part 3: no parameter brings a control, bidi-control or
@@ -52,9 +53,11 @@ import Testing
     @Test(arguments: hostile.map(\.encoded))
     func aTablesSortFilterAndSearchAreShownVisiblyNeverRaw(_ encoded: String) throws {
         let fixture = try TableFixture()
-        for target in ["/products?sort=na" + encoded + "me", "/products?name=a" + encoded + "b",
-                       "/products?name__contains=" + encoded, "/products?q=a" + encoded + "b",
-                       "/products?name__bad" + encoded + "=1", "/products?sort=-x" + encoded + "&sort=y"] {
+        for target in [
+            "/products?sort=na" + encoded + "me", "/products?name=a" + encoded + "b",
+            "/products?name__contains=" + encoded, "/products?q=a" + encoded + "b",
+            "/products?name__bad" + encoded + "=1", "/products?sort=-x" + encoded + "&sort=y",
+        ] {
             for headers in [[:], ["HX-Request": "true"]] {
                 let answer = try fixture.server.get(target, headers: headers)
                 #expect(answer.status == 200 || answer.status == 400, "\(target)")

@@ -1,5 +1,6 @@
-import Testing
 import ListState
+import Testing
+
 @testable import ListApp
 
 /// `GET /-/states`: only with `--dev`; every state, validated in every language.

@@ -1,5 +1,6 @@
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 @Suite struct GlyphDisplayTests {
@@ -7,8 +8,10 @@ import ListStore
         let scalar = try #require(Unicode.Scalar(value))
         let name = scalar.properties.name ?? "UNNAMED"
         let category = ListStore.GeneralCategory.code(scalar.properties.generalCategory)
-        return GlyphDisplay(CharacterRecord(codePoint: value, name: name, generalCategory: category,
-                                            age: "", isEmoji: false, isEmojiPresentation: false))
+        return GlyphDisplay(
+            CharacterRecord(
+                codePoint: value, name: name, generalCategory: category,
+                age: "", isEmoji: false, isEmojiPresentation: false))
     }
 
     @Test func combiningMarksSitOnADottedCircle() throws {
@@ -16,8 +19,10 @@ import ListStore
         #expect(try display(0x20DD).style == .mark)
     }
 
-    @Test(arguments: [(UInt32(0x202E), "RLO"), (0x200D, "ZWJ"), (0x2066, "LRI"), (0xFEFF, "ZWNBSP"),
-                      (0x00AD, "SHY"), (0x2028, "LSEP"), (0x00A0, "NBSP")])
+    @Test(arguments: [
+        (UInt32(0x202E), "RLO"), (0x200D, "ZWJ"), (0x2066, "LRI"), (0xFEFF, "ZWNBSP"),
+        (0x00AD, "SHY"), (0x2028, "LSEP"), (0x00A0, "NBSP"),
+    ])
     func formatCharactersShowTheirAbbreviation(_ value: UInt32, _ abbreviation: String) throws {
         #expect(try display(value) == GlyphDisplay(text: abbreviation, style: .abbreviation))
     }
@@ -27,9 +32,9 @@ import ListStore
     }
 
     @Test func otherFormatCharactersGetInitials() throws {
-        let tag = try display(0xE0041) // TAG LATIN CAPITAL LETTER A
+        let tag = try display(0xE0041)  // TAG LATIN CAPITAL LETTER A
         #expect(tag.style == .abbreviation && tag.text == "TLCLA")
-        #expect(try display(0x3164).style == .abbreviation) // HANGUL FILLER: default ignorable letter
+        #expect(try display(0x3164).style == .abbreviation)  // HANGUL FILLER: default ignorable letter
     }
 
     @Test func ordinaryCharactersAreThemselves() throws {
@@ -42,21 +47,31 @@ import ListStore
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), let name = scalar.properties.name else { continue }
             let category = ListStore.GeneralCategory.code(scalar.properties.generalCategory)
-            let shown = GlyphDisplay(CharacterRecord(codePoint: value, name: name, generalCategory: category,
-                                                     age: "", isEmoji: false, isEmojiPresentation: false))
+            let shown = GlyphDisplay(
+                CharacterRecord(
+                    codePoint: value, name: name, generalCategory: category,
+                    age: "", isEmoji: false, isEmojiPresentation: false))
             // The shortcut rows take agrees with the whole rule, and never skips a
             // character the abbreviation table names.
-            if GlyphDisplay.shownAsItself(CharacterRecord(codePoint: value, name: name, generalCategory: category, age: "",
-                                                          isEmoji: false, isEmojiPresentation: false)) != nil {
+            if GlyphDisplay.shownAsItself(
+                CharacterRecord(
+                    codePoint: value, name: name, generalCategory: category, age: "",
+                    isEmoji: false, isEmojiPresentation: false)) != nil
+            {
                 if shown != GlyphDisplay(text: String(Character(scalar)), style: .character) || GlyphDisplay.abbreviations[value] != nil {
-                    Issue.record("U+\(String(value, radix: 16)) is shown as itself by the shortcut, \(shown) by the rule"); return
+                    Issue.record("U+\(String(value, radix: 16)) is shown as itself by the shortcut, \(shown) by the rule")
+                    return
                 }
             }
             for part in shown.text.unicodeScalars {
                 let properties = part.properties
-                let unsafe = properties.isDefaultIgnorableCodePoint || properties.isBidiControl
+                let unsafe =
+                    properties.isDefaultIgnorableCodePoint || properties.isBidiControl
                     || [.format, .control, .lineSeparator, .paragraphSeparator, .spaceSeparator].contains(properties.generalCategory)
-                if unsafe { Issue.record("U+\(String(value, radix: 16)) shows \(part.value)"); return }
+                if unsafe {
+                    Issue.record("U+\(String(value, radix: 16)) shows \(part.value)")
+                    return
+                }
             }
         }
     }

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import ListApp
 
 @Suite struct LanguageTagTests {
     /// Found by QA: malformed or unknown tags fell back to Simplified Chinese.
-    @Test(arguments: [("zh-Hant ", Language.traditionalChinese), ("zh-Hant\n", .traditionalChinese), ("zh_TW", .traditionalChinese),
-                      ("zh-Hant-CN", .traditionalChinese), ("zh-Hans-TW", .simplifiedChinese), ("zh", .simplifiedChinese),
-                      ("en-GB", .english), ("ZH-hk", .traditionalChinese)])
+    @Test(arguments: [
+        ("zh-Hant ", Language.traditionalChinese), ("zh-Hant\n", .traditionalChinese), ("zh_TW", .traditionalChinese),
+        ("zh-Hant-CN", .traditionalChinese), ("zh-Hans-TW", .simplifiedChinese), ("zh", .simplifiedChinese),
+        ("en-GB", .english), ("ZH-hk", .traditionalChinese),
+    ])
     func knownTags(_ tag: String, _ language: Language) {
         #expect(Language(tag: tag) == language)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListApp
 
 /// Accept-Language negotiation (RFC 9110 §12.5.4) and the `lang` parameter.
@@ -61,7 +62,8 @@ import Testing
         #expect(Language.preferred(acceptLanguage: String(repeating: " ,", count: 64) + "zh-TW") == .traditionalChinese)
         #expect(Language.preferred(acceptLanguage: String(repeating: "fr,", count: 64) + "zh-TW") == .english)
         // The fuzzer's input, and the same with a space before every `,` and `;`.
-        let input = "LHpoLWF6KC1UAAAsLDttLCw7LCwsLDssLiwsOyx6LCw7LG4sOywsLCwsLiwsOyx6LCw7LCw7LDsseiwsOyxuLDssLCwsLC4sLDsseiwsOywsOywsLCw7LC4sLAEAADs7dCwsLDssLiwsAQAAOzt0dyx6LHpoLXM7LHoseiwuVzssLiwsAQAAOzsseix6aA=="
+        let input =
+            "LHpoLWF6KC1UAAAsLDttLCw7LCwsLDssLiwsOyx6LCw7LG4sOywsLCwsLiwsOyx6LCw7LCw7LDsseiwsOyxuLDssLCwsLC4sLDsseiwsOywsOywsLCw7LC4sLAEAADs7dCwsLDssLiwsAQAAOzt0dyx6LHpoLXM7LHoseiwuVzssLiwsAQAAOzsseix6aA=="
         let bytes = try #require(Data(base64Encoded: input))
         let spaced = bytes.flatMap { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") ? [UInt8(ascii: " "), $0] : [$0] }
         let plain = Language.preferred(acceptLanguage: String(decoding: bytes, as: UTF8.self))
@@ -87,7 +89,10 @@ import Testing
         #expect(Set(strings.categoryNames.keys) == Set(UIStrings.english.categoryNames.keys))
         #expect(strings.suggestions.count == UIStrings.english.suggestions.count)
         #expect(strings.noResultsForQuery.title.contains("{query}"))
-        guard case .dictionary(let words) = strings.mustacheValue else { Issue.record("not a dictionary"); return }
+        guard case .dictionary(let words) = strings.mustacheValue else {
+            Issue.record("not a dictionary")
+            return
+        }
         for key in ["searchLabel", "searchButton", "searchPlaceholder", "loadMore", "tryAgain"] {
             #expect(words[key] != nil, "\(key)")
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 /// Issue 15, part 3: a page that starts at a cursor. A retry from its

@@ -1,5 +1,6 @@
-import Testing
 import ListState
+import Testing
+
 @testable import ListApp
 
 /// A lazy list: the shell at once, the rows with a partial request.
@@ -15,7 +16,8 @@ import ListState
         let shell = try server.get("/?q=a&lang=zh-Hans")
         #expect(shell.status == 200)
         #expect(Markup.rowIDs(shell.text).isEmpty)
-        #expect(shell.text.contains(#"<div id="list" class="list" hx-get="/?q=a&amp;lang=zh-Hans" hx-trigger="load" hx-swap="outerHTML">"#)
+        #expect(
+            shell.text.contains(#"<div id="list" class="list" hx-get="/?q=a&amp;lang=zh-Hans" hx-trigger="load" hx-swap="outerHTML">"#)
                 || shell.text.contains(#"<div id="list" class="list" hx-get="/?q&#61;a&amp;lang&#61;zh-Hans" hx-trigger="load" hx-swap="outerHTML">"#))
         #expect(shell.text.contains("placeholder-loading"))
         #expect(shell.text.contains(#"aria-busy="true""#))

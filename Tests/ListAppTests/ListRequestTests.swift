@@ -1,5 +1,6 @@
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 @Suite struct ListRequestTests {
@@ -20,12 +21,18 @@ import ListStore
 
     @Test(arguments: ["0", "-1", "", "abc", "1.5", " 5", "5 ", "+5", "1e3", "٣"])
     func limitBelowOneOrNotANumberIsRefused(_ text: String) {
-        guard case .failure(let problem) = parse([("limit", text)]) else { Issue.record("accepted \(text)"); return }
+        guard case .failure(let problem) = parse([("limit", text)]) else {
+            Issue.record("accepted \(text)")
+            return
+        }
         #expect(problem.parameter == "limit")
     }
 
     @Test func repeatedParameterIsRefused() {
-        guard case .failure(let problem) = parse([("limit", "5"), ("limit", "6")]) else { Issue.record("accepted"); return }
+        guard case .failure(let problem) = parse([("limit", "5"), ("limit", "6")]) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(problem.parameter == "limit")
         #expect((try? parse([("x", "1"), ("x", "2")]).get()) != nil)
     }
@@ -51,7 +58,10 @@ import ListStore
     /// C-09: tampered cursors are refused.
     @Test(arguments: ["0", "%%", "AQAAJgM!", "AgAAJgM", ""])
     func badCursorIsRefused(_ text: String) {
-        guard case .failure(let problem) = parse([("cursor", text)]) else { Issue.record("accepted \(text)"); return }
+        guard case .failure(let problem) = parse([("cursor", text)]) else {
+            Issue.record("accepted \(text)")
+            return
+        }
         #expect(problem.parameter == "cursor")
         #expect(!problem.message.contains("base64"))
     }
@@ -85,7 +95,10 @@ extension ListRequestTests {
         #expect(try parse([("q", repeated)]).get().filter.searchWords == ["c"])
         #expect(try parse([("q", "c Cat ca snow")]).get().filter.searchWords == ["cat", "snow"])
         let nine = (1...9).map { "w\($0)x" }.joined(separator: " ")
-        guard case .failure(let problem) = parse([("q", nine)]) else { Issue.record("accepted nine words"); return }
+        guard case .failure(let problem) = parse([("q", nine)]) else {
+            Issue.record("accepted nine words")
+            return
+        }
         #expect(problem.message.contains("at most 8"))
     }
 

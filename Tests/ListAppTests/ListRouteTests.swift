@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 @Suite struct ListRouteTests {
@@ -160,8 +161,10 @@ import ListStore
         #expect(again.status == 304 && again.body.isEmpty)
     }
 
-    @Test(arguments: ["/static/../Package.swift", "/static/%2e%2e/Package.swift", "/static/%2E%2E/%2E%2E/etc/passwd",
-                      "/static/..%2fPackage.swift", "/static//etc/passwd", "/static/%2fetc%2fpasswd", "/static/missing.css"])
+    @Test(arguments: [
+        "/static/../Package.swift", "/static/%2e%2e/Package.swift", "/static/%2E%2E/%2E%2E/etc/passwd",
+        "/static/..%2fPackage.swift", "/static//etc/passwd", "/static/%2fetc%2fpasswd", "/static/missing.css",
+    ])
     func traversalIsRefused(_ target: String) throws {
         let answer = try server.get(target)
         #expect(answer.status == 404 || answer.status == 400)

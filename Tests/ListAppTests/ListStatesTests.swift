@@ -1,5 +1,6 @@
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 /// Every list state, served by the real server over a scripted source.
@@ -96,8 +97,9 @@ import ListStore
     }
 
     @Test func validationHookReportsBrokenMarkup() {
-        let broken = HTTPTestClient.Answer(status: 200, headers: [("content-type", "text/html; charset=utf-8")],
-                                           body: Array("<li><p>unclosed <b>bold</li>".utf8))
+        let broken = HTTPTestClient.Answer(
+            status: 200, headers: [("content-type", "text/html; charset=utf-8")],
+            body: Array("<li><p>unclosed <b>bold</li>".utf8))
         withKnownIssue {
             server.validate(broken, target: "broken")
         }

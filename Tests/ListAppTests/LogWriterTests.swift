@@ -1,7 +1,9 @@
 import Testing
+
 @testable import ListApp
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `LogWriter` on a pipe nobody reads: lines that cannot go now are dropped and
@@ -22,7 +24,10 @@ import Glibc
     @Test func aFullPipeDropsAndCountsLinesThenSaysSo() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let writer = LogWriter(descriptor: ends[1])
         #expect(writer.mayWait)
         let line = String(repeating: "x", count: 99) + "\n"

@@ -1,7 +1,8 @@
-import Testing
 import ListState
 import ListStore
 import Mustache
+import Testing
+
 @testable import ListApp
 
 /// The offline placeholder is drawn once per list and language; every page still
@@ -14,23 +15,30 @@ import Mustache
     }
 
     static func direct(_ list: ListConfiguration, _ language: Language, _ links: ListLinks) -> MustacheValue {
-        PlaceholderContent(kind: .offline, list: list, language: language,
-                           facts: PlaceholderContent.Facts(allowsPartialRequests: true), links: links,
-                           id: "offline-placeholder").mustacheValue(templates: nil)
+        PlaceholderContent(
+            kind: .offline, list: list, language: language,
+            facts: PlaceholderContent.Facts(allowsPartialRequests: true), links: links,
+            id: "offline-placeholder"
+        ).mustacheValue(templates: nil)
     }
 
-    @Test(arguments: [ListConfiguration("characters"),
-                      ListConfiguration("characters").placeholder(.offline) { $0.button("Reload") },
-                      ListConfiguration("characters").placeholder(.offline) { $0.button("Help", href: "/help") },
-                      ListConfiguration("characters").placeholder(.offline) { $0.withoutButton() }])
+    @Test(arguments: [
+        ListConfiguration("characters"),
+        ListConfiguration("characters").placeholder(.offline) { $0.button("Reload") },
+        ListConfiguration("characters").placeholder(.offline) { $0.button("Help", href: "/help") },
+        ListConfiguration("characters").placeholder(.offline) { $0.withoutButton() },
+    ])
     func keptPlaceholderEqualsADirectDrawingOnEveryPage(_ list: ListConfiguration) throws {
-        let targets = [ListLinks(request: ListRequest(), language: nil),
-                       ListLinks(request: ListRequest(filter: ListFilter(text: "snow")), language: nil),
-                       ListLinks(request: ListRequest(language: "zh-Hant"), language: nil)]
+        let targets = [
+            ListLinks(request: ListRequest(), language: nil),
+            ListLinks(request: ListRequest(filter: ListFilter(text: "snow")), language: nil),
+            ListLinks(request: ListRequest(language: "zh-Hant"), language: nil),
+        ]
         for language in Language.allCases {
             for links in targets {
-                let kept = OfflinePlaceholder.context(list: list, language: language, allowsPartialRequests: true,
-                                                      links: links, templates: nil)
+                let kept = OfflinePlaceholder.context(
+                    list: list, language: language, allowsPartialRequests: true,
+                    links: links, templates: nil)
                 #expect(try Self.drawn(kept) == Self.drawn(Self.direct(list, language, links)), "\(language) \(links.current)")
             }
         }
@@ -40,10 +48,14 @@ import Mustache
         let list = ListConfiguration("characters")
         let first = ListLinks(request: ListRequest(filter: ListFilter(text: "a")), language: nil)
         let second = ListLinks(request: ListRequest(filter: ListFilter(text: "b")), language: nil)
-        let one = try Self.drawn(OfflinePlaceholder.context(list: list, language: .english, allowsPartialRequests: true,
-                                                            links: first, templates: nil))
-        let two = try Self.drawn(OfflinePlaceholder.context(list: list, language: .english, allowsPartialRequests: true,
-                                                            links: second, templates: nil))
+        let one = try Self.drawn(
+            OfflinePlaceholder.context(
+                list: list, language: .english, allowsPartialRequests: true,
+                links: first, templates: nil))
+        let two = try Self.drawn(
+            OfflinePlaceholder.context(
+                list: list, language: .english, allowsPartialRequests: true,
+                links: second, templates: nil))
         #expect(one.contains(#"href="/?q&#61;a""#) && two.contains(#"href="/?q&#61;b""#))
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import ListStore
+import Testing
+
 @testable import ListApp
 
 /// Issue 7, parts 2 and 3, as the server sees them: the offline page the

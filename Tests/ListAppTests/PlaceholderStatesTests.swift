@@ -1,6 +1,7 @@
-import Testing
-import ListStore
 import ListState
+import ListStore
+import Testing
+
 @testable import ListApp
 
 /// Every state of every kind, in every language, as a page and as fragments,
@@ -16,14 +17,18 @@ import ListState
 
     /// The words each language uses for a few states, to prove the page is in it.
     static let words: [Language: (loadMore: String, noData: String, noResults: String, unavailable: String, failed: String, notFound: String)] = [
-        .english: ("Load more", "No characters yet", "No results for “\u{2068}zz\u{2069}”", "The list is not available right now",
-                   "Something went wrong", "Page not found"),
+        .english: (
+            "Load more", "No characters yet", "No results for “\u{2068}zz\u{2069}”", "The list is not available right now",
+            "Something went wrong", "Page not found"
+        ),
         .simplifiedChinese: ("加载更多", "还没有字符", "没有找到与“\u{2068}zz\u{2069}”相关的字符", "列表暂时打不开", "出了点问题", "找不到这个页面"),
         .traditionalChinese: ("載入更多", "還沒有字元", "找不到與「\u{2068}zz\u{2069}」相關的字元", "清單暫時無法開啟", "出了點問題", "找不到這個頁面"),
     ]
 
-    private func expectPage(_ answer: HTTPTestClient.Answer, _ language: Language, status: Int, contains text: String,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectPage(
+        _ answer: HTTPTestClient.Answer, _ language: Language, status: Int, contains text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(answer.status == status, sourceLocation: sourceLocation)
         #expect(answer.text.hasPrefix("<!DOCTYPE html>"), sourceLocation: sourceLocation)
         #expect(answer.text.contains(#"<html lang="\#(language.tag)">"#), sourceLocation: sourceLocation)
@@ -36,8 +41,10 @@ import ListState
         #expect(!answer.text.contains(" style="), sourceLocation: sourceLocation)
     }
 
-    private func expectRegion(_ answer: HTTPTestClient.Answer, status: Int, contains text: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRegion(
+        _ answer: HTTPTestClient.Answer, status: Int, contains text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(answer.status == status, sourceLocation: sourceLocation)
         #expect(answer.text.hasPrefix(#"<div id="list""#), sourceLocation: sourceLocation)
         #expect(answer.text.contains(text), "\(text)", sourceLocation: sourceLocation)

@@ -1,20 +1,24 @@
-import Testing
 import ListStore
 import Mustache
+import Testing
+
 @testable import ListApp
 
 /// The rows of a page: each field written straight into the page prints what its
 /// value would, escaped as `{{field}}` escapes it.
 @Suite struct RowListTests {
-    static let fieldNames = ["id", "glyph", "glyphStyle", "codePoint", "name", "category", "categoryName", "age",
-                             "ageLabel", "isEmoji", "emojiLabel", "detailHref"]
+    static let fieldNames = [
+        "id", "glyph", "glyphStyle", "codePoint", "name", "category", "categoryName", "age",
+        "ageLabel", "isEmoji", "emojiLabel", "detailHref",
+    ]
 
     /// A record as the catalogue stores it, from the runtime's Unicode data.
     static func record(_ value: UInt32, age: String = "1.1", isEmoji: Bool = false) throws -> CharacterRecord {
         let scalar = try #require(Unicode.Scalar(value))
-        return CharacterRecord(codePoint: value, name: scalar.properties.name ?? "UNNAMED",
-                               generalCategory: ListStore.GeneralCategory.code(scalar.properties.generalCategory),
-                               age: age, isEmoji: isEmoji, isEmojiPresentation: isEmoji)
+        return CharacterRecord(
+            codePoint: value, name: scalar.properties.name ?? "UNNAMED",
+            generalCategory: ListStore.GeneralCategory.code(scalar.properties.generalCategory),
+            age: age, isEmoji: isEmoji, isEmojiPresentation: isEmoji)
     }
 
     /// What `{{name}}` (escaped) or `{{{name}}}` prints for row `index`.
@@ -25,8 +29,10 @@ import Mustache
 
     @Test(arguments: [Language.english, .traditionalChinese], [nil, "zh-Hant"] as [String?])
     func writtenFieldsPrintTheirValues(_ language: Language, _ lang: String?) throws {
-        let records = try [Self.record(0x2603), Self.record(0x0301), Self.record(0x202E), Self.record(0x3C),
-                           Self.record(0x1F600, age: "6.1", isEmoji: true), Self.record(0x115F), Self.record(0x41, age: "")]
+        let records = try [
+            Self.record(0x2603), Self.record(0x0301), Self.record(0x202E), Self.record(0x3C),
+            Self.record(0x1F600, age: "6.1", isEmoji: true), Self.record(0x115F), Self.record(0x41, age: ""),
+        ]
         let rows = RowList(records, language: language, languageParameter: lang)
         #expect(rows.count == records.count)
         for index in records.indices {
@@ -35,8 +41,9 @@ import Mustache
                 let value = rows.mustacheValue(at: index, field: field)
                 let printed = MustacheOutput.string { $0.append(value, escaped: false) }
                 #expect(try Self.written(rows, index, name, escaped: false) == printed, "\(name) of row \(index)")
-                #expect(try Self.written(rows, index, name, escaped: true) == HTMLEscaping.escape(printed),
-                        "\(name) of row \(index), escaped")
+                #expect(
+                    try Self.written(rows, index, name, escaped: true) == HTMLEscaping.escape(printed),
+                    "\(name) of row \(index), escaped")
             }
         }
     }

@@ -1,6 +1,7 @@
+import ListStore
 import Synchronization
 import Testing
-import ListStore
+
 @testable import ListApp
 
 /// Issue 7, part 1: every data-source fault (docs/design.md, "Data source faults"),
@@ -42,8 +43,10 @@ import ListStore
     @Test(arguments: faults)
     func firstPageShowsThePlaceholderWithARetry(_ fault: (kind: ListStoreError.Kind, status: Int, placeholder: String)) throws {
         source.fail(with: fault.kind)
-        for (query, headers) in [("/", [String: String]()), ("/?q=a", [:]), ("/", ["HX-Request": "true"]),
-                                 ("/?q=a", ["HX-Request": "true"]), ("/", ["HX-Request": "true", "HX-History-Restore-Request": "true"])] {
+        for (query, headers) in [
+            ("/", [String: String]()), ("/?q=a", [:]), ("/", ["HX-Request": "true"]),
+            ("/?q=a", ["HX-Request": "true"]), ("/", ["HX-Request": "true", "HX-History-Restore-Request": "true"]),
+        ] {
             let answer = try server.get(query, headers: headers)
             let isRegion = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] == nil
             #expect(answer.status == fault.status, "\(query) \(headers)")

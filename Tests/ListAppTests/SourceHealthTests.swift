@@ -1,6 +1,7 @@
+import ListStore
 import Synchronization
 import Testing
-import ListStore
+
 @testable import ListApp
 
 @Suite struct SourceHealthTests {

@@ -1,14 +1,15 @@
+import ListState
 // CASES.md cases that reach the decision: C-09 (the decision part), C-10, C-11, C-12.
 import Testing
-import ListState
 
 @Suite("Cases from the field")
 struct CasesTests {
-    @Test("C-10: a first-page query that times out or fails shows unavailable or error, never no data",
-          arguments: [
+    @Test(
+        "C-10: a first-page query that times out or fails shows unavailable or error, never no data",
+        arguments: [
             (SourceStatus.unavailable(retryAfterSeconds: 2), PlaceholderKind.unavailable, 503),
             (SourceStatus.failed, PlaceholderKind.error, 500),
-          ])
+        ])
     func c10FailureIsNotNoData(source: SourceStatus, kind: PlaceholderKind, status: Int) {
         // The source answers nothing, so the snapshot has no rows: that must not read as empty.
         for filters in [Filters.none, Filters(query: "cat")] {
@@ -48,11 +49,12 @@ struct CasesTests {
         #expect(decide(inserted) == decide(oneRow))
     }
 
-    @Test("C-12: an HTTP error is not offline; offline is left to the client",
-          arguments: [
+    @Test(
+        "C-12: an HTTP error is not offline; offline is left to the client",
+        arguments: [
             (SourceStatus.unavailable(retryAfterSeconds: nil), PlaceholderKind.unavailable, 503),
             (SourceStatus.failed, PlaceholderKind.error, 500),
-          ])
+        ])
     func c12HTTPErrorIsNotOffline(source: SourceStatus, kind: PlaceholderKind, status: Int) {
         let decision = decide(ListSnapshot(source: source))
         #expect(decision.body == .placeholder(kind))
@@ -70,12 +72,14 @@ struct CasesTests {
         #expect(decide(ListSnapshot(rowsPerSection: [3], display: DisplayFlags(forceDisplay: .offline))).body == .rows)
     }
 
-    @Test("C-09: a tampered cursor is a 400 with the error placeholder, or a start-over footer in a fragment, never a 500",
-          arguments: [false, true])
+    @Test(
+        "C-09: a tampered cursor is a 400 with the error placeholder, or a start-over footer in a fragment, never a 500",
+        arguments: [false, true])
     func c09TamperedCursor(isPartial: Bool) {
-        let decision = decide(ListSnapshot(
-            request: .badRequest(reason: "The link to this page is not valid."),
-            cursor: isPartial ? "AAAA!" : nil, isContinuation: isPartial, source: .failed))
+        let decision = decide(
+            ListSnapshot(
+                request: .badRequest(reason: "The link to this page is not valid."),
+                cursor: isPartial ? "AAAA!" : nil, isContinuation: isPartial, source: .failed))
         #expect(decision.status == 400)
         #expect(decision.body == (isPartial ? .nothingNew : .placeholder(.error)))
         #expect(decision.footer == (isPartial ? .startOver : .none))

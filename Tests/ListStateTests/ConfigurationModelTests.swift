@@ -1,23 +1,29 @@
 import Foundation
 import Testing
+
 @testable import ListState
 
 /// The placeholder configuration model: colours, contrast, validation.
 @Suite struct ConfigurationModelTests {
-    @Test(arguments: [("#fff", "#ffffff"), ("#FFF8E1", "#fff8e1"), ("#0000", "#00000000"), ("#12345678", "#12345678"),
-                      ("rgb(255, 248, 225)", "#fff8e1"), ("rgb(0 0 0)", "#000000")])
+    @Test(arguments: [
+        ("#fff", "#ffffff"), ("#FFF8E1", "#fff8e1"), ("#0000", "#00000000"), ("#12345678", "#12345678"),
+        ("rgb(255, 248, 225)", "#fff8e1"), ("rgb(0 0 0)", "#000000"),
+    ])
     func coloursParseAndPrintAsHex(_ text: String, _ printed: String) throws {
         #expect(try #require(CSSColor(parsing: text)).description == printed)
     }
 
-    @Test(arguments: ["", "#", "#ff", "#fffff", "#ggg", "red", "rgb(256, 0, 0)", "rgb(1,2)", "rgb(-1, 0, 0)", "var(--x)",
-                      "#fff;}", "rgb(1, 2, 3); color: red", "url(x)", "rgba(0,0,0,0)"])
+    @Test(arguments: [
+        "", "#", "#ff", "#fffff", "#ggg", "red", "rgb(256, 0, 0)", "rgb(1,2)", "rgb(-1, 0, 0)", "var(--x)",
+        "#fff;}", "rgb(1, 2, 3); color: red", "url(x)", "rgba(0,0,0,0)",
+    ])
     func anythingElseIsRefused(_ text: String) {
         #expect(CSSColor(parsing: text) == nil)
     }
 
     @Test func contrastFollowsWCAG() throws {
-        let black = CSSColor(red: 0, green: 0, blue: 0), white = CSSColor(red: 255, green: 255, blue: 255)
+        let black = CSSColor(red: 0, green: 0, blue: 0)
+        let white = CSSColor(red: 255, green: 255, blue: 255)
         #expect(abs(black.contrastRatio(with: white) - 21) < 1e-6)
         #expect(abs(white.contrastRatio(with: white) - 1) < 1e-9)
         for value in stride(from: 0.001, through: 1.0, by: 0.013) {

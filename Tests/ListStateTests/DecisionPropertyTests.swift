@@ -1,6 +1,6 @@
+import ListState
 // Properties of the decision, checked over every combination of its inputs.
 import Testing
-import ListState
 
 /// Every combination of the snapshot's inputs the properties range over.
 enum Combinations {
@@ -25,13 +25,14 @@ enum Combinations {
                                     for source in sources {
                                         for shouldDisplay in [false, true] {
                                             for force in forced {
-                                                snapshots.append(ListSnapshot(
-                                                    request: request, isPending: isPending,
-                                                    rowsPerSection: rows, hasMore: hasMore,
-                                                    nextCursor: nextCursor, cursor: cursor,
-                                                    isContinuation: isContinuation, filters: filter,
-                                                    source: source,
-                                                    display: DisplayFlags(shouldDisplay: shouldDisplay, forceDisplay: force)))
+                                                snapshots.append(
+                                                    ListSnapshot(
+                                                        request: request, isPending: isPending,
+                                                        rowsPerSection: rows, hasMore: hasMore,
+                                                        nextCursor: nextCursor, cursor: cursor,
+                                                        isContinuation: isContinuation, filters: filter,
+                                                        source: source,
+                                                        display: DisplayFlags(shouldDisplay: shouldDisplay, forceDisplay: force)))
                                             }
                                         }
                                     }
@@ -93,9 +94,7 @@ func tableSays(_ s: ListSnapshot) -> (Decision.Rule, Decision.Body, Decision.Foo
     if empty && (s.filters.hasActiveFilter || !(s.filters.query ?? "").isEmpty) { return (.noResults, .placeholder(.noResults), .none, 200) }
     if empty { return (.noData, .placeholder(.noData), .none, 200) }
     let (rule, footer): (Decision.Rule, Decision.Footer) =
-        if s.hasMore, let next = s.nextCursor { (.rowsWithMore, .loadMore(cursor: next)) }
-        else if s.cursor == nil && !c { (.singlePage, .none) }
-        else { (.lastPage, .endOfList) }
+        if s.hasMore, let next = s.nextCursor { (.rowsWithMore, .loadMore(cursor: next)) } else if s.cursor == nil && !c { (.singlePage, .none) } else { (.lastPage, .endOfList) }
     if let kind = s.display.forceDisplay, kind != .offline, !c { return (.forced, .placeholderAboveRows(kind), footer, 200) }
     return (rule, .rows, footer, 200)
 }
@@ -139,13 +138,14 @@ struct DecisionPropertyTests {
             s.isKnown || (!d.saysEmpty && ![.hidden, .continuationExhausted, .noResults, .noData].contains(d.rule))
         },
         Property(name: "the status follows the request and the source; Retry-After only with 503") { s, d in
-            let expected = switch (s.request, s.source) {
-            case (.badRequest, _): 400
-            case (.notFound, _): 404
-            case (.valid, .unavailable): 503
-            case (.valid, .failed): 500
-            case (.valid, .ok): 200
-            }
+            let expected =
+                switch (s.request, s.source) {
+                case (.badRequest, _): 400
+                case (.notFound, _): 404
+                case (.valid, .unavailable): 503
+                case (.valid, .failed): 500
+                case (.valid, .ok): 200
+                }
             let retryAfter: Int? = if case .unavailable(let seconds) = s.source, s.request.isValid { seconds } else { nil }
             return d.status == expected && d.retryAfterSeconds == retryAfter
         },
@@ -170,10 +170,11 @@ struct DecisionPropertyTests {
             d.announcements.isEmpty == (d.body == .nothing)
         },
         Property(name: "row announcements count the rows; continuations say added") { s, d in
-            let showsRows = switch d.body {
-            case .rows, .placeholderAboveRows: true
-            case .placeholder, .nothing, .nothingNew: false
-            }
+            let showsRows =
+                switch d.body {
+                case .rows, .placeholderAboveRows: true
+                case .placeholder, .nothing, .nothingNew: false
+                }
             guard showsRows else { return true }
             let said: Announcement = s.isContinuation ? .rowsAdded(count: s.rowCount) : .rowsShown(count: s.rowCount)
             return d.announcements.contains(said)

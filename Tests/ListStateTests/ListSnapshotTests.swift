@@ -1,6 +1,6 @@
+import ListState
 // The derived facts of a snapshot and its parts.
 import Testing
-import ListState
 
 @Suite("ListSnapshot")
 struct ListSnapshotTests {
@@ -14,22 +14,24 @@ struct ListSnapshotTests {
         #expect(snapshot.display.shouldDisplay && snapshot.display.forceDisplay == nil)
     }
 
-    @Test("Row counts add up over sections, ignore negatives and saturate",
-          arguments: [
+    @Test(
+        "Row counts add up over sections, ignore negatives and saturate",
+        arguments: [
             ([], 0, false), ([0], 0, false), ([0, 0], 0, false), ([3], 3, true), ([0, 2], 2, true),
             ([-4, 1], 1, true), ([-1], 0, false), ([Int.max, 1], Int.max, true),
-          ] as [([Int], Int, Bool)])
+        ] as [([Int], Int, Bool)])
     func rowCount(rows: [Int], count: Int, hasRows: Bool) {
         let snapshot = ListSnapshot(rowsPerSection: rows)
         #expect(snapshot.rowCount == count)
         #expect(snapshot.hasRows == hasRows)
     }
 
-    @Test("A query is active when non-empty; any filter is active",
-          arguments: [
+    @Test(
+        "A query is active when non-empty; any filter is active",
+        arguments: [
             (Filters.none, nil, false), (Filters(query: ""), nil, false), (Filters(query: "a"), "a", true),
             (Filters(hasActiveFilter: true), nil, true), (Filters(query: " "), " ", true),
-          ] as [(Filters, String?, Bool)])
+        ] as [(Filters, String?, Bool)])
     func filters(filters: Filters, query: String?, isActive: Bool) {
         #expect(filters.activeQuery == query)
         #expect(filters.isActive == isActive)

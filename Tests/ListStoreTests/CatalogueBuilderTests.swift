@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListStore
 
 @Suite struct CatalogueBuilderTests {
@@ -58,11 +59,14 @@ import Testing
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(CatalogueBuilder.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
-            == "/data/liststate/catalogue.sqlite")
-        #expect(CatalogueBuilder.defaultPath(environment: ["HOME": "/home/a"])
-            == "/home/a/.local/share/liststate/catalogue.sqlite")
-        #expect(CatalogueBuilder.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
-            == "/home/a/.local/share/liststate/catalogue.sqlite")
+        #expect(
+            CatalogueBuilder.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
+                == "/data/liststate/catalogue.sqlite")
+        #expect(
+            CatalogueBuilder.defaultPath(environment: ["HOME": "/home/a"])
+                == "/home/a/.local/share/liststate/catalogue.sqlite")
+        #expect(
+            CatalogueBuilder.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+                == "/home/a/.local/share/liststate/catalogue.sqlite")
     }
 }

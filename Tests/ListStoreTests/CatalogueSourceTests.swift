@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListStore
 
 @Suite struct CatalogueSourceTests {
@@ -105,7 +106,10 @@ import Testing
         let writer = try SQLiteConnection(path: path, readOnly: false)
         try writer.execute("BEGIN EXCLUSIVE; INSERT INTO characters VALUES (9, 'X', 'So', '1.1', 0, 0)")
         let result = locked.page(PageRequest())
-        guard case .failure(let error) = result else { Issue.record("expected busy"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("expected busy")
+            return
+        }
         #expect(error.kind == .busy && error.isTransient)
         try writer.execute("ROLLBACK")
         #expect(try locked.page(PageRequest()).get().records.count == 3)
@@ -134,13 +138,19 @@ import Testing
         var damaged = good
         for index in 0..<damaged.count where index % 7 == 0 { damaged[index] = 0xA5 }
         try damaged.write(to: URL(fileURLWithPath: path))
-        guard case .failure(let error) = corruptible.page(PageRequest()) else { Issue.record("expected a failure"); return }
+        guard case .failure(let error) = corruptible.page(PageRequest()) else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(!error.isTransient)
         try good.write(to: URL(fileURLWithPath: path))
         #expect(try corruptible.page(PageRequest()).get().records.count == 3)
         try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: path))
         let truncated = CatalogueSource(path: path).page(PageRequest())
-        guard case .failure(let truncation) = truncated else { Issue.record("expected a failure"); return }
+        guard case .failure(let truncation) = truncated else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(truncation.kind == .corrupt)
     }
 }

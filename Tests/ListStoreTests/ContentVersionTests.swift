@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListStore
 
 /// `CatalogueSource.contentVersion(waiting:)`: the version an answer is kept under.
@@ -82,7 +83,10 @@ import Testing
 
     @Test func aMissingFileFailsAsCannotOpen() throws {
         let source = CatalogueSource(path: TestCatalogue.temporaryFolder() + "/none.sqlite")
-        guard case .failure(let error) = source.contentVersion(waiting: true) else { Issue.record("expected cannotOpen"); return }
+        guard case .failure(let error) = source.contentVersion(waiting: true) else {
+            Issue.record("expected cannotOpen")
+            return
+        }
         #expect(error.kind == .cannotOpen)
     }
 
@@ -156,7 +160,8 @@ import Testing
         }
         #expect(error.kind == .timedOut && error.isTransient)
         guard case .failure = source.record(codePoint: 1, startedAt: late),
-              case .failure = source.contentVersion(waiting: true, startedAt: late) else {
+            case .failure = source.contentVersion(waiting: true, startedAt: late)
+        else {
             Issue.record("every query of a late request fails at once")
             return
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ListStore
 
 /// docs/design.md, "Data source faults", on real files: a catalogue replaced at its
@@ -55,7 +56,10 @@ import Testing
         #expect(log.all.count == 1 && log.all.first?.contains("missing") == true, "logged once: \(log.all)")
         // A request that needs a new connection: cannot open, transient (503), and nothing created.
         let fresh = CatalogueSource(path: path)
-        guard case .failure(let error) = fresh.page(PageRequest()) else { Issue.record("expected cannotOpen"); return }
+        guard case .failure(let error) = fresh.page(PageRequest()) else {
+            Issue.record("expected cannotOpen")
+            return
+        }
         #expect(error.kind == .cannotOpen && error.isTransient)
         #expect(!FileManager.default.fileExists(atPath: path), "a read-only open never creates the file")
         #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
@@ -82,7 +86,10 @@ import Testing
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: 0)
         try handle.close()
-        guard case .failure(let error) = source.page(PageRequest()) else { Issue.record("expected a failure"); return }
+        guard case .failure(let error) = source.page(PageRequest()) else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(!error.isTransient || error.kind == .cannotOpen)
         try good.write(to: URL(fileURLWithPath: path))
         #expect(try codePoints(source) == [1, 2, 3])
@@ -91,10 +98,12 @@ import Testing
     @Test func thePathIsExaminedAtMostOncePerInterval() {
         let calls = Mutex(0)
         let identity = Mutex<FileIdentity?>(FileIdentity(device: 1, inode: 1))
-        let watch = PathWatch(path: "/x", interval: 1, identityOf: { _ in
-            calls.withLock { $0 += 1 }
-            return identity.withLock { $0 }
-        })
+        let watch = PathWatch(
+            path: "/x", interval: 1,
+            identityOf: { _ in
+                calls.withLock { $0 += 1 }
+                return identity.withLock { $0 }
+            })
         let second: UInt64 = 1_000_000_000
         #expect(watch.check(now: 10 * second) == .none)
         identity.withLock { $0 = FileIdentity(device: 1, inode: 2) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListStore
 
 /// The shortcuts the benchmark's profiles led to give the same results as

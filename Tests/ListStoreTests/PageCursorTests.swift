@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListStore
 
 @Suite struct PageCursorTests {
@@ -13,8 +14,8 @@ import Testing
     /// C-09: tampered cursors are rejected, never taken for a valid one.
     @Test(arguments: [
         "", "0", "%%", "AQAAJgM!", "AQAAJgM=", "AQAAJgMA", "AQAAJg", "AQAAJgN",
-        "AgAAJgM", // version 2
-        "AREAAAA", // U+110000, past the last scalar
+        "AgAAJgM",  // version 2
+        "AREAAAA",  // U+110000, past the last scalar
         "AQAAJgM\u{0}", "ÄQAAJgM", "AQAA Jg",
     ])
     func rejectsTamperedText(_ text: String) {

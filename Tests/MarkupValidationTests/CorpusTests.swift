@@ -2,6 +2,7 @@
 // exactly the diagnostic its first line names, every valid sample none.
 import Foundation
 import Testing
+
 @testable import MarkupValidation
 
 /// One corpus file and what it expects.
@@ -84,8 +85,9 @@ struct CorpusSample: Sendable, CustomTestStringConvertible {
     func brokenSnippetProducesItsDiagnostic(_ sample: CorpusSample) throws {
         let expected = try #require(sample.expected)
         let diagnostics = sample.validate()
-        #expect(diagnostics.map { "\($0.code.rawValue)@\($0.line)" } == [expected],
-                "\(diagnostics.map(\.description).joined(separator: "\n"))")
+        #expect(
+            diagnostics.map { "\($0.code.rawValue)@\($0.line)" } == [expected],
+            "\(diagnostics.map(\.description).joined(separator: "\n"))")
     }
 
     @Test(arguments: valid)

@@ -2,6 +2,7 @@
 // positions in fragments, options, severities, and the htmx value grammar.
 import Synchronization
 import Testing
+
 @testable import MarkupValidation
 
 @Suite struct ValidatorTests {
@@ -33,9 +34,12 @@ import Testing
     /// escaped title validates and keeps every character.
     @Test func c14UnescapedLessThanIsReportedAndEscapedTextIsKept() {
         let broken = validator.validateFragment("<p>v <&nbsp;1.2 || >=&nbsp;2.0</p>", context: .body)
-        #expect(broken == [Diagnostic(
-            line: 1, column: 6, code: .unescapedLessThan,
-            message: "'<' does not start a tag here; write '&lt;' for a literal less-than sign.")])
+        #expect(
+            broken == [
+                Diagnostic(
+                    line: 1, column: 6, code: .unescapedLessThan,
+                    message: "'<' does not start a tag here; write '&lt;' for a literal less-than sign.")
+            ])
 
         let row = "<li>&lt;&amp;nbsp;1.2</li>"
         #expect(validator.validateFragment(row, context: .listItems) == [])
@@ -45,8 +49,9 @@ import Testing
     @Test func fragmentPositionsPointIntoTheFragment() {
         let fragment = "<li>a</li>\n<li>b <foo>c</foo>\n  <img src=x></li>"
         let diagnostics = validator.validateFragment(fragment, context: .listItems)
-        #expect(diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
-            == ["unknown-element@2:7", "img-missing-alt@3:3"])
+        #expect(
+            diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
+                == ["unknown-element@2:7", "img-missing-alt@3:3"])
     }
 
     @Test func columnsCountUnicodeScalars() {
@@ -65,10 +70,11 @@ import Testing
         let fragment = #"<li hx-get="/nowhere?cursor=x" hx-trigger="revealed" hx-swap="outerHTML"><a href="/elsewhere#top">more</a></li>"#
         #expect(validator.validateFragment(fragment, context: .listItems) == [])
         let asked = Mutex<[String]>([])
-        let routed = MarkupValidator(options: .init(routeExists: { path in
-            asked.withLock { $0.append(path) }
-            return path == "/elsewhere"
-        }))
+        let routed = MarkupValidator(
+            options: .init(routeExists: { path in
+                asked.withLock { $0.append(path) }
+                return path == "/elsewhere"
+            }))
         let diagnostics = routed.validateFragment(fragment, context: .listItems)
         #expect(diagnostics.map(\.code) == [.unknownRoute])
         #expect(diagnostics.first?.column == 5)
@@ -77,8 +83,9 @@ import Testing
 
     @Test func listItemsContextAcceptsOnlyListChildren() {
         #expect(validator.validateFragment("<li>a</li><li>b</li>", context: .listItems) == [])
-        #expect(validator.validateFragment("<li>a</li><li>b</li>", context: .region).map(\.code)
-            == [.invalidChild, .invalidChild])
+        #expect(
+            validator.validateFragment("<li>a</li><li>b</li>", context: .region).map(\.code)
+                == [.invalidChild, .invalidChild])
         #expect(validator.validateFragment("<p>a</p>", context: .listItems).map(\.code) == [.invalidChild])
     }
 
@@ -92,8 +99,9 @@ import Testing
         let page = #"<div id="list"><p id="m">rows</p></div><template><div id="list"><p id="m">offline</p></div></template>"#
         #expect(validator.validateFragment(page, context: .body) == [])
         let twice = #"<template><p id="m">a</p><p id="m">b</p></template><button type="button" aria-controls="m">x</button>"#
-        #expect(validator.validateFragment(twice, context: .body).map { "\($0.code.rawValue)@\($0.column)" }
-            == ["duplicate-id@29"])
+        #expect(
+            validator.validateFragment(twice, context: .body).map { "\($0.code.rawValue)@\($0.column)" }
+                == ["duplicate-id@29"])
     }
 
     @Test func anchorWithoutHrefIsInteractiveOnlyInsideAnotherAnchor() {
@@ -167,7 +175,8 @@ import Testing
             let count = Int(generator.next() % 40)
             let html = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
             let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
-            let results = [validator.validateDocument(html)]
+            let results =
+                [validator.validateDocument(html)]
                 + MarkupValidator.FragmentContext.allCases.map { validator.validateFragment(html, context: $0) }
             for diagnostic in results.joined() {
                 #expect(diagnostic.line >= 1 && diagnostic.line <= lines.count, "\(html.debugDescription): \(diagnostic)")

@@ -6,9 +6,9 @@ import Testing
 /// template's names, the fields' names and JSON keys agree (found by QA: `{{é}}`
 /// written precomposed missed a key written `e` + U+0301).
 @Suite struct CanonicalNameTests {
-    static let precomposed = "\u{E9}"       // é
-    static let decomposed = "e\u{301}"      // e + COMBINING ACUTE ACCENT
-    static let angstrom = "\u{212B}"        // ANGSTROM SIGN, canonically Å (U+00C5)
+    static let precomposed = "\u{E9}"  // é
+    static let decomposed = "e\u{301}"  // e + COMBINING ACUTE ACCENT
+    static let angstrom = "\u{212B}"  // ANGSTROM SIGN, canonically Å (U+00C5)
 
     @Test func equivalentNamesShareAHash() {
         #expect(MustacheFields.hash(Self.precomposed) == MustacheFields.hash(Self.decomposed))

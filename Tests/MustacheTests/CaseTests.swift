@@ -34,7 +34,8 @@ import Testing
 
     /// C-04 (kanru/cl-mustache#18): the implicit iterator keeps its escaping mode.
     @Test func c04ImplicitIteratorKeepsItsMode() throws {
-        #expect(try render("{{#tags}}[{{.}}]({{{.}}}){{/tags}}", ["tags": ["<i>x</i>", "y&z"]])
-            == "[&lt;i&gt;x&lt;/i&gt;](<i>x</i>)[y&amp;z](y&z)")
+        #expect(
+            try render("{{#tags}}[{{.}}]({{{.}}}){{/tags}}", ["tags": ["<i>x</i>", "y&z"]])
+                == "[&lt;i&gt;x&lt;/i&gt;](<i>x</i>)[y&amp;z](y&z)")
     }
 }

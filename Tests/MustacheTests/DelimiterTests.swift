@@ -15,8 +15,9 @@ import Testing
 
     @Test func delimitersApplyInsideSectionsAndCanChangeBack() throws {
         let template = "[\n{{#s}}\n  {{d}}\n  |d|\n{{/s}}\n{{= | | =}}\n|#s|\n  {{d}}\n  |d|\n|/s|\n]\n"
-        #expect(try render(template, ["s": true, "d": "I got interpolated."])
-            == "[\n  I got interpolated.\n  |d|\n  {{d}}\n  I got interpolated.\n]\n")
+        #expect(
+            try render(template, ["s": true, "d": "I got interpolated."])
+                == "[\n  I got interpolated.\n  |d|\n  {{d}}\n  I got interpolated.\n]\n")
         #expect(try render("{{=<% %>=}}<%v%><%={{ }}=%>{{v}}", ["v": 1]) == "11")
     }
 

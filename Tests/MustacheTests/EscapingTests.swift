@@ -53,7 +53,10 @@ import Testing
     }
 
     @Test func matchesTheReference() throws {
-        let alphabet: [Character] = ["a", "Z", "0", " ", "?", ";", "#", "&", "<", ">", "\"", "'", "`", "=", "é", "😀", "\u{7F}", "\u{0}", "\u{3B}", "\u{3F}", "\u{21}", "\u{23}", "\u{40}", "\u{5F}", "\u{61}"]
+        let alphabet: [Character] = [
+            "a", "Z", "0", " ", "?", ";", "#", "&", "<", ">", "\"", "'", "`", "=", "é", "😀", "\u{7F}", "\u{0}", "\u{3B}", "\u{3F}", "\u{21}", "\u{23}", "\u{40}", "\u{5F}",
+            "\u{61}",
+        ]
         var generator = SystemRandomNumberGenerator()
         for length in 0..<80 {
             for _ in 0..<20 {

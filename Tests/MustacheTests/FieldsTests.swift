@@ -230,8 +230,10 @@ private struct Model {
     }
 
     @Test func unusualNames() throws {
-        let names = ["", " ", "\u{E9}", "日本語の名前", "😀", "a\u{0}b", "name.with.dots", "x", "xxxxxxxx", "xxxxxxxxx",
-                     "xxxxxxx", String(repeating: "é", count: 30)]
+        let names = [
+            "", " ", "\u{E9}", "日本語の名前", "😀", "a\u{0}b", "name.with.dots", "x", "xxxxxxxx", "xxxxxxxxx",
+            "xxxxxxx", String(repeating: "é", count: 30),
+        ]
         var fields = MustacheFields()
         for (index, name) in names.enumerated() { fields[name] = .int(index) }
         #expect(fields.count == names.count)

@@ -104,7 +104,8 @@ import Testing
         // closed on one line keeps that line's ending (spec "Standalone block").
         let layout = "<html>\n<body>\n  {{$content}}\n  {{/content}}\n</body>\n</html>\n"
         let page = "{{<layout}}\n{{$content}}\n<ol>\n  <li>{{x}}</li>\n</ol>\n{{/content}}\n{{/layout}}\n"
-        #expect(try render(page, ["x": "<1>"], partials: ["layout": layout])
-            == "<html>\n<body>\n  <ol>\n    <li>&lt;1&gt;</li>\n  </ol>\n</body>\n</html>\n")
+        #expect(
+            try render(page, ["x": "<1>"], partials: ["layout": layout])
+                == "<html>\n<body>\n  <ol>\n    <li>&lt;1&gt;</li>\n  </ol>\n</body>\n</html>\n")
     }
 }

@@ -24,14 +24,16 @@ import Testing
     }
 
     @Test func integersPrintAsIntegers() throws {
-        #expect(try render("{{a}} {{b}} {{c}} {{d}}", ["a": 0, "b": 10, "c": -42, "d": .int(Int.max)])
-            == "0 10 -42 9223372036854775807")
+        #expect(
+            try render("{{a}} {{b}} {{c}} {{d}}", ["a": 0, "b": 10, "c": -42, "d": .int(Int.max)])
+                == "0 10 -42 9223372036854775807")
         #expect(try render("{{{a}}} {{&a}}", ["a": 85]) == "85 85")
     }
 
     @Test func decimalsPrintInShortestExactForm() throws {
-        #expect(try render("{{a}}|{{b}}|{{c}}|{{d}}|{{e}}", ["a": 1.210, "b": 10.0, "c": 0.0, "d": -2.5, "e": 0.1])
-            == "1.21|10|0|-2.5|0.1")
+        #expect(
+            try render("{{a}}|{{b}}|{{c}}|{{d}}|{{e}}", ["a": 1.210, "b": 10.0, "c": 0.0, "d": -2.5, "e": 0.1])
+                == "1.21|10|0|-2.5|0.1")
         #expect(try render("{{{a}}}", ["a": 1.210]) == "1.21")
     }
 

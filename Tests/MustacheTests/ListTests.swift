@@ -69,8 +69,10 @@ private struct LoudList: MustacheList {
 /// The rows `[["i": 0, "name": "r0"], ...]` as a list numbered `numbers` and as an
 /// array of dictionaries.
 private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String> = []) -> MustacheValue {
-    .list(TableList(columns: ["i", "name"], numbers: numbers,
-                    rows: (0..<count).map { [.int($0), .string("r\($0)")] }, hidden: hidden))
+    .list(
+        TableList(
+            columns: ["i", "name"], numbers: numbers,
+            rows: (0..<count).map { [.int($0), .string("r\($0)")] }, hidden: hidden))
 }
 
 @Suite struct ListTests {
@@ -136,12 +138,14 @@ private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String>
         let b = MustacheValue.list(TableList(columns: ["z", "y", "x"], numbers: [100, 7, 2], rows: [["bz0", "by0", "bx0"]]))
         let c = MustacheValue.list(TableList(columns: ["y", "x"], numbers: [1, 0], rows: [["cy0", "cx0"]]))
         let data: MustacheValue = ["a": a, "b": b, "c": c, "z": "root-z"]
-        #expect(try render("{{#a}}{{x}}{{y}}{{z}};{{/a}}{{#b}}{{x}}{{y}}{{z}};{{/b}}{{#a}}{{x}};{{/a}}", data)
-            == "ax0ay0az0;ax1ay1az1;bx0by0bz0;ax0;ax1;")
+        #expect(
+            try render("{{#a}}{{x}}{{y}}{{z}};{{/a}}{{#b}}{{x}}{{y}}{{z}};{{/b}}{{#a}}{{x}};{{/a}}", data)
+                == "ax0ay0az0;ax1ay1az1;bx0by0bz0;ax0;ax1;")
         // Nested, alternating between the lists in one row; `c` has no `z` (the row of
         // `a` outside it answers).
-        #expect(try render("{{#a}}{{x}}{{#b}}{{x}}{{#c}}{{x}}{{y}}{{z}}{{/c}}{{y}}{{/b}}{{y}}{{z}};{{/a}}", data)
-            == "ax0bx0cx0cy0bz0by0ay0az0;ax1bx0cx0cy0bz0by0ay1az1;")
+        #expect(
+            try render("{{#a}}{{x}}{{#b}}{{x}}{{#c}}{{x}}{{y}}{{z}}{{/c}}{{y}}{{/b}}{{y}}{{z}};{{/a}}", data)
+                == "ax0bx0cx0cy0bz0by0ay0az0;ax1bx0cx0cy0bz0by0ay1az1;")
         // The same template with the lists swapped between renders.
         let swapped: MustacheValue = ["a": b, "b": a, "c": c]
         #expect(try render("{{#a}}{{x}}{{y}}{{z}};{{/a}}{{#b}}{{x}}{{y}}{{z}};{{/b}}", swapped) == "bx0by0bz0;ax0ay0az0;ax1ay1az1;")
@@ -152,11 +156,13 @@ private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String>
         // per template would read `z` where `x` was asked.
         let list = MustacheValue.list(TableList(columns: ["x", "y", "z"], rows: [["x0", "y0", "z0"], ["x1", "y1", "z1"]]))
         let partials = ["p": "({{x}}{{y}}{{z}}{{#x}}+{{/x}})", "q": "{{y}}"]
-        #expect(try render("{{#rows}}{{z}}{{>p}}{{y}}{{>q}}{{x}};{{/rows}}", ["rows": list], partials: partials)
-            == "z0(x0y0z0+)y0y0x0;z1(x1y1z1+)y1y1x1;")
+        #expect(
+            try render("{{#rows}}{{z}}{{>p}}{{y}}{{>q}}{{x}};{{/rows}}", ["rows": list], partials: partials)
+                == "z0(x0y0z0+)y0y0x0;z1(x1y1z1+)y1y1x1;")
         // The partial iterating the list itself, after the main template did.
-        #expect(try render("{{#rows}}{{z}}{{/rows}}|{{>r}}|{{#rows}}{{z}}{{/rows}}", ["rows": list], partials: ["r": "{{#rows}}{{x}}{{/rows}}"])
-            == "z0z1|x0x1|z0z1")
+        #expect(
+            try render("{{#rows}}{{z}}{{/rows}}|{{>r}}|{{#rows}}{{z}}{{/rows}}", ["rows": list], partials: ["r": "{{#rows}}{{x}}{{/rows}}"])
+                == "z0z1|x0x1|z0z1")
         // Two renders of one library with different lists.
         let library = try TemplateLibrary(sources: ["main": "{{#rows}}{{y}}{{x}}{{/rows}}", "other": "{{#rows}}{{x}}{{y}}{{/rows}}"])
         let second = MustacheValue.list(TableList(columns: ["y", "x"], numbers: [3, 4], rows: [["Y", "X"]]))
@@ -169,8 +175,9 @@ private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String>
     @Test func blockOverridesInsideRows() throws {
         let list = MustacheValue.list(TableList(columns: ["b", "a"], rows: [["b0", "a0"], ["b1", "a1"]]))
         let partials = ["parent": "{{a}}[{{$slot}}default{{b}}{{/slot}}]", "plain": "{{a}}[{{$slot}}default{{b}}{{/slot}}]"]
-        #expect(try render("{{#rows}}{{<parent}}{{$slot}}{{b}}{{a}}{{/slot}}{{/parent}};{{/rows}}", ["rows": list], partials: partials)
-            == "a0[b0a0];a1[b1a1];")
+        #expect(
+            try render("{{#rows}}{{<parent}}{{$slot}}{{b}}{{a}}{{/slot}}{{/parent}};{{/rows}}", ["rows": list], partials: partials)
+                == "a0[b0a0];a1[b1a1];")
         #expect(try render("{{#rows}}{{>plain}};{{/rows}}", ["rows": list], partials: partials) == "a0[defaultb0];a1[defaultb1];")
     }
 
@@ -184,8 +191,9 @@ private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String>
     @Test func interpolationMayBeWrittenByTheList() throws {
         // `{{x}}` goes through `interpolate`, sections and dotted names through values.
         let data: MustacheValue = ["rows": .list(LoudList()), "y": "Y"]
-        #expect(try render("{{#rows}}{{x}}|{{{x}}}|{{#x}}{{.}}{{/x}}|{{d.k}}|{{y}};{{/rows}}", data)
-            == "<W0&amp;>|<W0*>|v0|0|Y;<W1&amp;>|<W1*>|v1|1|Y;")
+        #expect(
+            try render("{{#rows}}{{x}}|{{{x}}}|{{#x}}{{.}}{{/x}}|{{d.k}}|{{y}};{{/rows}}", data)
+                == "<W0&amp;>|<W0*>|v0|0|Y;<W1&amp;>|<W1*>|v1|1|Y;")
     }
 
     @Test func theDefaultInterpolationPrintsTheValue() throws {
@@ -208,8 +216,9 @@ private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String>
         let list = TableList(columns: columns, numbers: numbers, rows: [["A", "B", "C", "D", "E", "F"], ["a", "b", "c", "d", "e", "f"]])
         let data: MustacheValue = ["rows": .list(list), "a": "x", "b": "x", "c": "x", "d": "x", "e": "x", "f": "x"]
         #expect(try render("{{#rows}}{{a}}{{b}}{{c}}{{d}}{{e}}{{f}};{{/rows}}", data) == "ABCDEF;abcdef;")
-        #expect(try render("{{#rows}}{{#a}}{{.}}{{/a}}{{#b}}{{.}}{{/b}}{{#c}}{{.}}{{/c}}{{#d}}{{.}}{{/d}}{{#e}}{{.}}{{/e}}{{#f}}{{.}}{{/f}};{{/rows}}", data)
-            == "ABCDEF;abcdef;")
+        #expect(
+            try render("{{#rows}}{{#a}}{{.}}{{/a}}{{#b}}{{.}}{{/b}}{{#c}}{{.}}{{/c}}{{#d}}{{.}}{{/d}}{{#e}}{{.}}{{/e}}{{#f}}{{.}}{{/f}};{{/rows}}", data)
+                == "ABCDEF;abcdef;")
     }
 }
 
@@ -238,11 +247,12 @@ private indirect enum Datum {
                 let cells = rows.map { $0.map { $0.value(lists: lists, &generator) } }
                 return .list(TableList(columns: columns, numbers: numbers, rows: cells))
             }
-            return .array(rows.map { row in
-                var fields = MustacheFields()
-                for (name, datum) in zip(columns, row) { fields[name] = datum.value(lists: lists, &generator) }
-                return .dictionary(fields)
-            })
+            return .array(
+                rows.map { row in
+                    var fields = MustacheFields()
+                    for (name, datum) in zip(columns, row) { fields[name] = datum.value(lists: lists, &generator) }
+                    return .dictionary(fields)
+                })
         }
     }
 }
@@ -302,7 +312,8 @@ private struct CaseGenerator {
                 if name == "." && chance(50) { name = pick(names) }
                 let sigil = chance(70) ? "#" : "^"
                 let body = template(depth + 1, partials: partials)
-                result += chance(50)
+                result +=
+                    chance(50)
                     ? "{{\(sigil)\(name)}}\(body){{/\(name)}}"
                     : "\n{{\(sigil)\(name)}}\n\(body)\n{{/\(name)}}\n"
             case 8 where !partials.isEmpty:
@@ -335,7 +346,9 @@ private struct CaseGenerator {
             let expected = try render(main, arrays, partials: partials)
             let gotLists = try render(main, lists, partials: partials)
             let gotMixed = try render(main, mixed, partials: partials)
-            check(gotLists == expected, "case \(number): \(main.debugDescription) partials \(partials) data \(describe(arrays)): \(gotLists.debugDescription) vs \(expected.debugDescription)")
+            check(
+                gotLists == expected,
+                "case \(number): \(main.debugDescription) partials \(partials) data \(describe(arrays)): \(gotLists.debugDescription) vs \(expected.debugDescription)")
             check(gotMixed == expected, "case \(number) (mixed): \(main.debugDescription) partials \(partials) data \(describe(arrays))")
             if !expected.isEmpty { nonEmpty += 1 }
             if main.contains("{{#rows}}") || main.contains("{{#items}}") { withRows += 1 }
@@ -360,8 +373,9 @@ private struct CaseGenerator {
             let arrays = datum.value(lists: { _ in false }, &conversion)
             let lists = datum.value(lists: { _ in true }, &conversion)
             for (template, partials) in templates {
-                check(try render(template, lists, partials: partials) == render(template, arrays, partials: partials),
-                      "case \(number): \(template.debugDescription) data \(describe(arrays))")
+                check(
+                    try render(template, lists, partials: partials) == render(template, arrays, partials: partials),
+                    "case \(number): \(template.debugDescription) data \(describe(arrays))")
             }
         }
     }

@@ -72,11 +72,13 @@ private struct Writer: MustacheObject {
     @Test func anObjectMayWriteAFieldItself() throws {
         let data: MustacheValue = ["o": .object(Writer()), "hidden": "root-hidden", "title": "root-title"]
         // `{{title}}` is written by the object; sections and dotted names read the value.
-        #expect(try render("{{#o}}{{title}}|{{{title}}}|{{#title}}{{.}}{{/title}}|{{o.title}}{{/o}}|{{o.title}}", data)
-            == "written:&lt;t&gt;|written:<t>|value&lt;|value&lt;|value&lt;")
+        #expect(
+            try render("{{#o}}{{title}}|{{{title}}}|{{#title}}{{.}}{{/title}}|{{o.title}}{{/o}}|{{o.title}}", data)
+                == "written:&lt;t&gt;|written:<t>|value&lt;|value&lt;|value&lt;")
         // Returning false goes on down the stack, even though the value exists.
-        #expect(try render("{{#o}}{{hidden}}|{{#hidden}}{{.}}{{/hidden}}|{{nested.k}}|{{missing}}{{/o}}", data)
-            == "root-hidden|own-hidden|nested-k|")
+        #expect(
+            try render("{{#o}}{{hidden}}|{{#hidden}}{{.}}{{/hidden}}|{{nested.k}}|{{missing}}{{/o}}", data)
+                == "root-hidden|own-hidden|nested-k|")
     }
 
     @Test func objectsInsideListRowsAndArrays() throws {

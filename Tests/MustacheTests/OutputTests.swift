@@ -227,16 +227,19 @@ private let interestingBytes: [UInt8] = [
         #expect(written { $0.append(literal: "") }.text == "")
         #expect(written { $0.append(literal: "char-") }.text == "char-")
         #expect(written { $0.append(literal: "U+<&>") }.text == "U+<&>")
-        #expect(written { $0.append(literal: "0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz") }.text
-            == "0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz")
+        #expect(
+            written { $0.append(literal: "0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz") }.text
+                == "0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz")
         #expect(written { $0.append(literal: "é😀") }.text == "é😀")
         #expect(MustacheOutput.string { _ in } == "")
     }
 
     @Test func scalarsOfOneToFourBytes() {
         var scalars: [Unicode.Scalar] = (0...0x7F).map { Unicode.Scalar(UInt8($0)) }
-        let boundaries: [UInt32] = [0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF,
-                                    0x1_0000, 0x1_F600, 0xF_FFFF, 0x10_0000, 0x10_FFFF]
+        let boundaries: [UInt32] = [
+            0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF,
+            0x1_0000, 0x1_F600, 0xF_FFFF, 0x10_0000, 0x10_FFFF,
+        ]
         scalars += boundaries.compactMap(Unicode.Scalar.init)
         var value: UInt32 = 0x80
         while value <= 0x10_FFFF {
@@ -260,8 +263,10 @@ private let interestingBytes: [UInt8] = [
     }
 
     @Test func hexWithEveryMinimumDigits() {
-        var values: [UInt32] = [0, 1, 9, 0xA, 0xF, 0x10, 0xFF, 0x100, 0xABC, 0x2603, 0xFFFF, 0x1_0000, 0x1_F600, 0x10_FFFF,
-                                0x7FFF_FFFF, 0x8000_0000, 0xDEAD_BEEF, UInt32.max]
+        var values: [UInt32] = [
+            0, 1, 9, 0xA, 0xF, 0x10, 0xFF, 0x100, 0xABC, 0x2603, 0xFFFF, 0x1_0000, 0x1_F600, 0x10_FFFF,
+            0x7FFF_FFFF, 0x8000_0000, 0xDEAD_BEEF, UInt32.max,
+        ]
         for shift in 0..<32 { values += [1 << shift, (1 << shift) - 1, (1 << shift) | 1] }
         for value in values {
             for minimumDigits in -1...10 {
@@ -279,15 +284,20 @@ private let interestingBytes: [UInt8] = [
         #expect(written { $0.append(hex: 0xA, minimumDigits: 4, uppercase: true) }.text == "000A")
         #expect(written { $0.append(hex: UInt32.max, minimumDigits: 8, uppercase: false) }.text == "ffffffff")
         // After other text, and many in a row (growth).
-        #expect(written { $0.append(literal: "char-"); $0.append(hex: 0x1F600, uppercase: false) }.text == "char-1f600")
+        #expect(
+            written {
+                $0.append(literal: "char-")
+                $0.append(hex: 0x1F600, uppercase: false)
+            }.text == "char-1f600")
         var expected = ""
         for value in values { expected += String(value, radix: 16) + "," }
-        #expect(written { output in
-            for value in values {
-                output.append(hex: value, uppercase: false)
-                output.append(literal: ",")
-            }
-        }.text == expected)
+        #expect(
+            written { output in
+                for value in values {
+                    output.append(hex: value, uppercase: false)
+                    output.append(literal: ",")
+                }
+            }.text == expected)
     }
 
     @Test func decimals() {
@@ -306,12 +316,13 @@ private let interestingBytes: [UInt8] = [
         #expect(written { $0.append(decimal: Int.min) }.text == "-9223372036854775808")
         #expect(written { $0.append(decimal: Int.max) }.text == "9223372036854775807")
         let all = numbers.map(String.init).joined(separator: " ")
-        #expect(written { output in
-            for (index, number) in numbers.enumerated() {
-                if index > 0 { output.append(literal: " ") }
-                output.append(decimal: number)
-            }
-        }.text == all)
+        #expect(
+            written { output in
+                for (index, number) in numbers.enumerated() {
+                    if index > 0 { output.append(literal: " ") }
+                    output.append(decimal: number)
+                }
+            }.text == all)
     }
 
     private struct Thing: MustacheObject {

@@ -46,8 +46,9 @@ import Testing
 
     @Test func indentationAppliesInsideSectionsOfThePartial() throws {
         let partials = ["p": "{{#rows}}\n<li>{{.}}</li>\n{{/rows}}\n"]
-        #expect(try render("<ol>\n  {{>p}}\n</ol>\n", ["rows": ["a", "b"]], partials: partials)
-            == "<ol>\n  <li>a</li>\n  <li>b</li>\n</ol>\n")
+        #expect(
+            try render("<ol>\n  {{>p}}\n</ol>\n", ["rows": ["a", "b"]], partials: partials)
+                == "<ol>\n  <li>a</li>\n  <li>b</li>\n</ol>\n")
     }
 
     @Test func inlinePartialInsideIndentedPartialIsNotIndented() throws {

@@ -10,52 +10,62 @@ import Testing
 
     /// Row `index`'s cells: scalars, a boolean, an array, a dictionary.
     static func cells(_ index: Int, _ random: inout SeededGenerator) -> [MustacheValue] {
-        let scalars: [MustacheValue] = [.null, .bool(false), .bool(true), .int(0), .int(index), .double(1.5), .string(""),
-                                        .string("<&\"'`=> \(index)")]
+        let scalars: [MustacheValue] = [
+            .null, .bool(false), .bool(true), .int(0), .int(index), .double(1.5), .string(""),
+            .string("<&\"'`=> \(index)"),
+        ]
         let items: [MustacheValue] = (0..<Int.random(in: 0...2, using: &random)).map { ["a": .int($0), "z": .string("z\($0)")] }
-        return [scalars.randomElement(using: &random)!, scalars.randomElement(using: &random)!,
-                .string("c\(index)"), .bool(Bool.random(using: &random)), .array(items),
-                Bool.random(using: &random) ? ["z": .string("r\(index)"), "a": "ra"] : .null]
+        return [
+            scalars.randomElement(using: &random)!, scalars.randomElement(using: &random)!,
+            .string("c\(index)"), .bool(Bool.random(using: &random)), .array(items),
+            Bool.random(using: &random) ? ["z": .string("r\(index)"), "a": "ra"] : .null,
+        ]
     }
 
     /// `rows` as a list and as an array of dictionaries, with a root that also has
     /// some of the names.
     static func data(_ rows: [[MustacheValue]]) -> (list: MustacheValue, array: MustacheValue) {
         let list = MustacheValue.list(TableList(columns: columns, rows: rows))
-        let array = MustacheValue.array(rows.map { row in
-            var fields = MustacheFields()
-            for (name, cell) in zip(columns, row) { fields[name] = cell }
-            return .dictionary(fields)
-        })
+        let array = MustacheValue.array(
+            rows.map { row in
+                var fields = MustacheFields()
+                for (name, cell) in zip(columns, row) { fields[name] = cell }
+                return .dictionary(fields)
+            })
         return (["rows": list, "a": "root-a", "z": "root-z"], ["rows": array, "a": "root-a", "z": "root-z"])
     }
 
-    static func same(_ template: String, partials: [String: String] = [:], rows: [[MustacheValue]],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func same(
+        _ template: String, partials: [String: String] = [:], rows: [[MustacheValue]],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let (list, array) = data(rows)
         let expected = try render(template, array, partials: partials)
         let got = try render(template, list, partials: partials)
-        check(got == expected, "\(template.debugDescription) \(partials): \(got.debugDescription) vs \(expected.debugDescription)",
-              sourceLocation: sourceLocation)
+        check(
+            got == expected, "\(template.debugDescription) \(partials): \(got.debugDescription) vs \(expected.debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func flattenedBodiesPrintWhatArraysPrint() throws {
         var random = SeededGenerator(seed: 7)
         let rows = (0..<6).map { Self.cells($0, &random) }
-        let partials = ["cell": "<{{a}}|{{{b}}}>", "deeper": "[{{>cell}}{{#flag}}!{{/flag}}]", "line": "{{c}}\n",
-                        "self": "{{a}}{{#flag}}{{>self}}{{/flag}}"]
+        let partials = [
+            "cell": "<{{a}}|{{{b}}}>", "deeper": "[{{>cell}}{{#flag}}!{{/flag}}]", "line": "{{c}}\n",
+            "self": "{{a}}{{#flag}}{{>self}}{{/flag}}",
+        ]
         let templates = [
             "{{#rows}}{{a}}{{b}}{{{a}}}{{&b}};{{/rows}}",
             "{{#rows}}{{#flag}}F{{c}}{{/flag}}{{^flag}}-{{c}}{{/flag}}{{/rows}}",
             "{{#rows}}{{#a}}A{{c}}{{/a}}{{^b}}nb{{/b}}{{/rows}}",
-            "{{#rows}}{{#items}}<{{a}}{{z}}{{c}}>{{/items}}{{/rows}}",      // an array field: the interpreter's own section
+            "{{#rows}}{{#items}}<{{a}}{{z}}{{c}}>{{/items}}{{/rows}}",  // an array field: the interpreter's own section
             "{{#rows}}{{#record}}({{z}}{{a}}{{c}}){{/record}}{{^record}}none{{/record}}{{/rows}}",
             "{{#rows}}{{>cell}}{{>deeper}}{{/rows}}",
             "{{#rows}}\n{{>line}}\n{{/rows}}\n",
-            "{{#rows}}\n  {{>line}}\n{{/rows}}\n",                           // indented: not flattened
-            "{{#rows}}{{.}}{{a}}{{/rows}}",                                   // {{.}}: not flattened
-            "{{#rows}}{{z}}{{a}}{{/rows}}",                                   // a name from below the row
-            "{{#rows}}{{record.z}}{{a}}{{/rows}}",                            // a dotted name
+            "{{#rows}}\n  {{>line}}\n{{/rows}}\n",  // indented: not flattened
+            "{{#rows}}{{.}}{{a}}{{/rows}}",  // {{.}}: not flattened
+            "{{#rows}}{{z}}{{a}}{{/rows}}",  // a name from below the row
+            "{{#rows}}{{record.z}}{{a}}{{/rows}}",  // a dotted name
             "{{#rows}}{{missing}}{{c}}{{/rows}}",
             "{{#rows}}{{>missing}}{{c}}{{/rows}}",
             "  {{#rows}}\n  {{c}}\n  {{/rows}}\n",
@@ -78,8 +88,9 @@ import Testing
     @Test func recursionThroughRowsStillStopsAtTheLimit() throws {
         let rows: [[MustacheValue]] = [[.int(1), .null, "c", .bool(true), .array([]), .null]]
         let (list, array) = Self.data(rows)
-        let library = try TemplateLibrary(sources: ["main": "{{#rows}}{{>self}}{{/rows}}", "self": "{{a}}{{#flag}}{{>self}}{{/flag}}"],
-                                          maxDepth: 5)
+        let library = try TemplateLibrary(
+            sources: ["main": "{{#rows}}{{>self}}{{/rows}}", "self": "{{a}}{{#flag}}{{>self}}{{/flag}}"],
+            maxDepth: 5)
         for data in [list, array] {
             #expect(throws: MustacheError.self) { _ = try library.render("main", data) }
         }

@@ -27,8 +27,9 @@ private struct Row: MustacheObject {
             "o": MustacheValue(optional), "a": MustacheValue([1, 2]), "m": MustacheValue(["k": "v"]),
             "sub": MustacheValue("abc".dropFirst()),
         ])
-        #expect(try render("{{s}} {{i}} {{u}} {{d}} {{f}} {{b}} [{{o}}] {{#a}}{{.}}{{/a}} {{m.k}} {{sub}}", data)
-            == "text 7 9 2.5 1.21 true [] 12 v bc")
+        #expect(
+            try render("{{s}} {{i}} {{u}} {{d}} {{f}} {{b}} [{{o}}] {{#a}}{{.}}{{/a}} {{m.k}} {{sub}}", data)
+                == "text 7 9 2.5 1.21 true [] 12 v bc")
     }
 
     @Test func objectsExposeNamedFields() throws {
@@ -48,8 +49,9 @@ private struct Row: MustacheObject {
     @Test func jsonKeepsIntegersBooleansAndDecimalsApart() throws {
         let json = #"{"i": 10, "z": 0, "d": 1.210, "e": 10.0, "t": true, "f": false, "n": null, "s": "<x>", "a": [1, "b"], "big": 12345678901234567890}"#
         let data = try MustacheValue(jsonData: Data(json.utf8))
-        #expect(try render("{{i}} {{z}} {{d}} {{e}} {{t}} {{f}} [{{n}}] {{s}} {{#a}}{{.}}{{/a}} {{big}}", data)
-            == "10 0 1.21 10 true false [] &lt;x&gt; 1b 1.2345678901234567e+19")
+        #expect(
+            try render("{{i}} {{z}} {{d}} {{e}} {{t}} {{f}} [{{n}}] {{s}} {{#a}}{{.}}{{/a}} {{big}}", data)
+                == "10 0 1.21 10 true false [] &lt;x&gt; 1b 1.2345678901234567e+19")
         #expect(try render("{{#z}}x{{/z}}{{#f}}y{{/f}}{{#t}}T{{/t}}", data) == "T")
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP connection to 127.0.0.1, for the tests that speak HTTP byte by byte

@@ -1,10 +1,11 @@
 // `liststate check`, run as a subprocess: the built binary sits beside the test bundle.
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A temporary folder with HTML files in it.
@@ -202,7 +203,8 @@ final class LoopbackServer: Sendable {
                 if chunked {
                     response += "Transfer-Encoding: chunked\r\n\r\n"
                     let half = body.count / 2
-                    payload = Array("\(String(half, radix: 16))\r\n".utf8) + body[..<half] + Array("\r\n".utf8)
+                    payload =
+                        Array("\(String(half, radix: 16))\r\n".utf8) + body[..<half] + Array("\r\n".utf8)
                         + Array("\(String(body.count - half, radix: 16))\r\n".utf8) + body[half...] + Array("\r\n0\r\n\r\n".utf8)
                 } else {
                     response += "Content-Length: \(body.count)\r\n\r\n"

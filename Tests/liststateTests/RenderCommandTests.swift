@@ -18,7 +18,7 @@ import Testing
 
     /// A fresh folder holding `files`.
     func folder(_ files: [String: String]) throws -> URL {
-        let url = URL(fileURLWithPath: TemporaryFolder.make("render"))   // removed with the test process's root
+        let url = URL(fileURLWithPath: TemporaryFolder.make("render"))  // removed with the test process's root
         for (name, text) in files {
             let file = url.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

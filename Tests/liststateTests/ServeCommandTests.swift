@@ -1,9 +1,11 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import ListStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `liststate serve`, run as a subprocess from another working directory.
@@ -32,16 +34,19 @@ import Glibc
         let first = try ServeProcess(["--db", SharedCatalogue.path])
         let second = try CLIRun.run(["serve", "--port", String(first.port), "--db", SharedCatalogue.path])
         #expect(second.status == 69)
-        #expect(second.standardError == "liststate serve: cannot listen on 127.0.0.1:\(first.port): the port is already in use "
-            + "(Address already in use); choose another with --port (0 picks a free one)\n")
+        #expect(
+            second.standardError == "liststate serve: cannot listen on 127.0.0.1:\(first.port): the port is already in use "
+                + "(Address already in use); choose another with --port (0 picks a free one)\n")
         #expect(first.stop() == 0)
     }
 
-    @Test(arguments: [["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"],
-                      ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["--per-ip-limit", "-1"], ["--connection-limit", "0"],
-                      ["--idle-timeout", "x"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
-                      ["--drain-grace", "3601"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
-                      ["--drain-limit"]])
+    @Test(arguments: [
+        ["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"],
+        ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["--per-ip-limit", "-1"], ["--connection-limit", "0"],
+        ["--idle-timeout", "x"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
+        ["--drain-grace", "3601"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
+        ["--drain-limit"],
+    ])
     func badArgumentsExitTwoWithOneLine(_ arguments: [String]) throws {
         let run = try CLIRun.run(["serve"] + arguments)
         #expect(run.status == 2)

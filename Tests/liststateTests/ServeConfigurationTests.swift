@@ -24,8 +24,9 @@ import Testing
     @Test func badColourStopsTheStart() throws {
         let outcome = try serve(config: #"{"lists": {"characters": {"placeholders": {"noData": {"background": "tomato"}}}}}"#)
         #expect(outcome.run.status == 78)
-        #expect(outcome.run.standardError.contains(
-            "\(outcome.file): error: lists.characters.placeholders.noData.background: “tomato” is not a colour"))
+        #expect(
+            outcome.run.standardError.contains(
+                "\(outcome.file): error: lists.characters.placeholders.noData.background: “tomato” is not a colour"))
     }
 
     @Test func missingFileStopsTheStart() throws {

@@ -1,9 +1,11 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import ListStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `liststate serve FILE.sqlite …`: users' databases, never touched; a file
@@ -26,7 +28,9 @@ import Glibc
 
     @Test func servesEveryTableWithoutWritingTheFile() throws {
         let folder = try Folder()
-        let file = try folder.database("shop.sqlite", """
+        let file = try folder.database(
+            "shop.sqlite",
+            """
             CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL);
             INSERT INTO products (name, price) VALUES ('apple', 1.5), ('pear', 2);
             CREATE TABLE "order items" (product INTEGER REFERENCES products, n INTEGER);

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ListStore
 import TestSupport
 import Testing
+
+@testable import ListStore
 
 /// Issue 16, part 2: every `serve` option also comes from the environment
 /// (`LISTSTATE_…`) and from the configuration file's `server` object, with
@@ -29,14 +30,17 @@ import Testing
 
     @Test func flagsWinOverTheEnvironmentWhichWinsOverTheFile() throws {
         let site = try Site(configuration: #"{"server": {"queryTimeout": 1.5, "clientTimeout": 3, "dev": true, "drainLimit": 7}}"#)
-        let server = try ServeProcess(["--config", site.configuration, "--client-timeout", "5", site.database],
-                                      environment: ["LISTSTATE_QUERY_TIMEOUT": "0.7", "LISTSTATE_CLIENT_TIMEOUT": "4"])
+        let server = try ServeProcess(
+            ["--config", site.configuration, "--client-timeout", "5", site.database],
+            environment: ["LISTSTATE_QUERY_TIMEOUT": "0.7", "LISTSTATE_CLIENT_TIMEOUT": "4"])
         defer { _ = server.stop() }
         let answer = try #require(server.get("/-/settings.json"))
         #expect(answer.hasPrefix("HTTP/1.1 200"))
         #expect(answer.contains("Content-Type: application/json; charset=utf-8"))
-        let expected: [(String, Double, String)] = [("queryTimeout", 0.7, "environment"), ("clientTimeout", 5, "flag"),
-                                                    ("drainLimit", 7, "file"), ("idleTimeout", 30, "default")]
+        let expected: [(String, Double, String)] = [
+            ("queryTimeout", 0.7, "environment"), ("clientTimeout", 5, "flag"),
+            ("drainLimit", 7, "file"), ("idleTimeout", 30, "default"),
+        ]
         for (name, value, source) in expected {
             let setting = try Self.setting(answer, name)
             #expect(setting["value"] as? Double == value, "\(name)")
@@ -93,14 +97,17 @@ import Testing
         _ = combined.get("/t?x=1")
         #expect(combined.stop() == 0)
         let line = try #require(combined.outputText.split(separator: "\n").first { $0.contains("/t?x=1") })
-        #expect(line.range(of: #"^127\.0\.0\.1 - - \[\d\d/\w\w\w/\d{4}:\d\d:\d\d:\d\d \+0000\] "GET /t\?x=1 HTTP/1\.1" 200 \d+ "-" "-"$"#,
-                           options: .regularExpression) != nil, "\(line)")
+        #expect(
+            line.range(
+                of: #"^127\.0\.0\.1 - - \[\d\d/\w\w\w/\d{4}:\d\d:\d\d:\d\d \+0000\] "GET /t\?x=1 HTTP/1\.1" 200 \d+ "-" "-"$"#,
+                options: .regularExpression) != nil, "\(line)")
         let json = try ServeProcess([site.database], environment: ["LISTSTATE_LOG_FORMAT": "json"])
         _ = json.get("/t")
         #expect(json.stop() == 0)
-        let object = try #require(json.outputText.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.first { $0["path"] as? String == "/t" })
+        let object = try #require(
+            json.outputText.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.first { $0["path"] as? String == "/t" })
         #expect(object["status"] as? Int == 200 && (object["request_id"] as? String)?.count == 16)
     }
 }

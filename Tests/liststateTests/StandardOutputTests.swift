@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `liststate serve` whose standard output cannot take what it writes
@@ -83,8 +84,9 @@ import Glibc
         for _ in 0..<20 { #expect(status(port: port, "/?limit=5") == 200) }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
-                "exit \(process.terminationStatus), \(process.terminationReason == .uncaughtSignal ? "killed by a signal" : "exited")")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "exit \(process.terminationStatus), \(process.terminationReason == .uncaughtSignal ? "killed by a signal" : "exited")")
     }
 
     /// Found by faults.py: with standard output a pipe nobody reads, the
@@ -117,9 +119,10 @@ import Glibc
         }
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last == "", "the output ends with a whole line")
-        #expect(lines.dropLast().allSatisfy {
-                    $0.hasPrefix("127.0.0.1 - - [") || $0.hasPrefix("ListState is listening") || $0.hasPrefix("liststate: ")
-                },
-                "only whole lines: \(lines.prefix(3)) … \(lines.suffix(3))")
+        #expect(
+            lines.dropLast().allSatisfy {
+                $0.hasPrefix("127.0.0.1 - - [") || $0.hasPrefix("ListState is listening") || $0.hasPrefix("liststate: ")
+            },
+            "only whole lines: \(lines.prefix(3)) … \(lines.suffix(3))")
     }
 }

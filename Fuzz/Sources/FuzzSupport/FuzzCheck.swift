@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Checks one property of a fuzz input; when it does not hold, writes `message`

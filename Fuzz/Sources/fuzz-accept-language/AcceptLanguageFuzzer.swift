@@ -32,13 +32,15 @@ public func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>?, _ count: Int) -> C
 
     // The first member at weight 1 wins over anything after it.
     for language in Language.allCases {
-        fuzzCheck(Language.preferred(acceptLanguage: "\(language.tag)," + field) == language,
-                  "\(language.tag) first did not win over \(field.debugDescription)")
+        fuzzCheck(
+            Language.preferred(acceptLanguage: "\(language.tag)," + field) == language,
+            "\(language.tag) first did not win over \(field.debugDescription)")
     }
     // A refused range at the end is ignored (unless the field already has 64
     // members, where the cap already ignores it).
-    fuzzCheck(Language.preferred(acceptLanguage: field + ",zh-Hant;q=0") == preferred,
-              "a trailing q=0 range changed the result for \(field.debugDescription)")
+    fuzzCheck(
+        Language.preferred(acceptLanguage: field + ",zh-Hant;q=0") == preferred,
+        "a trailing q=0 range changed the result for \(field.debugDescription)")
 
     // Optional white space before a `,` or `;` changes nothing (RFC 9110
     // §5.6.1, §12.4.2); this also sees a separator swallowed into a Character.
@@ -47,21 +49,25 @@ public func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>?, _ count: Int) -> C
         if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") { spaced.append(UInt8(ascii: " ")) }
         spaced.append(byte)
     }
-    fuzzCheck(Language.preferred(acceptLanguage: String(decoding: spaced, as: UTF8.self)) == preferred,
-              "spaces before the separators changed the result for \(field.debugDescription)")
+    fuzzCheck(
+        Language.preferred(acceptLanguage: String(decoding: spaced, as: UTF8.self)) == preferred,
+        "spaces before the separators changed the result for \(field.debugDescription)")
 
     // A valid parameter beats the header; an invalid one falls back to it.
-    fuzzCheck(Language.negotiate(parameter: "zh-TW", acceptLanguage: field) == (.traditionalChinese, false),
-              "lang=zh-TW lost to the header")
+    fuzzCheck(
+        Language.negotiate(parameter: "zh-TW", acceptLanguage: field) == (.traditionalChinese, false),
+        "lang=zh-TW lost to the header")
     if let language = Language(tag: field) {
         let primary = field.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().prefix(2)
         fuzzCheck(primary == "en" || primary == "zh", "Language(tag: \(field.debugDescription)) = \(language)")
         fuzzCheck(Language(tag: field.uppercased()) == language, "Language(tag:) is case-sensitive for \(field.debugDescription)")
-        fuzzCheck(Language.negotiate(parameter: field, acceptLanguage: "zh-TW") == (language, false),
-                  "a valid lang parameter lost to the header")
+        fuzzCheck(
+            Language.negotiate(parameter: field, acceptLanguage: "zh-TW") == (language, false),
+            "a valid lang parameter lost to the header")
     } else {
-        fuzzCheck(Language.negotiate(parameter: field, acceptLanguage: "zh-TW") == (.traditionalChinese, true),
-                  "an invalid lang parameter did not fall back to the header")
+        fuzzCheck(
+            Language.negotiate(parameter: field, acceptLanguage: "zh-TW") == (.traditionalChinese, true),
+            "an invalid lang parameter did not fall back to the header")
     }
     return 0
 }

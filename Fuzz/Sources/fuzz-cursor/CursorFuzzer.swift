@@ -11,6 +11,7 @@
 //   re-encodes to exactly itself, and is refused for another list or sort;
 //   a position made from the input's bytes round-trips through its text.
 import FuzzSupport
+
 @testable import ListStore
 
 private let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -54,8 +55,9 @@ public func fuzzCursor(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         for sorted in [nil, sort] {
             guard let cursor = RowCursor(encoded: text, list: "t", sort: sorted, keyCount: keyCount) else { continue }
             fuzzCheck(cursor.encoded == text, "RowCursor accepted \(text), which re-encodes as \(cursor.encoded)")
-            fuzzCheck(RowCursor(encoded: text, list: "u", sort: sorted, keyCount: keyCount) == nil,
-                      "RowCursor \(text) of list t accepted for list u")
+            fuzzCheck(
+                RowCursor(encoded: text, list: "u", sort: sorted, keyCount: keyCount) == nil,
+                "RowCursor \(text) of list t accepted for list u")
         }
     }
     // A position made from the bytes: values of every storage class.

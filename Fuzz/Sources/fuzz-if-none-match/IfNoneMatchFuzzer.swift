@@ -25,9 +25,10 @@ public func fuzzIfNoneMatch(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt
 
     let tag = EntityTag.strong(for: content)
     let inner = tag.dropFirst().dropLast().split(separator: "-", omittingEmptySubsequences: false)
-    fuzzCheck(tag.hasPrefix("\"") && tag.hasSuffix("\"") && inner.count == 2
-                  && Int(inner[0], radix: 16) == content.count && UInt64(inner[1], radix: 16) != nil,
-              "malformed tag \(tag)")
+    fuzzCheck(
+        tag.hasPrefix("\"") && tag.hasSuffix("\"") && inner.count == 2
+            && Int(inner[0], radix: 16) == content.count && UInt64(inner[1], radix: 16) != nil,
+        "malformed tag \(tag)")
     fuzzCheck(EntityTag.strong(for: content) == tag, "the tag of the same content changed")
 
     let matches = EntityTag.ifNoneMatch(field, matches: tag)
@@ -36,8 +37,9 @@ public func fuzzIfNoneMatch(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     }
     fuzzCheck(EntityTag.ifNoneMatch(tag, matches: tag), "\(tag) does not match itself")
     fuzzCheck(EntityTag.ifNoneMatch("W/" + tag, matches: tag), "W/\(tag) does not match")
-    fuzzCheck(EntityTag.ifNoneMatch(field + ", \t" + tag + " \t", matches: tag),
-              "\(field.debugDescription) + the tag does not match")
+    fuzzCheck(
+        EntityTag.ifNoneMatch(field + ", \t" + tag + " \t", matches: tag),
+        "\(field.debugDescription) + the tag does not match")
     fuzzCheck(!EntityTag.ifNoneMatch(String(tag.dropLast()), matches: tag), "an unclosed tag matched")
     fuzzCheck(!EntityTag.ifNoneMatch(String(tag.dropFirst()), matches: tag), "an unopened tag matched")
 

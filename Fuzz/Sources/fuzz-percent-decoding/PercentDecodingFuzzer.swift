@@ -14,6 +14,7 @@
 //   `[A-Za-z0-9*-._+%]`;
 // - as a query value in a request target, an encoded string comes back unchanged.
 import FuzzSupport
+
 @testable import HTTPServer
 
 /// The reference: a plain index walk, hex digits read with `UInt8(_:radix:)`.
@@ -26,7 +27,8 @@ private func referenceDecode(_ bytes: [UInt8], plusIsSpace: Bool) -> String? {
             guard index + 2 < bytes.count else { return nil }
             let digits = bytes[(index + 1)...(index + 2)]
             guard digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
-                  let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
+                let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16)
+            else { return nil }
             output.append(value)
             index += 3
         case UInt8(ascii: "+") where plusIsSpace:
@@ -59,11 +61,13 @@ public func fuzzPercentDecoding(_ data: UnsafePointer<UInt8>?, _ count: Int) -> 
     for text in [decoded, String(decoding: component, as: UTF8.self)].compactMap({ $0 }) {
         let encoded = QueryString.encode(text)
         fuzzCheck(encoded.utf8.allSatisfy(linkAlphabet.contains), "encode wrote \(encoded)")
-        fuzzCheck(PercentDecoding.decode(Array(encoded.utf8), plusIsSpace: true) == text,
-                  "decode(encode(\(text.debugDescription))) differs")
+        fuzzCheck(
+            PercentDecoding.decode(Array(encoded.utf8), plusIsSpace: true) == text,
+            "decode(encode(\(text.debugDescription))) differs")
         let target = RequestTarget(parsing: "/?k=" + encoded + "&b")
-        fuzzCheck(target?.queryItems == [QueryItem(name: "k", value: text), QueryItem(name: "b", value: "")],
-                  "the query ?k=\(encoded) reads back as \(String(describing: target?.queryItems))")
+        fuzzCheck(
+            target?.queryItems == [QueryItem(name: "k", value: text), QueryItem(name: "b", value: "")],
+            "the query ?k=\(encoded) reads back as \(String(describing: target?.queryItems))")
     }
     return 0
 }

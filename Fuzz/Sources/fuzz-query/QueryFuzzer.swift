@@ -14,8 +14,9 @@
 //   `queryItems(cursor:)`) parses back to the same request (`lazy` aside,
 //   which links never carry).
 import FuzzSupport
-@testable import HTTPServer
 import ListStore
+
+@testable import HTTPServer
 
 private let served: Set<String> = ["en", "zh-Hans", "zh-Hant"]
 
@@ -27,8 +28,9 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let raw = text.hasPrefix("/") || text.hasPrefix("http") ? text : "/?" + text
     guard let target = RequestTarget(parsing: raw) else { return 0 }
     fuzzCheck(target.path.hasPrefix("/"), "path \(target.path.debugDescription)")
-    fuzzCheck("/" + target.pathSegments.joined(separator: "/") == target.path,
-              "segments \(target.pathSegments) do not make up \(target.path.debugDescription)")
+    fuzzCheck(
+        "/" + target.pathSegments.joined(separator: "/") == target.path,
+        "segments \(target.pathSegments) do not make up \(target.path.debugDescription)")
 
     switch ListRequest.parse(target.queryItems.map { ($0.name, $0.value) }) {
     case .failure(let problem):

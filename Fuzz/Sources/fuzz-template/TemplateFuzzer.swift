@@ -16,8 +16,10 @@
 import FuzzSupport
 import Mustache
 
-private let parseKinds: Set<String> = ["unclosedTag", "unclosedSection", "unexpectedClosingTag",
-                                       "mismatchedClosingTag", "invalidDelimiters", "invalidTag", "tooComplex"]
+private let parseKinds: Set<String> = [
+    "unclosedTag", "unclosedSection", "unexpectedClosingTag",
+    "mismatchedClosingTag", "invalidDelimiters", "invalidTag", "tooComplex",
+]
 
 /// One-element arrays only, so nested sections cannot multiply the output.
 private let context = MustacheValue.dictionary([
@@ -59,8 +61,9 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let partial = "<b>{{a}}</b>\n"
     do {
         _ = try TemplateLibrary(sources: ["t": source, "p": partial], strict: true)
-        fuzzCheck(Set(template.referencedTemplateNames).isSubset(of: ["t", "p"]),
-                  "strict library accepted references to \(template.referencedTemplateNames)")
+        fuzzCheck(
+            Set(template.referencedTemplateNames).isSubset(of: ["t", "p"]),
+            "strict library accepted references to \(template.referencedTemplateNames)")
     } catch let error as MustacheError {
         fuzzCheck(error.kind == .missingPartial || error.kind == .missingParent, "strict library gave \(error)")
         fuzzCheck(!Set(template.referencedTemplateNames).isSubset(of: ["t", "p"]), "strict library refused \(error)")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Serves files under a URL prefix from two layers: an optional override
@@ -80,8 +80,9 @@ public struct StaticFiles: Sendable {
     }
 
     private func respond(to request: Request, relative: String, bytes: [UInt8], entityTag: String) -> Response {
-        Response.representation(bytes, entityTag: entityTag, contentType: MediaTypes.contentType(forPath: relative),
-                                cacheControl: cacheControl, for: request)
+        Response.representation(
+            bytes, entityTag: entityTag, contentType: MediaTypes.contentType(forPath: relative),
+            cacheControl: cacheControl, for: request)
     }
 
     /// Whether every segment is a plain name: not empty, not hidden (a leading

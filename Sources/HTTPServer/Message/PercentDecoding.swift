@@ -18,7 +18,8 @@ enum PercentDecoding {
                 guard first != bytes.endIndex else { return nil }
                 let second = bytes.index(after: first)
                 guard second != bytes.endIndex,
-                      let high = hexValue(bytes[first]), let low = hexValue(bytes[second]) else { return nil }
+                    let high = hexValue(bytes[first]), let low = hexValue(bytes[second])
+                else { return nil }
                 output.append(high << 4 | low)
                 index = bytes.index(after: second)
                 continue

@@ -44,8 +44,10 @@ public struct Request: Sendable {
         self.init(method: method, target: target, parsed: parsed, headers: headers, body: body, remoteAddress: remoteAddress)
     }
 
-    init(method: HTTPMethod, target: String, parsed: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?,
-         received: ContinuousClock.Instant = .now) {
+    init(
+        method: HTTPMethod, target: String, parsed: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?,
+        received: ContinuousClock.Instant = .now
+    ) {
         self.received = received
         self.method = method
         self.target = target

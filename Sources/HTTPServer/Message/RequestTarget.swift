@@ -47,7 +47,8 @@ struct RequestTarget: Sendable, Equatable {
                 let rawName = pair[..<(equals ?? pair.endIndex)]
                 let rawValue = equals.map { pair[($0 + 1)...] } ?? pair[pair.endIndex...]
                 guard let name = PercentDecoding.decode(rawName, plusIsSpace: true),
-                      let value = PercentDecoding.decode(rawValue, plusIsSpace: true) else { return nil }
+                    let value = PercentDecoding.decode(rawValue, plusIsSpace: true)
+                else { return nil }
                 items.append(QueryItem(name: name, value: value))
             }
         }

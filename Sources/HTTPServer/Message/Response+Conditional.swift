@@ -8,7 +8,7 @@ extension Response {
     /// - Returns: The response to send.
     public func evaluatingConditions(of request: Request) -> Response {
         guard status == 200, let tag = headers["ETag"], let condition = request.headers["If-None-Match"],
-              EntityTag.ifNoneMatch(condition, matches: tag)
+            EntityTag.ifNoneMatch(condition, matches: tag)
         else { return self }
         var notModified = Response(status: 304, headers: headers)
         notModified.headers.remove(name: "Content-Type")

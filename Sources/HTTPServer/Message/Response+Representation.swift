@@ -10,8 +10,10 @@ extension Response {
     ///   - contentType: Its media type, e.g. `text/css; charset=utf-8`.
     ///   - cacheControl: The `Cache-Control` value (RFC 9111 §5.2.2).
     ///   - request: The request, for its `If-None-Match`.
-    public static func representation(_ bytes: [UInt8], entityTag: String, contentType: String,
-                                      cacheControl: String, for request: Request) -> Response {
+    public static func representation(
+        _ bytes: [UInt8], entityTag: String, contentType: String,
+        cacheControl: String, for request: Request
+    ) -> Response {
         var headers: HTTPHeaders = ["ETag": entityTag, "Cache-Control": cacheControl]
         if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: entityTag) {
             return Response(status: 304, headers: headers)

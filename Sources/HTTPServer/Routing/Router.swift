@@ -57,8 +57,10 @@ public struct Router: Sendable {
     ///   pattern is malformed (no leading `/`, empty `:` name, `*` not last).
     ///   - mayBlock: Whether the handler may block (it then runs on a worker thread).
     ///   - quick: For a blocking route: answers without blocking when it can, else nil.
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
-                             handler: @escaping Handler) throws(HTTPServerError) {
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
+        handler: @escaping Handler
+    ) throws(HTTPServerError) {
         guard let parsed = RoutePattern(pattern) else {
             throw HTTPServerError(.invalidConfiguration, "malformed route pattern: \(pattern)")
         }
@@ -72,8 +74,10 @@ public struct Router: Sendable {
     ///   - quick: For a blocking route: answers without blocking when it can, else nil.
     ///   - handler: The handler.
     /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
-    public mutating func get(_ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
-                             handler: @escaping Handler) throws(HTTPServerError) {
+    public mutating func get(
+        _ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
+        handler: @escaping Handler
+    ) throws(HTTPServerError) {
         try add(.get, pattern, mayBlock: mayBlock, quick: quick, handler: handler)
     }
 

@@ -38,9 +38,11 @@ public struct AccessLogEntry: Sendable {
     ///   - referer: The `Referer` header field.
     ///   - userAgent: The `User-Agent` header field.
     ///   - requestID: The request's id.
-    public init(method: HTTPMethod, target: String, status: Int, bodyBytes: Int, durationMilliseconds: Double,
-                remoteAddress: String?, time: Date = Date(), httpVersion: String = "HTTP/1.1", referer: String? = nil,
-                userAgent: String? = nil, requestID: String = "") {
+    public init(
+        method: HTTPMethod, target: String, status: Int, bodyBytes: Int, durationMilliseconds: Double,
+        remoteAddress: String?, time: Date = Date(), httpVersion: String = "HTTP/1.1", referer: String? = nil,
+        userAgent: String? = nil, requestID: String = ""
+    ) {
         self.method = method
         self.target = target
         self.status = status
@@ -77,7 +79,8 @@ public struct AccessLogEntry: Sendable {
                 case "\"": out += "\\\""
                 case "\\": out += "\\\\"
                 case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 default: out.unicodeScalars.append(scalar)
                 }
@@ -115,8 +118,10 @@ public struct AccessLogEntry: Sendable {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var fields = tm()
         gmtime_r(&seconds, &fields)
-        return (Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1, Int(fields.tm_mday), Int(fields.tm_hour),
-                Int(fields.tm_min), Int(fields.tm_sec))
+        return (
+            Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1, Int(fields.tm_mday), Int(fields.tm_hour),
+            Int(fields.tm_min), Int(fields.tm_sec)
+        )
     }
 
     /// A field for inside double quotes: `"` and `\` escaped, controls as `\xHH`.

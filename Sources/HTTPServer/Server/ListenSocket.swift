@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The listening TCP socket, made by HTTPServer rather than libmicrohttpd so a
@@ -36,9 +36,9 @@ struct ListenSocket {
         let display = family == AF_INET6 ? "[\(name)]:\(port)" : "\(name):\(port)"
 
         #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+            let socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         #else
-        let socketType = SOCK_STREAM
+            let socketType = SOCK_STREAM
         #endif
         let descriptor = socket(family, socketType, 0)
         guard descriptor >= 0 else {
@@ -49,7 +49,8 @@ struct ListenSocket {
         if family == AF_INET6 {
             _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
         }
-        let bound: Int32 = family == AF_INET
+        let bound: Int32 =
+            family == AF_INET
             ? withUnsafePointer(to: &address4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
             : withUnsafePointer(to: &address6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
         if bound != 0 {

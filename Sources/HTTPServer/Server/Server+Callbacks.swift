@@ -1,8 +1,9 @@
 import CMicroHTTPD
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // libmicrohttpd's callbacks. They are plain C function pointers: no captures;
@@ -28,7 +29,9 @@ func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<
 
 /// MHD_OPTION_NOTIFY_COMPLETED: the request is over (sent, or the connection
 /// failed). Writes the access log line, releases the context.
-func serverCompletedCallback(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ termination: MHD_RequestTerminationCode) {
+func serverCompletedCallback(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ termination: MHD_RequestTerminationCode
+) {
     guard let cls, let contextSlot, let raw = contextSlot.pointee else { return }
     contextSlot.pointee = nil
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
@@ -36,11 +39,12 @@ func serverCompletedCallback(_ cls: UnsafeMutableRawPointer?, _ connection: Opaq
     if let status = context.status, let accessLog = core.configuration.accessLog {
         let elapsed = ContinuousClock.now - context.started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        accessLog(AccessLogEntry(
-            method: context.method, target: context.targetText, status: status,
-            bodyBytes: context.bodyBytes, durationMilliseconds: milliseconds,
-            remoteAddress: context.remoteAddress, time: context.startedAt, httpVersion: context.httpVersion,
-            referer: context.referer, userAgent: context.userAgent, requestID: context.requestID))
+        accessLog(
+            AccessLogEntry(
+                method: context.method, target: context.targetText, status: status,
+                bodyBytes: context.bodyBytes, durationMilliseconds: milliseconds,
+                remoteAddress: context.remoteAddress, time: context.startedAt, httpVersion: context.httpVersion,
+                referer: context.referer, userAgent: context.userAgent, requestID: context.requestID))
     }
     if context.isCounted { core.requestsInFlight.subtract(1, ordering: .relaxed) }
 }
@@ -79,7 +83,8 @@ func serverAccessHandler(
         // response is queued now and libmicrohttpd closes the connection
         // after it (the unread body makes keep-alive impossible).
         if let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-           let length = Int(String(cString: declared)), length > core.configuration.maxRequestBodyBytes {
+            let length = Int(String(cString: declared)), length > core.configuration.maxRequestBodyBytes
+        {
             context.bodyTooLarge = true
             return queue(core.finalize(core.answer(for: context, headers: HTTPHeaders()).respondHere()), on: connection, context: context, core: core)
         }
@@ -91,7 +96,8 @@ func serverAccessHandler(
         if let status = sizeProblem(targetBytes: context.rawTarget.count, headers: headers, configuration: core.configuration) {
             // Ours, with our headers, before libmicrohttpd's own pool limit answers without them.
             context.method = .get
-            var refused = core.configuration.refusedForSize?(status, headers, context.targetText)
+            var refused =
+                core.configuration.refusedForSize?(status, headers, context.targetText)
                 ?? Response.text("\(Response.reasonPhrase(status))\n", status: status)
             refused.status = status
             refused.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -100,7 +106,8 @@ func serverAccessHandler(
         if let problem = framingProblem(headers, httpVersion: version.map { String(cString: $0) }) {
             context.method = .get
             // A 400 is the application's page for a request it cannot read, when it has one.
-            var refused = problem.status == 400
+            var refused =
+                problem.status == 400
                 ? core.configuration.malformedTarget?(headers, nil) ?? Response.text("Bad Request: \(problem.reason)\n", status: 400)
                 : Response.text("\(Response.reasonPhrase(problem.status)): \(problem.reason)\n", status: problem.status)
             refused.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -130,7 +137,8 @@ func serverAccessHandler(
         // Called again after the connection was resumed: by the worker with
         // its answer, or by a stop that could not wait for it.
         if context.handOver.load(ordering: .acquiring) == RequestContext.HandOver.answered,
-           let response = context.workerResponse {
+            let response = context.workerResponse
+        {
             context.workerResponse = nil
             return queue(response, on: connection, context: context, core: core)
         }
@@ -156,8 +164,10 @@ func serverAccessHandler(
 /// response and resumes the connection, and libmicrohttpd calls the access
 /// handler again, which queues it. Unless a stop resumed the connection
 /// first (``ServerCore/abandonSuspended()``): then the answer is dropped.
-private func handToWorker(_ step: @escaping @Sendable () -> Response, workers: WorkerPool,
-                          context: RequestContext, connection: OpaquePointer, core: ServerCore) {
+private func handToWorker(
+    _ step: @escaping @Sendable () -> Response, workers: WorkerPool,
+    context: RequestContext, connection: OpaquePointer, core: ServerCore
+) {
     let handed = ServerCore.SuspendedRequest(context: context, connection: connection)
     let key = ObjectIdentifier(context)
     context.isWithWorker = true
@@ -167,9 +177,12 @@ private func handToWorker(_ step: @escaping @Sendable () -> Response, workers: W
         let response = core.finalize(step())
         let request = handed
         request.context.workerResponse = response
-        guard request.context.handOver.compareExchange(
-            expected: RequestContext.HandOver.working, desired: RequestContext.HandOver.answered,
-            ordering: .acquiringAndReleasing).exchanged else { return }
+        guard
+            request.context.handOver.compareExchange(
+                expected: RequestContext.HandOver.working, desired: RequestContext.HandOver.answered,
+                ordering: .acquiringAndReleasing
+            ).exchanged
+        else { return }
         core.suspended.withLock { _ = $0.removeValue(forKey: key) }
         MHD_resume_connection(request.connection)
     }
@@ -250,8 +263,9 @@ func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> (stat
         guard codings.last == "chunked" else { return (400, "the last transfer coding is not chunked") }
         if codings.count > 1 { return (501, "transfer codings other than chunked are not implemented") }
     }
-    let lengths = Set(headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-        .map { $0.trimmingASCIIWhitespace() })
+    let lengths = Set(
+        headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingASCIIWhitespace() })
     if lengths.count > 1 { return (400, "conflicting Content-Length values") }
     let hosts = headers.values(for: "Host")
     if hosts.count > 1 { return (400, "more than one Host") }
@@ -286,12 +300,14 @@ private func isHostByte(_ byte: UInt8) -> Bool {
 private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
     withUnsafeMutablePointer(to: &headers) { pointer in
-        _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
-            guard let cls, let key else { return .YES }
-            let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-            headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
-            return .YES
-        }, pointer)
+        _ = MHD_get_connection_values(
+            connection, .HEADER_KIND,
+            { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+                headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                return .YES
+            }, pointer)
     }
     return headers
 }

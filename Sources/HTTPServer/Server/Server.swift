@@ -1,9 +1,10 @@
 import CMicroHTTPD
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An HTTP/1.1 server over libmicrohttpd: an internal polling thread with
@@ -151,7 +152,8 @@ public final class Server: Sendable {
             logger.initialize(to: liststate_mhd_logger(callback: serverDaemonLogCallback, cls: cls))
             let notifier = UnsafeMutablePointer<liststate_connection_notifier>.allocate(capacity: 1)
             notifier.initialize(to: liststate_connection_notifier(callback: serverConnectionCallback, cls: cls))
-            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            var flags =
+                MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
                 | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
             if core.workers != nil { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
             let handle = liststate_mhd_start(
@@ -174,8 +176,10 @@ public final class Server: Sendable {
                 let reason = core.lastDaemonMessage.withLock { $0 } ?? "no reason given"
                 throw HTTPServerError(.daemonStartFailed, "libmicrohttpd did not start on \(configuration.host):\(socket.port): \(reason)")
             }
-            state = .running(Daemon(handle: handle, port: socket.port, retainedCore: retained, logger: logger,
-                                    notifier: notifier, listenDescriptor: socket.descriptor))
+            state = .running(
+                Daemon(
+                    handle: handle, port: socket.port, retainedCore: retained, logger: logger,
+                    notifier: notifier, listenDescriptor: socket.descriptor))
         }
     }
 
@@ -243,7 +247,8 @@ public final class Server: Sendable {
         // Only a wait cut short by the deadline counts as a failure (a request
         // that arrives on an idle connection after two quiet looks is cut off
         // like any connection at a stop).
-        let remaining = quietLooks < 2
+        let remaining =
+            quietLooks < 2
             ? core.requestsInFlight.load(ordering: .relaxed) + (hasUnreadRequests() ? 1 : 0) : 0
         Self.stop(daemon, core: core)
         state.withLock { $0 = .stopped }
@@ -274,9 +279,9 @@ public final class Server: Sendable {
     private static func raiseOpenFileLimit() throws(HTTPServerError) {
         var limit = rlimit()
         #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+            let resource = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0 else {
             throw HTTPServerError(.systemCall, "getrlimit(RLIMIT_NOFILE): \(ListenSocket.lastError())")

@@ -60,7 +60,8 @@ final class ServerCore: Sendable {
         for request in waiting
         where request.context.handOver.compareExchange(
             expected: RequestContext.HandOver.working, desired: RequestContext.HandOver.abandoned,
-            ordering: .acquiringAndReleasing).exchanged {
+            ordering: .acquiringAndReleasing
+        ).exchanged {
             MHD_resume_connection(request.connection)
         }
     }
@@ -76,8 +77,9 @@ final class ServerCore: Sendable {
         // RFC 9112 §3.2: the target is visible ASCII; anything else is refused
         // before decoding.
         guard !context.rawTarget.isEmpty,
-              context.rawTarget.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-              let parsed = RequestTarget(parsing: context.targetText) else {
+            context.rawTarget.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            let parsed = RequestTarget(parsing: context.targetText)
+        else {
             return .now(configuration.malformedTarget?(headers, context.targetText) ?? Response.status(400))
         }
         let request = Request(

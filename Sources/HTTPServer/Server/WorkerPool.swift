@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A fixed set of threads that run jobs in the order they were submitted.
@@ -36,12 +36,14 @@ final class WorkerPool: @unchecked Sendable {
         for _ in 0..<threadCount {
             var thread = pthread_t()
             let retained = Unmanaged.passRetained(self).toOpaque()
-            let result = pthread_create(&thread, nil, { argument in
-                guard let argument else { return nil }
-                let pool = Unmanaged<WorkerPool>.fromOpaque(argument).takeRetainedValue()
-                pool.work()
-                return nil
-            }, retained)
+            let result = pthread_create(
+                &thread, nil,
+                { argument in
+                    guard let argument else { return nil }
+                    let pool = Unmanaged<WorkerPool>.fromOpaque(argument).takeRetainedValue()
+                    pool.work()
+                    return nil
+                }, retained)
             guard result == 0 else {
                 Unmanaged<WorkerPool>.fromOpaque(retained).release()
                 stop()

@@ -48,7 +48,8 @@ public enum ConfigurationFile {
     /// - Returns: The placeholder configurations, and the table settings by list name.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
     public static func loadForTables(path: String) throws(ConfigurationError)
-        -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
+        -> (lists: [ListConfiguration], tables: [String: TableListSettings])
+    {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
         }
@@ -85,8 +86,10 @@ public enum ConfigurationFile {
     }
 
     /// Parses configuration JSON; with `tables`, every list name is taken and may have table settings.
-    static func parse(_ data: Data, file: String, knownLists: [String],
-                      tables: Bool) throws(ConfigurationError) -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
+    static func parse(
+        _ data: Data, file: String, knownLists: [String],
+        tables: Bool
+    ) throws(ConfigurationError) -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
         let root: MustacheValue
         do { root = try MustacheValue(jsonData: data) } catch {
             throw ConfigurationError(file: file, key: "", message: "the file is not valid JSON")
@@ -192,7 +195,8 @@ private struct Reader {
         if let value = fields["lazy"] { list.isLazy = try bool(value, at: "\(key).lazy") }
         if let value = fields["shouldDisplay"] { list.display.shouldDisplay = try bool(value, at: "\(key).shouldDisplay") }
         if let value = fields["forceDisplay"] {
-            if case .null = value {} else {
+            if case .null = value {
+            } else {
                 list.display.forceDisplay = try choice(value, at: "\(key).forceDisplay", as: PlaceholderKind.self)
             }
         }
@@ -240,18 +244,30 @@ private struct Reader {
 
     func placeholder(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderConfiguration {
         let fields = try object(value, at: key)
-        try onlyKeys(fields, ["title", "detail", "image", "button", "background", "partial", "layout",
-                              "verticalOffset", "spacing", "insets", "variant", "fadeIn", "allowsTouch", "allowsScroll"], at: key)
+        try onlyKeys(
+            fields,
+            [
+                "title", "detail", "image", "button", "background", "partial", "layout",
+                "verticalOffset", "spacing", "insets", "variant", "fadeIn", "allowsTouch", "allowsScroll",
+            ], at: key)
         var result = PlaceholderConfiguration()
         if let value = fields["title"] { result.title = try text(value, at: "\(key).title") }
         if let value = fields["detail"] { result.detail = try text(value, at: "\(key).detail") }
         if let value = fields["image"] {
-            if case .bool(false) = value { result.image = .hidden } else if case .null = value { result.image = .hidden } else {
+            if case .bool(false) = value {
+                result.image = .hidden
+            } else if case .null = value {
+                result.image = .hidden
+            } else {
                 result.image = .custom(try image(value, at: "\(key).image"))
             }
         }
         if let value = fields["button"] {
-            if case .bool(false) = value { result.button = .hidden } else if case .null = value { result.button = .hidden } else {
+            if case .bool(false) = value {
+                result.button = .hidden
+            } else if case .null = value {
+                result.button = .hidden
+            } else {
                 result.button = .custom(try button(value, at: "\(key).button"))
             }
         }
@@ -262,9 +278,11 @@ private struct Reader {
             case .dictionary(let scheme):
                 try onlyKeys(scheme, ["light", "dark"], at: "\(key).background")
                 guard let light = scheme["light"] else { throw error("\(key).background.light", "is required") }
-                result.background = .init(light: try color(light, at: "\(key).background.light"),
-                                          dark: try scheme["dark"].map { value throws(ConfigurationError) in
-                                              try color(value, at: "\(key).background.dark") })
+                result.background = .init(
+                    light: try color(light, at: "\(key).background.light"),
+                    dark: try scheme["dark"].map { value throws(ConfigurationError) in
+                        try color(value, at: "\(key).background.dark")
+                    })
             default:
                 throw error("\(key).background", "must be a colour, or an object with “light” and “dark” colours")
             }

@@ -39,6 +39,8 @@ public struct TableListSettings: Sendable, Hashable {
     public init() {}
 
     /// The keys a list over a table may have beside the placeholder keys.
-    static let keys = ["title", "description", "hidden", "sort", "columns", "labels", "hiddenColumns", "searchColumns", "key",
-                       "layout"]
+    static let keys = [
+        "title", "description", "hidden", "sort", "columns", "labels", "hiddenColumns", "searchColumns", "key",
+        "layout",
+    ]
 }

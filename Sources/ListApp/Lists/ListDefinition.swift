@@ -46,8 +46,10 @@ public struct ListDefinition: Sendable {
     ///   - source: The database that holds it.
     ///   - configuration: Placeholders and flags (built-in when nil).
     ///   - defaultSort: The order without `sort`.
-    public init(name: String? = nil, title: String? = nil, description: String? = nil, table: TableDescription,
-                source: DatabaseSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil) {
+    public init(
+        name: String? = nil, title: String? = nil, description: String? = nil, table: TableDescription,
+        source: DatabaseSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
+    ) {
         let name = name ?? table.name
         self.name = name
         self.title = title ?? VisibleText.escape(name)

@@ -32,8 +32,10 @@ public final class TableCatalog: Sendable {
     /// One list per table and view of each database, in file order, then name order, as `configuration` shapes them.
     /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
     ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
-    public init(databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
-                log: @escaping @Sendable (String) -> Void = { _ in }) throws(AppError) {
+    public init(
+        databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(AppError) {
         let opened = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, log: log)
         let sources = opened.map(\.source)
         let versions: [Int?] = opened.map(\.schemaVersion)

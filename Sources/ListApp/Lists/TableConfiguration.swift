@@ -27,8 +27,10 @@ public struct TableConfiguration: Sendable {
         let names = table.columns.map(\.name)
         func check(_ columns: [String], _ key: String) throws(AppError) {
             for column in columns where !names.contains(column) {
-                throw .configuration(ConfigurationError(file: file, key: "\(prefix).\(key)",
-                    message: "the table has no column “\(column)” (columns: \(names.prefix(30).joined(separator: ", ")))"))
+                throw .configuration(
+                    ConfigurationError(
+                        file: file, key: "\(prefix).\(key)",
+                        message: "the table has no column “\(column)” (columns: \(names.prefix(30).joined(separator: ", ")))"))
             }
         }
         try check(settings.hiddenColumns, "hiddenColumns")
@@ -37,13 +39,17 @@ public struct TableConfiguration: Sendable {
         try check(Array(settings.labels.keys), "labels")
         try check(settings.key ?? [], "key")
         if settings.key != nil, table.kind != .view {
-            throw .configuration(ConfigurationError(file: file, key: "\(prefix).key",
-                message: "only a view takes a key; a table's key is its primary key"))
+            throw .configuration(
+                ConfigurationError(
+                    file: file, key: "\(prefix).key",
+                    message: "only a view takes a key; a table's key is its primary key"))
         }
         let hidden = Set(settings.hiddenColumns)
         if let column = table.primaryKey.first(where: { hidden.contains($0.name) }) {
-            throw .configuration(ConfigurationError(file: file, key: "\(prefix).hiddenColumns",
-                message: "“\(column.name)” is part of the primary key, which names the rows; it cannot be hidden"))
+            throw .configuration(
+                ConfigurationError(
+                    file: file, key: "\(prefix).hiddenColumns",
+                    message: "“\(column.name)” is part of the primary key, which names the rows; it cannot be hidden"))
         }
         for (key, columns) in [("columns", settings.columns ?? []), ("searchColumns", settings.searchColumns ?? [])] {
             if let column = columns.first(where: hidden.contains) {
@@ -56,13 +62,16 @@ public struct TableConfiguration: Sendable {
             let descending = text.hasPrefix("-")
             let column = descending ? String(text.dropFirst()) : text
             guard configured.columnIndex(column) != nil else {
-                throw .configuration(ConfigurationError(file: file, key: "\(prefix).sort",
-                    message: "the table has no column “\(column)” to sort by (write COL or -COL)"))
+                throw .configuration(
+                    ConfigurationError(
+                        file: file, key: "\(prefix).sort",
+                        message: "the table has no column “\(column)” to sort by (write COL or -COL)"))
             }
             sort = ListSort(column: column, descending: descending)
         }
-        var list = ListDefinition(title: settings.title, description: settings.description, table: configured, source: source,
-                                  configuration: lists.last { $0.name == table.name }, defaultSort: sort)
+        var list = ListDefinition(
+            title: settings.title, description: settings.description, table: configured, source: source,
+            configuration: lists.last { $0.name == table.name }, defaultSort: sort)
         list.shownColumns = settings.columns.map { columns in columns.compactMap(configured.columnIndex) }
         list.labels = settings.labels
         if let layout = settings.layout { list.layout = layout }

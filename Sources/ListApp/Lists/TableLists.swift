@@ -23,13 +23,17 @@ public struct TableLists: Sendable {
         var byName: [[UInt8]: Int] = [:]
         for (index, list) in lists.enumerated() {
             guard !Self.reservedNames.contains(list.name) else {
-                throw AppError.listName(list.name, reason: "\(list.source.path) has a table or view of this name, "
-                    + "which is an address of ListState's own (\(Self.reservedNames.filter { !$0.isEmpty }.sorted().joined(separator: ", "))); "
-                    + "rename it in the database")
+                throw AppError.listName(
+                    list.name,
+                    reason: "\(list.source.path) has a table or view of this name, "
+                        + "which is an address of ListState's own (\(Self.reservedNames.filter { !$0.isEmpty }.sorted().joined(separator: ", "))); "
+                        + "rename it in the database")
             }
             if let other = byName[Array(list.name.utf8)] {
-                throw AppError.listName(list.name, reason: "both \(lists[other].source.path) and \(list.source.path) have a "
-                    + "table or view of this name; serve them separately")
+                throw AppError.listName(
+                    list.name,
+                    reason: "both \(lists[other].source.path) and \(list.source.path) have a "
+                        + "table or view of this name; serve them separately")
             }
             byName[Array(list.name.utf8)] = index
         }
@@ -45,8 +49,10 @@ public struct TableLists: Sendable {
     /// A source for each database (in `paths` order), each checked: it exists, can be read and is SQLite.
     /// - Returns: Each source with the schema version the check read.
     /// - Throws: `AppError.database` naming the first file that cannot be served.
-    static func open(databases paths: [String], queryTimeLimit: Double,
-                     log: @escaping @Sendable (String) -> Void) throws(AppError) -> [(source: DatabaseSource, schemaVersion: Int)] {
+    static func open(
+        databases paths: [String], queryTimeLimit: Double,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(AppError) -> [(source: DatabaseSource, schemaVersion: Int)] {
         var sources: [(source: DatabaseSource, schemaVersion: Int)] = []
         var seen: [FileIdentity: String] = [:]
         for path in paths {
@@ -96,8 +102,10 @@ public struct TableLists: Sendable {
         let unknown = Set(configuration.tables.keys).union(configuration.lists.map(\.name)).subtracting(named)
         if let name = unknown.sorted().first {
             let some = named.sorted().prefix(20).joined(separator: ", ") + (named.count > 20 ? ", …" : "")
-            throw .configuration(ConfigurationError(file: configuration.file, key: "lists.\(name)",
-                                                    message: "there is no table or view named “\(name)” (lists: \(some))"))
+            throw .configuration(
+                ConfigurationError(
+                    file: configuration.file, key: "lists.\(name)",
+                    message: "there is no table or view named “\(name)” (lists: \(some))"))
         }
         return try TableLists(lists)
     }

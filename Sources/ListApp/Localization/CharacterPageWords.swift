@@ -41,8 +41,10 @@ struct CharacterPageWords: Sendable {
 
     /// The navigation words for the template: `navigationLabel`, `allCharacters`, `thisCharacterInTheList`.
     var navigation: MustacheValue {
-        ["navigationLabel": .string(navigationLabel), "allCharacters": .string(allCharacters),
-         "thisCharacterInTheList": .string(thisCharacterInTheList)]
+        [
+            "navigationLabel": .string(navigationLabel), "allCharacters": .string(allCharacters),
+            "thisCharacterInTheList": .string(thisCharacterInTheList),
+        ]
     }
 
     static let english = CharacterPageWords(

@@ -39,7 +39,10 @@ extension Language {
             for parameter in parts.dropFirst() {
                 let pair = parameter.trimmingSpaces.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1).map(Substring.init)
                 guard pair.count == 2, pair[0].lowercased() == "q" else { continue }
-                guard let parsed = Self.weight(pair[1].trimmingSpaces) else { weight = -1; break }
+                guard let parsed = Self.weight(pair[1].trimmingSpaces) else {
+                    weight = -1
+                    break
+                }
                 weight = parsed
             }
             guard weight > 0 else { continue }

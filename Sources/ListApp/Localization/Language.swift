@@ -29,9 +29,11 @@ public enum Language: String, Sendable, Hashable, CaseIterable {
         let subtags = trimmed.lowercased().replacingOccurrences(of: "_", with: "-")
             .split(separator: "-", omittingEmptySubsequences: false)
         // BCP 47 §2.1: subtags of 1 to 8 ASCII letters and digits.
-        guard let primary = subtags.first, subtags.allSatisfy({ subtag in
-            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }) else { return nil }
+        guard let primary = subtags.first,
+            subtags.allSatisfy({ subtag in
+                (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
+        else { return nil }
         let rest = subtags.dropFirst()
         switch primary {
         case "en":
@@ -41,10 +43,15 @@ public enum Language: String, Sendable, Hashable, CaseIterable {
             // subtag (zh-yue, zh-Hantx) names something we do not speak.
             let known: Set<Substring> = ["hant", "hans", "tw", "hk", "mo", "cn", "sg", "my"]
             guard rest.allSatisfy(known.contains) else { return nil }
-            if rest.contains("hant") { self = .traditionalChinese }
-            else if rest.contains("hans") { self = .simplifiedChinese }
-            else if rest.contains(where: { ["tw", "hk", "mo"].contains($0) }) { self = .traditionalChinese }
-            else { self = .simplifiedChinese }
+            if rest.contains("hant") {
+                self = .traditionalChinese
+            } else if rest.contains("hans") {
+                self = .simplifiedChinese
+            } else if rest.contains(where: { ["tw", "hk", "mo"].contains($0) }) {
+                self = .traditionalChinese
+            } else {
+                self = .simplifiedChinese
+            }
         default:
             return nil
         }

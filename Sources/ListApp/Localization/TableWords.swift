@@ -65,7 +65,8 @@ struct TableWords: Sendable {
         searchLabel: "Search this list", searchPlaceholder: "words to find",
         activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" },
         contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",
-        notCounted: "rows not counted (the database is busy)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one", searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
+        notCounted: "rows not counted (the database is busy)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one",
+        searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
 
     static let simplifiedChinese = TableWords(
         sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", ascending: "升序", descending: "降序",
@@ -91,7 +92,8 @@ struct TableWords: Sendable {
 extension TableWords {
     /// A filter in words: `price > 2`, `name contains "ap"`, `maker is empty`.
     func label(_ filter: RowFilter) -> String {
-        let column = VisibleText.echo(filter.column), value = VisibleText.echo(filter.value)
+        let column = VisibleText.echo(filter.column)
+        let value = VisibleText.echo(filter.value)
         return switch filter.operation {
         case .exact: "\(column) = \(value)"
         case .gt: "\(column) > \(value)"

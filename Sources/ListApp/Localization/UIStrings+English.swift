@@ -55,15 +55,18 @@ extension UIStrings {
         noAnswerAnnouncement: "The server did not answer in time. The list tries again by itself.",
         loading: PlaceholderWords(title: "Loading characters…", detail: "This only takes a moment.", button: nil),
         showListNow: "Show the list now",
-        noData: PlaceholderWords(title: "No characters yet",
-                                 detail: "The catalogue is empty. Characters will appear here as soon as it has some.",
-                                 button: "Reload"),
-        noResultsForQuery: PlaceholderWords(title: "No results for “{query}”",
-                                            detail: "No character name contains these words.",
-                                            button: "Clear the search"),
-        noResultsForFilters: PlaceholderWords(title: "No characters match these filters",
-                                              detail: "Try another category, or show every character.",
-                                              button: "Clear the filters"),
+        noData: PlaceholderWords(
+            title: "No characters yet",
+            detail: "The catalogue is empty. Characters will appear here as soon as it has some.",
+            button: "Reload"),
+        noResultsForQuery: PlaceholderWords(
+            title: "No results for “{query}”",
+            detail: "No character name contains these words.",
+            button: "Clear the search"),
+        noResultsForFilters: PlaceholderWords(
+            title: "No characters match these filters",
+            detail: "Try another category, or show every character.",
+            button: "Clear the filters"),
         suggestionsHeading: "You could:",
         suggestions: [
             "Check the spelling.",
@@ -71,24 +74,30 @@ extension UIStrings {
             "Search in English, the language of every character name.",
         ],
         examplesHeading: "Or try one of these:",
-        offline: PlaceholderWords(title: "You are offline",
-                                  detail: "Check your connection, then try again.",
-                                  button: "Try again"),
-        unavailable: PlaceholderWords(title: "The list is not available right now",
-                                      detail: "The character catalogue is busy. Please try again in a moment.",
-                                      button: "Try again"),
+        offline: PlaceholderWords(
+            title: "You are offline",
+            detail: "Check your connection, then try again.",
+            button: "Try again"),
+        unavailable: PlaceholderWords(
+            title: "The list is not available right now",
+            detail: "The character catalogue is busy. Please try again in a moment.",
+            button: "Try again"),
         unavailableDetail: { seconds in
-            seconds <= 1 ? "The character catalogue is busy. Please try again in a second."
+            seconds <= 1
+                ? "The character catalogue is busy. Please try again in a second."
                 : "The character catalogue is busy. Please try again in about \(seconds) seconds."
         },
-        failed: PlaceholderWords(title: "Something went wrong",
-                                 detail: "The list could not be loaded. Trying again usually helps; if it keeps happening, please come back later.",
-                                 button: "Try again"),
-        badRequest: PlaceholderWords(title: "This address does not work", detail: nil,
-                                     button: "Go to the start of the list"),
-        notFound: PlaceholderWords(title: "Page not found",
-                                   detail: "There is no page at this address. Check the address, or go to the list of characters.",
-                                   button: "Go to the list of characters"),
+        failed: PlaceholderWords(
+            title: "Something went wrong",
+            detail: "The list could not be loaded. Trying again usually helps; if it keeps happening, please come back later.",
+            button: "Try again"),
+        badRequest: PlaceholderWords(
+            title: "This address does not work", detail: nil,
+            button: "Go to the start of the list"),
+        notFound: PlaceholderWords(
+            title: "Page not found",
+            detail: "There is no page at this address. Check the address, or go to the list of characters.",
+            button: "Go to the list of characters"),
         announce: AnnouncementWords(
             loading: "Loading characters…",
             rowsShown: { count in count == 1 ? "Showing 1 character." : "Showing \(count) characters." },
@@ -111,7 +120,8 @@ extension UIStrings {
             case .badLimit: "The page size must be a whole number, 1 or more; a page shows at most \(ListRequest.maximumLimit) rows."
             case .queryTooLong: "The search is too long: at most \(ListRequest.maximumQueryLength) characters, please."
             case .invisibleCharacter(let parameter):
-                parameter == "q" ? "The search holds a control character or an invisible formatting character. Type it again, please."
+                parameter == "q"
+                    ? "The search holds a control character or an invisible formatting character. Type it again, please."
                     : "The value of “\(parameter)” holds a control character or an invisible formatting character."
             case .tooManyWords: "The search has too many different words: at most \(ListFilter.maximumWords), please."
             case .unknownCategory(let value): "There is no character category “\(value)”."
@@ -119,7 +129,8 @@ extension UIStrings {
             case .badLazy: "The lazy option must be 0 or 1."
             case .unknownSort(let value): "This list has no column “\(value)” to sort by."
             case .positionGone: "The row this page started after is gone. Start again from the beginning."
-            case .badFilter(let name): "The filter “\(name)” cannot be used: isnull takes 0 or 1, in takes at most \(RowFilter.maximumValues) values, and a list takes at most \(RowFilter.maximumFilters) filters."
+            case .badFilter(let name):
+                "The filter “\(name)” cannot be used: isnull takes 0 or 1, in takes at most \(RowFilter.maximumValues) values, and a list takes at most \(RowFilter.maximumFilters) filters."
             case .malformedAddress: "The address is not written correctly (a broken % sign or character). Start again from the beginning."
             case .addressTooLong: "The address is too long for this server. Use a shorter search or fewer filters."
             case .headersTooLarge: "The request carries more header data (cookies, for example) than this server takes."

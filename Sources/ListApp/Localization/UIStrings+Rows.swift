@@ -28,23 +28,28 @@ extension UIStrings {
             strings.offlineBanner = "You are offline. The rows already shown stay here; more will load once you are back online."
             strings.offlineFooter = "You are offline, so no more rows could be loaded."
             strings.loading = PlaceholderWords(title: "Loading rows…", detail: "This only takes a moment.", button: nil)
-            strings.noData = PlaceholderWords(title: "No rows yet",
-                                              detail: "This table is empty. Rows will appear here as soon as it has some.",
-                                              button: "Reload")
-            strings.noResultsForQuery = PlaceholderWords(title: "No results for “{query}”",
-                                                         detail: "No row contains these words.", button: "Clear the search")
-            strings.noResultsForFilters = PlaceholderWords(title: "No rows match these filters",
-                                                           detail: "Remove a filter to see more rows.", button: "Clear the filters")
+            strings.noData = PlaceholderWords(
+                title: "No rows yet",
+                detail: "This table is empty. Rows will appear here as soon as it has some.",
+                button: "Reload")
+            strings.noResultsForQuery = PlaceholderWords(
+                title: "No results for “{query}”",
+                detail: "No row contains these words.", button: "Clear the search")
+            strings.noResultsForFilters = PlaceholderWords(
+                title: "No rows match these filters",
+                detail: "Remove a filter to see more rows.", button: "Clear the filters")
             strings.suggestions = ["Check the spelling.", "Use fewer or shorter words."]
             strings.announce.noData = "There are no rows yet."
             strings.unavailable.detail = "The database is busy. Please try again in a moment."
             strings.unavailableDetail = { seconds in
-                seconds <= 1 ? "The database is busy. Please try again in a second."
+                seconds <= 1
+                    ? "The database is busy. Please try again in a second."
                     : "The database is busy. Please try again in about \(seconds) seconds."
             }
-            strings.notFound = PlaceholderWords(title: "Page not found",
-                                                detail: "There is no list or row at this address. Check the address, or go to the lists.",
-                                                button: "Go to the lists")
+            strings.notFound = PlaceholderWords(
+                title: "Page not found",
+                detail: "There is no list or row at this address. Check the address, or go to the lists.",
+                button: "Go to the lists")
             strings.announce.loading = "Loading rows…"
             strings.announce.rowsShown = { $0 == 1 ? "Showing 1 row." : "Showing \($0) rows." }
             strings.announce.rowsAdded = { $0 == 1 ? "1 more row loaded." : "\($0) more rows loaded." }
@@ -62,16 +67,19 @@ extension UIStrings {
             strings.offlineFooter = "你已离线，无法加载更多行。"
             strings.loading = PlaceholderWords(title: "正在加载…", detail: "马上就好。", button: nil)
             strings.noData = PlaceholderWords(title: "还没有数据", detail: "这个表是空的。一有数据就会显示在这里。", button: "重新加载")
-            strings.noResultsForQuery = PlaceholderWords(title: "没有找到“{query}”", detail: "没有哪一行包含这些词。",
-                                                         button: "清除搜索")
-            strings.noResultsForFilters = PlaceholderWords(title: "没有符合这些筛选条件的行", detail: "去掉一个筛选条件可以看到更多行。",
-                                                           button: "清除筛选")
+            strings.noResultsForQuery = PlaceholderWords(
+                title: "没有找到“{query}”", detail: "没有哪一行包含这些词。",
+                button: "清除搜索")
+            strings.noResultsForFilters = PlaceholderWords(
+                title: "没有符合这些筛选条件的行", detail: "去掉一个筛选条件可以看到更多行。",
+                button: "清除筛选")
             strings.suggestions = ["检查一下拼写。", "用更少或更短的词。"]
             strings.announce.noData = "还没有数据。"
             strings.unavailable.detail = "数据库正忙，请稍后重试。"
             strings.unavailableDetail = { seconds in "数据库正忙，请过 \(seconds) 秒左右再试。" }
-            strings.notFound = PlaceholderWords(title: "找不到这个页面", detail: "这个网址没有对应的列表或行。请检查网址，或者前往列表。",
-                                                button: "前往列表")
+            strings.notFound = PlaceholderWords(
+                title: "找不到这个页面", detail: "这个网址没有对应的列表或行。请检查网址，或者前往列表。",
+                button: "前往列表")
             strings.announce.loading = "正在加载…"
             strings.announce.rowsShown = { "显示了 \($0) 行。" }
             strings.announce.rowsAdded = { "又加载了 \($0) 行。" }
@@ -87,16 +95,19 @@ extension UIStrings {
             strings.offlineFooter = "你已離線，無法載入更多列。"
             strings.loading = PlaceholderWords(title: "正在載入…", detail: "馬上就好。", button: nil)
             strings.noData = PlaceholderWords(title: "還沒有資料", detail: "這個表是空的。一有資料就會顯示在這裡。", button: "重新載入")
-            strings.noResultsForQuery = PlaceholderWords(title: "沒有找到「{query}」", detail: "沒有哪一列包含這些詞。",
-                                                         button: "清除搜尋")
-            strings.noResultsForFilters = PlaceholderWords(title: "沒有符合這些篩選條件的列", detail: "去掉一個篩選條件可以看到更多列。",
-                                                           button: "清除篩選")
+            strings.noResultsForQuery = PlaceholderWords(
+                title: "沒有找到「{query}」", detail: "沒有哪一列包含這些詞。",
+                button: "清除搜尋")
+            strings.noResultsForFilters = PlaceholderWords(
+                title: "沒有符合這些篩選條件的列", detail: "去掉一個篩選條件可以看到更多列。",
+                button: "清除篩選")
             strings.suggestions = ["檢查一下拼寫。", "用更少或更短的詞。"]
             strings.announce.noData = "還沒有資料。"
             strings.unavailable.detail = "資料庫正忙，請稍後重試。"
             strings.unavailableDetail = { seconds in "資料庫正忙，請過 \(seconds) 秒左右再試。" }
-            strings.notFound = PlaceholderWords(title: "找不到這個頁面", detail: "這個網址沒有對應的清單或列。請檢查網址，或者前往清單。",
-                                                button: "前往清單")
+            strings.notFound = PlaceholderWords(
+                title: "找不到這個頁面", detail: "這個網址沒有對應的清單或列。請檢查網址，或者前往清單。",
+                button: "前往清單")
             strings.announce.loading = "正在載入…"
             strings.announce.rowsShown = { "顯示了 \($0) 列。" }
             strings.announce.rowsAdded = { "又載入了 \($0) 列。" }

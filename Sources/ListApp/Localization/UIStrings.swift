@@ -175,9 +175,12 @@ struct UIStrings: Sendable {
     static let categoryLists: [Language: [MustacheValue]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { language in
             let names = UIStrings.of(language).categoryNames
-            return (language, ListStore.GeneralCategory.all.map { category in
-                ["code": .string(category.code), "name": .string(names[category.code] ?? category.name), "isSelected": false]
-            })
+            return (
+                language,
+                ListStore.GeneralCategory.all.map { category in
+                    ["code": .string(category.code), "name": .string(names[category.code] ?? category.name), "isSelected": false]
+                }
+            )
         })
 
     /// The plain words templates may use, as the context's `strings` object.

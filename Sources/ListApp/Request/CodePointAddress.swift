@@ -25,8 +25,9 @@ struct CodePointAddress: Sendable, Hashable {
         var digits = Substring(segment)
         if digits.hasPrefix("U+") || digits.hasPrefix("u+") { digits = digits.dropFirst(2) }
         guard !digits.isEmpty, digits.utf8.count <= 8,
-              digits.utf8.allSatisfy({ Self.isHexDigit($0) }),
-              let value = UInt32(digits, radix: 16), value <= 0x10FFFF else { return nil }
+            digits.utf8.allSatisfy({ Self.isHexDigit($0) }),
+            let value = UInt32(digits, radix: 16), value <= 0x10FFFF
+        else { return nil }
         codePoint = value
     }
 
@@ -48,7 +49,8 @@ struct CodePointAddress: Sendable, Hashable {
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-             UInt8(ascii: "A")...UInt8(ascii: "F"): true
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
         default: false
         }
     }

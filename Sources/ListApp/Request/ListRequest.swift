@@ -37,8 +37,10 @@ public struct ListRequest: Sendable, Hashable {
     public var wantsRowsAtOnce: Bool
 
     /// Makes a request for the first page with no filter.
-    public init(cursor: PageCursor? = nil, limit: Int = ListRequest.defaultLimit, filter: ListFilter = ListFilter(),
-                language: String? = nil, wantsRowsAtOnce: Bool = false) {
+    public init(
+        cursor: PageCursor? = nil, limit: Int = ListRequest.defaultLimit, filter: ListFilter = ListFilter(),
+        language: String? = nil, wantsRowsAtOnce: Bool = false
+    ) {
         self.cursor = cursor
         self.limit = limit
         self.filter = filter
@@ -184,7 +186,8 @@ extension String {
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -58,14 +58,18 @@ struct TableRequest: ListQuery, Sendable {
             // A sort naming a column is taken whatever the column's name holds (found by QA: a
             // user's column named with a control character could not be sorted by); any other
             // value with such a character is refused.
-            let namesColumn = name == "sort" && Self.column(named: value.hasPrefix("-") ? String(value.dropFirst()) : value,
-                                                            in: list.table) != nil
+            let namesColumn =
+                name == "sort"
+                && Self.column(
+                    named: value.hasPrefix("-") ? String(value.dropFirst()) : value,
+                    in: list.table) != nil
             guard namesColumn || VisibleText.isAcceptableParameter(value) else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
             }
             if let filter {
                 guard request.filters.count < RowFilter.maximumFilters, filter.operation != .isnull || value == "0" || value == "1",
-                      filter.operation != .in || filter.values.count <= RowFilter.maximumValues else {
+                    filter.operation != .in || filter.values.count <= RowFilter.maximumValues
+                else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name))))
                 }
                 request.filters.append(filter)
@@ -108,8 +112,11 @@ struct TableRequest: ListQuery, Sendable {
         }
         request.sort = request.sortParameter ?? (request.keyOrder ? nil : list.defaultSort)
         if let cursor {
-            guard let decoded = RowCursor(encoded: cursor, list: list.name, sort: request.sort,
-                                          keyCount: list.table.keyExpressions.count) else {
+            guard
+                let decoded = RowCursor(
+                    encoded: cursor, list: list.name, sort: request.sort,
+                    keyCount: list.table.keyExpressions.count)
+            else {
                 return .failure(ListRequest.Problem(parameter: "cursor", reason: .badCursor))
             }
             request.start = decoded.start
@@ -131,8 +138,9 @@ struct TableRequest: ListQuery, Sendable {
         }
         if let exact = column(Substring(name)) { return RowFilter(column: exact, operation: .exact, value: value) }
         guard let separator = name.range(of: "__", options: .backwards),
-              let operation = RowFilter.Operation(rawValue: String(name[separator.upperBound...])), operation != .exact,
-              let named = column(name[..<separator.lowerBound]) else { return nil }
+            let operation = RowFilter.Operation(rawValue: String(name[separator.upperBound...])), operation != .exact,
+            let named = column(name[..<separator.lowerBound])
+        else { return nil }
         return RowFilter(column: named, operation: operation, value: value)
     }
 
@@ -147,7 +155,8 @@ struct TableRequest: ListQuery, Sendable {
     static func column(named text: String, in table: TableDescription) -> String? {
         if table.columnIndex(text) != nil { return text }
         guard let decoded = TildeEncoding.decode(Substring(text)), decoded != text, table.columnIndex(decoded) != nil,
-              !VisibleText.isAcceptableParameter(decoded) else { return nil }
+            !VisibleText.isAcceptableParameter(decoded)
+        else { return nil }
         return decoded
     }
 

@@ -30,8 +30,7 @@ public enum BuiltInResources {
     /// - Throws: `AppError.cannotReadTemplates` when the folder cannot be listed or a file read.
     static func templates(in directory: String) throws(AppError) -> (sources: [String: String], paths: [String: String]) {
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) }
-        catch { throw AppError.cannotReadTemplates(directory, reason: "the folder cannot be read") }
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch { throw AppError.cannotReadTemplates(directory, reason: "the folder cannot be read") }
         var sources: [String: String] = [:]
         var paths: [String: String] = [:]
         for file in names.sorted() where file.hasSuffix(".mustache") {
@@ -58,14 +57,14 @@ public enum BuiltInResources {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return [:] }
         let folders: [String]
-        do { folders = try FileManager.default.contentsOfDirectory(atPath: root) }
-        catch { throw AppError.cannotReadTemplates(root, reason: "the folder cannot be read") }
+        do { folders = try FileManager.default.contentsOfDirectory(atPath: root) } catch { throw AppError.cannotReadTemplates(root, reason: "the folder cannot be read") }
         var result: [String: (sources: [String: String], paths: [String: String])] = [:]
         for folder in folders.sorted() {
             let files = try templates(in: root + "/" + folder)
             for name in files.sources.keys where PageTemplates.listParts[name] == nil {
-                throw AppError.cannotReadTemplates(root + "/" + folder + "/" + name + ".mustache",
-                                                   reason: "a list's folder holds row.mustache and detail.mustache only")
+                throw AppError.cannotReadTemplates(
+                    root + "/" + folder + "/" + name + ".mustache",
+                    reason: "a list's folder holds row.mustache and detail.mustache only")
             }
             result[folder] = files
         }

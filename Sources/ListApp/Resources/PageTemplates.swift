@@ -7,11 +7,14 @@ import Mustache
 /// from starting, so no request ever gets half a page.
 public struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
-    static let required = ["layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
-                           "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
-                           "character", "search", "scripts", "table-row", "table-controls", "table-list-controls", "table-detail", "table-index", "region-extras",
-                           "table-region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
-                           "table-layout-row", "table-layout-footer", "table-layout-offline-footer"]
+    static let required =
+        [
+            "layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
+            "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
+            "character", "search", "scripts", "table-row", "table-controls", "table-list-controls", "table-detail", "table-index", "region-extras",
+            "table-region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
+            "table-layout-row", "table-layout-footer", "table-layout-offline-footer",
+        ]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
     let library: TemplateLibrary
@@ -29,9 +32,11 @@ public struct PageTemplates: Sendable {
     /// The partials a list over a table draws in place of the catalogue's, by layout.
     static let tableParts: [ListDefinition.Layout: [String: String]] = [
         .list: ["row": "table-row", "search": "table-controls", "region-extras": "table-region-extras"],
-        .table: ["row": "table-layout-row", "search": "table-controls", "region-extras": "table-region-extras",
-                 "list-region": "table-layout-region", "footer": "table-layout-footer",
-                 "offline-footer": "table-layout-offline-footer"],
+        .table: [
+            "row": "table-layout-row", "search": "table-controls", "region-extras": "table-region-extras",
+            "list-region": "table-layout-region", "footer": "table-layout-footer",
+            "offline-footer": "table-layout-offline-footer",
+        ],
     ]
     /// The templates a list's own folder may replace, and the table template each stands for.
     static let listParts = ["row": "row", "detail": "table-detail"]
@@ -69,7 +74,8 @@ public struct PageTemplates: Sendable {
                 for (layout, templates) in tableTemplates {
                     let replaced = try templates.map { template in
                         guard let file = Self.listParts.first(where: { $0.value == template.name })?.key,
-                              let source = files.sources[file] else { return template }
+                            let source = files.sources[file]
+                        else { return template }
                         return try Template(source: source, name: template.name, path: files.paths[file])
                     }
                     libraries[list, default: [:]][layout] = try TemplateLibrary(templates: replaced, strict: true)
@@ -97,8 +103,10 @@ public struct PageTemplates: Sendable {
 
     /// Renders `name` for a list over a table in `layout` (see ``tableLibraries``):
     /// the list's own library when its folder (`list`, the tilde-encoded name) has one.
-    func renderForTable(_ name: String, _ context: MustacheValue, list: String? = nil,
-                        layout: ListDefinition.Layout = .list) -> Result<[UInt8], any Error> {
+    func renderForTable(
+        _ name: String, _ context: MustacheValue, list: String? = nil,
+        layout: ListDefinition.Layout = .list
+    ) -> Result<[UInt8], any Error> {
         guard let library = list.flatMap({ listLibraries[$0]?[layout] }) ?? tableLibraries[layout] else {
             return .failure(AppError.missingTemplate(name))
         }

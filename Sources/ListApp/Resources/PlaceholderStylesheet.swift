@@ -32,12 +32,14 @@ struct PlaceholderStylesheet: Sendable {
         var paper: CSSColor
         var accent: CSSColor
         var accentInk: CSSColor
-        static let light = Scheme(ink: CSSColor(red: 0x1d, green: 0x1f, blue: 0x23), muted: CSSColor(red: 0x5d, green: 0x64, blue: 0x70),
-                                  paper: CSSColor(red: 0xff, green: 0xff, blue: 0xff), accent: CSSColor(red: 0x23, green: 0x57, blue: 0xc6),
-                                  accentInk: CSSColor(red: 0xff, green: 0xff, blue: 0xff))
-        static let dark = Scheme(ink: CSSColor(red: 0xe8, green: 0xea, blue: 0xee), muted: CSSColor(red: 0xa2, green: 0xa9, blue: 0xb5),
-                                 paper: CSSColor(red: 0x15, green: 0x17, blue: 0x1b), accent: CSSColor(red: 0x7e, green: 0xa4, blue: 0xff),
-                                 accentInk: CSSColor(red: 0x0b, green: 0x10, blue: 0x20))
+        static let light = Scheme(
+            ink: CSSColor(red: 0x1d, green: 0x1f, blue: 0x23), muted: CSSColor(red: 0x5d, green: 0x64, blue: 0x70),
+            paper: CSSColor(red: 0xff, green: 0xff, blue: 0xff), accent: CSSColor(red: 0x23, green: 0x57, blue: 0xc6),
+            accentInk: CSSColor(red: 0xff, green: 0xff, blue: 0xff))
+        static let dark = Scheme(
+            ink: CSSColor(red: 0xe8, green: 0xea, blue: 0xee), muted: CSSColor(red: 0xa2, green: 0xa9, blue: 0xb5),
+            paper: CSSColor(red: 0x15, green: 0x17, blue: 0x1b), accent: CSSColor(red: 0x7e, green: 0xa4, blue: 0xff),
+            accentInk: CSSColor(red: 0x0b, green: 0x10, blue: 0x20))
     }
 
     /// The class of a configured placeholder: `ls-LIST-KIND`, every byte of
@@ -101,15 +103,18 @@ struct PlaceholderStylesheet: Sendable {
         let muted = readable(on: shown, preferring: [scheme.muted, ink])
         let accent = readable(on: shown, preferring: [scheme.accent, ink])
         let accentInk = readable(on: accent, preferring: [scheme.accentInk, shown, Scheme.light.paper, Scheme.dark.paper])
-        return ["background-color: \(background);", "color: \(ink);", "--ink: \(ink);", "--muted: \(muted);",
-                "--accent: \(accent);", "--accent-ink: \(accentInk);"]
+        return [
+            "background-color: \(background);", "color: \(ink);", "--ink: \(ink);", "--muted: \(muted);",
+            "--accent: \(accent);", "--accent-ink: \(accentInk);",
+        ]
     }
 
     /// The first candidate with at least 4.5:1 contrast on `background`, else black
     /// or white, whichever contrasts more (one of them always reaches 4.5:1).
     static func readable(on background: CSSColor, preferring candidates: [CSSColor]) -> CSSColor {
         if let good = candidates.first(where: { $0.contrastRatio(with: background) >= 4.5 }) { return good }
-        let black = CSSColor(red: 0, green: 0, blue: 0), white = CSSColor(red: 255, green: 255, blue: 255)
+        let black = CSSColor(red: 0, green: 0, blue: 0)
+        let white = CSSColor(red: 255, green: 255, blue: 255)
         return black.contrastRatio(with: background) >= white.contrastRatio(with: background) ? black : white
     }
 

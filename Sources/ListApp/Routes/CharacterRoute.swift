@@ -50,7 +50,8 @@ struct CharacterRoute: Sendable {
             return application.notFound(request)
         case .failure(let error):
             var snapshot = ListSnapshot()
-            snapshot.source = error.isTransient
+            snapshot.source =
+                error.isTransient
                 ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds)
                 : .failed
             let decision = ListState.decide(snapshot)

@@ -27,42 +27,53 @@ struct GalleryRoute: Sendable {
         [
             Sample(label: "loading: a lazy list's shell (row 4)", snapshot: ListSnapshot(isPending: true)),
             Sample(label: "noData: the list is empty (row 8)", snapshot: ListSnapshot()),
-            Sample(label: "noResults: a search found nothing (row 7)",
-                   snapshot: ListSnapshot(filters: Filters(query: "zzqx")),
-                   request: ListRequest(filter: ListFilter(text: "zzqx"))),
-            Sample(label: "noResults: filters matched nothing (row 7)",
-                   snapshot: ListSnapshot(filters: Filters(hasActiveFilter: true)),
-                   request: ListRequest(filter: ListFilter(category: "Zl", emojiOnly: true))),
-            Sample(label: "unavailable: the catalogue is busy (row 3, 503)",
-                   snapshot: ListSnapshot(source: .unavailable(retryAfterSeconds: 5))),
+            Sample(
+                label: "noResults: a search found nothing (row 7)",
+                snapshot: ListSnapshot(filters: Filters(query: "zzqx")),
+                request: ListRequest(filter: ListFilter(text: "zzqx"))),
+            Sample(
+                label: "noResults: filters matched nothing (row 7)",
+                snapshot: ListSnapshot(filters: Filters(hasActiveFilter: true)),
+                request: ListRequest(filter: ListFilter(category: "Zl", emojiOnly: true))),
+            Sample(
+                label: "unavailable: the catalogue is busy (row 3, 503)",
+                snapshot: ListSnapshot(source: .unavailable(retryAfterSeconds: 5))),
             Sample(label: "error: the catalogue failed (row 3, 500)", snapshot: ListSnapshot(source: .failed)),
-            Sample(label: "error: a bad parameter (row 1, 400)",
-                   snapshot: ListSnapshot(request: .badRequest(reason: "limit")), request: nil, refusal: .badLimit),
+            Sample(
+                label: "error: a bad parameter (row 1, 400)",
+                snapshot: ListSnapshot(request: .badRequest(reason: "limit")), request: nil, refusal: .badLimit),
             Sample(label: "notFound: no such page (row 1, 404)", snapshot: ListSnapshot(request: .notFound), request: nil),
         ]
     }
 
     private static var footerSamples: [Sample] {
         [
-            Sample(label: "footer: load more (row 10)",
-                   snapshot: ListSnapshot(rowsPerSection: [20], hasMore: true, nextCursor: cursor)),
-            Sample(label: "footer: loading the next page (row 4, continuation)",
-                   snapshot: ListSnapshot(isPending: true, cursor: cursor, isContinuation: true)),
-            Sample(label: "footer: end of the list (rows 6 and 12)",
-                   snapshot: ListSnapshot(cursor: cursor, isContinuation: true)),
-            Sample(label: "footer: retry, the catalogue is busy (row 2, 503)",
-                   snapshot: ListSnapshot(cursor: cursor, isContinuation: true, source: .unavailable(retryAfterSeconds: 5))),
-            Sample(label: "footer: retry, the catalogue failed (row 2, 500)",
-                   snapshot: ListSnapshot(cursor: cursor, isContinuation: true, source: .failed)),
-            Sample(label: "footer: start over, a bad cursor (row 1, continuation)",
-                   snapshot: ListSnapshot(request: .badRequest(reason: "cursor"), isContinuation: true),
-                   request: nil, refusal: .badCursor),
+            Sample(
+                label: "footer: load more (row 10)",
+                snapshot: ListSnapshot(rowsPerSection: [20], hasMore: true, nextCursor: cursor)),
+            Sample(
+                label: "footer: loading the next page (row 4, continuation)",
+                snapshot: ListSnapshot(isPending: true, cursor: cursor, isContinuation: true)),
+            Sample(
+                label: "footer: end of the list (rows 6 and 12)",
+                snapshot: ListSnapshot(cursor: cursor, isContinuation: true)),
+            Sample(
+                label: "footer: retry, the catalogue is busy (row 2, 503)",
+                snapshot: ListSnapshot(cursor: cursor, isContinuation: true, source: .unavailable(retryAfterSeconds: 5))),
+            Sample(
+                label: "footer: retry, the catalogue failed (row 2, 500)",
+                snapshot: ListSnapshot(cursor: cursor, isContinuation: true, source: .failed)),
+            Sample(
+                label: "footer: start over, a bad cursor (row 1, continuation)",
+                snapshot: ListSnapshot(request: .badRequest(reason: "cursor"), isContinuation: true),
+                request: nil, refusal: .badCursor),
         ]
     }
 
     func respond(to request: Request) -> Response {
-        let negotiated = Language.negotiate(parameter: request.query("lang"),
-                                            acceptLanguage: request.headers["Accept-Language"])
+        let negotiated = Language.negotiate(
+            parameter: request.query("lang"),
+            acceptLanguage: request.headers["Accept-Language"])
         let language = negotiated.language
         let lang = negotiated.fromHeader ? nil : language.tag
         let list = application.characters
@@ -74,46 +85,60 @@ struct GalleryRoute: Sendable {
             guard let kind = decision.body.placeholderKind else { continue }
             var listRequest = sample.request
             listRequest?.language = lang
-            let facts = PlaceholderContent.Facts(problem: decision.problem, refusal: sample.refusal,
-                                                 query: listRequest?.filter.text, retryAfterSeconds: decision.retryAfterSeconds,
-                                                 allowsPartialRequests: false, isLazyShell: decision.rule == .pending)
-            let content = PlaceholderContent(kind: kind, list: list, language: language, facts: facts,
-                                             links: ListLinks(request: listRequest, language: lang), id: "gallery-placeholder-\(index)")
-            items.append(["label": .string(sample.label), "labelID": .string("gallery-label-\(index)"),
-                          "placeholder": content.mustacheValue(templates: templates)])
+            let facts = PlaceholderContent.Facts(
+                problem: decision.problem, refusal: sample.refusal,
+                query: listRequest?.filter.text, retryAfterSeconds: decision.retryAfterSeconds,
+                allowsPartialRequests: false, isLazyShell: decision.rule == .pending)
+            let content = PlaceholderContent(
+                kind: kind, list: list, language: language, facts: facts,
+                links: ListLinks(request: listRequest, language: lang), id: "gallery-placeholder-\(index)")
+            items.append([
+                "label": .string(sample.label), "labelID": .string("gallery-label-\(index)"),
+                "placeholder": content.mustacheValue(templates: templates),
+            ])
         }
-        let offline = PlaceholderContent(kind: .offline, list: list, language: language,
-                                         facts: PlaceholderContent.Facts(allowsPartialRequests: false),
-                                         links: ListLinks(request: nil, language: lang), id: "gallery-placeholder-offline")
-        items.append(["label": "offline: no response arrived (client-side)", "labelID": "gallery-label-offline",
-                      "placeholder": offline.mustacheValue(templates: templates)])
+        let offline = PlaceholderContent(
+            kind: .offline, list: list, language: language,
+            facts: PlaceholderContent.Facts(allowsPartialRequests: false),
+            links: ListLinks(request: nil, language: lang), id: "gallery-placeholder-offline")
+        items.append([
+            "label": "offline: no response arrived (client-side)", "labelID": "gallery-label-offline",
+            "placeholder": offline.mustacheValue(templates: templates),
+        ])
 
         for (index, sample) in Self.footerSamples.enumerated() {
             let decision = ListState.decide(sample.snapshot)
             var listRequest = sample.request
             listRequest?.language = lang
-            let view = ListView(decision: decision, request: listRequest, refusal: sample.refusal, records: [],
-                                language: language, list: list, languageParameter: lang)
+            let view = ListView(
+                decision: decision, request: listRequest, refusal: sample.refusal, records: [],
+                language: language, list: list, languageParameter: lang)
             guard let footer = view.footer(links: view.links, id: "gallery-footer-\(index)") else { continue }
             items.append(["label": .string(sample.label), "labelID": .string("gallery-footer-label-\(index)"), "footer": footer])
         }
         let strings = UIStrings.of(language)
-        items.append(["label": "footer: offline retry (client-side)", "labelID": "gallery-footer-label-offline",
-                      "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.listPath(language: lang))]])
-        items.append(["label": "banner: offline with rows on screen (client-side)", "labelID": "gallery-label-banner",
-                      "banner": ["text": .string(strings.offlineBanner)]])
+        items.append([
+            "label": "footer: offline retry (client-side)", "labelID": "gallery-footer-label-offline",
+            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.listPath(language: lang))],
+        ])
+        items.append([
+            "label": "banner: offline with rows on screen (client-side)", "labelID": "gallery-label-banner",
+            "banner": ["text": .string(strings.offlineBanner)],
+        ])
 
-        let page = ListView(decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), request: ListRequest(language: lang),
-                            records: [], language: language, list: list, templates: templates, hasListRegion: false,
-                            languageParameter: lang)
+        let page = ListView(
+            decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), request: ListRequest(language: lang),
+            records: [], language: language, list: list, templates: templates, hasListRegion: false,
+            languageParameter: lang)
         var context = page.pageFields
         context["title"] = "Every list state"
         context["heading"] = "Every list state"
         context["items"] = .array(items)
         context["status"] = ["text": ""]
-        context["languages"] = .array(Language.allCases.map { other in
-            ["tag": .string(other.tag), "href": .string("/-/states?lang=\(other.tag)"), "isCurrent": .bool(other == language)]
-        })
+        context["languages"] = .array(
+            Language.allCases.map { other in
+                ["tag": .string(other.tag), "href": .string("/-/states?lang=\(other.tag)"), "isCurrent": .bool(other == language)]
+            })
         var response = application.render("gallery", .dictionary(context), status: 200)
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
         if negotiated.fromHeader { response.headers.replaceOrAdd(name: "Vary", value: "Accept-Language") }

@@ -66,8 +66,10 @@ struct ListRoute: Sendable {
         var exactText: [UInt8]?
 
         /// The key of `request` as it is drawn: its shape, in the negotiated language, at `version`.
-        init(_ request: ListRequest, shape: Shape, negotiated: (language: Language, fromHeader: Bool),
-             version: ContentVersion) {
+        init(
+            _ request: ListRequest, shape: Shape, negotiated: (language: Language, fromHeader: Bool),
+            version: ContentVersion
+        ) {
             self.shape = shape
             self.request = request
             language = negotiated.language
@@ -90,8 +92,10 @@ struct ListRoute: Sendable {
     ///   - negotiated: Its language, and whether `Accept-Language` chose it.
     ///   - known: The source's version ``answer(to:)`` confirmed without
     ///     waiting (nil: this asks again, waiting on a lock as a query does).
-    func respond(to request: Request, parsed: Result<ListRequest, ListRequest.Problem>,
-                 negotiated: (language: Language, fromHeader: Bool), known: ContentVersion?) -> Response {
+    func respond(
+        to request: Request, parsed: Result<ListRequest, ListRequest.Problem>,
+        negotiated: (language: Language, fromHeader: Bool), known: ContentVersion?
+    ) -> Response {
         let list = application.characters
         let shape = Shape(request, hasCursor: request.query("cursor") != nil)
         var snapshot = ListSnapshot(display: list.display)
@@ -117,7 +121,8 @@ struct ListRoute: Sendable {
             if !snapshot.isPending {
                 var result: Result<Page, ListStoreError>?
                 if let cache = application.responseCache {
-                    let version = known.map { Result<ContentVersion?, ListStoreError>.success($0) }
+                    let version =
+                        known.map { Result<ContentVersion?, ListStoreError>.success($0) }
                         ?? source.contentVersion(waiting: true, startedAt: request.received)
                     switch version {
                     case .success(let version?):
@@ -134,8 +139,10 @@ struct ListRoute: Sendable {
                         result = .failure(error)
                     }
                 }
-                let fetched = result ?? source.page(
-                    PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter, startedAt: request.received))
+                let fetched =
+                    result
+                    ?? source.page(
+                        PageRequest(cursor: parsed.cursor, limit: parsed.limit, filter: parsed.filter, startedAt: request.received))
                 application.health.record(fetched)
                 switch fetched {
                 case .success(let page):
@@ -143,16 +150,18 @@ struct ListRoute: Sendable {
                     readFrom = page.fileIdentity
                     snapshot.take(page)
                 case .failure(let error):
-                    snapshot.source = error.isTransient
+                    snapshot.source =
+                        error.isTransient
                         ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds)
                         : .failed
                 }
             }
         }
         let decision = ListState.decide(snapshot)
-        let view = ListView(decision: decision, request: listRequest, refusal: refusal, records: records,
-                            language: negotiated.language, list: list, templates: application.templates,
-                            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
+        let view = ListView(
+            decision: decision, request: listRequest, refusal: refusal, records: records,
+            language: negotiated.language, list: list, templates: application.templates,
+            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
         let context = shape == .page ? view.pageContext : view.fragmentContext
         var response = application.render(shape.template, context, status: decision.status)
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
@@ -176,8 +185,9 @@ struct ListRoute: Sendable {
     /// query does).
     func answer(to request: Request) -> Answer {
         let parsed = ListRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) })
-        let negotiated = Language.negotiate(parameter: request.query("lang"),
-                                            acceptLanguage: request.headers["Accept-Language"])
+        let negotiated = Language.negotiate(
+            parameter: request.query("lang"),
+            acceptLanguage: request.headers["Accept-Language"])
         guard case .success(let valid) = parsed, !isPendingShell(valid, isPartial: Self.isPartial(request)) else {
             return .now(respond(to: request, parsed: parsed, negotiated: negotiated, known: nil))
         }

@@ -47,8 +47,10 @@ struct OperationsRoute: Sendable {
     static func versionsResponse() -> Response {
         var json = JSONWriter()
         json.raw("{")
-        let versions = [("liststate", ProductVersion.current), ("libmicrohttpd", Server.libraryVersion),
-                        ("sqlite", SQLiteLibrary.version), ("libxml2", MarkupValidator.libraryVersion)]
+        let versions = [
+            ("liststate", ProductVersion.current), ("libmicrohttpd", Server.libraryVersion),
+            ("sqlite", SQLiteLibrary.version), ("libxml2", MarkupValidator.libraryVersion),
+        ]
         for (index, (name, version)) in versions.enumerated() {
             if index > 0 { json.raw(", ") }
             json.key(name)
@@ -60,7 +62,8 @@ struct OperationsRoute: Sendable {
 
     /// A JSON answer that no cache keeps (a restart may change it).
     private static func json(_ body: [UInt8]) -> Response {
-        Response(status: 200, headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
-                 body: body)
+        Response(
+            status: 200, headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
+            body: body)
     }
 }

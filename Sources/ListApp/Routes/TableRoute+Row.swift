@@ -39,14 +39,16 @@ extension TableRoute {
         }
         let decision = ListState.decide(snapshot)
         let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag
-        var view = TableView(decision: decision, list: list, request: nil, refusal: nil, page: nil,
-                             language: negotiated.language, languageParameter: languageParameter,
-                             lists: lists, templates: application.templates)
+        var view = TableView(
+            decision: decision, list: list, request: nil, refusal: nil, page: nil,
+            language: negotiated.language, languageParameter: languageParameter,
+            lists: lists, templates: application.templates)
         view.hasListRegion = false
         var response: Response
         if json {
-            response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
-                                body: TableJSON.detail(view, row: row))
+            response = Response(
+                status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                body: TableJSON.detail(view, row: row))
         } else if let row {
             var fields = MustacheFields()
             if case .dictionary(let page) = view.pageContext { fields = page }
@@ -59,8 +61,9 @@ extension TableRoute {
             fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: lists))
             fields["listHref"] = .string(ListLinks.link(list.path, language: languageParameter))
             fields["backToList"] = .string(words.backToList(list.title))
-            let referring = ReferringRows.items(to: list, address: list.address(row: row, key: []), in: lists, words: words,
-                                                languageParameter: languageParameter)
+            let referring = ReferringRows.items(
+                to: list, address: list.address(row: row, key: []), in: lists, words: words,
+                languageParameter: languageParameter)
             if !referring.isEmpty {
                 fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
             }

@@ -61,8 +61,10 @@ struct TableRoute: Sendable {
 
     /// The list page, fragment or JSON answer.
     /// - Parameter retried: Whether this is the second try after the schema changed under the first.
-    func respondWithList(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
-                         canonical: String?, retried: Bool = false) -> Response {
+    func respondWithList(
+        _ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
+        canonical: String?, retried: Bool = false
+    ) -> Response {
         let shape: ListRoute.Shape = json ? .page : ListRoute.Shape(request, hasCursor: request.query("cursor") != nil)
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         var snapshot = ListSnapshot(display: list.configuration.display)
@@ -88,8 +90,11 @@ struct TableRoute: Sendable {
                 snapshot.rowsPerSection = [read.rows.count]
                 snapshot.hasMore = read.hasMore
                 if read.hasMore, let position = read.lastPosition(in: list.table, sort: valid.sort) {
-                    snapshot.nextCursor = RowCursor(after: position, rowid: read.lastRowid(in: list.table),
-                                                    keyIsUnique: list.table.hasUniqueKey, list: list.name, sort: valid.sort).encoded
+                    snapshot.nextCursor =
+                        RowCursor(
+                            after: position, rowid: read.lastRowid(in: list.table),
+                            keyIsUnique: list.table.hasUniqueKey, list: list.name, sort: valid.sort
+                        ).encoded
                 }
             case .success(nil):
                 refusal = .positionGone
@@ -108,18 +113,21 @@ struct TableRoute: Sendable {
             }
         }
         let decision = ListState.decide(snapshot)
-        var view = TableView(decision: decision, list: list, request: parsed, refusal: refusal, page: page,
-                             language: negotiated.language, languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag,
-                             lists: lists, templates: application.templates)
+        var view = TableView(
+            decision: decision, list: list, request: parsed, refusal: refusal, page: page,
+            language: negotiated.language, languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag,
+            lists: lists, templates: application.templates)
         view.canonical = canonical
         view.searchTimeLimit = searchTimeLimit
         var response: Response
         if json {
-            response = Response(status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
-                                body: TableJSON.list(view))
+            response = Response(
+                status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                body: TableJSON.list(view))
         } else {
-            response = render(shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
-                              list: list)
+            response = render(
+                shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
+                list: list)
         }
         if case .loadMore(let cursor) = decision.footer {
             let path = json ? list.path + ".json" : list.path
@@ -135,8 +143,10 @@ struct TableRoute: Sendable {
     }
 
     /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
-    private func read(_ list: ListDefinition, _ parsed: TableRequest,
-                      startedAt: ContinuousClock.Instant) -> Result<RowPage?, ListStoreError> {
+    private func read(
+        _ list: ListDefinition, _ parsed: TableRequest,
+        startedAt: ContinuousClock.Instant
+    ) -> Result<RowPage?, ListStoreError> {
         var after: RowPosition?
         switch parsed.start {
         case nil:
@@ -156,15 +166,19 @@ struct TableRoute: Sendable {
             case .failure(let error): return .failure(error)
             }
         }
-        let result = list.source.page(RowPageQuery(table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
-                                                   search: parsed.query, filters: parsed.filters, startedAt: startedAt))
+        let result = list.source.page(
+            RowPageQuery(
+                table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
+                search: parsed.query, filters: parsed.filters, startedAt: startedAt))
         application.health.record(result)
         return result.map { $0 }
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.
-    func finish(_ response: Response, decision: Decision, negotiated: (language: Language, fromHeader: Bool),
-                        request: Request) -> Response {
+    func finish(
+        _ response: Response, decision: Decision, negotiated: (language: Language, fromHeader: Bool),
+        request: Request
+    ) -> Response {
         var response = response
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
         return response.evaluatingConditions(of: request)
@@ -192,9 +206,14 @@ struct TableRoute: Sendable {
     static func jsonProblem(status: Int, state: String, problem: String) -> Response {
         var json = JSONWriter()
         json.raw("{")
-        json.key("status"); json.raw(String(status)); json.raw(", ")
-        json.key("state"); json.string(state); json.raw(", ")
-        json.key("problem"); json.string(problem)
+        json.key("status")
+        json.raw(String(status))
+        json.raw(", ")
+        json.key("state")
+        json.string(state)
+        json.raw(", ")
+        json.key("problem")
+        json.string(problem)
         json.raw("}\n")
         var response = Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: json.bytes)
         response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)

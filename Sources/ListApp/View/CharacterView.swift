@@ -85,12 +85,15 @@ struct CharacterView {
             Property(label: words.name, value: record.name),
             Property(label: words.codePoint, value: CodePointAddress(codePoint: record.codePoint).canonicalSegment, isCode: true),
             Property(label: words.decimal, value: String(record.codePoint), isCode: true),
-            Property(label: words.generalCategory, value: "\(record.generalCategory) (\(categoryName))",
-                     href: QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
-            Property(label: words.introducedIn,
-                     value: record.age.isEmpty ? words.unknown : UIStrings.of(pageLanguage).unicodeVersion(record.age)),
-            Property(label: words.emoji, value: record.isEmoji ? words.yes : words.no,
-                     href: record.isEmoji ? QueryString.link(ListLinks.listPath, [("emoji", "1")] + languageItems) : nil),
+            Property(
+                label: words.generalCategory, value: "\(record.generalCategory) (\(categoryName))",
+                href: QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
+            Property(
+                label: words.introducedIn,
+                value: record.age.isEmpty ? words.unknown : UIStrings.of(pageLanguage).unicodeVersion(record.age)),
+            Property(
+                label: words.emoji, value: record.isEmoji ? words.yes : words.no,
+                href: record.isEmoji ? QueryString.link(ListLinks.listPath, [("emoji", "1")] + languageItems) : nil),
             Property(label: words.emojiPresentation, value: record.isEmojiPresentation ? words.yes : words.no),
         ]
         guard let scalar = record.scalar else { return list }
@@ -104,9 +107,11 @@ struct CharacterView {
             let value = properties.numericValue.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "?"
             list.append(Property(label: words.numericValue, value: "\(value) (\(numericType))"))
         }
-        for (label, mapping) in [(words.lowercaseMapping, properties.lowercaseMapping),
-                                 (words.uppercaseMapping, properties.uppercaseMapping),
-                                 (words.titlecaseMapping, properties.titlecaseMapping)] where mapping != String(scalar) {
+        for (label, mapping) in [
+            (words.lowercaseMapping, properties.lowercaseMapping),
+            (words.uppercaseMapping, properties.uppercaseMapping),
+            (words.titlecaseMapping, properties.titlecaseMapping),
+        ] where mapping != String(scalar) {
             let codes = mapping.unicodeScalars.map { CodePointAddress(codePoint: $0.value).canonicalSegment }
             let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { CodePointAddress(codePoint: $0.value).path } : nil
             list.append(Property(label: label, value: codes.joined(separator: " "), href: href, isCode: true))

@@ -64,7 +64,7 @@ public struct GlyphDisplay: Sendable, Hashable {
         case category("Cc") where value < 0x20:
             self.init(text: String(Character(Unicode.Scalar(0x2400 + value) ?? "?")), style: .symbol)
         case category("Cc"), category("Zs"), category("Zl"), category("Zp"), category("Cf"), category("Cs"),
-             category("Co"), category("Cn"):
+            category("Co"), category("Cn"):
             self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)
         case _ where scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace:
             self.init(text: Self.fallbackAbbreviation(record.name), style: .abbreviation)

@@ -48,10 +48,12 @@ struct ListView: DecisionView {
     ///   - hasListRegion: Whether the page has a `#list` element.
     ///   - languageParameter: The `lang` parameter links keep when `request` is nil.
     ///   - speaksOfRows: Whether the words speak of rows (``UIStrings/rows(_:)``) instead of characters.
-    init(decision: Decision, request: ListRequest?, refusal: ListRequest.Reason? = nil, records: [CharacterRecord],
-         language: Language = .english, list: ListConfiguration = ListConfiguration("characters"),
-         templates: PageTemplates? = nil, hasListRegion: Bool = true, languageParameter: String? = nil,
-         speaksOfRows: Bool = false) {
+    init(
+        decision: Decision, request: ListRequest?, refusal: ListRequest.Reason? = nil, records: [CharacterRecord],
+        language: Language = .english, list: ListConfiguration = ListConfiguration("characters"),
+        templates: PageTemplates? = nil, hasListRegion: Bool = true, languageParameter: String? = nil,
+        speaksOfRows: Bool = false
+    ) {
         self.decision = decision
         self.request = request
         self.refusal = refusal
@@ -100,8 +102,9 @@ struct ListView: DecisionView {
         if let kind = decision.body.placeholderKind {
             let isShell = decision.rule == .pending
             if isShell { context["lazy"] = ["href": .string(links.current)] }
-            let content = PlaceholderContent(kind: kind, list: list, language: language, facts: facts(isLazyShell: isShell),
-                                             links: links, strings: strings)
+            let content = PlaceholderContent(
+                kind: kind, list: list, language: language, facts: facts(isLazyShell: isShell),
+                links: links, strings: strings)
             context["placeholder"] = content.mustacheValue(templates: templates)
         }
         if decision.body.showsRows {
@@ -115,18 +118,22 @@ struct ListView: DecisionView {
         context["search"] = searchContext
         var categories = UIStrings.categoryLists[language] ?? []
         if let selected = request?.filter.category,
-           let index = ListStore.GeneralCategory.all.firstIndex(where: { $0.code == selected }), index < categories.count {
-            categories[index] = ["code": .string(selected), "name": .string(strings.categoryNames[selected] ?? selected),
-                                 "isSelected": true]
+            let index = ListStore.GeneralCategory.all.firstIndex(where: { $0.code == selected }), index < categories.count
+        {
+            categories[index] = [
+                "code": .string(selected), "name": .string(strings.categoryNames[selected] ?? selected),
+                "isSelected": true,
+            ]
         }
         context["categories"] = .array(categories)
         return context
     }
 
     private func facts(isLazyShell: Bool = false) -> PlaceholderContent.Facts {
-        PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: echoedQuery,
-                                 retryAfterSeconds: decision.retryAfterSeconds,
-                                 allowsPartialRequests: hasListRegion, isLazyShell: isLazyShell)
+        PlaceholderContent.Facts(
+            problem: decision.problem, refusal: refusal, query: echoedQuery,
+            retryAfterSeconds: decision.retryAfterSeconds,
+            allowsPartialRequests: hasListRegion, isLazyShell: isLazyShell)
     }
 
     /// The search form's values (its words are in `strings`).
@@ -150,8 +157,9 @@ struct ListView: DecisionView {
     var offlineContext: MustacheValue {
         let links = self.links
         return [
-            "placeholder": OfflinePlaceholder.context(list: list, language: language, allowsPartialRequests: hasListRegion,
-                                                      links: links, templates: templates, speaksOfRows: speaksOfRows),
+            "placeholder": OfflinePlaceholder.context(
+                list: list, language: language, allowsPartialRequests: hasListRegion,
+                links: links, templates: templates, speaksOfRows: speaksOfRows),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
@@ -192,15 +200,18 @@ struct ListView: DecisionView {
 
     /// The footer context, or nil for no footer.
     func footer(links: ListLinks, id: String = "list-footer") -> MustacheValue? {
-        Self.footer(decision: decision, links: links, strings: strings, list: list, language: language,
-                    refusalMessage: refusal.map(strings.reason), id: id)
+        Self.footer(
+            decision: decision, links: links, strings: strings, list: list, language: language,
+            refusalMessage: refusal.map(strings.reason), id: id)
     }
 
     /// The footer context of `decision`, or nil for no footer: the same for
     /// every list (its words in `strings`, the end-of-list text from `list`).
     /// - Parameter refusalMessage: Why the request was refused, when it was (a start-over footer says it).
-    static func footer(decision: Decision, links: ListLinks, strings: UIStrings, list: ListConfiguration,
-                       language: Language, refusalMessage: String?, id: String = "list-footer") -> MustacheValue? {
+    static func footer(
+        decision: Decision, links: ListLinks, strings: UIStrings, list: ListConfiguration,
+        language: Language, refusalMessage: String?, id: String = "list-footer"
+    ) -> MustacheValue? {
         var footer: MustacheFields = ["footerID": .string(id)]
         footer.reserveCapacity(2)
         switch decision.footer {
@@ -217,8 +228,10 @@ struct ListView: DecisionView {
         case .retry(let cursor):
             let href = cursor.map { links.page(after: $0) } ?? links.start
             let message = decision.problem == .sourceUnavailable ? strings.moreUnavailable : strings.moreFailed
-            footer["retry"] = ["message": .string(message), "label": .string(strings.tryAgain), "href": .string(href),
-                               "isPartial": true]
+            footer["retry"] = [
+                "message": .string(message), "label": .string(strings.tryAgain), "href": .string(href),
+                "isPartial": true,
+            ]
         case .startOver:
             let message = refusalMessage ?? strings.partGone
             footer["retry"] = ["message": .string(message), "label": .string(strings.startOver), "href": .string(links.start)]

@@ -27,13 +27,17 @@ enum OfflinePlaceholder {
 
     /// The offline placeholder's context for a page whose current address is
     /// `links.current`, as `PlaceholderContent(kind: .offline, …)` draws it.
-    static func context(list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
-                        templates: PageTemplates?, speaksOfRows: Bool = false) -> MustacheValue {
+    static func context(
+        list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
+        templates: PageTemplates?, speaksOfRows: Bool = false
+    ) -> MustacheValue {
         let draw = {
-            PlaceholderContent(kind: .offline, list: list, language: language,
-                               facts: PlaceholderContent.Facts(allowsPartialRequests: allowsPartialRequests),
-                               links: links, id: "offline-placeholder",
-                               strings: speaksOfRows ? UIStrings.rows(language) : nil).mustacheValue(templates: templates)
+            PlaceholderContent(
+                kind: .offline, list: list, language: language,
+                facts: PlaceholderContent.Facts(allowsPartialRequests: allowsPartialRequests),
+                links: links, id: "offline-placeholder",
+                strings: speaksOfRows ? UIStrings.rows(language) : nil
+            ).mustacheValue(templates: templates)
         }
         let configuration = list.placeholder(.offline)
         let buttonFollowsPage: Bool

@@ -51,17 +51,19 @@ struct PlaceholderContent {
 
     /// The built-in illustrations, by kind (files under Static/illustrations/).
     static func builtInImage(_ kind: PlaceholderKind) -> PlaceholderImage {
-        let file: String = switch kind {
-        case .loading: "loading"
-        case .noData: "no-data"
-        case .noResults: "no-results"
-        case .offline: "offline"
-        case .unavailable: "unavailable"
-        case .error: "error"
-        case .notFound: "not-found"
-        }
-        return PlaceholderImage(path: "illustrations/\(file).svg", width: 96, height: 96,
-                                animation: kind == .loading ? .spin : .none)
+        let file: String =
+            switch kind {
+            case .loading: "loading"
+            case .noData: "no-data"
+            case .noResults: "no-results"
+            case .offline: "offline"
+            case .unavailable: "unavailable"
+            case .error: "error"
+            case .notFound: "not-found"
+            }
+        return PlaceholderImage(
+            path: "illustrations/\(file).svg", width: 96, height: 96,
+            animation: kind == .loading ? .spin : .none)
     }
 
     /// Words, image, action and classes of a placeholder.
@@ -74,8 +76,10 @@ struct PlaceholderContent {
     ///   - links: Where the built-in actions lead.
     ///   - id: The element id.
     ///   - strings: The words (the catalogue's in `language` when nil; a table list's are `UIStrings.rows`).
-    init(kind: PlaceholderKind, list: ListConfiguration, language: Language, facts: Facts, links: ListLinks,
-         id: String = "placeholder", strings: UIStrings? = nil) {
+    init(
+        kind: PlaceholderKind, list: ListConfiguration, language: Language, facts: Facts, links: ListLinks,
+        id: String = "placeholder", strings: UIStrings? = nil
+    ) {
         let strings = strings ?? UIStrings.of(language)
         let configuration = list.placeholder(kind)
         self.kind = kind
@@ -141,14 +145,17 @@ struct PlaceholderContent {
         title = fill(configuration.title?.text(for: tag) ?? words.title)
         detail = (configuration.detail?.text(for: tag) ?? words.detail).map(fill)
 
-        let picture: PlaceholderImage? = switch configuration.image {
-        case .builtIn: Self.builtInImage(kind)
-        case .hidden: nil
-        case .custom(let custom): custom
-        }
+        let picture: PlaceholderImage? =
+            switch configuration.image {
+            case .builtIn: Self.builtInImage(kind)
+            case .hidden: nil
+            case .custom(let custom): custom
+            }
         image = picture.map { picture in
-            ("/static/" + picture.path, picture.alternativeText?.text(for: tag) ?? "", picture.width, picture.height,
-             picture.animation)
+            (
+                "/static/" + picture.path, picture.alternativeText?.text(for: tag) ?? "", picture.width, picture.height,
+                picture.animation
+            )
         }
 
         switch configuration.button {
@@ -162,8 +169,10 @@ struct PlaceholderContent {
         }
         if facts.isLazyShell { noscriptHref = links.rowsAtOnce }
 
-        var classes = ["placeholder", "placeholder-\(kind.rawValue)", "placeholder-\(configuration.variant.rawValue)",
-                       "placeholder-\(configuration.layout.rawValue)"]
+        var classes = [
+            "placeholder", "placeholder-\(kind.rawValue)", "placeholder-\(configuration.variant.rawValue)",
+            "placeholder-\(configuration.layout.rawValue)",
+        ]
         if configuration.fadesIn { classes.append("placeholder-fade-in") }
         if configuration.hasAppearance { classes.append(PlaceholderStylesheet.className(list: list.name, kind: kind)) }
         self.classes = classes.joined(separator: " ")
@@ -186,12 +195,16 @@ struct PlaceholderContent {
         if kind == .loading { value["isBusy"] = true }
         if let detail { value["detail"] = .string(detail) }
         if let suggestions {
-            value["suggestions"] = ["heading": .string(suggestions.heading),
-                                    "items": .array(suggestions.items.map { .string($0) })]
+            value["suggestions"] = [
+                "heading": .string(suggestions.heading),
+                "items": .array(suggestions.items.map { .string($0) }),
+            ]
         }
         if let examples {
-            value["examples"] = ["heading": .string(examples.heading),
-                                 "links": .array(examples.links.map { ["label": .string($0.label), "href": .string($0.href)] })]
+            value["examples"] = [
+                "heading": .string(examples.heading),
+                "links": .array(examples.links.map { ["label": .string($0.label), "href": .string($0.href)] }),
+            ]
         }
         if let image {
             value["image"] = [

@@ -10,8 +10,10 @@ enum ReferringRows {
     static let budgetSeconds = 0.3
 
     /// The context items (`label`, `count`, `href`) for the row of `list` with `address`.
-    static func items(to list: ListDefinition, address: [SQLValue], in lists: TableLists, words: TableWords,
-                      languageParameter: String?) -> [MustacheValue] {
+    static func items(
+        to list: ListDefinition, address: [SQLValue], in lists: TableLists, words: TableWords,
+        languageParameter: String?
+    ) -> [MustacheValue] {
         guard address.count == 1, let value = address[0].plainText, !list.table.addressedByRowid else { return [] }
         let target = list.table.addressColumns[0].sqlName
         let deadline = ContinuousClock.now + .milliseconds(Int(budgetSeconds * 1000))
@@ -19,7 +21,8 @@ enum ReferringRows {
         for other in lists.lists where other.source === list.source {
             for column in other.table.columns {
                 guard let reference = column.reference, reference.table == list.table.name,
-                      (reference.column ?? target) == target else { continue }
+                    (reference.column ?? target) == target
+                else { continue }
                 let filter = RowFilter(column: column.name, operation: .exact, value: value)
                 let count: Int?
                 if case .success(let counted) = other.source.count(other.table, filters: [filter], until: deadline) {

@@ -94,7 +94,7 @@ final class RowList: MustacheList {
     /// ``MustacheList`` is its place in `allCases`.
     enum Field: String, CaseIterable {
         case id, glyph, glyphStyle, codePoint, name, category, categoryName, age, ageLabel, isEmoji, emojiLabel,
-             detailHref
+            detailHref
 
         /// `allCases`, made once: a field is looked up by number for every tag of every row.
         static let numbered = Field.allCases

@@ -43,14 +43,24 @@ enum TableJSON {
         let decision = view.decision
         var json = JSONWriter()
         json.raw("{")
-        json.key("list"); json.string(list.name); json.raw(", ")
-        json.key("status"); json.raw(String(decision.status)); json.raw(", ")
-        json.key("state"); json.string(state(decision.body)); json.raw(", ")
+        json.key("list")
+        json.string(list.name)
+        json.raw(", ")
+        json.key("status")
+        json.raw(String(decision.status))
+        json.raw(", ")
+        json.key("state")
+        json.string(state(decision.body))
+        json.raw(", ")
         json.key("placeholder")
         if case .placeholderAboveRows(let kind) = decision.body { json.string(kind.rawValue) } else { json.raw("null") }
         json.raw(", ")
-        json.key("footer"); json.string(footer(decision.footer)); json.raw(", ")
-        json.key("problem"); json.optionalString(problem(view)); json.raw(", ")
+        json.key("footer")
+        json.string(footer(decision.footer))
+        json.raw(", ")
+        json.key("problem")
+        json.optionalString(problem(view))
+        json.raw(", ")
         json.key("next")
         if case .loadMore(let cursor) = decision.footer {
             json.string(QueryString.link(list.path + ".json", (view.request ?? TableRequest()).queryItems(cursor: cursor)))
@@ -59,7 +69,8 @@ enum TableJSON {
         }
         json.raw(", ")
         columns(list, into: &json)
-        json.key("rows"); json.raw("[")
+        json.key("rows")
+        json.raw("[")
         let page = decision.body.showsRows ? view.page : nil
         for (index, row) in (page?.rows ?? []).enumerated() {
             json.raw(index == 0 ? "\n" : ",\n")
@@ -68,7 +79,8 @@ enum TableJSON {
             }
         }
         json.raw("], ")
-        json.key("detailURLs"); json.raw("[")
+        json.key("detailURLs")
+        json.raw("[")
         if let page {
             for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
                 if index > 0 { json.raw(", ") }
@@ -84,10 +96,18 @@ enum TableJSON {
         let list = view.list
         var json = JSONWriter()
         json.raw("{")
-        json.key("list"); json.string(list.name); json.raw(", ")
-        json.key("status"); json.raw(String(view.decision.status)); json.raw(", ")
-        json.key("state"); json.string(state(view.decision.body)); json.raw(", ")
-        json.key("problem"); json.optionalString(problem(view)); json.raw(", ")
+        json.key("list")
+        json.string(list.name)
+        json.raw(", ")
+        json.key("status")
+        json.raw(String(view.decision.status))
+        json.raw(", ")
+        json.key("state")
+        json.string(state(view.decision.body))
+        json.raw(", ")
+        json.key("problem")
+        json.optionalString(problem(view))
+        json.raw(", ")
         columns(list, into: &json)
         json.key("row")
         if let row { object(row, columns: list.table.columns, into: &json) } else { json.raw("null") }
@@ -96,13 +116,19 @@ enum TableJSON {
     }
 
     private static func columns(_ list: ListDefinition, into json: inout JSONWriter) {
-        json.key("columns"); json.strings(list.table.columns.map(\.name)); json.raw(", ")
+        json.key("columns")
+        json.strings(list.table.columns.map(\.name))
+        json.raw(", ")
         let keys = list.table.addressedByRowid ? [list.table.rowidName ?? "rowid"] : list.table.addressColumns.map(\.name)
-        json.key("primaryKeys"); json.strings(keys); json.raw(", ")
+        json.key("primaryKeys")
+        json.strings(keys)
+        json.raw(", ")
     }
 
-    private static func object(_ row: [SQLValue], columns: [TableDescription.Column], into json: inout JSONWriter,
-                               isClamped: (Int) -> Bool = { _ in false }) {
+    private static func object(
+        _ row: [SQLValue], columns: [TableDescription.Column], into json: inout JSONWriter,
+        isClamped: (Int) -> Bool = { _ in false }
+    ) {
         json.raw("{")
         for (index, (column, value)) in zip(columns, row).enumerated() {
             if index > 0 { json.raw(", ") }

@@ -33,7 +33,10 @@ final class TableRowList: MustacheList {
         self.words = words
         self.lists = lists
         let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
-        var ids: [String] = [], keys: [String] = [], captions: [String] = [], hrefs: [String?] = []
+        var ids: [String] = []
+        var keys: [String] = []
+        var captions: [String] = []
+        var hrefs: [String?] = []
         for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
             let detail = list.detailPath(address: list.address(row: row, key: key))
             let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? TableView.keyText(key)

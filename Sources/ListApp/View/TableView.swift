@@ -46,8 +46,10 @@ struct TableView: DecisionView {
     ///   - languageParameter: The `lang` parameter links keep (nil when the language was negotiated).
     ///   - lists: Every list served (foreign-key links).
     ///   - templates: For custom placeholder partials.
-    init(decision: Decision, list: ListDefinition, request: TableRequest?, refusal: ListRequest.Reason?, page: RowPage?,
-         language: Language, languageParameter: String?, lists: TableLists, templates: PageTemplates?) {
+    init(
+        decision: Decision, list: ListDefinition, request: TableRequest?, refusal: ListRequest.Reason?, page: RowPage?,
+        language: Language, languageParameter: String?, lists: TableLists, templates: PageTemplates?
+    ) {
         self.decision = decision
         self.list = list
         self.request = request
@@ -66,9 +68,10 @@ struct TableView: DecisionView {
     var offlineContext: MustacheValue {
         let links = self.links
         return [
-            "placeholder": OfflinePlaceholder.context(list: list.configuration, language: language,
-                                                      allowsPartialRequests: hasListRegion, links: links, templates: templates,
-                                                      speaksOfRows: true),
+            "placeholder": OfflinePlaceholder.context(
+                list: list.configuration, language: language,
+                allowsPartialRequests: hasListRegion, links: links, templates: templates,
+                speaksOfRows: true),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
@@ -89,12 +92,14 @@ struct TableView: DecisionView {
     }
 
     func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
-        var facts = PlaceholderContent.Facts(problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
-                                             retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
+        var facts = PlaceholderContent.Facts(
+            problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
+            retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
         facts.searchTimeLimit = searchTimeLimit
         facts.isLazyShell = decision.rule == .pending
-        return PlaceholderContent(kind: kind, list: list.configuration, language: language, facts: facts, links: links,
-                                  strings: strings)
+        return PlaceholderContent(
+            kind: kind, list: list.configuration, language: language, facts: facts, links: links,
+            strings: strings)
     }
 
     var baseContext: MustacheFields {
@@ -118,8 +123,10 @@ struct TableView: DecisionView {
             context["hasRows"] = true
             context["rows"] = []
         }
-        if let footer = ListView.footer(decision: decision, links: links, strings: strings, list: list.configuration,
-                                        language: language, refusalMessage: refusal.map(strings.reason)) {
+        if let footer = ListView.footer(
+            decision: decision, links: links, strings: strings, list: list.configuration,
+            language: language, refusalMessage: refusal.map(strings.reason))
+        {
             context["footer"] = footer
         }
         let sorts = sortLinks
@@ -149,15 +156,17 @@ struct TableView: DecisionView {
     var sortLinks: (key: SortLink, columns: [SortLink]) {
         let current = request?.sort
         let base = request ?? TableRequest(language: languageParameter)
-        let key = SortLink(label: words.keyOrder,
-                           href: QueryString.link(list.path, base.sorted(by: nil, in: list).queryItems(cursor: nil)),
-                           isCurrent: current == nil, descending: false)
+        let key = SortLink(
+            label: words.keyOrder,
+            href: QueryString.link(list.path, base.sorted(by: nil, in: list).queryItems(cursor: nil)),
+            isCurrent: current == nil, descending: false)
         let columns = list.table.columns.map { column in
             let isCurrent = current?.column == column.name
             let next = ListSort(column: column.name, descending: isCurrent && current?.descending == false)
-            return SortLink(label: list.label(column),
-                            href: QueryString.link(list.path, base.sorted(by: next, in: list).queryItems(cursor: nil)),
-                            isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
+            return SortLink(
+                label: list.label(column),
+                href: QueryString.link(list.path, base.sorted(by: next, in: list).queryItems(cursor: nil)),
+                isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
         }
         return (key, columns)
     }
@@ -172,11 +181,13 @@ struct TableView: DecisionView {
             if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
             return .dictionary(fields)
         }
-        return .array([header(links.key, label: words.rowHeader)] + list.listedColumns.map { index in
-            // A column of numbers is headed at the side its values stand (they are right-aligned).
-            let isNumeric = [.integer, .real, .numeric].contains(list.table.columns[index].affinity)
-            return header(links.columns[index], label: links.columns[index].label, isNumeric: isNumeric)
-        })
+        return .array(
+            [header(links.key, label: words.rowHeader)]
+                + list.listedColumns.map { index in
+                    // A column of numbers is headed at the side its values stand (they are right-aligned).
+                    let isNumeric = [.integer, .real, .numeric].contains(list.table.columns[index].affinity)
+                    return header(links.columns[index], label: links.columns[index].label, isNumeric: isNumeric)
+                })
     }
 
     /// The list's controls (`table-controls.mustache`): the search form, the
@@ -185,9 +196,11 @@ struct TableView: DecisionView {
     /// reverses the order).
     func controls(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
         let base = request ?? TableRequest(language: languageParameter)
-        var sorts: [MustacheValue] = [[
-            "label": .string(links.key.label), "href": .string(links.key.href), "isCurrent": .bool(links.key.isCurrent),
-        ]]
+        var sorts: [MustacheValue] = [
+            [
+                "label": .string(links.key.label), "href": .string(links.key.href), "isCurrent": .bool(links.key.isCurrent),
+            ]
+        ]
         for link in links.columns {
             var fields: MustacheFields = ["label": .string(link.label), "href": .string(link.href), "isCurrent": .bool(link.isCurrent)]
             if link.isCurrent { fields["direction"] = .string(link.descending ? words.descending : words.ascending) }
@@ -195,8 +208,10 @@ struct TableView: DecisionView {
         }
         let filters: [MustacheValue] = base.filters.indices.map { index in
             let label = words.label(base.filters[index])
-            return ["label": .string(label), "removeLabel": .string(words.removeFilter(label)),
-                    "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil)))]
+            return [
+                "label": .string(label), "removeLabel": .string(words.removeFilter(label)),
+                "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil))),
+            ]
         }
         var controls: MustacheFields = [
             "action": .string(list.path), "searchLabel": .string(words.searchLabel),
@@ -204,9 +219,10 @@ struct TableView: DecisionView {
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
             "hasFilters": .bool(!filters.isEmpty),
             // Everything but the search text and the cursor travels as hidden inputs.
-            "hidden": .array(base.queryItems(cursor: nil).filter { $0.name != "q" }.map {
-                ["name": .string($0.name), "value": .string($0.value)]
-            }),
+            "hidden": .array(
+                base.queryItems(cursor: nil).filter { $0.name != "q" }.map {
+                    ["name": .string($0.name), "value": .string($0.value)]
+                }),
         ]
         if let query = request?.query { controls["query"] = .string(query) }
         return .dictionary(controls)
@@ -229,10 +245,18 @@ struct TableView: DecisionView {
         for value in key {
             switch value {
             case .null: mix(0 as UInt8)
-            case .integer(let number): mix(1 as UInt8); mix(UInt64(bitPattern: number))
-            case .real(let number): mix(2 as UInt8); mix(number.bitPattern)
-            case .text(let text): mix(3 as UInt8); for byte in text.utf8 { mix(byte) }
-            case .blob(let bytes): mix(4 as UInt8); for byte in bytes { mix(byte) }
+            case .integer(let number):
+                mix(1 as UInt8)
+                mix(UInt64(bitPattern: number))
+            case .real(let number):
+                mix(2 as UInt8)
+                mix(number.bitPattern)
+            case .text(let text):
+                mix(3 as UInt8)
+                for byte in text.utf8 { mix(byte) }
+            case .blob(let bytes):
+                mix(4 as UInt8)
+                for byte in bytes { mix(byte) }
             }
             mix(0xFF as UInt8)
         }

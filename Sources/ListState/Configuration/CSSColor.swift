@@ -43,8 +43,9 @@ public struct CSSColor: Sendable, Hashable, CustomStringConvertible {
             switch values.count {
             case 3, 4:
                 let expanded = values.map { $0 * 17 }
-                self.init(red: expanded[0], green: expanded[1], blue: expanded[2],
-                          alpha: values.count == 4 ? expanded[3] : 255)
+                self.init(
+                    red: expanded[0], green: expanded[1], blue: expanded[2],
+                    alpha: values.count == 4 ? expanded[3] : 255)
             case 6, 8:
                 let pairs = stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
                 self.init(red: pairs[0], green: pairs[1], blue: pairs[2], alpha: values.count == 8 ? pairs[3] : 255)
@@ -92,7 +93,8 @@ public struct CSSColor: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter other: The other colour.
     /// - Returns: `(L1 + 0.05) / (L2 + 0.05)` with L1 the lighter luminance.
     public func contrastRatio(with other: CSSColor) -> Double {
-        let a = relativeLuminance, b = other.relativeLuminance
+        let a = relativeLuminance
+        let b = other.relativeLuminance
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
@@ -110,18 +112,36 @@ public struct CSSColor: Sendable, Hashable, CustomStringConvertible {
     static func power(_ base: Double, _ exponent: Double) -> Double {
         guard base > 0 else { return 0 }
         // ln(base) with base = m · 2^k, m in [0.5, 1): ln m by the atanh series.
-        var m = base, k = 0.0
-        while m < 0.5 { m *= 2; k -= 1 }
+        var m = base
+        var k = 0.0
+        while m < 0.5 {
+            m *= 2
+            k -= 1
+        }
         let y = (m - 1) / (m + 1)
-        var term = y, sum = 0.0, n = 1.0
-        for _ in 0..<40 { sum += term / n; term *= y * y; n += 2 }
+        var term = y
+        var sum = 0.0
+        var n = 1.0
+        for _ in 0..<40 {
+            sum += term / n
+            term *= y * y
+            n += 2
+        }
         let ln = 2 * sum + k * 0.6931471805599453
         let x = exponent * ln
         // exp(x) for x ≤ 0: by halving, then the Taylor series, then squaring back.
-        var reduced = x, squarings = 0
-        while reduced < -0.5 { reduced /= 2; squarings += 1 }
-        var result = 1.0, t = 1.0
-        for i in 1...30 { t *= reduced / Double(i); result += t }
+        var reduced = x
+        var squarings = 0
+        while reduced < -0.5 {
+            reduced /= 2
+            squarings += 1
+        }
+        var result = 1.0
+        var t = 1.0
+        for i in 1...30 {
+            t *= reduced / Double(i)
+            result += t
+        }
         for _ in 0..<squarings { result *= result }
         return result
     }

@@ -52,8 +52,10 @@ public struct ListConfiguration: Sendable, Hashable {
     ///   - kind: The placeholder kind.
     ///   - configure: Returns the changed configuration.
     /// - Returns: The changed copy.
-    public func placeholder(_ kind: PlaceholderKind,
-                            _ configure: (PlaceholderConfiguration) -> PlaceholderConfiguration) -> Self {
+    public func placeholder(
+        _ kind: PlaceholderKind,
+        _ configure: (PlaceholderConfiguration) -> PlaceholderConfiguration
+    ) -> Self {
         with { $0.placeholders[kind] = configure($0.placeholder(kind)) }
     }
     /// Sets the end-of-list footer's sentence. - Returns: The changed copy.

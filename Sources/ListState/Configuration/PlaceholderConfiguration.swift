@@ -131,10 +131,16 @@ public struct PlaceholderConfiguration: Sendable, Hashable {
     ///   - height: Intrinsic height in CSS pixels.
     ///   - animation: The animation.
     /// - Returns: The changed copy.
-    public func image(_ path: String, alternativeText: LocalizedText? = nil, width: Int = 96, height: Int = 96,
-                      animation: PlaceholderImage.Animation = .none) -> Self {
-        with { $0.image = .custom(PlaceholderImage(path: path, alternativeText: alternativeText, width: width,
-                                                   height: height, animation: animation)) }
+    public func image(
+        _ path: String, alternativeText: LocalizedText? = nil, width: Int = 96, height: Int = 96,
+        animation: PlaceholderImage.Animation = .none
+    ) -> Self {
+        with {
+            $0.image = .custom(
+                PlaceholderImage(
+                    path: path, alternativeText: alternativeText, width: width,
+                    height: height, animation: animation))
+        }
     }
     /// Removes the illustration. - Returns: The changed copy.
     public func withoutImage() -> Self { with { $0.image = .hidden } }
@@ -146,8 +152,10 @@ public struct PlaceholderConfiguration: Sendable, Hashable {
     ///   - request: Plain link or partial request.
     ///   - style: The look.
     /// - Returns: The changed copy.
-    public func button(_ label: LocalizedText? = nil, href: String? = nil,
-                       request: PlaceholderButton.Request = .partial, style: PlaceholderButton.Style = .primary) -> Self {
+    public func button(
+        _ label: LocalizedText? = nil, href: String? = nil,
+        request: PlaceholderButton.Request = .partial, style: PlaceholderButton.Style = .primary
+    ) -> Self {
         with { $0.button = .custom(PlaceholderButton(label: label, href: href, request: request, style: style)) }
     }
     /// Removes the action. - Returns: The changed copy.
@@ -157,13 +165,28 @@ public struct PlaceholderConfiguration: Sendable, Hashable {
         with { $0.background = Background(light: light, dark: dark) }
     }
     /// Replaces the default content with a template partial (layout `.custom`). - Returns: The changed copy.
-    public func partial(_ name: String) -> Self { with { $0.partial = name; $0.layout = .custom } }
+    public func partial(_ name: String) -> Self {
+        with {
+            $0.partial = name
+            $0.layout = .custom
+        }
+    }
     /// Centres the content, moved down by `offset` CSS pixels (negative: up). - Returns: The changed copy.
-    public func centered(offset: Int = 0) -> Self { with { $0.layout = .centered; $0.verticalOffset = offset } }
+    public func centered(offset: Int = 0) -> Self {
+        with {
+            $0.layout = .centered
+            $0.verticalOffset = offset
+        }
+    }
     /// Moves the centred content down by `offset` CSS pixels (negative: up). - Returns: The changed copy.
     public func verticalOffset(_ offset: Int) -> Self { with { $0.verticalOffset = offset } }
     /// Fills the list region, padded by `insets`. - Returns: The changed copy.
-    public func fill(insets: Insets? = nil) -> Self { with { $0.layout = .fill; $0.insets = insets } }
+    public func fill(insets: Insets? = nil) -> Self {
+        with {
+            $0.layout = .fill
+            $0.insets = insets
+        }
+    }
     /// Sets the space between parts in CSS pixels. - Returns: The changed copy.
     public func spacing(_ pixels: Int) -> Self { with { $0.spacing = pixels } }
     /// Sets the weight. - Returns: The changed copy.
@@ -198,8 +221,9 @@ public struct PlaceholderConfiguration: Sendable, Hashable {
             if !condition { problems.append((key, message())) }
         }
         if case .custom(let image) = image {
-            check(PlaceholderImage.isSafePath(image.path), "image.src",
-                  "“\(image.path)” is not a path below the static folder (no leading “/”, no “..”, no scheme)")
+            check(
+                PlaceholderImage.isSafePath(image.path), "image.src",
+                "“\(image.path)” is not a path below the static folder (no leading “/”, no “..”, no scheme)")
             check((1...1024).contains(image.width), "image.width", "\(image.width) is not a width from 1 to 1024 pixels")
             check((1...1024).contains(image.height), "image.height", "\(image.height) is not a height from 1 to 1024 pixels")
         }
@@ -211,8 +235,9 @@ public struct PlaceholderConfiguration: Sendable, Hashable {
         }
         if let partial {
             check(layout == .custom, "partial", "a partial replaces the content only with the custom layout")
-            check(!partial.isEmpty && partial.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") },
-                  "partial", "“\(partial)” is not a template name (letters, digits, “-” and “_”)")
+            check(
+                !partial.isEmpty && partial.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") },
+                "partial", "“\(partial)” is not a template name (letters, digits, “-” and “_”)")
         }
         check((-400...400).contains(verticalOffset), "verticalOffset", "\(verticalOffset) is not an offset from -400 to 400 pixels")
         if verticalOffset != 0 { check(layout == .centered, "verticalOffset", "a vertical offset applies to the centred layout only") }

@@ -34,8 +34,10 @@ public struct PlaceholderImage: Sendable, Hashable {
     ///   - width: The intrinsic width in CSS pixels.
     ///   - height: The intrinsic height in CSS pixels.
     ///   - animation: The animation; default none.
-    public init(path: String, alternativeText: LocalizedText? = nil, width: Int = 96, height: Int = 96,
-                animation: Animation = .none) {
+    public init(
+        path: String, alternativeText: LocalizedText? = nil, width: Int = 96, height: Int = 96,
+        animation: Animation = .none
+    ) {
         self.path = path
         self.alternativeText = alternativeText
         self.width = width
@@ -46,7 +48,8 @@ public struct PlaceholderImage: Sendable, Hashable {
     /// Whether `path` is a safe relative path below the static folder.
     public static func isSafePath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains(":"),
-              !path.contains("?"), !path.contains("#") else { return false }
+            !path.contains("?"), !path.contains("#")
+        else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
             !segment.isEmpty && segment != "." && segment != ".."
                 && segment.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "'" }

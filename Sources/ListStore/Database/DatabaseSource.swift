@@ -21,8 +21,9 @@ public final class DatabaseSource: Sendable {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
-        self.pool = ConnectionPool(path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
-                                   log: log)
+        self.pool = ConnectionPool(
+            path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
+            log: log)
     }
 
     /// Every table and view a list can show (see `SchemaReader.tables`); one
@@ -86,8 +87,10 @@ public final class DatabaseSource: Sendable {
 
     /// The rows of the run `position` ends (equal to it in the sort value and
     /// every key value, NULL-safe) after the `position.repeats` already shown.
-    private func readRun(_ keyset: KeysetQuery, of position: RowPosition, count: Int,
-                         _ connection: SQLiteConnection) throws(ListStoreError) -> RowPage {
+    private func readRun(
+        _ keyset: KeysetQuery, of position: RowPosition, count: Int,
+        _ connection: SQLiteConnection
+    ) throws(ListStoreError) -> RowPage {
         var conditions = keyset.conditions
         if let sort = keyset.sort { conditions.append(SQLCondition("\(sort.expression) IS ?", [position.sortValue ?? .null])) }
         for (expression, value) in zip(keyset.table.keyExpressions, position.key) {
@@ -99,14 +102,17 @@ public final class DatabaseSource: Sendable {
 
     /// Up to `count` rows of the ranges in order, after `after` in the first
     /// (and after `offset` rows of the first: only for a run of identical rows).
-    private func read(_ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
-                      _ connection: SQLiteConnection) throws(ListStoreError) -> RowPage {
+    private func read(
+        _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
+        _ connection: SQLiteConnection
+    ) throws(ListStoreError) -> RowPage {
         var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
         let width = keyset.table.columns.count
         let sorted = keyset.sort != nil
         for range in ranges where page.rows.count < count {
-            let sql = keyset.statement(range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count,
-                                       offset: range == ranges[0] ? offset : 0)
+            let sql = keyset.statement(
+                range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count,
+                offset: range == ranges[0] ? offset : 0)
             let statement = try connection.statement(sql.sql)
             defer { statement.reset() }
             try statement.bind(values: sql.values)
@@ -154,8 +160,10 @@ public final class DatabaseSource: Sendable {
 
     /// The position of the row with `rowid` under `sort` (for a cursor made
     /// by rowid), nil when the row is gone.
-    public func position(ofRowid rowid: Int64, in table: TableDescription, sort: ListSort?,
-                         startedAt: ContinuousClock.Instant? = nil) -> Result<RowPosition?, ListStoreError> {
+    public func position(
+        ofRowid rowid: Int64, in table: TableDescription, sort: ListSort?,
+        startedAt: ContinuousClock.Instant? = nil
+    ) -> Result<RowPosition?, ListStoreError> {
         let rowidExpression = table.primaryKeyIsRowid ? quoteIdentifier(table.primaryKey[0].sqlName) : table.rowidName
         guard let rowidExpression else { return .success(nil) }
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
@@ -176,8 +184,10 @@ public final class DatabaseSource: Sendable {
     /// The position of the row whose key values are `key` under `sort` (for
     /// a cursor made by key: its sort value is looked up), nil when no row has
     /// that key any more. The key compares NULL-safe, value by value.
-    public func position(ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?,
-                         startedAt: ContinuousClock.Instant? = nil) -> Result<RowPosition?, ListStoreError> {
+    public func position(
+        ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?,
+        startedAt: ContinuousClock.Instant? = nil
+    ) -> Result<RowPosition?, ListStoreError> {
         let expressions = table.keyExpressions
         guard !expressions.isEmpty, expressions.count == key.count else { return .success(nil) }
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
@@ -198,9 +208,12 @@ public final class DatabaseSource: Sendable {
     /// or the rowid when ``TableDescription/addressedByRowid``) equal `address`;
     /// nil when there is none. Values compare by the columns' affinity, so the
     /// text `10` finds the integer 10.
-    public func row(in table: TableDescription, address: [SQLValue],
-                    startedAt: ContinuousClock.Instant? = nil) -> Result<[SQLValue]?, ListStoreError> {
-        let expressions = table.addressedByRowid
+    public func row(
+        in table: TableDescription, address: [SQLValue],
+        startedAt: ContinuousClock.Instant? = nil
+    ) -> Result<[SQLValue]?, ListStoreError> {
+        let expressions =
+            table.addressedByRowid
             ? [table.rowidName ?? "rowid"] : table.addressColumns.map { quoteIdentifier($0.sqlName) }
         guard !expressions.isEmpty, expressions.count == address.count else { return .success(nil) }
         let affinities = table.addressedByRowid ? [.integer] : table.addressColumns.map(\.affinity)
@@ -228,7 +241,8 @@ public final class DatabaseSource: Sendable {
             }
         }
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
-        var sql = "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE "
+        var sql =
+            "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE "
             + conditions.joined(separator: " AND ")
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         sql += " LIMIT 1"
@@ -247,8 +261,10 @@ public final class DatabaseSource: Sendable {
     /// The number of rows of `table` (that `filters` keep), or nil when
     /// counting does not finish before `deadline` (a count reads every row);
     /// a held lock fails it as `.busy` at once.
-    public func count(_ table: TableDescription, filters: [RowFilter] = [],
-                      until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
+    public func count(
+        _ table: TableDescription, filters: [RowFilter] = [],
+        until deadline: ContinuousClock.Instant
+    ) -> Result<Int?, ListStoreError> {
         let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
         let conditions = RowPageQuery(table: table, filters: filters).conditions

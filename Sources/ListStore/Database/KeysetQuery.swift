@@ -116,8 +116,10 @@ struct KeysetQuery {
                 if let after, let value = after.sortValue, !value.isNull {
                     let comparison = descending ? "<" : ">"
                     let tie = keyAfter(keys, after.key, descending: descending)
-                    clauses.append(SQLCondition("(\(sort.expression) \(comparison) ? OR (\(sort.expression) = ? AND \(tie.sql)))",
-                                                [value, value] + tie.values))
+                    clauses.append(
+                        SQLCondition(
+                            "(\(sort.expression) \(comparison) ? OR (\(sort.expression) = ? AND \(tie.sql)))",
+                            [value, value] + tie.values))
                 } else {
                     clauses.append(SQLCondition("\(sort.expression) IS NOT NULL"))
                 }
@@ -161,8 +163,9 @@ struct KeysetQuery {
             case (false, true): beyond = SQLCondition("(\(expression) < ? OR \(expression) IS NULL)", [value])
             }
             if let inner = rest {
-                rest = SQLCondition("(\(beyond.sql) OR (\(expression) IS ? AND \(inner.sql)))",
-                                    beyond.values + [value] + inner.values)
+                rest = SQLCondition(
+                    "(\(beyond.sql) OR (\(expression) IS ? AND \(inner.sql)))",
+                    beyond.values + [value] + inner.values)
             } else {
                 rest = beyond
             }

@@ -73,7 +73,8 @@ public struct RowCursor: Sendable, Hashable {
         guard text.utf8.count <= Self.maximumReadLength, let bytes = Base64URL.decode(text) else { return nil }
         var reader = Reader(bytes: bytes)
         guard reader.byte() == 2, let form = reader.byte(), let tag = reader.uint32(),
-              tag == Self.tag(list: list, sort: sort) else { return nil }
+            tag == Self.tag(list: list, sort: sort)
+        else { return nil }
         self.tag = tag
         switch form {
         case 0:

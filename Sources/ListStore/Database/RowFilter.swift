@@ -63,8 +63,9 @@ public struct RowFilter: Sendable, Hashable {
         case .contains: return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [.text("%" + Self.likeLiteral(value) + "%")])
         case .in:
             let values = self.values
-            return SQLCondition("\(expression) IN (\(values.map { _ in "?" }.joined(separator: ", ")))",
-                                values.map { SQLValue.parameter($0, for: affinity) })
+            return SQLCondition(
+                "\(expression) IN (\(values.map { _ in "?" }.joined(separator: ", ")))",
+                values.map { SQLValue.parameter($0, for: affinity) })
         case .isnull:
             switch value {
             case "1": return SQLCondition("\(expression) IS NULL")

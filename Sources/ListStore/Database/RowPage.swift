@@ -16,8 +16,10 @@ public struct RowPageQuery: Sendable, Hashable {
     public var startedAt: ContinuousClock.Instant?
 
     /// Makes a query.
-    public init(table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
-                search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil) {
+    public init(
+        table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
+        search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil
+    ) {
         self.table = table
         self.sort = sort
         self.after = after
@@ -113,7 +115,8 @@ public struct RowPage: Sendable, Hashable {
     /// The last row's rowid in a rowid table (the last key value), else nil.
     public func lastRowid(in table: TableDescription) -> Int64? {
         guard table.kind == .table, table.rowidName != nil || table.primaryKeyIsRowid,
-              case .integer(let rowid)? = keys.last?.last else { return nil }
+            case .integer(let rowid)? = keys.last?.last
+        else { return nil }
         return rowid
     }
 }
@@ -142,13 +145,16 @@ extension RowPageQuery {
         if let search {
             let words = Self.words(search, for: table)
             // A search of no word (only punctuation) matches nothing rather than everything.
-            conditions.append(words.isEmpty && search.contains(where: { !$0.isWhitespace })
-                              ? SQLCondition("0") : table.search.condition(words, in: table))
+            conditions.append(
+                words.isEmpty && search.contains(where: { !$0.isWhitespace })
+                    ? SQLCondition("0") : table.search.condition(words, in: table))
         }
         for filter in filters {
             guard let index = table.columnIndex(filter.column),
-                  let condition = filter.condition(on: quoteIdentifier(table.columns[index].sqlName),
-                                                   affinity: table.columns[index].affinity) else { continue }
+                let condition = filter.condition(
+                    on: quoteIdentifier(table.columns[index].sqlName),
+                    affinity: table.columns[index].affinity)
+            else { continue }
             conditions.append(condition)
         }
         return conditions

@@ -15,10 +15,13 @@ extension RowSearch {
         case .fullText(let ftsTable, let version, let rowidColumn):
             let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
             // FTS5 takes "word"* (a quoted prefix term); FTS4 takes "word*".
-            let match = version == 5 ? CatalogueSource.matchExpression(words)
+            let match =
+                version == 5
+                ? CatalogueSource.matchExpression(words)
                 : words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }.joined(separator: " ")
-            return SQLCondition("\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
-                                [.text(match)])
+            return SQLCondition(
+                "\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
+                [.text(match)])
         case .substring(let columns):
             var parts: [String] = []
             var values: [SQLValue] = []

@@ -44,14 +44,16 @@ extension SQLiteStatement {
                 var text = text
                 code = text.withUTF8 { bytes in
                     bytes.withMemoryRebound(to: CChar.self) { chars in
-                        sqlite3_bind_text64(handle, index, chars.baseAddress, sqlite3_uint64(chars.count),
-                                            liststate_sqlite_transient(), UInt8(SQLITE_UTF8))
+                        sqlite3_bind_text64(
+                            handle, index, chars.baseAddress, sqlite3_uint64(chars.count),
+                            liststate_sqlite_transient(), UInt8(SQLITE_UTF8))
                     }
                 }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob64(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                        sqlite3_uint64(buffer.count), liststate_sqlite_transient())
+                    sqlite3_bind_blob64(
+                        handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                        sqlite3_uint64(buffer.count), liststate_sqlite_transient())
                 }
             }
             guard code == SQLITE_OK else {

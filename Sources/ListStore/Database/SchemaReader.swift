@@ -10,8 +10,10 @@ enum SchemaReader {
     /// A table or view whose columns cannot be read (a view over a table
     /// since dropped) is left out, and `unreadable` is told its name and why.
     /// - Throws: `ListStoreError` as a query fails.
-    static func tables(_ connection: SQLiteConnection,
-                       unreadable: (_ name: String, _ reason: String) -> Void = { _, _ in }) throws(ListStoreError) -> [TableDescription] {
+    static func tables(
+        _ connection: SQLiteConnection,
+        unreadable: (_ name: String, _ reason: String) -> Void = { _, _ in }
+    ) throws(ListStoreError) -> [TableDescription] {
         let list = try connection.statement(
             "SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view') ORDER BY name")
         defer { list.reset() }
@@ -27,7 +29,7 @@ enum SchemaReader {
             let kind: TableDescription.Kind = entry.type == "view" ? .view : entry.withoutRowid ? .withoutRowid : .table
             do {
                 tables.append(try describe(entry.name, kind: kind, connection))
-            } catch where error.kind == .other || error.kind == .schemaChanged {
+            } catch  where error.kind == .other || error.kind == .schemaChanged {
                 // Found by QA: one view over a dropped table stopped the whole file from being served.
                 unreadable(entry.name, error.message)
             }
@@ -48,17 +50,21 @@ enum SchemaReader {
         var searches: [String: RowSearch] = [:]
         while try statement.step() {
             guard let declaration = VirtualTableDeclaration(statement.text(1)),
-                  let version = ["fts5": 5, "fts4": 4][declaration.module],
-                  let content = declaration.options["content"], !content.isEmpty, searches[content] == nil else { continue }
-            searches[content] = .fullText(table: statement.text(0), version: version,
-                                          rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil)
+                let version = ["fts5": 5, "fts4": 4][declaration.module],
+                let content = declaration.options["content"], !content.isEmpty, searches[content] == nil
+            else { continue }
+            searches[content] = .fullText(
+                table: statement.text(0), version: version,
+                rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil)
         }
         return searches
     }
 
     /// The description of one table or view.
-    static func describe(_ name: String, kind: TableDescription.Kind,
-                         _ connection: SQLiteConnection) throws(ListStoreError) -> TableDescription {
+    static func describe(
+        _ name: String, kind: TableDescription.Kind,
+        _ connection: SQLiteConnection
+    ) throws(ListStoreError) -> TableDescription {
         let columnsStatement = try connection.statement("SELECT name, type, pk, hidden FROM pragma_table_xinfo(?1)")
         try columnsStatement.bind(values: [.text(name)])
         var columns: [TableDescription.Column] = []
@@ -73,9 +79,10 @@ enum SchemaReader {
             } else {
                 seen[sqlName] = 1
             }
-            columns.append(TableDescription.Column(
-                name: shown, sqlName: sqlName, declaredType: columnsStatement.text(1),
-                primaryKeyPosition: kind == .view ? 0 : columnsStatement.int(2)))
+            columns.append(
+                TableDescription.Column(
+                    name: shown, sqlName: sqlName, declaredType: columnsStatement.text(1),
+                    primaryKeyPosition: kind == .view ? 0 : columnsStatement.int(2)))
         }
         columnsStatement.reset()
         if kind != .view {
@@ -84,8 +91,11 @@ enum SchemaReader {
             try keys.bind(values: [.text(name)])
             var byID: [Int: [(table: String, from: String, to: String?)]] = [:]
             while try keys.step() {
-                byID[keys.int(0), default: []].append((keys.text(1), keys.text(2),
-                                                       keys.value(3).isNull ? nil : keys.text(3)))
+                byID[keys.int(0), default: []].append(
+                    (
+                        keys.text(1), keys.text(2),
+                        keys.value(3).isNull ? nil : keys.text(3)
+                    ))
             }
             keys.reset()
             for parts in byID.values where parts.count == 1 {
@@ -117,8 +127,9 @@ struct VirtualTableDeclaration {
 
     init?(_ sql: String) {
         guard let using = sql.range(of: "USING", options: .caseInsensitive),
-              let open = sql[using.upperBound...].firstIndex(of: "("),
-              let close = sql.lastIndex(of: ")"), open < close else { return nil }
+            let open = sql[using.upperBound...].firstIndex(of: "("),
+            let close = sql.lastIndex(of: ")"), open < close
+        else { return nil }
         module = sql[using.upperBound..<open].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         var arguments: [String] = []
         var current = ""

@@ -28,8 +28,10 @@ public struct TableDescription: Sendable, Hashable {
         public var reference: Reference?
 
         /// Makes a column.
-        public init(name: String, sqlName: String? = nil, declaredType: String = "", primaryKeyPosition: Int = 0,
-                    reference: Reference? = nil) {
+        public init(
+            name: String, sqlName: String? = nil, declaredType: String = "", primaryKeyPosition: Int = 0,
+            reference: Reference? = nil
+        ) {
             self.name = name
             self.sqlName = sqlName ?? name
             self.declaredType = declaredType
@@ -60,11 +62,17 @@ public struct TableDescription: Sendable, Hashable {
         /// The affinity of a declared type, by the five rules of §3.1 in order.
         public init(declaredType: String) {
             let type = declaredType.uppercased()
-            if type.contains("INT") { self = .integer }
-            else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { self = .text }
-            else if type.contains("BLOB") || type.isEmpty { self = .blob }
-            else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { self = .real }
-            else { self = .numeric }
+            if type.contains("INT") {
+                self = .integer
+            } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+                self = .text
+            } else if type.contains("BLOB") || type.isEmpty {
+                self = .blob
+            } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+                self = .real
+            } else {
+                self = .numeric
+            }
         }
 
         /// Whether values of this affinity are numbers (drawn right-aligned).
@@ -91,8 +99,10 @@ public struct TableDescription: Sendable, Hashable {
     public var search: RowSearch
 
     /// Makes a description.
-    public init(name: String, kind: Kind, columns: [Column], rowidName: String? = nil, configuredKey: [String]? = nil,
-                search: RowSearch? = nil) {
+    public init(
+        name: String, kind: Kind, columns: [Column], rowidName: String? = nil, configuredKey: [String]? = nil,
+        search: RowSearch? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.columns = columns
@@ -102,8 +112,10 @@ public struct TableDescription: Sendable, Hashable {
         let text = columns.filter { $0.affinity == .text }.map(\.sqlName)
         self.search = search ?? .substring(columns: text.isEmpty ? columns.map(\.sqlName) : text)
         sql = ("", "", [])
-        sql = (KeysetQuery.shownColumns(of: self, clamped: false), KeysetQuery.shownColumns(of: self, clamped: true),
-               keyExpressions)
+        sql = (
+            KeysetQuery.shownColumns(of: self, clamped: false), KeysetQuery.shownColumns(of: self, clamped: true),
+            keyExpressions
+        )
     }
 
     public static func == (lhs: TableDescription, rhs: TableDescription) -> Bool {
@@ -179,9 +191,10 @@ public struct TableDescription: Sendable, Hashable {
             let hiddenSQL = Set(columns.filter { hidden.contains($0.name) }.map(\.sqlName))
             searched = names.filter { !hiddenSQL.contains($0) }
         }
-        var copy = TableDescription(name: name, kind: kind, columns: kept, rowidName: rowidName,
-                                    configuredKey: key.map { names in names.compactMap { name in columns.first { $0.name == name }?.sqlName } },
-                                    search: searched.map { .substring(columns: $0) } ?? search)
+        var copy = TableDescription(
+            name: name, kind: kind, columns: kept, rowidName: rowidName,
+            configuredKey: key.map { names in names.compactMap { name in columns.first { $0.name == name }?.sqlName } },
+            search: searched.map { .substring(columns: $0) } ?? search)
         if key == nil { copy.sql.keys = sql.keys }
         return copy
     }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A failure of the raw test client.
 struct RawClientError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import HTTPServer
 
 /// Collects values from server threads.

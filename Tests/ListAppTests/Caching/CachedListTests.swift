@@ -1,6 +1,7 @@
 import HTTPServer
 import ListStore
 import Testing
+
 @testable import ListApp
 
 /// List answers kept under the source's `ContentVersion`: served again without

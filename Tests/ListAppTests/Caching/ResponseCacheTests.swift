@@ -1,5 +1,6 @@
 import HTTPServer
 import Testing
+
 @testable import ListApp
 
 /// The table of kept answers: limits by bytes and by entries, oldest out first.

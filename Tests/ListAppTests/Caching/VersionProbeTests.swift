@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
-@testable import ListStore
 import Testing
+
 @testable import ListApp
+@testable import ListStore
 
 /// A cache hit's version: a probe stands for a millisecond while the file is
 /// unchanged; a write is seen at once, a held lock once the millisecond is over.
@@ -12,10 +13,13 @@ import Testing
         let folder = TemporaryFolder.make("probe")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/catalogue.sqlite"
-        try CatalogueBuilder.build(at: path, records: [1, 2, 3].map {
-            CharacterRecord(codePoint: $0, name: "C\($0)", generalCategory: "So", age: "1.1", isEmoji: false,
-                            isEmojiPresentation: false)
-        })
+        try CatalogueBuilder.build(
+            at: path,
+            records: [1, 2, 3].map {
+                CharacterRecord(
+                    codePoint: $0, name: "C\($0)", generalCategory: "So", age: "1.1", isEmoji: false,
+                    isEmojiPresentation: false)
+            })
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -10)], ofItemAtPath: path)
         return path
     }

@@ -47,8 +47,10 @@ final class ScriptedSource: ListSource {
         let after = request.cursor.map { Int($0.afterCodePoint) } ?? -1
         let matching = records.filter { Int($0.codePoint) > after }
         let page = Array(matching.prefix(request.limit))
-        return .success(Page(records: page, hasMore: matching.count > request.limit,
-                             fileIdentity: FileIdentity(device: 1, inode: 1)))
+        return .success(
+            Page(
+                records: page, hasMore: matching.count > request.limit,
+                fileIdentity: FileIdentity(device: 1, inode: 1)))
     }
 
     func record(codePoint: UInt32, startedAt: ContinuousClock.Instant?) -> Result<CharacterRecord?, ListStoreError> {
@@ -59,7 +61,8 @@ final class ScriptedSource: ListSource {
 
     /// A record named "CHARACTER <hex>".
     static func record(_ codePoint: UInt32) -> CharacterRecord {
-        CharacterRecord(codePoint: codePoint, name: "CHARACTER \(String(codePoint, radix: 16))",
-                        generalCategory: "So", age: "1.1", isEmoji: false, isEmojiPresentation: false)
+        CharacterRecord(
+            codePoint: codePoint, name: "CHARACTER \(String(codePoint, radix: 16))",
+            generalCategory: "So", age: "1.1", isEmoji: false, isEmojiPresentation: false)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
-import TestSupport
 import HTTPServer
 import ListApp
 import ListStore
 import MarkupValidation
+import Synchronization
+import TestSupport
 import Testing
 
 /// The real server on port 0 over a catalogue built once per test process.
@@ -36,11 +36,14 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server over `source` on a free port; `log` receives the incident log (``incidents`` when nil).
-    init(source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
-         log: (@Sendable (String) -> Void)? = nil) throws {
+    init(
+        source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws {
         let incidents = self.incidents
-        application = try ListApplication(source: source, tables: tables, configuration: configuration,
-                                          log: log ?? { incidents.append($0) })
+        application = try ListApplication(
+            source: source, tables: tables, configuration: configuration,
+            log: log ?? { incidents.append($0) })
         var serverConfiguration = Server.Configuration()
         serverConfiguration.port = 0
         serverConfiguration.threads = 4
@@ -53,8 +56,10 @@ final class TestServer: Sendable {
     deinit { try? server.shutdown(timeout: .seconds(5)) }
 
     /// Sends a GET to the server and validates whatever HTML comes back (see `validate`).
-    func get(_ target: String, headers: [String: String] = [:],
-             sourceLocation: SourceLocation = #_sourceLocation) throws -> HTTPTestClient.Answer {
+    func get(
+        _ target: String, headers: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> HTTPTestClient.Answer {
         let answer = try client.send("GET", target, headers: headers)
         validate(answer, target: target, sourceLocation: sourceLocation)
         return answer
@@ -66,9 +71,10 @@ final class TestServer: Sendable {
     func validate(_ answer: HTTPTestClient.Answer, target: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard answer.header("content-type")?.hasPrefix("text/html") == true else { return }
         let router = application.makeRouter()
-        let validator = MarkupValidator(options: .init(
-            knownIDs: ["main", "status", "list", "rows"],
-            routeExists: { path in router.matches(method: .get, path: path) }))
+        let validator = MarkupValidator(
+            options: .init(
+                knownIDs: ["main", "status", "list", "rows"],
+                routeExists: { path in router.matches(method: .get, path: path) }))
         let text = answer.text
         let diagnostics: [Diagnostic]
         if text.hasPrefix("<!DOCTYPE") {

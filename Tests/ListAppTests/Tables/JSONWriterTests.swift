@@ -1,6 +1,7 @@
 import Foundation
 import ListStore
 import Testing
+
 @testable import ListApp
 
 @Suite struct JSONWriterTests {

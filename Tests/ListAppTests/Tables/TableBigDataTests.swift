@@ -1,13 +1,15 @@
 import Foundation
 import ListStore
 import Testing
+
 @testable import ListApp
 
 @Suite struct TableBigValuesTests {
     /// A page of long values answers at once: each is cut to its first
     /// 65,536 characters or bytes on list pages (and said so), whole on the row's page.
     @Test func longValuesAreClampedOnListPagesAndWholeOnTheRowsPage() throws {
-        let fixture = try TableFixture("""
+        let fixture = try TableFixture(
+            """
             CREATE TABLE big (id INTEGER PRIMARY KEY, body TEXT, data BLOB);
             INSERT INTO big VALUES (1, printf('%.*c', 100000, 'w'), zeroblob(100000)), (2, 'short', X'00');
             """)
@@ -96,8 +98,9 @@ import Testing
     @Test func manyTablesAndManyColumnsStillAnswer() throws {
         let wide = (0..<500).map { "c\($0) TEXT" }.joined(separator: ", ")
         let tables = (0..<3000).map { "CREATE TABLE t\($0) (id INTEGER PRIMARY KEY, v TEXT);" }.joined()
-        let fixture = try TableFixture("BEGIN; \(tables) CREATE TABLE wide (id INTEGER PRIMARY KEY, \(wide));"
-            + "INSERT INTO wide (id, c0, c499) VALUES (1, 'first', 'last'); COMMIT;")
+        let fixture = try TableFixture(
+            "BEGIN; \(tables) CREATE TABLE wide (id INTEGER PRIMARY KEY, \(wide));"
+                + "INSERT INTO wide (id, c0, c499) VALUES (1, 'first', 'last'); COMMIT;")
         let start = Date()
         let index = try fixture.server.get("/")
         #expect(index.status == 200 && index.text.contains("href=\"/t2999\""))

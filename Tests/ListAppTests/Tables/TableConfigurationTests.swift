@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListApp
 
 /// `lists.NAME` in the configuration file for lists over tables: titles,
@@ -28,8 +29,9 @@ import Testing
         let json = try TableFixture.json(fixture.server.get("/products.json"))
         #expect(json["columns"] as? [String] == ["id", "name", "price", "maker"], "a hidden column is never shown")
         #expect(try fixture.server.get("/products?sort=data").status == 400)
-        #expect(Markup.matches(#"data-key="([^"]+)""#, in: try fixture.server.get("/products?data__isnull=1").text).count == 7,
-                "a hidden column is no filter")
+        #expect(
+            Markup.matches(#"data-key="([^"]+)""#, in: try fixture.server.get("/products?data__isnull=1").text).count == 7,
+            "a hidden column is no filter")
         let search = try fixture.server.get("/products?q=zzz")
         #expect(search.text.contains("Nothing called"))
         #expect(try fixture.server.get("/empty").status == 404)
@@ -69,10 +71,13 @@ import Testing
 /// a list's own rows and row page; other lists keep the shared ones.
 @Suite struct TableTemplateTests {
     @Test func aListsOwnRowAndDetailTemplates() throws {
-        let fixture = try TableFixture(configuration: #"{"lists": {"products": {"layout": "list"}}}"#, templates: [
-            "lists/products/row.mustache": #"<li class="row record product" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.name}}</a> costs {{#values.price}}{{values.price}}{{/values.price}}{{^values.price}}nothing{{/values.price}}</li>"#,
-            "lists/products/detail.mustache": #"{{<layout}}{{$content}}<h1 class="product">{{values.name}}</h1>{{/content}}{{/layout}}"#,
-        ])
+        let fixture = try TableFixture(
+            configuration: #"{"lists": {"products": {"layout": "list"}}}"#,
+            templates: [
+                "lists/products/row.mustache":
+                    #"<li class="row record product" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.name}}</a> costs {{#values.price}}{{values.price}}{{/values.price}}{{^values.price}}nothing{{/values.price}}</li>"#,
+                "lists/products/detail.mustache": #"{{<layout}}{{$content}}<h1 class="product">{{values.name}}</h1>{{/content}}{{/layout}}"#,
+            ])
         let page = try fixture.server.get("/products?limit=3")
         #expect(page.text.contains(#"<a href="/products/1">apple</a> costs 1.5</li>"#))
         #expect(page.text.contains(#"<a href="/products/3">fig</a> costs nothing</li>"#))
@@ -90,8 +95,9 @@ import Testing
 /// Found by QA: a table named with capitals, `_` or spaces could not be configured.
 @Suite struct TableConfigurationNameTests {
     @Test func anyTablesNameCanBeConfigured() throws {
-        let fixture = try TableFixture("CREATE TABLE \"Big Things\" (x TEXT); CREATE TABLE big_packages (x TEXT);",
-                                       configuration: ##"{"lists": {"Big Things": {"title": "Big", "placeholders": {"noData": {"background": "#fff8e1"}}}, "big_packages": {"title": "Packages"}}}"##)
+        let fixture = try TableFixture(
+            "CREATE TABLE \"Big Things\" (x TEXT); CREATE TABLE big_packages (x TEXT);",
+            configuration: ##"{"lists": {"Big Things": {"title": "Big", "placeholders": {"noData": {"background": "#fff8e1"}}}, "big_packages": {"title": "Packages"}}}"##)
         let page = try fixture.server.get("/Big~20Things")
         #expect(page.text.contains("ls-_42ig_20_54hings-noData"))
         let css = try fixture.server.get("/-/placeholders.css")
@@ -106,9 +112,10 @@ import Testing
 /// engine; a `<script>` in either never reaches the page as markup.
 @Suite struct TablePlaceholderPartialTests {
     @Test func aCustomPartialEscapesTheSearchAndTheData() throws {
-        let fixture = try TableFixture(#"CREATE TABLE t (x TEXT); CREATE TABLE "<script>alert(1)</script>" (y TEXT);"#,
-                                       configuration: #"{"lists": {"t": {"placeholders": {"noResults": {"partial": "my-empty"}, "noData": {"partial": "my-empty"}}}}}"#,
-                                       templates: ["my-empty.mustache": #"<p class="mine">{{title}}</p>"#])
+        let fixture = try TableFixture(
+            #"CREATE TABLE t (x TEXT); CREATE TABLE "<script>alert(1)</script>" (y TEXT);"#,
+            configuration: #"{"lists": {"t": {"placeholders": {"noResults": {"partial": "my-empty"}, "noData": {"partial": "my-empty"}}}}}"#,
+            templates: ["my-empty.mustache": #"<p class="mine">{{title}}</p>"#])
         let page = try fixture.server.get("/t?q=%3Cscript%3Ealert(1)%3C/script%3E")
         #expect(page.text.contains(#"<p class="mine">"#))
         #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !page.text.contains("<script>alert"))

@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
+
 @testable import ListApp
 @testable import ListStore
 
@@ -31,13 +32,16 @@ final class TableFixture {
         """
 
     /// - Parameter templates: Override templates to write (path under the folder → text), served with `--templates`.
-    init(_ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
-         templates: [String: String] = [:]) throws {
+    init(
+        _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
+        templates: [String: String] = [:]
+    ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
         do {
-            server = try Self.serve(sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
-                                    templates: templates, incidents: incidents)
+            server = try Self.serve(
+                sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
+                templates: templates, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -46,29 +50,36 @@ final class TableFixture {
     }
 
     /// Writes the database and the templates into `folder` and starts a server on them.
-    private static func serve(_ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
-                              templates: [String: String], incidents: TestServer.LoggedLines) throws -> TestServer {
+    private static func serve(
+        _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
+        templates: [String: String], incidents: TestServer.LoggedLines
+    ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
             let path = folder + "/templates/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         }
         let path = folder + "/shop.sqlite"
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
         var tables = TableConfiguration(file: "test.json")
         if let configuration {
-            (tables.lists, tables.tables) = try ConfigurationFile.parse(Data(configuration.utf8), file: "test.json",
-                                                                       knownLists: [], tables: true)
+            (tables.lists, tables.tables) = try ConfigurationFile.parse(
+                Data(configuration.utf8), file: "test.json",
+                knownLists: [], tables: true)
         }
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
-        return try TestServer(source: nil,
-                              tables: TableCatalog(databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables,
-                                                   log: { line in incidents.append(line) }),
-                              configuration: AppConfiguration(templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
-                                                              lists: tables.lists, configurationFile: "test.json"),
-                              log: { line in incidents.append(line) })
+        return try TestServer(
+            source: nil,
+            tables: TableCatalog(
+                databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables,
+                log: { line in incidents.append(line) }),
+            configuration: AppConfiguration(
+                templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
+                lists: tables.lists, configurationFile: "test.json"),
+            log: { line in incidents.append(line) })
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

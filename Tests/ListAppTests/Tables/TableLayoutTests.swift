@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListApp
 
 /// Issue 15, part 1: a list over a table laid out as a `<table>` (the default
@@ -18,7 +19,10 @@ import Testing
         #expect(page.text.contains(#"<tbody id="rows" class="rows">"#))
         let labels = Markup.matches(#"<th scope="col"[^>]*><a [^>]*>([^<]*)</a>"#, in: page.text)
         #expect(labels == ["Row", "id", "name", "price", "maker", "data"])
-        #expect(page.text.contains(##"<th scope="col" aria-sort="ascending"><a href="/products?limit&#61;2" hx-get="/products?limit&#61;2" hx-target="#list" hx-swap="outerHTML" hx-push-url="true">Row</a>"##))
+        #expect(
+            page.text.contains(
+                ##"<th scope="col" aria-sort="ascending"><a href="/products?limit&#61;2" hx-get="/products?limit&#61;2" hx-target="#list" hx-swap="outerHTML" hx-push-url="true">Row</a>"##
+            ))
         #expect(Markup.matches(#"<tr class="row record" id="[^"]+" data-key="([^"]+)""#, in: page.text) == ["1", "2"])
         #expect(page.text.contains(#"<td class="cell cell-real" data-label="price">1.5</td>"#))
         #expect(page.text.contains(#"<tr id="list-footer" class="list-footer list-footer-load-more""#))
@@ -26,11 +30,13 @@ import Testing
         // The offline retry footer the client puts in its place is a row too.
         #expect(page.text.contains(#"<template id="offline-footer-template">"# + "\n" + #"<tr id="list-footer""#))
         let sorted = try fixture.server.get("/products?sort=-price")
-        #expect(sorted.text.contains(##"<th scope="col" class="numeric" aria-sort="descending"><a href="/products?sort&#61;price""##),
-                "following the sorted header reverses it")
+        #expect(
+            sorted.text.contains(##"<th scope="col" class="numeric" aria-sort="descending"><a href="/products?sort&#61;price""##),
+            "following the sorted header reverses it")
         #expect(!sorted.text.contains(#"aria-sort="ascending""#))
-        #expect(page.text.contains(#"<th scope="col" class="numeric"><a href="/products?sort&#61;id&amp;limit&#61;2""#),
-                "a column of numbers is headed on their side")
+        #expect(
+            page.text.contains(#"<th scope="col" class="numeric"><a href="/products?sort&#61;id&amp;limit&#61;2""#),
+            "a column of numbers is headed on their side")
         #expect(page.text.contains(#"<th scope="col"><a href="/products?sort&#61;name&amp;limit&#61;2""#))
     }
 
@@ -40,14 +46,17 @@ import Testing
         let next = try #require(Markup.loadMoreHref(first.text))
         let continuation = try fixture.server.get(next, headers: ["HX-Request": "true", "HX-Target": "list-footer"])
         #expect(continuation.text.hasPrefix("<tr class=\"row record\""))
-        #expect(continuation.text.contains("<template><div id=\"status\" hx-swap-oob=\"innerHTML\">"),
-                "the announcement survives table parsing inside <template>")
+        #expect(
+            continuation.text.contains("<template><div id=\"status\" hx-swap-oob=\"innerHTML\">"),
+            "the announcement survives table parsing inside <template>")
         #expect(!continuation.text.contains("<table"))
         let region = try fixture.server.get("/products?sort=-price", headers: ["HX-Request": "true", "HX-Target": "list"])
         #expect(region.text.hasPrefix(#"<div id="list" class="list list-table">"#))
-        #expect(region.text.contains(#"<div id="search-hidden" hx-swap-oob="true">"# + "\n"
-                                     + #"<input type="hidden" name="sort" value="-price">"#),
-                "a header's sort reaches the search form's hidden inputs")
+        #expect(
+            region.text.contains(
+                #"<div id="search-hidden" hx-swap-oob="true">"# + "\n"
+                    + #"<input type="hidden" name="sort" value="-price">"#),
+            "a header's sort reaches the search form's hidden inputs")
     }
 
     @Test func placeholdersStandOutsideTheTable() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListApp
 @testable import ListStore
 
@@ -10,8 +11,10 @@ import Testing
         let fixture = try TableFixture()
         let index = try fixture.server.get("/")
         #expect(index.status == 200)
-        for (href, count) in [("/products", "7 rows"), ("/empty", "0 rows"), ("/order~20items~2Ev2~20~C3~A9", "2 rows"),
-                              ("/cheap", "3 rows")] {
+        for (href, count) in [
+            ("/products", "7 rows"), ("/empty", "0 rows"), ("/order~20items~2Ev2~20~C3~A9", "2 rows"),
+            ("/cheap", "3 rows"),
+        ] {
             #expect(index.text.contains("<a href=\"\(href)\">"), "\(href)")
             #expect(index.text.contains(count), "\(count)")
         }
@@ -219,8 +222,9 @@ import Testing
 
     @Test func schemaChangesShowWithinASecond() throws {
         let fixture = try TableFixture()
-        try fixture.write("CREATE TABLE added (x TEXT); INSERT INTO added VALUES ('new'); ALTER TABLE makers ADD COLUMN city TEXT;"
-            + "DROP VIEW cheap;")
+        try fixture.write(
+            "CREATE TABLE added (x TEXT); INSERT INTO added VALUES ('new'); ALTER TABLE makers ADD COLUMN city TEXT;"
+                + "DROP VIEW cheap;")
         let deadline = Date().addingTimeInterval(1.5)
         var seen = false
         while Date() < deadline, !seen {
@@ -258,7 +262,8 @@ import Testing
 /// the JSON twin keeps the value exactly.
 @Suite struct TableVisibleTextTests {
     @Test func controlsAndOverridesInCellsAreShownVisibly() throws {
-        let fixture = try TableFixture("""
+        let fixture = try TableFixture(
+            """
             CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT, "odd\u{1}name" TEXT);
             INSERT INTO notes VALUES (1, 'a' || char(0) || 'b' || char(27) || 'c' || char(8238) || 'd' || char(65535), 'x');
             """)

@@ -1,6 +1,7 @@
 import Foundation
 import ListStore
 import Testing
+
 @testable import ListApp
 
 /// `q` and column filters on lists over tables (Datasette's spelling), with
@@ -70,7 +71,8 @@ import Testing
     }
 
     @Test func searchUsesTheFullTextIndexThatIndexesTheTable() throws {
-        let fixture = try TableFixture("""
+        let fixture = try TableFixture(
+            """
             CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
             INSERT INTO notes VALUES (1, 'the snowman melts'), (2, 'snow falls'), (3, 'a man');
             CREATE VIRTUAL TABLE notes_fts USING fts5 (body, content = 'notes', content_rowid = 'id');
@@ -108,8 +110,10 @@ import Testing
         let hostile = ["'; DROP TABLE products; --", "\" OR 1=1 --", "a\u{0}b", String(repeating: "x", count: 10_000), "]", "`"]
         for text in hostile {
             let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            for query in ["q=\(encoded)", "sort=\(encoded)", "\(encoded)=1", "name=\(encoded)", "name__in=\(encoded),x",
-                          "name__contains=\(encoded)", "cursor=\(encoded)"] {
+            for query in [
+                "q=\(encoded)", "sort=\(encoded)", "\(encoded)=1", "name=\(encoded)", "name__in=\(encoded),x",
+                "name__contains=\(encoded)", "cursor=\(encoded)",
+            ] {
                 let answer = try fixture.server.get("/products?" + query)
                 // 414: a 10 KB address is over the server's 8 KiB limit (issue 15), still our page.
                 #expect([200, 400, 414].contains(answer.status), "\(query.prefix(60))")
@@ -124,7 +128,8 @@ import Testing
     /// A search that cannot finish within the query time limit says so, with
     /// no Retry-After (the same search soon would be as slow), never as "busy".
     @Test func aSearchPastTheTimeLimitSaysSo() throws {
-        let fixture = try TableFixture("""
+        let fixture = try TableFixture(
+            """
             CREATE TABLE n (x TEXT);
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000) INSERT INTO n SELECT 'v' || i FROM c;
             CREATE VIEW pairs AS SELECT a.x AS x, b.x AS y FROM n a, n b;
@@ -143,7 +148,8 @@ import Testing
 /// untyped keys were not found.
 @Suite struct TableUntypedColumnTests {
     @Test func filtersAndKeysOfUntypedColumnsCompareAsNumbers() throws {
-        let fixture = try TableFixture("""
+        let fixture = try TableFixture(
+            """
             CREATE TABLE u (k PRIMARY KEY, v);
             INSERT INTO u VALUES (5, 'a'), (7, 'b'), (2.5, 'c'), ('x', 'd');
             CREATE VIEW counts AS SELECT v, count(*) AS n FROM u GROUP BY v;
@@ -191,7 +197,8 @@ import Testing
     }
 
     @Test func aViewOfLongTextsPagesThroughLongCursors() throws {
-        let fixture = try TableFixture("""
+        let fixture = try TableFixture(
+            """
             CREATE TABLE posts (id INTEGER PRIMARY KEY, body TEXT);
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 6)
             INSERT INTO posts SELECT i, printf('%.*c', 5000, char(96 + i)) FROM c;

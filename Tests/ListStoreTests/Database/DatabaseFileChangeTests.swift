@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListStore
 
 /// docs/design.md, "Data source faults", for any database: a file replaced at

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListStore
 
 /// Walks every list of a generated database in every order, page by page
@@ -15,17 +16,23 @@ import Testing
             let page = try source.page(RowPageQuery(table: table, sort: sort, after: after, limit: limit)).get()
             rows += page.rows
             guard page.hasMore, let position = page.lastPosition(in: table, sort: sort) else { return rows }
-            let text = RowCursor(after: position, rowid: page.lastRowid(in: table), keyIsUnique: table.hasUniqueKey,
-                                 list: table.name, sort: sort).encoded
+            let text = RowCursor(
+                after: position, rowid: page.lastRowid(in: table), keyIsUnique: table.hasUniqueKey,
+                list: table.name, sort: sort
+            ).encoded
             #expect(text.utf8.count <= RowCursor.maximumLength || !table.hasUniqueKey, "a cursor of \(text.utf8.count) bytes")
-            let cursor = try #require(RowCursor(encoded: text, list: table.name, sort: sort,
-                                                keyCount: table.keyExpressions.count))
+            let cursor = try #require(
+                RowCursor(
+                    encoded: text, list: table.name, sort: sort,
+                    keyCount: table.keyExpressions.count))
             switch cursor.start {
             case .position(let decoded): after = decoded
             case .rowid(let rowid):
-                after = try #require(try source.position(ofRowid: rowid, in: table, sort: sort).get())
+                let found: RowPosition = try #require(try source.position(ofRowid: rowid, in: table, sort: sort).get())
+                after = found
             case .key(let key):
-                after = try #require(try source.position(ofKey: key, in: table, sort: sort).get())
+                let found: RowPosition = try #require(try source.position(ofKey: key, in: table, sort: sort).get())
+                after = found
             }
         }
         Issue.record("the walk did not end")
@@ -69,7 +76,8 @@ import Testing
     @Test func longRunsOfIdenticalRowsInAViewComeWhole() throws {
         let database = try TestDatabase(rows: 2)
         defer { database.remove() }
-        try database.write("""
+        try database.write(
+            """
             CREATE TABLE t (id INTEGER PRIMARY KEY, g INT);
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 2600)
             INSERT INTO t SELECT i, CASE WHEN i < 2500 THEN 1 ELSE i END FROM c;
@@ -93,7 +101,8 @@ import Testing
     @Test func longSortValuesWithoutARowidMakeShortCursorsByKey() throws {
         let database = try TestDatabase(rows: 2)
         defer { database.remove() }
-        try database.write("""
+        try database.write(
+            """
             CREATE TABLE docs (name TEXT PRIMARY KEY, body TEXT) WITHOUT ROWID;
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 40)
             INSERT INTO docs SELECT 'doc ' || i, CASE WHEN i % 7 = 0 THEN NULL ELSE printf('%.*c', 3000 + (i % 5) * 9000, 'x') || i END FROM c;
@@ -117,7 +126,8 @@ import Testing
     @Test func aViewMixingEqualNumbersOfTwoClassesWalksOnce() throws {
         let database = try TestDatabase(rows: 2)
         defer { database.remove() }
-        try database.write("""
+        try database.write(
+            """
             CREATE TABLE m (id INTEGER PRIMARY KEY, x);
             INSERT INTO m (x) VALUES (1), (1.0), (1), (1.0), (2), (0), (-0.0), (0.0), ('é'), ('e' || char(769)), ('é');
             CREATE VIEW v AS SELECT x FROM m;
@@ -146,8 +156,9 @@ import Testing
             // Delete every 5th row not yet shown, insert rows that sort first.
             let ahead = before.dropFirst(10).enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
             let deleted = ahead.compactMap { if case .integer(let id) = $0 { id } else { nil } }
-            try database.write("DELETE FROM items WHERE id IN (\(deleted.map(String.init).joined(separator: ",")));"
-                + "INSERT INTO items (grp, mixed, label) VALUES (-1, 0, '!'), (-2, 0, '!!');")
+            try database.write(
+                "DELETE FROM items WHERE id IN (\(deleted.map(String.init).joined(separator: ",")));"
+                    + "INSERT INTO items (grp, mixed, label) VALUES (-1, 0, '!'), (-2, 0, '!!');")
             var rest: [SQLValue] = []
             var after = first.lastPosition(in: table, sort: sort)
             while let position = after {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListStore
 
 @Suite struct RowCursorTests {
@@ -20,8 +21,9 @@ import Testing
 
     @Test func isBoundByUsingTheRowidForLongValues() throws {
         let long = SQLValue.text(String(repeating: "x", count: 10_000))
-        let cursor = RowCursor(after: RowPosition(sortValue: long, key: [.integer(7)]), rowid: 7, list: "t",
-                               sort: ListSort(column: "c"))
+        let cursor = RowCursor(
+            after: RowPosition(sortValue: long, key: [.integer(7)]), rowid: 7, list: "t",
+            sort: ListSort(column: "c"))
         #expect(cursor.encoded.utf8.count <= RowCursor.maximumLength)
         #expect(cursor.start == .rowid(7))
         let decoded = try #require(RowCursor(encoded: cursor.encoded, list: "t", sort: ListSort(column: "c"), keyCount: 1))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListStore
 
 @Suite struct SchemaReaderTests {
@@ -18,7 +19,9 @@ import Testing
         let loose = try #require(byName["loose"])
         #expect(loose.addressedByRowid && loose.keyExpressions == ["rowid"])
         let view = try #require(byName["grouped"])
-        #expect(view.kind == .view && view.keyExpressions == ["\"grp\" COLLATE BINARY", "typeof(\"grp\")", "\"label\" COLLATE BINARY", "typeof(\"label\")"] && !view.hasUniqueKey && view.addressColumns.isEmpty)
+        #expect(
+            view.kind == .view && view.keyExpressions == ["\"grp\" COLLATE BINARY", "typeof(\"grp\")", "\"label\" COLLATE BINARY", "typeof(\"label\")"] && !view.hasUniqueKey
+                && view.addressColumns.isEmpty)
         #expect(items.columns.map(\.affinity) == [.integer, .integer, .blob, .text, .integer])
     }
 
@@ -30,8 +33,10 @@ import Testing
         #expect(table.rowidName == "_rowid_")
     }
 
-    @Test(arguments: [("INTEGER", TableDescription.Affinity.integer), ("VARCHAR(10)", .text), ("", .blob),
-                      ("DOUBLE PRECISION", .real), ("DECIMAL(5,2)", .numeric), ("CHARINT", .integer)])
+    @Test(arguments: [
+        ("INTEGER", TableDescription.Affinity.integer), ("VARCHAR(10)", .text), ("", .blob),
+        ("DOUBLE PRECISION", .real), ("DECIMAL(5,2)", .numeric), ("CHARINT", .integer),
+    ])
     func affinityFollowsTheFiveRules(_ declared: String, _ affinity: TableDescription.Affinity) {
         #expect(TableDescription.Affinity(declaredType: declared) == affinity)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import ListStore
 
 /// A generated database with the shapes keyset paging must get right: ties
@@ -29,25 +30,27 @@ struct TestDatabase {
         let connection = try SQLiteConnection(path: path, readOnly: false)
         var random = SeededRandom(seed: seed)
         var sql = """
-        CREATE TABLE items (id INTEGER PRIMARY KEY, grp INTEGER, mixed, label TEXT COLLATE NOCASE, big INTEGER);
-        CREATE TABLE pairs (part TEXT, n INTEGER, v REAL, PRIMARY KEY (part, n)) WITHOUT ROWID;
-        CREATE TABLE codes (code TEXT PRIMARY KEY, v INTEGER);
-        CREATE TABLE loose (a, b);
-        CREATE TABLE empty (x TEXT);
-        CREATE VIEW grouped AS SELECT grp, label FROM items WHERE id % 3 = 0;
-        CREATE VIRTUAL TABLE items_search USING fts5 (label, content = 'items', content_rowid = 'id');
-        BEGIN;
-        """
+            CREATE TABLE items (id INTEGER PRIMARY KEY, grp INTEGER, mixed, label TEXT COLLATE NOCASE, big INTEGER);
+            CREATE TABLE pairs (part TEXT, n INTEGER, v REAL, PRIMARY KEY (part, n)) WITHOUT ROWID;
+            CREATE TABLE codes (code TEXT PRIMARY KEY, v INTEGER);
+            CREATE TABLE loose (a, b);
+            CREATE TABLE empty (x TEXT);
+            CREATE VIEW grouped AS SELECT grp, label FROM items WHERE id % 3 = 0;
+            CREATE VIRTUAL TABLE items_search USING fts5 (label, content = 'items', content_rowid = 'id');
+            BEGIN;
+            """
         let mixed = ["NULL", "1", "2", "1.5", "-0.25", "'a'", "'B'", "'1'", "X'00FF'", "X''", "9007199254740993"]
         let labels = ["NULL", "'apple'", "'Apple'", "'pear'", "'é'", "'日本'", "''", "'a,b/c%d?e#f&g..h'"]
         for id in 1...rows {
             let grp = random.next(7) == 0 ? "NULL" : String(random.next(5))
-            sql += "INSERT INTO items VALUES (\(id), \(grp), \(mixed[random.next(mixed.count)]), "
+            sql +=
+                "INSERT INTO items VALUES (\(id), \(grp), \(mixed[random.next(mixed.count)]), "
                 + "\(labels[random.next(labels.count)]), \(random.next(3) == 0 ? "NULL" : String(Int64.max - Int64(random.next(4)))));\n"
         }
         let parts = ["a/b", "a,b", "%20", "é", "~", "..", "x y", "?#&"]
         for index in 0..<(rows / 2) {
-            sql += "INSERT OR IGNORE INTO pairs VALUES ('\(parts[index % parts.count])', \(random.next(4)), "
+            sql +=
+                "INSERT OR IGNORE INTO pairs VALUES ('\(parts[index % parts.count])', \(random.next(4)), "
                 + "\(random.next(5) == 0 ? "NULL" : String(Double(random.next(9)) / 4)));\n"
         }
         for index in 0..<(rows / 3) {

@@ -29,8 +29,10 @@ struct CLIRun {
     /// Runs `liststate` with `arguments` (the subcommand first), feeding `input`
     /// to standard input, optionally in another working directory and with
     /// `environment` added to this process's; waits for it to exit.
-    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> CLIRun {
+    static func run(
+        _ arguments: [String], input: String = "", in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> CLIRun {
         let binary = try #require(executable, "the liststate binary is not beside the test bundle")
         let process = Process()
         process.executableURL = binary
@@ -55,4 +57,3 @@ struct CLIRun {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 }
-

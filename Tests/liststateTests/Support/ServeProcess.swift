@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `liststate serve` running as a child process, started in a folder other
@@ -38,7 +39,8 @@ final class ServeProcess {
             if data.isEmpty { break }
             printed += String(decoding: data, as: UTF8.self)
             if let line = printed.split(separator: "\n").first(where: { $0.contains("listening on ") }),
-               let start = line.range(of: "http://") {
+                let start = line.range(of: "http://")
+            {
                 url = String(line[start.lowerBound...])
                 break
             }
