@@ -246,9 +246,7 @@ public final class ListApplication: Sendable {
         server.defaultHeaders = ResponseHeaders.security
         server.malformedTarget = { [self] headers, target in malformedTarget(headers, target: target) }
         server.refusedForSize = { [self] status, headers, target in
-            var response = malformedTarget(headers, target: target, reason: status == 414 ? .addressTooLong : .headersTooLarge)
-            response.status = status
-            return response
+            malformedTarget(headers, target: target, reason: status == 414 ? .addressTooLong : .headersTooLarge, status: status)
         }
     }
 
@@ -257,26 +255,41 @@ public final class ListApplication: Sendable {
     /// a page or (for a partial request) a region fragment, decided like every
     /// other state (QA found a bare "400 Bad Request" here); for a JSON twin's
     /// address (a path ending `.json`), the JSON error.
+    /// - Parameter status: 400, or 414/431 for a request refused for its size.
     func malformedTarget(
         _ headers: HTTPHeaders, target: String? = nil,
-        reason: ListRequest.Reason = .malformedAddress
+        reason: ListRequest.Reason = .malformedAddress, status: Int = 400
     ) -> Response {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
-        if source == nil, let target, target.split(separator: "?", maxSplits: 1).first?.hasSuffix(".json") == true {
+        let path = target.flatMap { $0.split(separator: "?", maxSplits: 1).first }.map(String.init) ?? ""
+        if source == nil, path.hasSuffix(".json") {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(
-                status: 400, state: "error",
+                status: status, state: "error",
                 problem: UIStrings.rows(negotiated.language).reason(reason))
         }
-        let decision = ListState.decide(ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason))))
-        let view = ListView(
-            decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
-            list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)
         let isPartial = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] != "true"
-        var response =
-            isPartial
-            ? render("region", view.fragmentContext, status: decision.status)
-            : render("message", view.pageContext, status: decision.status)
+        let isContinuation = isPartial && headers["HX-Target"] != "list" && target?.contains("cursor=") == true
+        var snapshot = ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason)))
+        snapshot.isContinuation = isContinuation
+        let decision = ListState.decide(snapshot)
+        var response: Response
+        if isContinuation, let list = TableRoute.list(segment: String(path.dropFirst()), in: tables.lists)?.0 {
+            // A continuation refused before it reached its list's route: the footer it
+            // replaces, in the list's own layout, says so and offers to start over (found by
+            // QA: a region fragment in the footer's place put a second #list inside the table).
+            let view = TableView(
+                decision: decision, list: list, request: nil, refusal: reason, page: nil, language: negotiated.language,
+                languageParameter: nil, lists: tables.lists, templates: templates)
+            response = render("continuation", view.fragmentContext, status: decision.status, list: list)
+        } else {
+            let view = ListView(
+                decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
+                list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)
+            let template = isContinuation ? "continuation" : isPartial ? "region" : "message"
+            response = render(template, template == "message" ? view.pageContext : view.fragmentContext, status: decision.status)
+        }
+        response.status = status
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: true))
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
         return response

@@ -51,3 +51,31 @@ import Testing
         #expect(Markup.listRegion(page.text).contains("Back to the start of the list"))
     }
 }
+
+/// Found by QA (issue 15): a continuation refused before it reached its list's
+/// route (an address too long, a broken `%` escape) answered a region, which
+/// landed in the footer's place: a second `#list` inside the table. It now
+/// answers the footer it replaces, in the list's layout, offering to start over.
+@Suite struct RefusedContinuationTests {
+    @Test func aTablesContinuationTooLongGetsAFooterRow() throws {
+        let fixture = try TableFixture()
+        let first = try fixture.server.get("/products?limit=2")
+        let next = try #require(Markup.loadMoreHref(first.text))
+        let long = next + "&name__contains=" + String(repeating: "z", count: 27_000)
+        let answer = try fixture.server.get(long, headers: ["HX-Request": "true", "HX-Target": "list-footer"])
+        #expect(answer.status == 414)
+        #expect(answer.text.hasPrefix(#"<tr id="list-footer" class="list-footer"#), "\(answer.text.prefix(120))")
+        #expect(!answer.text.contains(#"id="list""#))
+        let json = try TableFixture.json(fixture.server.get("/products.json?q=" + String(repeating: "z", count: 27_000)))
+        #expect(json["status"] as? Int == 414)
+    }
+
+    @Test func theCataloguesBrokenContinuationGetsAFooterItem() throws {
+        let server = try #require(TestServer.shared)
+        let answer = try server.get("/?cursor=\(LaterPageTests.cursor)&q=%ZZ", headers: ["HX-Request": "true"])
+        #expect(answer.status == 400)
+        #expect(answer.text.hasPrefix(#"<li id="list-footer" class="list-footer"#), "\(answer.text.prefix(120))")
+        let region = try server.get("/?q=%ZZ", headers: ["HX-Request": "true"])
+        #expect(region.text.hasPrefix(#"<div id="list""#), "a refused search still gets the region")
+    }
+}
