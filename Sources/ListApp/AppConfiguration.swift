@@ -14,6 +14,10 @@ public struct AppConfiguration: Sendable {
     /// Pages carry it as `timeout` (milliseconds) in `<meta name="htmx-config">`,
     /// which htmx 2 and our script both read.
     public var clientTimeoutSeconds: Double = 10
+    /// The origin allowed to read the JSON twins from another site (`--cors`):
+    /// `*` for any, an origin (`https://example.org`) for that one; nil (the
+    /// default) for none. Pages are never shared.
+    public var corsOrigin: String?
     /// `Cache-Control` of static files (RFC 9111 §5.2.2).
     public var staticCacheControl: String = "public, max-age=3600"
     /// The lists' configurations (placeholders, lazy loading, display flags); a list

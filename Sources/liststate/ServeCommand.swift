@@ -53,6 +53,8 @@ enum ServeCommand {
                                 duration_ms, request_id, remote, referer, user_agent);
                                 each answer carries its request id as X-Request-Id (a
                                 proxy's own X-Request-Id is kept)
+              --cors ORIGIN         let pages of ORIGIN (https://example.org) or of any site (*)
+                                read the JSON twins (/NAME.json); off by default
           --config FILE.json    list configuration: placeholders, lazy loading, display flags
                                 (schema: docs/configuration.md); a bad key or value stops the start
           --dev                 development mode: serve every list state side by side at /-/states
@@ -140,6 +142,7 @@ enum ServeCommand {
             isDevelopment: options.isDevelopment)
         appConfiguration.responseCacheBytes = options.responseCacheMiB << 20
         appConfiguration.clientTimeoutSeconds = options.clientTimeout
+        appConfiguration.corsOrigin = options.corsOrigin
         appConfiguration.settings = ServeSettings.effective(options)
         var tableConfiguration = TableConfiguration(file: options.configuration)
         if let path = options.configuration {

@@ -37,6 +37,8 @@ enum ServeSettings {
         var responseCacheMiB = 4
         /// The access log's format: the Combined Log Format, or one JSON object per line.
         var logFormat = LogFormat.combined
+        /// The origin allowed to read the JSON twins from another site, or `*`; nil for none.
+        var corsOrigin: String?
         /// Where each setting's value came from, by name (absent: the default).
         var sources: [String: EffectiveSetting.Source] = [:]
     }
@@ -197,6 +199,15 @@ enum ServeSettings {
                 options.logFormat = format
                 return nil
             }, shown: { .text($0.logFormat.rawValue) }),
+        Setting(
+            name: "cors",
+            apply: { options, text in
+                // `*`, or an origin: a scheme, a host and maybe a port, nothing after (RFC 6454 §6.2).
+                let isOrigin = text.range(of: #"^https?://[A-Za-z0-9.\-\[\]:]+$"#, options: .regularExpression) != nil
+                guard text == "*" || isOrigin else { return "must be * or an origin such as https://example.org" }
+                options.corsOrigin = text
+                return nil
+            }, shown: { $0.corsOrigin.map { .text($0) } ?? .none }),
         Setting(
             name: "config",
             apply: { options, text in

@@ -64,6 +64,8 @@ import Testing
         let variable = try CLIRun.run(["serve", site.database], environment: ["LISTSTATE_QUERY_TIMEOUT": "soon"])
         #expect(variable.status == 78)
         #expect(variable.standardError.contains("LISTSTATE_QUERY_TIMEOUT=soon: must be a number of seconds from 0.01 to 600"))
+        let cors = try CLIRun.run(["serve", "--cors", "example.org/path", site.database])
+        #expect(cors.status == 2 && cors.standardError.contains("--cors must be * or an origin"))
         let flag = try CLIRun.run(["serve", "--query-timeout", "soon", site.database])
         #expect(flag.status == 2 && flag.standardError.hasPrefix("liststate serve: --query-timeout must be a number"))
     }

@@ -33,11 +33,35 @@ struct TableRoute: Sendable {
             }
         }
         try router.get("/:list", mayBlock: true) { request, parameters in
-            route.respond(to: request, segment: parameters["list"] ?? "")
+            route.sharingJSON(route.respond(to: request, segment: parameters["list"] ?? ""), with: request)
         }
         try router.get("/:list/:key", mayBlock: true) { request, parameters in
-            route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: parameters["key"] ?? "")
+            route.sharingJSON(
+                route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: parameters["key"] ?? ""),
+                with: request)
         }
+    }
+
+    /// `response` with the CORS header that lets another origin read it
+    /// (WHATWG Fetch, "CORS protocol"), when it is JSON and `--cors` names
+    /// that origin or `*`: `Access-Control-Allow-Origin` (the request's
+    /// `Origin` with `Vary: Origin` for a named one). These are simple GETs
+    /// with no credentials, so no preflight or other header is needed.
+    func sharingJSON(_ response: Response, with request: Request) -> Response {
+        guard let allowed = application.configuration.corsOrigin,
+            response.headers["Content-Type"]?.hasPrefix("application/json") == true
+        else { return response }
+        var response = response
+        if allowed == "*" {
+            response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")
+        } else {
+            let vary = response.headers["Vary"].map { $0 + ", Origin" } ?? "Origin"
+            response.headers.replaceOrAdd(name: "Vary", value: vary)
+            if request.headers["Origin"] == allowed {
+                response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: allowed)
+            }
+        }
+        return response
     }
 
     /// The longest next-page address sent in a `Link` header, in bytes.

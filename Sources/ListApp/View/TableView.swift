@@ -64,6 +64,14 @@ struct TableView: DecisionView {
     }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path) }
 
+    /// This page's JSON twin (`/NAME.json` with the same parameters, cursor
+    /// included): the layout's `<link rel="alternate" type="application/json">`
+    /// and the link beside the sort links.
+    var jsonHref: String {
+        let base = request ?? TableRequest(language: languageParameter)
+        return QueryString.link(list.path + ".json", base.queryItems(cursor: base.cursorText))
+    }
+
     /// The offline `<template>`s' content: the offline placeholder, banner and footer.
     var offlineContext: MustacheValue {
         let links = self.links
@@ -112,6 +120,7 @@ struct TableView: DecisionView {
         ]
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let canonical { context["canonical"] = .string(canonical) }
+        context["jsonHref"] = .string(jsonHref)
         if let kind = decision.body.placeholderKind {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
@@ -217,6 +226,7 @@ struct TableView: DecisionView {
             "action": .string(list.path), "searchLabel": .string(words.searchLabel),
             "searchPlaceholder": .string(words.searchPlaceholder), "sortBy": .string(words.sortBy),
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
+            "jsonHref": .string(jsonHref), "jsonLabel": .string(words.jsonLink),
             "hasFilters": .bool(!filters.isEmpty),
             // Everything but the search text and the cursor travels as hidden inputs.
             "hidden": .array(

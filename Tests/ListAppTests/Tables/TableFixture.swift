@@ -31,17 +31,19 @@ final class TableFixture {
         INSERT INTO "order items.v2 é" VALUES (1, 'https://example.org/a?b=c&d'), (2, 9223372036854775807);
         """
 
-    /// - Parameter templates: Override templates to write (path under the folder → text), served with `--templates`.
+    /// - Parameters:
+    ///   - templates: Override templates to write (path under the folder → text), served with `--templates`.
+    ///   - corsOrigin: `--cors`.
     init(
         _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
-        templates: [String: String] = [:]
+        templates: [String: String] = [:], corsOrigin: String? = nil
     ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
         do {
             server = try Self.serve(
                 sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
-                templates: templates, incidents: incidents)
+                templates: templates, corsOrigin: corsOrigin, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -52,7 +54,7 @@ final class TableFixture {
     /// Writes the database and the templates into `folder` and starts a server on them.
     private static func serve(
         _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
-        templates: [String: String], incidents: TestServer.LoggedLines
+        templates: [String: String], corsOrigin: String?, incidents: TestServer.LoggedLines
     ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
@@ -70,15 +72,17 @@ final class TableFixture {
                 Data(configuration.utf8), file: "test.json",
                 knownLists: [], tables: true)
         }
+        var application = AppConfiguration(
+            templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
+            lists: tables.lists, configurationFile: "test.json")
+        application.corsOrigin = corsOrigin
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
             source: nil,
             tables: TableCatalog(
                 databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables,
                 log: { line in incidents.append(line) }),
-            configuration: AppConfiguration(
-                templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
-                lists: tables.lists, configurationFile: "test.json"),
+            configuration: application,
             log: { line in incidents.append(line) })
     }
 

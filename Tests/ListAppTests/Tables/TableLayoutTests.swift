@@ -93,3 +93,33 @@ import Testing
         }
     }
 }
+
+/// Issue 16, part 4 (in part): every list page links its JSON twin, in the
+/// head and beside the sort links; `--cors` lets other origins read the JSON.
+@Suite struct TableJSONLinkTests {
+    @Test func aListPageLinksItsJSONTwin() throws {
+        let fixture = try TableFixture()
+        let page = try fixture.server.get("/products?sort=-price&limit=2")
+        #expect(page.text.contains(#"<link rel="alternate" type="application/json" href="/products.json?sort&#61;-price&amp;limit&#61;2">"#))
+        #expect(page.text.contains(#"<a href="/products.json?sort&#61;-price&amp;limit&#61;2" type="application/json">This page as JSON</a>"#))
+        let next = try #require(Markup.loadMoreHref(page.text))
+        let later = try fixture.server.get(next)
+        #expect(later.text.contains("href=\"/products.json?sort&#61;-price&amp;limit&#61;2&amp;cursor&#61;"), "the twin of a later page has its cursor")
+    }
+
+    @Test func otherOriginsReadTheJSONOnlyWhenAllowed() throws {
+        let closed = try TableFixture()
+        let plain = try closed.server.get("/products.json", headers: ["Origin": "https://example.org"])
+        #expect(plain.header("access-control-allow-origin") == nil, "off by default")
+        let open = try TableFixture(corsOrigin: "*")
+        #expect(try open.server.get("/products.json").header("access-control-allow-origin") == "*")
+        #expect(try open.server.get("/products/1.json").header("access-control-allow-origin") == "*")
+        #expect(try open.server.get("/products").header("access-control-allow-origin") == nil, "pages are never shared")
+        let named = try TableFixture(corsOrigin: "https://example.org")
+        let allowed = try named.server.get("/products.json", headers: ["Origin": "https://example.org"])
+        #expect(allowed.header("access-control-allow-origin") == "https://example.org")
+        #expect(allowed.header("vary")?.contains("Origin") == true)
+        let other = try named.server.get("/products.json", headers: ["Origin": "https://evil.example"])
+        #expect(other.header("access-control-allow-origin") == nil)
+    }
+}
