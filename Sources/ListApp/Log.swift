@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,6 +37,8 @@ public final class LogWriter: Sendable {
     /// Lines dropped since the last one that got through; the lock also keeps
     /// lines whole when several threads log at once.
     private let dropped = Mutex<Int>(0)
+    /// Whether the drop notice is a JSON line (``writeNoticesAsJSON()``).
+    private let noticesAsJSON = Atomic<Bool>(false)
     /// The longest line written in one piece to a pipe (POSIX: `PIPE_BUF`, 4096 on Linux).
     static let atomicLimit = 4096
 
@@ -49,6 +52,13 @@ public final class LogWriter: Sendable {
         } else {
             mayWait = false
         }
+    }
+
+    /// Writes the drop notice as a JSON line (`AccessLogEntry.jsonMessage`),
+    /// for a log of JSON lines (`--log-format json`: found by QA, a plain
+    /// notice broke the log's readers).
+    public func writeNoticesAsJSON() {
+        noticesAsJSON.store(true, ordering: .relaxed)
     }
 
     /// The number of lines dropped so far and not yet reported.
@@ -76,7 +86,11 @@ public final class LogWriter: Sendable {
             }
             var line = Self.cut(bytes)
             if dropped > 0 {
-                let notice = Array("liststate: \(dropped) log lines dropped: the output was not read\n".utf8)
+                let words = "\(dropped) log lines dropped: the output was not read"
+                let notice =
+                    Array(
+                        (noticesAsJSON.load(ordering: .relaxed) ? AccessLogEntry.jsonMessage(words) : "liststate: " + words)
+                            .utf8) + [0x0A]
                 if notice.count + line.count <= Self.atomicLimit { line = notice + line } else { line = notice }
             }
             if Self.writeAll(line, to: descriptor) { dropped = 0 } else { dropped += 1 }

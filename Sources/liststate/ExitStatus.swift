@@ -29,11 +29,11 @@ enum ExitStatus {
           0   success
           1   problems found (check, render), or requests cut off by a drain (serve)
           2   bad arguments
-          65  a file is not what it must be (not SQLite, not a catalogue, bad JSON)
-          66  a file does not exist or cannot be read
+          65  a data file is not what it must be (not SQLite, not a catalogue, bad JSON data)
+          66  a data file does not exist or cannot be read
           69  the address cannot be listened on, or a URL cannot be fetched
           73  the catalogue cannot be written
-          78  the configuration or the templates cannot be used
+          78  the configuration (file or LISTSTATE_ variables) or the templates cannot be used
         """
 
     /// The status of a start that failed with `error`.

@@ -94,7 +94,9 @@ enum ServeCommand {
                 Output.standardError(String(format: "Built %d characters in %.2f s.\n", report.rowCount, report.seconds))
             } catch {
                 progress.finish()
-                Output.standardError("liststate serve: cannot build the catalogue: \(error)\n")
+                // Its reason, not the error's internal name and SQLite code (found by QA).
+                let reason = (error as? ListStoreError)?.message ?? "\(error)"
+                Output.standardError("liststate serve: cannot build the catalogue at \(options.database): \(reason)\n")
                 return .failure(ExitCode(ExitStatus.cannotCreate))
             }
         }
@@ -193,7 +195,9 @@ enum ServeCommand {
         // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
         switch options.logFormat {
         case .combined: configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.combinedLine + "\n") }
-        case .json: configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.jsonLine + "\n") }
+        case .json:
+            LogWriter.standardOutput.writeNoticesAsJSON()
+            configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.jsonLine + "\n") }
         }
         let server = Server(configuration: configuration, router: application.makeRouter())
         do {
@@ -210,7 +214,9 @@ enum ServeCommand {
             }
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
-        Output.standardOutput("ListState is listening on http://\(shownHost):\(server.port ?? options.port)/\n")
+        let listening = "ListState is listening on http://\(shownHost):\(server.port ?? options.port)/"
+        // In a log of JSON lines every line is JSON, this one too (found by QA).
+        Output.standardOutput((options.logFormat == .json ? AccessLogEntry.jsonMessage(listening) : listening) + "\n")
 
         let signal = Server.waitForTerminationSignal()
         // Drain: readiness fails at once, responses close their connections;

@@ -94,7 +94,9 @@ enum ServeSettings {
 
     /// Seconds within `range` (finite), or what they must be.
     private static func seconds(_ text: String, _ range: ClosedRange<Double>, lowest: String) -> Result<Double, Invalid> {
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
+        // Decimal only: Double("0x10") would read a hexadecimal float (found by QA).
+        let isDecimal = text.range(of: #"^[0-9]*\.?[0-9]+([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+        guard isDecimal, let value = Double(text), value.isFinite, range.contains(value) else {
             return .failure(Invalid(message: "must be a number of seconds from \(lowest) to \(Int(range.upperBound))"))
         }
         return .success(value)
@@ -135,6 +137,7 @@ enum ServeSettings {
         Setting(
             name: "templates",
             apply: { options, text in
+                guard !text.isEmpty else { return "must name a folder" }
                 options.templates = text
                 return nil
             },
@@ -142,6 +145,12 @@ enum ServeSettings {
         Setting(
             name: "static",
             apply: { options, text in
+                // Checked here, as --templates is when it is read (found by QA: a typo went unnoticed).
+                var isFolder: ObjCBool = false
+                guard !text.isEmpty else { return "must name a folder" }
+                guard FileManager.default.fileExists(atPath: text, isDirectory: &isFolder), isFolder.boolValue else {
+                    return "must name a folder (there is none at \(text))"
+                }
                 options.staticFiles = text
                 return nil
             },
@@ -175,7 +184,7 @@ enum ServeSettings {
         Setting(
             name: "idle-timeout",
             apply: { options, text in
-                set(number(text, 1...100_000, "a number")) { options.idleTimeout = $0 }
+                set(number(text, 1...100_000, "a whole number of seconds")) { options.idleTimeout = $0 }
             }, shown: { .number(Double($0.idleTimeout ?? serverDefaults.connectionTimeoutSeconds)) }),
         Setting(
             name: "drain-grace",

@@ -56,6 +56,14 @@ import Testing
         #expect(!Self.entry.jsonLine.contains("\n"))
     }
 
+    @Test func aJSONMessageLineParses() throws {
+        let line = AccessLogEntry.jsonMessage("ListState is listening on \"http://x/\"\u{1}")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        #expect(object["message"] == "ListState is listening on \"http://x/\"\u{1}" && object["time"]?.hasSuffix("Z") == true)
+        // A field value excludes the whitespace around it (found by QA).
+        #expect(RequestID.for(" abc-1\t") == "abc-1")
+    }
+
     @Test func theRequestIDIsTakenFromAProxyOrMadeAndSentBack() throws {
         let entries = Recorder<AccessLogEntry>()
         try withServer(router: sampleRouter(), configuration: testConfiguration { $0.accessLog = { entries.append($0) } }) { _, port in

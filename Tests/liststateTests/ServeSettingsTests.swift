@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func flagsWinOverTheEnvironmentWhichWinsOverTheFile() throws {
-        let site = try Site(configuration: #"{"server": {"queryTimeout": 1.5, "clientTimeout": 3, "dev": true, "drainLimit": 7}}"#)
+        // 2.0 is the whole number 2 (found by QA: it was refused).
+        let site = try Site(configuration: #"{"server": {"queryTimeout": 1.5, "clientTimeout": 3, "dev": true, "drainLimit": 7, "threads": 2.0}}"#)
         let server = try ServeProcess(
             ["--config", site.configuration, "--client-timeout", "5", site.database],
             environment: ["LISTSTATE_QUERY_TIMEOUT": "0.7", "LISTSTATE_CLIENT_TIMEOUT": "4"])
@@ -47,6 +48,7 @@ import Testing
             #expect(setting["source"] as? String == source, "\(name)")
         }
         #expect(try Self.setting(answer, "dev")["value"] as? Bool == true)
+        #expect(try Self.setting(answer, "threads")["value"] as? Double == 2)
         #expect(try Self.setting(answer, "databases")["value"] as? [String] == [site.database])
         // The settings are in effect, not only shown: the pages' client timeout and the gallery of --dev.
         #expect(server.get("/t")?.contains(#""timeout":5000"#) == true)
@@ -66,6 +68,10 @@ import Testing
         #expect(variable.standardError.contains("LISTSTATE_QUERY_TIMEOUT=soon: must be a number of seconds from 0.01 to 600"))
         let cors = try CLIRun.run(["serve", "--cors", "example.org/path", site.database])
         #expect(cors.status == 2 && cors.standardError.contains("--cors must be * or an origin"))
+        // Found by QA: a hexadecimal float was read as seconds, and a missing --static folder went unnoticed.
+        #expect(try CLIRun.run(["serve", "--query-timeout", "0x10", site.database]).status == 2)
+        let missing = try CLIRun.run(["serve", "--static", site.folder + "/nope", site.database])
+        #expect(missing.status == 2 && missing.standardError.contains("--static must name a folder"))
         let flag = try CLIRun.run(["serve", "--query-timeout", "soon", site.database])
         #expect(flag.status == 2 && flag.standardError.hasPrefix("liststate serve: --query-timeout must be a number"))
     }
@@ -111,5 +117,7 @@ import Testing
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }.first { $0["path"] as? String == "/t" })
         #expect(object["status"] as? Int == 200 && (object["request_id"] as? String)?.count == 16)
+        let lines = json.outputText.split(separator: "\n")
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "every line is JSON")
     }
 }

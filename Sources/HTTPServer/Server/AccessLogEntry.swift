@@ -71,22 +71,7 @@ public struct AccessLogEntry: Sendable {
     /// milliseconds), `method`, `path` (the raw target), `status`, `bytes`,
     /// `duration_ms`, `request_id`, `remote`, `referer`, `user_agent` (null when not sent).
     public var jsonLine: String {
-        func string(_ text: String?) -> String {
-            guard let text else { return "null" }
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
-        }
+        let string = Self.jsonString
         let milliseconds = (durationMilliseconds * 1000).rounded() / 1000
         return "{\"time\":\(string(Self.rfc3339(time))),\"method\":\(string(method.rawValue)),\"path\":\(string(target)),"
             + "\"status\":\(status),\"bytes\":\(bodyBytes),\"duration_ms\":\(milliseconds),"
@@ -100,6 +85,30 @@ public struct AccessLogEntry: Sendable {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(two(parts.day))/\(months[parts.month - 1])/\(parts.year):\(two(parts.hour)):\(two(parts.minute)):"
             + "\(two(parts.second)) +0000"
+    }
+
+    /// A line of the JSON log that is not a request (the server's start, a
+    /// drop notice): `{"time":"…","message":"…"}`, so every line of a JSON
+    /// access log parses as JSON.
+    public static func jsonMessage(_ message: String, time: Date = Date()) -> String {
+        "{\"time\":\(jsonString(rfc3339(time))),\"message\":\(jsonString(message))}"
+    }
+
+    /// `text` as a JSON string (RFC 8259 §7), `null` for nil.
+    static func jsonString(_ text: String?) -> String {
+        guard let text else { return "null" }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// `2026-12-02T15:06:34.123Z` (RFC 3339, UTC).

@@ -78,6 +78,8 @@ public enum ConfigurationFile {
             switch fields[name] {
             case .string(let text): (name, text)
             case .int(let number): (name, String(number))
+            // 18647.0 is the number 18647 (found by QA: it was refused as a port).
+            case .double(let number) where number == number.rounded() && abs(number) < 1e15: (name, String(Int(number)))
             case .double(let number): (name, String(number))
             case .bool(let flag): (name, flag ? "true" : "false")
             default: throw reader.error("server.\(name)", "must be a string, a number or true/false")

@@ -33,24 +33,25 @@ struct TableRoute: Sendable {
             }
         }
         try router.get("/:list", mayBlock: true) { request, parameters in
-            route.sharingJSON(route.respond(to: request, segment: parameters["list"] ?? ""), with: request)
+            let segment = parameters["list"] ?? ""
+            return route.sharingJSON(route.respond(to: request, segment: segment), with: request, isJSON: segment.hasSuffix(".json"))
         }
         try router.get("/:list/:key", mayBlock: true) { request, parameters in
-            route.sharingJSON(
-                route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: parameters["key"] ?? ""),
-                with: request)
+            let key = parameters["key"] ?? ""
+            return route.sharingJSON(
+                route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: key),
+                with: request, isJSON: key.hasSuffix(".json"))
         }
     }
 
     /// `response` with the CORS header that lets another origin read it
-    /// (WHATWG Fetch, "CORS protocol"), when it is JSON and `--cors` names
-    /// that origin or `*`: `Access-Control-Allow-Origin` (the request's
-    /// `Origin` with `Vary: Origin` for a named one). These are simple GETs
-    /// with no credentials, so no preflight or other header is needed.
-    func sharingJSON(_ response: Response, with request: Request) -> Response {
-        guard let allowed = application.configuration.corsOrigin,
-            response.headers["Content-Type"]?.hasPrefix("application/json") == true
-        else { return response }
+    /// (WHATWG Fetch, "CORS protocol"), when it answers a JSON twin's address
+    /// (its 304 too: found by QA) and `--cors` names that origin or `*`:
+    /// `Access-Control-Allow-Origin` (the request's `Origin` with `Vary: Origin`
+    /// for a named one). These are simple GETs with no credentials, so no
+    /// preflight or other header is needed.
+    func sharingJSON(_ response: Response, with request: Request, isJSON: Bool) -> Response {
+        guard let allowed = application.configuration.corsOrigin, isJSON else { return response }
         var response = response
         if allowed == "*" {
             response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")

@@ -121,5 +121,12 @@ import Testing
         #expect(allowed.header("vary")?.contains("Origin") == true)
         let other = try named.server.get("/products.json", headers: ["Origin": "https://evil.example"])
         #expect(other.header("access-control-allow-origin") == nil)
+        // A revalidation's 304 says the same (found by QA: it lost both fields).
+        let etag = try #require(allowed.header("etag"))
+        let revalidated = try named.server.get(
+            "/products.json", headers: ["Origin": "https://example.org", "If-None-Match": etag])
+        #expect(revalidated.status == 304)
+        #expect(revalidated.header("access-control-allow-origin") == "https://example.org")
+        #expect(revalidated.header("vary")?.contains("Origin") == true)
     }
 }
