@@ -56,6 +56,9 @@ def test_the_catalogue_states(camera, servers):
     browser.wait_rows(20)
     browser.set_offline(True)
     browser.scroll_to_bottom()
+    # "Load more" asked for at once, not left to the footer coming into view (found flaky in CI).
+    browser.js("const a = document.querySelector('#list-footer a[rel=next]'); if (a) a.click();")
+    browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list-footer.list-footer-offline"), 15, "no offline footer")
     browser.js("window.scrollBy(0, -260)")
     take(browser, "offline-with-rows", ".offline-banner")
     browser.set_offline(False)
