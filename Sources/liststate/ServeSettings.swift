@@ -112,6 +112,26 @@ enum ServeSettings {
         }
     }
 
+    /// A setting of seconds within `range` (`lowest` written as the message says it).
+    private static func seconds(
+        _ name: String, _ range: ClosedRange<Double>, lowest: String, at path: WritableKeyPath<Options, Double> & Sendable
+    ) -> Setting {
+        Setting(
+            name: name, apply: { options, text in set(seconds(text, range, lowest: lowest)) { options[keyPath: path] = $0 } },
+            shown: { .number($0[keyPath: path]) })
+    }
+
+    /// A server setting of whole numbers within `range`, left to the server
+    /// (whose own value `unset` is shown) until given.
+    private static func count(
+        _ name: String, _ range: ClosedRange<Int>, what: String = "a number", at path: WritableKeyPath<Options, Int?> & Sendable,
+        unset: Int
+    ) -> Setting {
+        Setting(
+            name: name, apply: { options, text in set(number(text, range, what)) { options[keyPath: path] = $0 } },
+            shown: { .number(Double($0[keyPath: path] ?? unset)) })
+    }
+
     /// The server's own defaults (threads and workers by core count), shown for the settings left unset.
     private static let serverDefaults = Server.Configuration()
 
@@ -155,47 +175,17 @@ enum ServeSettings {
                 return nil
             },
             shown: { $0.staticFiles.map { .text($0) } ?? .none }),
-        Setting(
-            name: "threads", apply: { options, text in set(number(text, 1...1024, "a number")) { options.threads = $0 } },
-            shown: { .number(Double($0.threads ?? serverDefaults.threads)) }),
-        Setting(
-            name: "workers", apply: { options, text in set(number(text, 0...1024, "a number")) { options.workers = $0 } },
-            shown: { .number(Double($0.workers ?? serverDefaults.workerThreads)) }),
-        Setting(
-            name: "query-timeout",
-            apply: { options, text in
-                set(seconds(text, 0.01...600, lowest: "0.01")) { options.queryTimeout = $0 }
-            }, shown: { .number($0.queryTimeout) }),
-        Setting(
-            name: "client-timeout",
-            apply: { options, text in
-                set(seconds(text, 0.1...600, lowest: "0.1")) { options.clientTimeout = $0 }
-            }, shown: { .number($0.clientTimeout) }),
-        Setting(
-            name: "connection-limit",
-            apply: { options, text in
-                set(number(text, 1...100_000, "a number")) { options.connectionLimit = $0 }
-            }, shown: { .number(Double($0.connectionLimit ?? serverDefaults.connectionLimit)) }),
-        Setting(
-            name: "per-ip-limit",
-            apply: { options, text in
-                set(number(text, 0...100_000, "a number")) { options.perIPLimit = $0 }
-            }, shown: { .number(Double($0.perIPLimit ?? serverDefaults.perIPConnectionLimit)) }),
-        Setting(
-            name: "idle-timeout",
-            apply: { options, text in
-                set(number(text, 1...100_000, "a whole number of seconds")) { options.idleTimeout = $0 }
-            }, shown: { .number(Double($0.idleTimeout ?? serverDefaults.connectionTimeoutSeconds)) }),
-        Setting(
-            name: "drain-grace",
-            apply: { options, text in
-                set(seconds(text, 0...3600, lowest: "0")) { options.drainGrace = $0 }
-            }, shown: { .number($0.drainGrace) }),
-        Setting(
-            name: "drain-limit",
-            apply: { options, text in
-                set(seconds(text, 0.01...3600, lowest: "0.01")) { options.drainLimit = $0 }
-            }, shown: { .number($0.drainLimit) }),
+        count("threads", 1...1024, at: \.threads, unset: serverDefaults.threads),
+        count("workers", 0...1024, at: \.workers, unset: serverDefaults.workerThreads),
+        seconds("query-timeout", 0.01...600, lowest: "0.01", at: \.queryTimeout),
+        seconds("client-timeout", 0.1...600, lowest: "0.1", at: \.clientTimeout),
+        count("connection-limit", 1...100_000, at: \.connectionLimit, unset: serverDefaults.connectionLimit),
+        count("per-ip-limit", 0...100_000, at: \.perIPLimit, unset: serverDefaults.perIPConnectionLimit),
+        count(
+            "idle-timeout", 1...100_000, what: "a whole number of seconds", at: \.idleTimeout,
+            unset: serverDefaults.connectionTimeoutSeconds),
+        seconds("drain-grace", 0...3600, lowest: "0", at: \.drainGrace),
+        seconds("drain-limit", 0.01...3600, lowest: "0.01", at: \.drainLimit),
         Setting(
             name: "response-cache",
             apply: { options, text in
