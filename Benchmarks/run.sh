@@ -476,5 +476,8 @@ row_line() {
 log "the own-data benchmark (Benchmarks/own-data.sh)"
 LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/own-data.sh >> "$output"
 
+log "the CSV export benchmark (Benchmarks/csv-export.sh)"
+LISTSTATE="$liststate" Benchmarks/csv-export.sh >> "$output"
+
 log "wrote $output and $chart"
 sed -n '/^## Targets/,/^## Render/p' "$output" | head -n -1

@@ -13,6 +13,10 @@ public struct Response: Sendable {
     /// The body bytes. For HEAD the server sends the headers of this body
     /// (including its `Content-Length`) and no body (RFC 9110 §9.3.2).
     public var body: [UInt8]
+    /// The rest of the body, made while it is sent (``ResponseStream``), after
+    /// ``body``; nil for a body that is all in ``body``. A streamed response has
+    /// no `Content-Length` (it is sent chunked).
+    public var stream: ResponseStream?
 
     /// Creates a response.
     /// - Parameters:

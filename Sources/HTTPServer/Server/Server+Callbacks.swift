@@ -196,7 +196,10 @@ private func queue(_ response: Response, on connection: OpaquePointer, context: 
     // Every answer names its request (X-Request-Id: taken from a proxy, or made here).
     if !context.requestID.isEmpty { sent.headers.replaceOrAdd(name: "X-Request-Id", value: context.requestID) }
     var handle: OpaquePointer
-    switch makeDaemonResponse(sent) {
+    let streaming = sent.stream.map { stream in
+        { (response: Response) in makeStreamedResponse(response, stream: stream, context: context, connection: connection, core: core) }
+    }
+    switch makeDaemonResponse(sent, body: streaming) {
     case .success(let made):
         handle = made
     case .failure(let reason):
@@ -214,7 +217,8 @@ private func queue(_ response: Response, on connection: OpaquePointer, context: 
     }
     defer { MHD_destroy_response(handle) }
     context.status = sent.status
-    context.bodyBytes = (context.method == .head || sent.status == 304) ? 0 : sent.body.count
+    // A streamed body is counted as it is sent (``StreamedBody``).
+    context.bodyBytes = (context.method == .head || sent.status == 304 || sent.stream != nil) ? 0 : sent.body.count
     return MHD_queue_response(connection, UInt32(sent.status), handle)
 }
 
@@ -222,10 +226,19 @@ private struct DaemonResponseRefused: Error {
     let reason: String
 }
 
-private func makeDaemonResponse(_ response: Response) -> Result<OpaquePointer, DaemonResponseRefused> {
-    let made: OpaquePointer? = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-    }
+/// The libmicrohttpd response for `response`: its body copied, or (with
+/// `body`) made by that function, for a streamed body.
+private func makeDaemonResponse(
+    _ response: Response, body: ((Response) -> OpaquePointer?)? = nil
+) -> Result<OpaquePointer, DaemonResponseRefused> {
+    let made: OpaquePointer? =
+        if let body {
+            body(response)
+        } else {
+            response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
     guard let made else { return .failure(DaemonResponseRefused(reason: "out of memory")) }
     for field in response.headers {
         // libmicrohttpd frames the message itself: Content-Length comes from

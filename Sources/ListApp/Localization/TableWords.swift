@@ -11,6 +11,8 @@ struct TableWords: Sendable {
     var rowHeader: String
     /// The link to the page's JSON twin.
     var jsonLink: String
+    /// The link to the whole list as CSV.
+    var csvLink: String
     /// "ascending" / "descending" after a column's name in a sort link.
     var ascending: String
     var descending: String
@@ -58,7 +60,8 @@ struct TableWords: Sendable {
     }
 
     static let english = TableWords(
-        sortBy: "Sort by", keyOrder: "Key order", rowHeader: "Row", jsonLink: "This page as JSON", ascending: "ascending", descending: "descending",
+        sortBy: "Sort by", keyOrder: "Key order", rowHeader: "Row", jsonLink: "This page as JSON", csvLink: "The whole list as CSV", ascending: "ascending",
+        descending: "descending",
         bytes: { $0 == 1 ? "1 byte" : "\($0.formatted()) bytes" },
         row: { "Row \($0)" },
         moreColumns: { $0 == 1 ? "1 more column on the row’s page" : "\($0) more columns on the row’s page" },
@@ -71,7 +74,7 @@ struct TableWords: Sendable {
         searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
 
     static let simplifiedChinese = TableWords(
-        sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", jsonLink: "本页的 JSON 格式", ascending: "升序", descending: "降序",
+        sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", jsonLink: "本页的 JSON 格式", csvLink: "整个列表的 CSV 文件", ascending: "升序", descending: "降序",
         bytes: { "\($0) 字节" }, row: { "第 \($0) 行" },
         moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）",
         indexTitle: "列表", rowCount: { $0.map { "\($0) 行" } ?? "很多行" },
@@ -81,7 +84,7 @@ struct TableWords: Sendable {
         notCounted: "行数未统计（数据库正忙）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
 
     static let traditionalChinese = TableWords(
-        sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", ascending: "升冪", descending: "降冪",
+        sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪", descending: "降冪",
         bytes: { "\($0) 位元組" }, row: { "第 \($0) 列" },
         moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）",
         indexTitle: "清單", rowCount: { $0.map { "\($0) 列" } ?? "很多列" },

@@ -8,6 +8,7 @@ import Mustache
 /// - `GET /NAME`: the list as a full page, a region fragment (`HX-Request`)
 ///   or a continuation fragment (`HX-Request` with a cursor), as the catalogue's.
 /// - `GET /NAME.json`: its JSON twin, the same decision (`TableJSON`).
+/// - `GET /NAME.csv`: the whole list as CSV, streamed (`respondWithCSV`).
 /// - `GET /NAME/KEY`, `GET /NAME/KEY.json`: one row (404 with the notFound placeholder when it is gone).
 /// - `GET /`: with no catalogue, the one list (with `<link rel="canonical">`) or the index of all.
 ///
@@ -34,6 +35,12 @@ struct TableRoute: Sendable {
         }
         try router.get("/:list", mayBlock: true) { request, parameters in
             let segment = parameters["list"] ?? ""
+            if segment.hasSuffix(".csv") {
+                guard let name = TildeEncoding.decode(segment.dropLast(4)), let list = route.catalog.lists.list(named: name) else {
+                    return TableRoute.textProblem(status: 404, "There is no list at this address.\n")
+                }
+                return route.respondWithCSV(list, to: request)
+            }
             return route.sharingJSON(route.respond(to: request, segment: segment), with: request, isJSON: segment.hasSuffix(".json"))
         }
         try router.get("/:list/:key", mayBlock: true) { request, parameters in

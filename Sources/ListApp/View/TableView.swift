@@ -72,6 +72,14 @@ struct TableView: DecisionView {
         return QueryString.link(list.path + ".json", base.queryItems(cursor: base.cursorText))
     }
 
+    /// The whole list as CSV (`/NAME.csv` with the page's order, filters and
+    /// search; no cursor or limit): the layout's `<link rel="alternate" type="text/csv">`
+    /// and the link beside the JSON one.
+    var csvHref: String {
+        let base = request ?? TableRequest(language: languageParameter)
+        return QueryString.link(list.path + ".csv", base.queryItems(cursor: nil).filter { $0.name != "limit" && $0.name != "lang" })
+    }
+
     /// The offline `<template>`s' content: the offline placeholder, banner and footer.
     var offlineContext: MustacheValue {
         let links = self.links
@@ -121,6 +129,7 @@ struct TableView: DecisionView {
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let canonical { context["canonical"] = .string(canonical) }
         context["jsonHref"] = .string(jsonHref)
+        context["csvHref"] = .string(csvHref)
         if let kind = decision.body.placeholderKind {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
@@ -227,6 +236,7 @@ struct TableView: DecisionView {
             "searchPlaceholder": .string(words.searchPlaceholder), "sortBy": .string(words.sortBy),
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
             "jsonHref": .string(jsonHref), "jsonLabel": .string(words.jsonLink),
+            "csvHref": .string(csvHref), "csvLabel": .string(words.csvLink),
             "hasFilters": .bool(!filters.isEmpty),
             // Everything but the search text and the cursor travels as hidden inputs.
             "hidden": .array(

@@ -61,7 +61,8 @@ public final class DatabaseSource: Sendable {
         let sortExpression = query.sort.flatMap { sort in
             table.columnIndex(sort.column).map { (quoteIdentifier(table.columns[$0].sqlName), sort.descending) }
         }
-        let keyset = KeysetQuery(table: table, sort: sortExpression, conditions: query.conditions)
+        var keyset = KeysetQuery(table: table, sort: sortExpression, conditions: query.conditions)
+        keyset.clamped = !query.wholeValues
         var ranges: [KeysetQuery.Range] = [.nonNull]
         if sortExpression != nil {
             ranges = query.after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
@@ -74,12 +75,15 @@ public final class DatabaseSource: Sendable {
                     // the rest of its run first, by how many of it were shown (bounded by the run).
                     page = try readRun(keyset, of: after, count: limit + 1, connection)
                 }
+                var budget = query.byteBudget.map { ByteBudget(bytes: $0) }
                 if page.rows.count <= limit {
-                    let rest = try read(keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, connection)
+                    let rest = try read(
+                        keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, budget: &budget, connection)
                     page.append(rest)
                 }
                 if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
                 page.keep(limit)
+                if budget?.isSpent == true { page.hasMore = true }
                 return page
             }
         }
@@ -96,20 +100,41 @@ public final class DatabaseSource: Sendable {
         for (expression, value) in zip(keyset.table.keyExpressions, position.key) {
             conditions.append(SQLCondition("\(expression) IS ?", [value]))
         }
-        let run = KeysetQuery(table: keyset.table, sort: keyset.sort, conditions: conditions)
-        return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, connection)
+        var run = KeysetQuery(table: keyset.table, sort: keyset.sort, conditions: conditions)
+        run.clamped = keyset.clamped
+        var budget: ByteBudget?
+        return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection)
+    }
+
+    /// What is left of a page's ``RowPageQuery/byteBudget``.
+    private struct ByteBudget {
+        var bytes: Int
+        var isSpent: Bool { bytes <= 0 }
+
+        /// Counts `value` against the budget: its length, and what holding any value costs.
+        mutating func spend(_ value: SQLValue) {
+            switch value {
+            case .text(let text): bytes -= text.utf8.count + Self.perValue
+            case .blob(let blob): bytes -= blob.count + Self.perValue
+            default: bytes -= Self.perValue
+            }
+        }
+
+        /// About what a value costs in memory beyond its bytes (the enum's storage in a row's array).
+        static let perValue = 32
     }
 
     /// Up to `count` rows of the ranges in order, after `after` in the first
-    /// (and after `offset` rows of the first: only for a run of identical rows).
+    /// (and after `offset` rows of the first: only for a run of identical rows),
+    /// ending early after the row that spends `budget`.
     private func read(
         _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
-        _ connection: SQLiteConnection
+        budget: inout ByteBudget?, _ connection: SQLiteConnection
     ) throws(ListStoreError) -> RowPage {
         var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
         let width = keyset.table.columns.count
         let sorted = keyset.sort != nil
-        for range in ranges where page.rows.count < count {
+        for range in ranges where page.rows.count < count && budget?.isSpent != true {
             let sql = keyset.statement(
                 range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count,
                 offset: range == ranges[0] ? offset : 0)
@@ -121,12 +146,13 @@ public final class DatabaseSource: Sendable {
                 // A view redefined since it was read (`*` gives other columns now).
                 throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
             }
-            while try statement.step() {
+            while budget?.isSpent != true, try statement.step() {
                 var row: [SQLValue] = []
                 row.reserveCapacity(width)
                 for index in 0..<min(width, columns) {
                     var value = statement.value(Int32(index))
-                    if Self.clamp(&value) { page.clamped.insert(page.rows.count * width + index) }
+                    if keyset.clamped, Self.clamp(&value) { page.clamped.insert(page.rows.count * width + index) }
+                    budget?.spend(value)
                     row.append(value)
                 }
                 var next = min(width, columns)

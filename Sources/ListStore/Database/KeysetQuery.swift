@@ -57,7 +57,7 @@ public struct SQLCondition: Sendable, Hashable {
 ///
 /// With a sort column `s` and key `k1...kn`, a page is read in two ranges so
 /// NULLs come last in both directions while an index on `s` serves both:
-/// the non-NULL range, `s > ? OR (s = ? AND k > ?)` (`<` descending) in
+/// the non-NULL range, `s >= ? AND (s > ? OR (s = ? AND k > ?))` (`<=`, `<` descending) in
 /// SQLite's own order of values (datatype3.html §4.1: numbers, then text by
 /// the column's collation, then blobs), then the NULL range,
 /// `s IS NULL AND k > ?`. The key comparison is written out column by column
@@ -73,6 +73,8 @@ struct KeysetQuery {
     let sort: (expression: String, descending: Bool)?
     /// The conditions of search and filters, joined with `AND`.
     let conditions: [SQLCondition]
+    /// Whether long values are read clamped (``clampLength``); an export reads them whole.
+    var clamped = true
 
     /// The most characters of a text value, or bytes of a blob, a page reads
     /// of a shown column: a page of 10 MB cells still answers within the time
@@ -99,10 +101,10 @@ struct KeysetQuery {
         }.joined(separator: ", ")
     }
 
-    /// The select list of a page: the shown columns (clamped), the sort
+    /// The select list of a page: the shown columns (clamped unless ``clamped`` is false), the sort
     /// column's whole value (the cursor needs it exactly), then the key expressions.
     var selectList: String {
-        ([shownColumns(clamped: true)] + (sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")
+        ([shownColumns(clamped: clamped)] + (sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")
     }
 
     /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).
@@ -116,10 +118,14 @@ struct KeysetQuery {
                 if let after, let value = after.sortValue, !value.isNull {
                     let comparison = descending ? "<" : ">"
                     let tie = keyAfter(keys, after.key, descending: descending)
+                    // The leading `s >= ?` (`<=` descending) says the same as the OR and lets
+                    // SQLite seek in an index on the sort column instead of scanning it from
+                    // its start to the position (found measuring the CSV export: the
+                    // 1,000,000-row export by an indexed column took 10 × the key order's time).
                     clauses.append(
                         SQLCondition(
-                            "(\(sort.expression) \(comparison) ? OR (\(sort.expression) = ? AND \(tie.sql)))",
-                            [value, value] + tie.values))
+                            "\(sort.expression) \(comparison)= ? AND (\(sort.expression) \(comparison) ? OR (\(sort.expression) = ? AND \(tie.sql)))",
+                            [value, value, value] + tie.values))
                 } else {
                     clauses.append(SQLCondition("\(sort.expression) IS NOT NULL"))
                 }

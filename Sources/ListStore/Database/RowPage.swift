@@ -14,12 +14,23 @@ public struct RowPageQuery: Sendable, Hashable {
     public var filters: [RowFilter]
     /// When the request arrived: the query time limit counts from then; nil for now.
     public var startedAt: ContinuousClock.Instant?
+    /// Whether every value is read whole (an export); a page otherwise reads at
+    /// most ``RowPage/clampLength`` characters or bytes of each.
+    public var wholeValues: Bool
+    /// The most bytes of values a page holds, about (texts and blobs by their
+    /// length, and 32 for every value): the page ends after the row that reaches it,
+    /// with ``RowPage/hasMore`` set, so an export of large cells reads a few
+    /// rows at a time; nil for no limit but ``limit``.
+    public var byteBudget: Int?
 
     /// Makes a query.
     public init(
         table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
-        search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil
+        search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil,
+        wholeValues: Bool = false, byteBudget: Int? = nil
     ) {
+        self.wholeValues = wholeValues
+        self.byteBudget = byteBudget
         self.table = table
         self.sort = sort
         self.after = after

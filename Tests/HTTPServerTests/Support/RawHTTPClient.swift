@@ -15,6 +15,9 @@ struct RawResponse {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: [UInt8]
+    /// Whether the whole body arrived: false for a chunked body whose last
+    /// chunk never came (the server broke the connection off).
+    var isComplete = true
 
     /// The first value of a header, case-insensitively.
     func header(_ name: String) -> String? {
@@ -111,7 +114,9 @@ final class RawHTTPClient {
         }
         var response = RawResponse(status: status, headers: headers, body: [])
         if bodyless || status == 204 || status == 304 || (100..<200).contains(status) { return response }
-        if let length = response.header("Content-Length").flatMap(Int.init) {
+        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            (response.body, response.isComplete) = try readChunks()
+        } else if let length = response.header("Content-Length").flatMap(Int.init) {
             while buffer.count < length {
                 if try !fill() { throw RawClientError(description: "closed inside the body") }
             }
@@ -123,6 +128,49 @@ final class RawHTTPClient {
             buffer = []
         }
         return response
+    }
+
+    /// A chunked body (RFC 9112 §7.1), and whether its last chunk came before
+    /// the connection closed; chunk extensions and trailers are skipped.
+    private func readChunks() throws -> (body: [UInt8], complete: Bool) {
+        var body: [UInt8] = []
+        while true {
+            guard let line = try readLine() else { return (body, false) }
+            let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw RawClientError(description: "bad chunk size line: \(line)")
+            }
+            if size == 0 {
+                while let trailer = try readLine(), !trailer.isEmpty {}
+                return (body, true)
+            }
+            while buffer.count < size + 2 {
+                if try !fill() {
+                    body += buffer.prefix(size)
+                    buffer = []
+                    return (body, false)
+                }
+            }
+            body += buffer[0..<size]
+            buffer.removeFirst(size + 2)
+        }
+    }
+
+    /// One line ended by CRLF, without it; nil when the connection closed first.
+    private func readLine() throws -> String? {
+        while true {
+            if let end = buffer.indices.dropLast().first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 }) {
+                let line = String(decoding: buffer[0..<end], as: UTF8.self)
+                buffer.removeFirst(end + 2)
+                return line
+            }
+            if try !fill() { return nil }
+        }
+    }
+
+    /// Reads what has arrived (waiting for at least one byte); false when the peer closed.
+    func readSome() throws -> Bool {
+        try fill()
     }
 
     /// Reads until the peer closes (or resets); returns whatever arrived.

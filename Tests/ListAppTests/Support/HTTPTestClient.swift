@@ -9,6 +9,8 @@ struct HTTPTestClient {
         var status: Int
         var headers: [(name: String, value: String)]
         var body: [UInt8]
+        /// Whether the whole body arrived: false for a chunked body whose last chunk never came.
+        var isComplete = true
 
         /// The first value of a header field, by case-insensitive name.
         func header(_ name: String) -> String? {
@@ -72,6 +74,27 @@ struct HTTPTestClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.append((line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        return Answer(status: status, headers: headers, body: Array(raw[(end + 4)...]))
+        var answer = Answer(status: status, headers: headers, body: Array(raw[(end + 4)...]))
+        if answer.header("transfer-encoding") == "chunked" { (answer.body, answer.isComplete) = dechunked(answer.body) }
+        return answer
+    }
+
+    /// A chunked body's content (RFC 9112 §7.1), and whether its last chunk came.
+    static func dechunked(_ raw: [UInt8]) -> (body: [UInt8], complete: Bool) {
+        var body: [UInt8] = []
+        var index = 0
+        while let lineEnd = raw[index...].indices.dropLast().first(where: { raw[$0] == 13 && raw[$0 + 1] == 10 }) {
+            let sizeText = String(decoding: raw[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText, radix: 16) else { break }
+            if size == 0 { return (body, true) }
+            let start = lineEnd + 2
+            guard start + size + 2 <= raw.count else {
+                body += raw[start..<min(raw.count, start + size)]
+                break
+            }
+            body += raw[start..<(start + size)]
+            index = start + size + 2
+        }
+        return (body, false)
     }
 }

@@ -45,6 +45,8 @@ final class TestServer: Sendable {
             source: source, tables: tables, configuration: configuration,
             log: log ?? { incidents.append($0) })
         var serverConfiguration = Server.Configuration()
+        // The server's own error lines (a streamed body broken off) go where incidents go.
+        serverConfiguration.errorLog = log ?? { incidents.append($0) }
         serverConfiguration.port = 0
         serverConfiguration.threads = 4
         application.configure(&serverConfiguration)

@@ -1,0 +1,136 @@
+import HTTPServer
+import ListState
+import ListStore
+import Synchronization
+
+/// `GET /NAME.csv`: the whole list in the order, filters and search of the
+/// request, as CSV (``CSVWriter``), streamed page by page through the keyset
+/// (``CSVExport``) so memory stays flat whatever the list's size.
+///
+/// `cursor` and `limit` are ignored (an export is the whole list). Before the
+/// first byte is sent, a problem is a plain-text answer with the status a page
+/// would get (400, 404, 503 with `Retry-After`, 500); after it, a fault ends
+/// the connection without the last chunk, so the client sees a broken download.
+extension TableRoute {
+    /// The rows read per piece of an export, at most.
+    static let csvRowsPerPiece = 10_000
+    /// The bytes of values read per piece of an export, about (a piece ends after the row that reaches it).
+    static let csvBytesPerPiece = 1 << 20
+
+    func respondWithCSV(_ list: ListDefinition, to request: Request) -> Response {
+        let items = request.queryItems.filter { $0.name != "cursor" && $0.name != "limit" }.map { (name: $0.name, value: $0.value) }
+        let parsed: TableRequest
+        switch TableRequest.parse(items, list: list) {
+        case .success(let valid): parsed = valid
+        case .failure(let problem): return Self.textProblem(status: 400, "\(problem.message)\n")
+        }
+        let export = CSVExport(
+            list: list, request: parsed, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
+        let first = export.piece(startedAt: request.received)
+        application.health.record(first)
+        switch first {
+        case .success(let bytes):
+            var response = Response(status: 200, body: bytes)
+            response.headers.add(name: "Content-Type", value: "text/csv; charset=utf-8; header=present")
+            response.headers.add(name: "Content-Disposition", value: Self.attachment(filename: list.name + ".csv"))
+            response.headers.add(name: "Cache-Control", value: "no-store")
+            response.stream = ResponseStream { [health = application.health] in
+                guard !export.isComplete else { return .end }
+                let piece = export.piece(startedAt: .now)
+                health.record(piece)
+                switch piece {
+                case .success(let bytes): return .bytes(bytes)
+                case .failure(let error): return .failed(error.message)
+                }
+            }
+            return response
+        case .failure(let error) where error.kind == .timedOut && (parsed.query != nil || !parsed.filters.isEmpty):
+            return Self.textProblem(
+                status: 503,
+                "The search or filters took longer than the time limit (\(list.source.queryTimeLimit) s); try fewer or other words.\n")
+        case .failure(let error):
+            switch sourceStatus(error) {
+            case .unavailable(let seconds):
+                var response = Self.textProblem(status: 503, "The data source is unavailable; try again soon.\n")
+                if let seconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
+                return response
+            default:
+                return Self.textProblem(status: 500, "The data source failed.\n")
+            }
+        }
+    }
+
+    /// A plain-text answer to a CSV address that has no CSV to give.
+    static func textProblem(status: Int, _ text: String) -> Response {
+        var response = Response.text(text, status: status)
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        return response
+    }
+
+    /// `Content-Disposition: attachment` naming `filename` (RFC 6266 §4.3): an
+    /// ASCII `filename` (each other character, `"` and `\` as `_`) and, when
+    /// that differs, `filename*` in UTF-8 (RFC 8187).
+    static func attachment(filename: String) -> String {
+        let ascii = String(
+            filename.unicodeScalars.map { scalar -> Character in
+                (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\" ? Character(scalar) : "_"
+            })
+        guard ascii != filename else { return "attachment; filename=\"\(ascii)\"" }
+        var encoded = ""
+        for byte in filename.utf8 {
+            let isAttributeChar =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "!#$&+-.^_`|~".utf8.contains(byte)
+            encoded += isAttributeChar ? String(UnicodeScalar(byte)) : "%" + HexFormatting.string(prefix: "", UInt32(byte), minimumDigits: 2, uppercase: true)
+        }
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+    }
+}
+
+/// One CSV export on its way: where it stands in the list. Each piece is one
+/// keyset page read with the query time limit counting from the piece's
+/// start (not the export's), so a long export never holds a read transaction
+/// or a connection between pieces; rows written or deleted meanwhile follow
+/// the keyset's rule (no row that existed throughout is skipped or repeated).
+final class CSVExport: Sendable {
+    private let list: ListDefinition
+    private let request: TableRequest
+    private let rowsPerPiece: Int
+    private let bytesPerPiece: Int
+    private struct Place {
+        var after: RowPosition?
+        var hasHeader = false
+        var isComplete = false
+    }
+    private let place = Mutex(Place())
+
+    init(list: ListDefinition, request: TableRequest, rowsPerPiece: Int, bytesPerPiece: Int) {
+        self.list = list
+        self.request = request
+        self.rowsPerPiece = rowsPerPiece
+        self.bytesPerPiece = bytesPerPiece
+    }
+
+    /// Whether the last row was written.
+    var isComplete: Bool { place.withLock { $0.isComplete } }
+
+    /// The next piece: the header record first, then the rows of one page.
+    func piece(startedAt: ContinuousClock.Instant) -> Result<[UInt8], ListStoreError> {
+        let (after, hasHeader) = place.withLock { ($0.after, $0.hasHeader) }
+        let read = list.source.page(
+            RowPageQuery(
+                table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
+                filters: request.filters, startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece))
+        return read.map { page in
+            var writer = CSVWriter()
+            if !hasHeader { writer.header(list.table.columns.map(\.name)) }
+            for row in page.rows { writer.record(row) }
+            place.withLock { place in
+                place.hasHeader = true
+                place.after = page.lastPosition(in: list.table, sort: request.sort) ?? place.after
+                place.isComplete = !page.hasMore
+            }
+            return writer.take()
+        }
+    }
+}
