@@ -171,8 +171,10 @@
     if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
     var meta = document.querySelector('meta[name="liststate-build"]');
     var version = meta && meta.getAttribute('content');
-    var url = '/sw.js' + (version ? '?v=' + encodeURIComponent(version) : '');
-    navigator.serviceWorker.register(url, { scope: '/', updateViaCache: 'none' }).catch(function () {});
+    /* The site's path prefix (--base-path), which the worker's address and scope carry. */
+    var base = (meta && meta.getAttribute('data-base-path')) || '';
+    var url = base + '/sw.js' + (version ? '?v=' + encodeURIComponent(version) : '');
+    navigator.serviceWorker.register(url, { scope: base + '/', updateViaCache: 'none' }).catch(function () {});
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startOfflinePage);

@@ -20,16 +20,18 @@
 var VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 var PREFIX = 'liststate-shell-';
 var CACHE = PREFIX + VERSION;
-var OFFLINE_PAGE = '/-/offline';
+/* The site's path prefix (--base-path): the worker lives at BASE/sw.js. */
+var BASE = new URL(self.location.href).pathname.replace(/\/sw\.js$/, '');
+var OFFLINE_PAGE = BASE + '/-/offline';
 var SHELL = [
-  OFFLINE_PAGE,
+  '/-/offline',
   '/static/liststate.css', '/static/liststate-interaction.css', '/-/placeholders.css',
   '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js', '/static/liststate-position.js',
   '/static/favicon.svg',
   '/static/illustrations/offline.svg', '/static/illustrations/error.svg', '/static/illustrations/unavailable.svg',
   '/static/illustrations/loading.svg', '/static/illustrations/no-data.svg', '/static/illustrations/no-results.svg',
   '/static/illustrations/not-found.svg'
-];
+].map(function (path) { return BASE + path; });
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -46,7 +48,7 @@ self.addEventListener('activate', function (event) {
 });
 
 function isShell(url) {
-  return url.pathname.indexOf('/static/') === 0 || url.pathname === '/-/placeholders.css';
+  return url.pathname.indexOf(BASE + '/static/') === 0 || url.pathname === BASE + '/-/placeholders.css';
 }
 
 self.addEventListener('fetch', function (event) {

@@ -18,6 +18,13 @@ public struct AppConfiguration: Sendable {
     /// `*` for any, an origin (`https://example.org`) for that one; nil (the
     /// default) for none. Pages are never shared.
     public var corsOrigin: String?
+    /// The path prefix the whole site is served under behind a reverse proxy
+    /// that passes the whole path (`--base-path /lists/`), in
+    /// `BasePath.normalized` form (`/lists`); "" for none. Every link, form,
+    /// `hx-get`, static file, the service worker and its scope, redirects and
+    /// JSON `next` URLs carry it; a list over a table takes it from its
+    /// `TableConfiguration`, which must say the same.
+    public var basePath = ""
     /// `Cache-Control` of static files (RFC 9111 §5.2.2).
     public var staticCacheControl: String = "public, max-age=3600"
     /// The lists' configurations (placeholders, lazy loading, display flags); a list

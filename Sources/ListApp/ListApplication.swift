@@ -164,6 +164,7 @@ public final class ListApplication: Sendable {
     /// The router with every route.
     public func makeRouter() -> Router {
         var router = Router()
+        router.basePath = configuration.basePath
         let staticFiles = StaticFiles(
             prefix: "/static/", overrideDirectory: configuration.staticDirectory,
             builtIn: BuiltInResources.staticFiles,
@@ -261,7 +262,8 @@ public final class ListApplication: Sendable {
         reason: ListRequest.Reason = .malformedAddress, status: Int = 400
     ) -> Response {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
-        let path = target.flatMap { $0.split(separator: "?", maxSplits: 1).first }.map(String.init) ?? ""
+        let fullPath = target.flatMap { $0.split(separator: "?", maxSplits: 1).first }.map(String.init) ?? ""
+        let path = fullPath.hasPrefix(configuration.basePath + "/") ? String(fullPath.dropFirst(configuration.basePath.count)) : fullPath
         if source == nil, path.hasSuffix(".json") {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(
@@ -285,7 +287,8 @@ public final class ListApplication: Sendable {
         } else {
             let view = ListView(
                 decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
-                list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil)
+                list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil,
+                basePath: configuration.basePath)
             let template = isContinuation ? "continuation" : isPartial ? "region" : "message"
             response = render(template, template == "message" ? view.pageContext : view.fragmentContext, status: decision.status)
         }
@@ -306,13 +309,15 @@ public final class ListApplication: Sendable {
         let view = ListView(
             decision: decision, request: nil, records: [], language: negotiated.language,
             list: characters, templates: templates, hasListRegion: false,
-            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag, speaksOfRows: source == nil)
+            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag, speaksOfRows: source == nil,
+            basePath: configuration.basePath)
         return (view, negotiated.fromHeader)
     }
 
     /// Renders a template into an HTML response; a rendering fault (which the
     /// strict load makes very unlikely) becomes a plain 500 with no detail.
-    /// Whole pages (every template but the two fragments) also get `build`;
+    /// Every context gets `basePath` (the site's path prefix, when it has one); whole pages
+    /// (every template but the two fragments) also get `build` and `clientTimeout`;
     /// `forTable` draws with a table list's row and controls partials, and
     /// `list` with that list's own row and detail templates where it has them.
     func render(
@@ -320,9 +325,13 @@ public final class ListApplication: Sendable {
         list: ListDefinition? = nil
     ) -> Response {
         var context = context
-        if template != "region", template != "continuation", case .dictionary(var fields) = context {
-            fields["build"] = .string(build)
-            fields["clientTimeout"] = .string(String(Int((configuration.clientTimeoutSeconds * 1000).rounded())))
+        if case .dictionary(var fields) = context {
+            // Every template may write a path of ours: the site's prefix is at the root of each context.
+            if !configuration.basePath.isEmpty { fields["basePath"] = .string(configuration.basePath) }
+            if template != "region", template != "continuation" {
+                fields["build"] = .string(build)
+                fields["clientTimeout"] = .string(String(Int((configuration.clientTimeoutSeconds * 1000).rounded())))
+            }
             context = .dictionary(fields)
         }
         let rendered =

@@ -100,7 +100,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     /// An id reference (`for`, `aria-controls`, `aria-labelledby`, `aria-describedby`, `hx-target`,
     /// `hx-indicator`, ...) to an id that is neither in the input nor in `Options.knownIDs`.
     case danglingIDRef = "dangling-idref"
-    /// An `hx-get` or `href` path that no route of the server answers (only with `Options.routeExists`).
+    /// An `href`, `src`, `action` or `hx-get` path that no route of the server answers (only with `Options.routeExists`).
     case unknownRoute = "unknown-route"
     /// Bytes that are not UTF-8 (reported by libxml2).
     case invalidEncoding = "invalid-encoding"

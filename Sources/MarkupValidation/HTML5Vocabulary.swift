@@ -364,5 +364,5 @@ enum HTML5Vocabulary {
     static let htmxSelectorAttributes = words("hx-target hx-indicator hx-disabled-elt hx-include")
 
     /// Attributes whose value is a URL the server itself may have to answer.
-    static let routeAttributes = words("href hx-get hx-post hx-put hx-patch hx-delete action")
+    static let routeAttributes = words("href src hx-get hx-post hx-put hx-patch hx-delete action")
 }

@@ -53,8 +53,11 @@ enum ServeCommand {
                                 duration_ms, request_id, remote, referer, user_agent);
                                 each answer carries its request id as X-Request-Id (a
                                 proxy's own X-Request-Id is kept)
-              --cors ORIGIN         let pages of ORIGIN (https://example.org) or of any site (*)
+          --cors ORIGIN         let pages of ORIGIN (https://example.org) or of any site (*)
                                 read the JSON twins (/NAME.json); off by default
+          --base-path PATH      serve the whole site under PATH (/lists/) behind a reverse
+                                proxy that passes the whole path: every link, form, script,
+                                redirect and JSON next URL carries it (docs/nginx.conf)
           --config FILE.json    list configuration: placeholders, lazy loading, display flags
                                 (schema: docs/configuration.md); a bad key or value stops the start
           --dev                 development mode: serve every list state side by side at /-/states
@@ -145,8 +148,10 @@ enum ServeCommand {
         appConfiguration.responseCacheBytes = options.responseCacheMiB << 20
         appConfiguration.clientTimeoutSeconds = options.clientTimeout
         appConfiguration.corsOrigin = options.corsOrigin
+        appConfiguration.basePath = options.basePath
         appConfiguration.settings = ServeSettings.effective(options)
         var tableConfiguration = TableConfiguration(file: options.configuration)
+        tableConfiguration.basePath = options.basePath
         if let path = options.configuration {
             do {
                 if options.databases.isEmpty {
@@ -214,7 +219,7 @@ enum ServeCommand {
             }
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
-        let listening = "ListState is listening on http://\(shownHost):\(server.port ?? options.port)/"
+        let listening = "ListState is listening on http://\(shownHost):\(server.port ?? options.port)\(options.basePath)/"
         // In a log of JSON lines every line is JSON, this one too (found by QA).
         Output.standardOutput((options.logFormat == .json ? AccessLogEntry.jsonMessage(listening) : listening) + "\n")
 

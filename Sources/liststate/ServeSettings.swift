@@ -39,6 +39,8 @@ enum ServeSettings {
         var logFormat = LogFormat.combined
         /// The origin allowed to read the JSON twins from another site, or `*`; nil for none.
         var corsOrigin: String?
+        /// The path prefix the site is served under (`/lists`), "" for none.
+        var basePath = ""
         /// Where each setting's value came from, by name (absent: the default).
         var sources: [String: EffectiveSetting.Source] = [:]
     }
@@ -207,6 +209,15 @@ enum ServeSettings {
                 options.corsOrigin = text
                 return nil
             }, shown: { $0.corsOrigin.map { .text($0) } ?? .none }),
+        Setting(
+            name: "base-path",
+            apply: { options, text in
+                guard let normalized = BasePath.normalized(text) else {
+                    return "must be a path such as /lists/ (segments of letters, digits, - . _ ~)"
+                }
+                options.basePath = normalized
+                return nil
+            }, shown: { .text($0.basePath.isEmpty ? "/" : $0.basePath + "/") }),
         Setting(
             name: "config",
             apply: { options, text in

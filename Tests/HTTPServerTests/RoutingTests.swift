@@ -87,6 +87,27 @@ import Testing
         }
     }
 
+    @Test func aBasePathPutsEveryRouteUnderItsPrefix() throws {
+        var router = try sampleRouter()
+        router.basePath = "/site/v2"
+        func answer(_ target: String) throws -> (status: Int, bodyText: String, location: String?) {
+            let response = router.respond(to: try Request(method: .get, target: target))
+            return (response.status, String(decoding: response.body, as: UTF8.self), response.headers["Location"])
+        }
+        #expect(try answer("/site/v2/").bodyText == "home")
+        #expect(try answer("/site/v2/chars/41").bodyText == "char 41")
+        #expect(try answer("/site/v2/echo?a=1").bodyText.contains("path=/echo"))
+        #expect(try answer("/site/v2/files/x/a/b").bodyText == "x|a|b")
+        #expect(try answer("/chars/41").status == 404, "outside the prefix")
+        #expect(try answer("/site/chars/41").status == 404)
+        #expect(try answer("/site/v2x/chars/41").status == 404, "a prefix of a segment is not the prefix")
+        let bare = try answer("/site/v2?q=1")
+        #expect(bare.status == 308 && bare.location == "/site/v2/?q=1")
+        #expect(router.matches(method: .get, path: "/site/v2/chars/41"))
+        #expect(!router.matches(method: .get, path: "/chars/41"))
+        #expect(!router.matches(method: .get, path: "/site/v2"))
+    }
+
     @Test func matchesAndPatternsInProcess() throws {
         let router = try sampleRouter()
         #expect(router.matches(method: .get, path: "/chars/41"))

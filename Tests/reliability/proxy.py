@@ -15,10 +15,13 @@ front of `liststate serve --per-ip-limit 0`. Checks:
   sees only nginx's few upstream connections, and a client on 127.0.0.2 gets
   200 every time;
 - 300 requests at once from one address are partly refused with 429
-  (limit_req) while another address is served.
+  (limit_req) while another address is served;
+- a second server with `--base-path /lists/` behind `location /lists/`: the
+  same answers through the proxy, every address in them under the prefix.
 Figures: the probe's slowest answer, connections held, 429 counts.
 """
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -30,11 +33,12 @@ from common import ROOT, Checks, Server, catalogue_copy, established, exchange, 
 SECONDS = int(os.environ.get("SLOWLORIS_SECONDS", "20"))
 
 
-def nginx_config(folder, listen, upstream):
+def nginx_config(folder, listen, upstream, upstream_lists):
     """docs/nginx.conf with this run's ports and paths: nothing else changes."""
     text = (ROOT / "docs/nginx.conf").read_text()
     text = text.replace("listen 80;", f"listen 127.0.0.1:{listen};")
     text = text.replace("server 127.0.0.1:8080;", f"server 127.0.0.1:{upstream};")
+    text = text.replace("server 127.0.0.1:8081;", f"server 127.0.0.1:{upstream_lists};")
     text = text.replace("worker_processes auto;", "worker_processes auto;\n"
                         f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log warn;\ndaemon off;")
     temp = "\n".join(f"    {name}_temp_path {folder}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
@@ -55,8 +59,9 @@ def main():
     settled = time.time() - 60  # a file written in the last 2 s is never cached (README): date the copy back
     os.utime(database, (settled, settled))
     server = Server(database, "--per-ip-limit", 0)
+    under_prefix = Server(database, "--per-ip-limit", 0, "--base-path", "/lists/")
     listen = free_port()
-    config = nginx_config(folder, listen, server.port)
+    config = nginx_config(folder, listen, server.port, under_prefix.port)
     proxy = subprocess.Popen([nginx, "-p", folder, "-c", str(config), "-e", f"{folder}/error.log"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
@@ -79,6 +84,21 @@ def main():
             for name in ("content-security-policy", "vary", "etag", "cache-control", "content-type", "x-content-type-options"):
                 checks.check(proxied.header(name) == direct.header(name), f"{label}: {name} passes through")
             checks.check(proxied.header("server") in (None, "nginx"), f"{label}: no version banner ({proxied.header('server')})")
+        # The site under a prefix (`--base-path /lists/`, location /lists/): the same
+        # answers through the proxy, and every address in them under the prefix.
+        for target in ["/lists/", "/lists/?q=snow", "/lists/char/U+2603", "/lists/static/liststate.css", "/lists/sw.js"]:
+            direct = get(under_prefix.port, target)
+            proxied = get(listen, target)
+            if not checks.check(direct is not None and proxied is not None, f"{target}: answered both ways"):
+                continue
+            checks.check(proxied.status == direct.status == 200, f"{target}: 200 both ways ({proxied.status}, {direct.status})")
+            checks.check(proxied.body == direct.body, f"{target}: the same body")
+            addresses = re.findall(rb'(?:href|src|action|hx-get)="(/[^"]*)"', proxied.body)
+            outside = [a for a in addresses if not a.startswith(b"/lists/")]
+            checks.check(not outside, f"{target}: every address under /lists/ ({outside[:3]})")
+        moved = get(listen, "/lists/char/2603")
+        checks.check(moved is not None and moved.status == 308 and moved.header("location") == "/lists/char/U+2603",
+                     "a redirect through the proxy keeps the prefix")
         # libmicrohttpd ends the header block at a line with an empty name (`: v`)
         # and reads what follows as a second request (RELIABILITY.md); nginx
         # refuses such a line, so nothing behind it ever sees one.
@@ -145,6 +165,7 @@ def main():
         except subprocess.TimeoutExpired:
             proxy.kill()
         checks.check(server.stop() == 0, "the server stops cleanly")
+        checks.check(under_prefix.stop() == 0, "the server under a prefix stops cleanly")
     checks.finish()
 
 

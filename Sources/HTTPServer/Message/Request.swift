@@ -73,4 +73,19 @@ public struct Request: Sendable {
     public func queryValues(_ name: String) -> [String] {
         queryItems.filter { $0.name == name }.map(\.value)
     }
+
+    /// This request with `prefix` (`/lists`: segments, no trailing `/`) taken
+    /// off the front of its path, target and segments; nil when its path does
+    /// not start with `prefix` followed by `/`.
+    public func removingPathPrefix(_ prefix: String) -> Request? {
+        let segments = prefix.split(separator: "/").map(String.init)
+        guard path.hasPrefix(prefix + "/"), pathSegments.count > segments.count,
+            Array(pathSegments.prefix(segments.count)) == segments
+        else { return nil }
+        var inside = self
+        inside.path = String(path.dropFirst(prefix.count))
+        inside.pathSegments.removeFirst(segments.count)
+        if target.hasPrefix(prefix + "/") { inside.target = String(target.dropFirst(prefix.count)) }
+        return inside
+    }
 }

@@ -45,6 +45,13 @@ public struct Router: Sendable {
     /// Answers requests no pattern matches. Default: a plain-text 404.
     public var notFound: @Sendable (Request) -> Response = { _ in Response.status(404) }
 
+    /// The path prefix every route lives under, behind a reverse proxy that
+    /// passes the whole path (`/lists`: the route `/static/*` answers
+    /// `/lists/static/…`); empty for none. A request outside it is not found;
+    /// the prefix alone (`/lists`) is redirected (308) to the prefix and `/`.
+    /// Set it with ``BasePath``'s normalized text (no trailing `/`).
+    public var basePath = ""
+
     /// Creates an empty router.
     public init() {}
 
@@ -117,7 +124,13 @@ public struct Router: Sendable {
     /// - Complexity: O(routes × segments).
     public func matches(method: HTTPMethod, path: String) -> Bool {
         guard let target = RequestTarget(parsing: path) else { return false }
-        return route(for: method, segments: target.pathSegments) != nil
+        var segments = target.pathSegments
+        if !basePath.isEmpty {
+            let prefix = basePath.split(separator: "/").map(String.init)
+            guard segments.count > prefix.count, Array(segments.prefix(prefix.count)) == prefix else { return false }
+            segments.removeFirst(prefix.count)
+        }
+        return route(for: method, segments: segments) != nil
     }
 
     /// The methods allowed on a path: those of every matching route, plus
@@ -165,6 +178,19 @@ public struct Router: Sendable {
     /// - Parameter request: The request.
     /// - Returns: The answer.
     public func answer(_ request: Request) -> Answer {
+        guard !basePath.isEmpty else { return answerInside(request) }
+        if request.path == basePath {
+            let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+            var response = Response.text("Moved to \(basePath)/\n", status: 308)
+            response.headers.replaceOrAdd(name: "Location", value: basePath + "/" + query)
+            return .now(response)
+        }
+        guard let inside = request.removingPathPrefix(basePath) else { return .now(notFound(request)) }
+        return answerInside(inside)
+    }
+
+    /// ``answer(_:)`` of a request whose path is inside ``basePath`` (taken off).
+    private func answerInside(_ request: Request) -> Answer {
         if let (route, parameters) = route(for: request.method, segments: request.pathSegments) {
             guard route.mayBlock else { return .now(route.handler(request, parameters)) }
             if let answering = route.answering { return answering(request, parameters) }

@@ -27,6 +27,8 @@ public struct ListDefinition: Sendable {
     public var labels: [String: String] = [:]
     /// How its pages lay the rows out; ``Layout/table`` unless configured.
     public var layout: Layout = .table
+    /// The path prefix the site is served under (``AppConfiguration/basePath``); "" for none.
+    public var basePath = ""
 
     /// How a list page lays its rows out (docs/design.md, "Markup shapes").
     public enum Layout: String, Sendable, CaseIterable {
@@ -71,8 +73,8 @@ public struct ListDefinition: Sendable {
         labels[column.name] ?? VisibleText.escape(column.name)
     }
 
-    /// The list's path, `/` and the tilde-encoded name.
-    public var path: String { "/" + TildeEncoding.encode(name) }
+    /// The list's path: the base path, `/` and the tilde-encoded name.
+    public var path: String { basePath + "/" + TildeEncoding.encode(name) }
 
     /// The detail path of a row whose address values are `address` (see
     /// ``TableDescription/addressColumns``): each value's text tilde-encoded,

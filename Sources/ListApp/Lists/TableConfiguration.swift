@@ -10,6 +10,8 @@ public struct TableConfiguration: Sendable {
     public var tables: [String: TableListSettings]
     /// The file they were read from (named in errors).
     public var file: String?
+    /// The path prefix the site is served under (``AppConfiguration/basePath``), which every list's paths carry.
+    public var basePath = ""
 
     /// A configuration.
     public init(lists: [ListConfiguration] = [], tables: [String: TableListSettings] = [:], file: String? = nil) {
@@ -75,6 +77,7 @@ public struct TableConfiguration: Sendable {
         list.shownColumns = settings.columns.map { columns in columns.compactMap(configured.columnIndex) }
         list.labels = settings.labels
         if let layout = settings.layout { list.layout = layout }
+        list.basePath = basePath
         return list
     }
 }

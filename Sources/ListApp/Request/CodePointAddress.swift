@@ -41,7 +41,8 @@ struct CodePointAddress: Sendable, Hashable {
         HexFormatting.string(prefix: "U+", codePoint, minimumDigits: 4, uppercase: true)
     }
 
-    /// The canonical path: `/char/U+2603` (formatted in one go: every row links to one).
+    /// The canonical path: `/char/U+2603` (formatted in one go: every row links to one),
+    /// under the site's base path when it has one (the caller puts it before).
     var path: String {
         HexFormatting.string(prefix: "/char/U+", codePoint, minimumDigits: 4, uppercase: true)
     }

@@ -27,8 +27,9 @@ struct CharacterRoute: Sendable {
         guard address.canonicalSegment == segment else {
             // The query (a `lang`, say) travels along (found by QA: it was dropped).
             let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
-            var response = Response.text("Moved to \(address.path)\n", status: 308)
-            response.headers.replaceOrAdd(name: "Location", value: address.path + query)
+            let path = application.configuration.basePath + address.path
+            var response = Response.text("Moved to \(path)\n", status: 308)
+            response.headers.replaceOrAdd(name: "Location", value: path + query)
             return response
         }
         guard Unicode.Scalar(address.codePoint) != nil else { return application.notFound(request) }
@@ -39,7 +40,9 @@ struct CharacterRoute: Sendable {
             let (view, fromHeader) = application.pageView(for: request, decision: ListState.decide(ListSnapshot(rowsPerSection: [1])))
             var fields = view.pageFields
             fields["status"] = ["text": ""]
-            let character = CharacterView(record: record, language: view.language.tag, languageParameter: view.languageParameter)
+            let character = CharacterView(
+                record: record, language: view.language.tag, languageParameter: view.languageParameter,
+                basePath: application.configuration.basePath)
             if case .dictionary(let character) = character.context {
                 for (name, value) in character { fields[name] = value }
             }

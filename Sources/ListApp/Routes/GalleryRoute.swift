@@ -91,7 +91,7 @@ struct GalleryRoute: Sendable {
                 allowsPartialRequests: false, isLazyShell: decision.rule == .pending)
             let content = PlaceholderContent(
                 kind: kind, list: list, language: language, facts: facts,
-                links: ListLinks(request: listRequest, language: lang), id: "gallery-placeholder-\(index)")
+                links: ListLinks(request: listRequest, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-\(index)")
             items.append([
                 "label": .string(sample.label), "labelID": .string("gallery-label-\(index)"),
                 "placeholder": content.mustacheValue(templates: templates),
@@ -100,7 +100,7 @@ struct GalleryRoute: Sendable {
         let offline = PlaceholderContent(
             kind: .offline, list: list, language: language,
             facts: PlaceholderContent.Facts(allowsPartialRequests: false),
-            links: ListLinks(request: nil, language: lang), id: "gallery-placeholder-offline")
+            links: ListLinks(request: nil, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-offline")
         items.append([
             "label": "offline: no response arrived (client-side)", "labelID": "gallery-label-offline",
             "placeholder": offline.mustacheValue(templates: templates),
@@ -112,14 +112,14 @@ struct GalleryRoute: Sendable {
             listRequest?.language = lang
             let view = ListView(
                 decision: decision, request: listRequest, refusal: sample.refusal, records: [],
-                language: language, list: list, languageParameter: lang)
+                language: language, list: list, languageParameter: lang, basePath: application.configuration.basePath)
             guard let footer = view.footer(links: view.links, id: "gallery-footer-\(index)") else { continue }
             items.append(["label": .string(sample.label), "labelID": .string("gallery-footer-label-\(index)"), "footer": footer])
         }
         let strings = UIStrings.of(language)
         items.append([
             "label": "footer: offline retry (client-side)", "labelID": "gallery-footer-label-offline",
-            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.listPath(language: lang))],
+            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.listPath(basePath: application.configuration.basePath, language: lang))],
         ])
         items.append([
             "label": "banner: offline with rows on screen (client-side)", "labelID": "gallery-label-banner",
@@ -129,7 +129,7 @@ struct GalleryRoute: Sendable {
         let page = ListView(
             decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), request: ListRequest(language: lang),
             records: [], language: language, list: list, templates: templates, hasListRegion: false,
-            languageParameter: lang)
+            languageParameter: lang, basePath: application.configuration.basePath)
         var context = page.pageFields
         context["title"] = "Every list state"
         context["heading"] = "Every list state"
@@ -137,7 +137,7 @@ struct GalleryRoute: Sendable {
         context["status"] = ["text": ""]
         context["languages"] = .array(
             Language.allCases.map { other in
-                ["tag": .string(other.tag), "href": .string("/-/states?lang=\(other.tag)"), "isCurrent": .bool(other == language)]
+                ["tag": .string(other.tag), "href": .string(application.configuration.basePath + "/-/states?lang=\(other.tag)"), "isCurrent": .bool(other == language)]
             })
         var response = application.render("gallery", .dictionary(context), status: 200)
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")

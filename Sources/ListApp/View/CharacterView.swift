@@ -16,6 +16,10 @@ struct CharacterView {
     var language = "en"
     /// The `lang` parameter links carry (when the page was asked for in a language), or nil.
     var languageParameter: String?
+    /// The site's path prefix (`AppConfiguration.basePath`), which every link carries.
+    var basePath = ""
+    /// The start of the list: the site's start.
+    private var listPath: String { basePath + "/" }
 
     /// One line of the property table.
     struct Property {
@@ -45,8 +49,8 @@ struct CharacterView {
             "rowID": .string(RowList.elementID(record.codePoint)),
             "properties": .array(properties.map(\.mustacheValue)),
             "listHref": .string(listHref),
-            "startHref": .string(ListLinks.listPath(language: languageParameter)),
-            "categoryHref": .string(QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
+            "startHref": .string(ListLinks.listPath(basePath: basePath, language: languageParameter)),
+            "categoryHref": .string(QueryString.link(listPath, [("category", record.generalCategory)] + languageItems)),
             "categoryName": .string(categoryName),
             "moreOfCategory": .string(words.moreOf(categoryName)),
             "words": words.navigation,
@@ -56,9 +60,9 @@ struct CharacterView {
     /// The list starting at this character: a cursor just before it, and the row's id as fragment.
     var listHref: String {
         let rowFragment = "#" + RowList.elementID(record.codePoint)
-        guard record.codePoint > 0 else { return ListLinks.listPath(language: languageParameter) + rowFragment }
+        guard record.codePoint > 0 else { return ListLinks.listPath(basePath: basePath, language: languageParameter) + rowFragment }
         let cursor = PageCursor(afterCodePoint: record.codePoint - 1).encoded
-        return QueryString.link(ListLinks.listPath, languageItems + [("cursor", cursor)]) + rowFragment
+        return QueryString.link(listPath, languageItems + [("cursor", cursor)]) + rowFragment
     }
 
     /// The page language as a value (English when the tag is not one we speak).
@@ -87,13 +91,13 @@ struct CharacterView {
             Property(label: words.decimal, value: String(record.codePoint), isCode: true),
             Property(
                 label: words.generalCategory, value: "\(record.generalCategory) (\(categoryName))",
-                href: QueryString.link(ListLinks.listPath, [("category", record.generalCategory)] + languageItems)),
+                href: QueryString.link(listPath, [("category", record.generalCategory)] + languageItems)),
             Property(
                 label: words.introducedIn,
                 value: record.age.isEmpty ? words.unknown : UIStrings.of(pageLanguage).unicodeVersion(record.age)),
             Property(
                 label: words.emoji, value: record.isEmoji ? words.yes : words.no,
-                href: record.isEmoji ? QueryString.link(ListLinks.listPath, [("emoji", "1")] + languageItems) : nil),
+                href: record.isEmoji ? QueryString.link(listPath, [("emoji", "1")] + languageItems) : nil),
             Property(label: words.emojiPresentation, value: record.isEmojiPresentation ? words.yes : words.no),
         ]
         guard let scalar = record.scalar else { return list }
@@ -113,7 +117,7 @@ struct CharacterView {
             (words.titlecaseMapping, properties.titlecaseMapping),
         ] where mapping != String(scalar) {
             let codes = mapping.unicodeScalars.map { CodePointAddress(codePoint: $0.value).canonicalSegment }
-            let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { CodePointAddress(codePoint: $0.value).path } : nil
+            let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { basePath + CodePointAddress(codePoint: $0.value).path } : nil
             list.append(Property(label: label, value: codes.joined(separator: " "), href: href, isCode: true))
         }
         let flags = Self.binaryProperties.filter { $0.test(properties) }.map(\.name)

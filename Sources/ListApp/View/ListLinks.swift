@@ -1,15 +1,14 @@
 /// The links a list page offers, all keeping the list's search, filters, sort,
 /// page size and language (`lang`, when the page was asked for in one).
 struct ListLinks: Sendable {
-    /// The path the catalogue's list lives at (the site's start).
-    static let listPath = "/"
-
     /// The validated request, or nil (a refused request: every link leads to the start).
     private let request: (any ListQuery)?
     /// The `lang` parameter links carry, or nil when the language was negotiated.
     let languageParameter: String?
     /// The path of the list these links lead within.
     let path: String
+    /// The path prefix of the site (`AppConfiguration.basePath`), "" for none.
+    let basePath: String
 
     /// The links of `request`; without one (a bad request), every link leads to
     /// the start, in `language` when it was asked for. Each link is built only
@@ -18,11 +17,13 @@ struct ListLinks: Sendable {
     /// - Parameters:
     ///   - request: The validated request, or nil.
     ///   - language: The `lang` parameter to keep when there is no request.
-    ///   - path: The list's path (`/` for the catalogue, `/NAME` for a table).
-    init(request: (any ListQuery)?, language: String? = nil, path: String = ListLinks.listPath) {
+    ///   - path: The list's path (`/NAME` for a table, its base path included); nil for the catalogue's, the site's start.
+    ///   - basePath: The site's path prefix.
+    init(request: (any ListQuery)?, language: String? = nil, path: String? = nil, basePath: String = "") {
         self.request = request
         self.languageParameter = request.map(\.language) ?? language
-        self.path = path
+        self.path = path ?? basePath + "/"
+        self.basePath = basePath
     }
 
     /// This page again (same cursor): reload, retry.
@@ -55,9 +56,9 @@ struct ListLinks: Sendable {
         return QueryString.link(path, items + [("lazy", "0")])
     }
 
-    /// The start of the catalogue's list, with `lang` when given.
-    static func listPath(language: String?) -> String {
-        link(listPath, language: language)
+    /// The start of the catalogue's list (the site's start, under `basePath`), with `lang` when given.
+    static func listPath(basePath: String, language: String?) -> String {
+        link(basePath + "/", language: language)
     }
 
     /// `path` with `lang` when given.

@@ -32,6 +32,8 @@ struct ListView: DecisionView {
     /// Whether the words speak of rows (a page of a server of users' tables:
     /// not found, the offline page) instead of characters.
     let speaksOfRows: Bool
+    /// The site's path prefix (`AppConfiguration.basePath`), which every link carries.
+    let basePath: String
     /// The strings of the page language, looked up once: `UIStrings` is a
     /// large value, and a copy per use cost about 3 % of a page (callgrind).
     let strings: UIStrings
@@ -48,12 +50,14 @@ struct ListView: DecisionView {
     ///   - hasListRegion: Whether the page has a `#list` element.
     ///   - languageParameter: The `lang` parameter links keep when `request` is nil.
     ///   - speaksOfRows: Whether the words speak of rows (``UIStrings/rows(_:)``) instead of characters.
+    ///   - basePath: The site's path prefix.
     init(
         decision: Decision, request: ListRequest?, refusal: ListRequest.Reason? = nil, records: [CharacterRecord],
         language: Language = .english, list: ListConfiguration = ListConfiguration("characters"),
         templates: PageTemplates? = nil, hasListRegion: Bool = true, languageParameter: String? = nil,
-        speaksOfRows: Bool = false
+        speaksOfRows: Bool = false, basePath: String = ""
     ) {
+        self.basePath = basePath
         self.decision = decision
         self.request = request
         self.refusal = refusal
@@ -68,7 +72,7 @@ struct ListView: DecisionView {
     }
 
     /// The links of this response.
-    var links: ListLinks { ListLinks(request: request, language: languageParameter) }
+    var links: ListLinks { ListLinks(request: request, language: languageParameter, basePath: basePath) }
 
     /// One announcement in words.
     static func sentence(_ announcement: Announcement, strings: UIStrings) -> String {
@@ -109,7 +113,7 @@ struct ListView: DecisionView {
         }
         if decision.body.showsRows {
             context["hasRows"] = true
-            context["rows"] = .list(RowList(records, language: language, languageParameter: languageParameter))
+            context["rows"] = .list(RowList(records, language: language, languageParameter: languageParameter, basePath: basePath))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []
@@ -138,7 +142,7 @@ struct ListView: DecisionView {
 
     /// The search form's values (its words are in `strings`).
     private var searchContext: MustacheValue {
-        var search: MustacheFields = ["action": .string(ListLinks.listPath)]
+        var search: MustacheFields = ["action": .string(basePath + "/")]
         search.reserveCapacity(8)
         if let text = request?.filter.text { search["query"] = .string(text) }
         if let category = request?.filter.category { search["category"] = .string(category) }

@@ -18,6 +18,9 @@ enum OfflinePlaceholder {
         let language: Language
         let allowsPartialRequests: Bool
         let speaksOfRows: Bool
+        /// The site's path prefix, which the image's address carries (found by a test: two
+        /// servers in one process, one under a prefix, shared a drawing without it).
+        let basePath: String
     }
 
     /// Drawn contexts; cleared when `limit` is reached (lists × languages × 2 in a
@@ -47,7 +50,9 @@ enum OfflinePlaceholder {
         case .custom(let button): buttonFollowsPage = button.href == nil
         }
         guard configuration.layout != .custom, buttonFollowsPage || configuration.button == .hidden else { return draw() }
-        let key = Key(list: list, language: language, allowsPartialRequests: allowsPartialRequests, speaksOfRows: speaksOfRows)
+        let key = Key(
+            list: list, language: language, allowsPartialRequests: allowsPartialRequests, speaksOfRows: speaksOfRows,
+            basePath: links.basePath)
         if let kept = drawn.withLock({ $0[key] }) {
             return buttonFollowsPage ? leading(kept, to: links.current) : kept
         }

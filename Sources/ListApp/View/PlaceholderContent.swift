@@ -153,7 +153,7 @@ struct PlaceholderContent {
             }
         image = picture.map { picture in
             (
-                "/static/" + picture.path, picture.alternativeText?.text(for: tag) ?? "", picture.width, picture.height,
+                links.basePath + "/static/" + picture.path, picture.alternativeText?.text(for: tag) ?? "", picture.width, picture.height,
                 picture.animation
             )
         }

@@ -22,10 +22,13 @@ final class RowList: MustacheList {
     let words: Words
     /// `?lang=…` for the rows' links, or "".
     let linkSuffix: String
+    /// The start of every row's link: the site's path prefix and `/char/U+`.
+    let detailPrefix: String
 
     /// The rows of `records` in `language`, with links that keep
     /// `languageParameter` (nil: none).
-    init(_ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil) {
+    init(_ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil, basePath: String = "") {
+        self.detailPrefix = basePath + CodePointAddress.pathPrefix + "U+"
         self.records = records
         self.glyphs = records.map { GlyphDisplay.shownAsItself($0) == nil ? GlyphDisplay($0) : nil }
         self.words = Words.of(language)
@@ -162,7 +165,7 @@ final class RowList: MustacheList {
             output.append(words.emojiLabel, escaped: escaped)
         case .detailHref:
             // CodePointAddress.path, written in place (the tests compare them).
-            output.append(literal: "/char/U+")
+            output.append(detailPrefix, escaped: false)
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
             output.append(linkSuffix, escaped: escaped)
         }

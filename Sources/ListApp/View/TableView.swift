@@ -62,7 +62,7 @@ struct TableView: DecisionView {
         self.strings = UIStrings.rows(language)
         self.words = TableWords.of(language)
     }
-    var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path) }
+    var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path, basePath: list.basePath) }
 
     /// This page's JSON twin (`/NAME.json` with the same parameters, cursor
     /// included): the layout's `<link rel="alternate" type="application/json">`

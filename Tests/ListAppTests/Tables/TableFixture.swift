@@ -34,16 +34,17 @@ final class TableFixture {
     /// - Parameters:
     ///   - templates: Override templates to write (path under the folder → text), served with `--templates`.
     ///   - corsOrigin: `--cors`.
+    ///   - basePath: `--base-path`, normalized (`/site`).
     init(
         _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
-        templates: [String: String] = [:], corsOrigin: String? = nil
+        templates: [String: String] = [:], corsOrigin: String? = nil, basePath: String = ""
     ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
         do {
             server = try Self.serve(
                 sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
-                templates: templates, corsOrigin: corsOrigin, incidents: incidents)
+                templates: templates, corsOrigin: corsOrigin, basePath: basePath, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -54,7 +55,7 @@ final class TableFixture {
     /// Writes the database and the templates into `folder` and starts a server on them.
     private static func serve(
         _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
-        templates: [String: String], corsOrigin: String?, incidents: TestServer.LoggedLines
+        templates: [String: String], corsOrigin: String?, basePath: String, incidents: TestServer.LoggedLines
     ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
@@ -67,6 +68,7 @@ final class TableFixture {
         let path = folder + "/shop.sqlite"
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
         var tables = TableConfiguration(file: "test.json")
+        tables.basePath = basePath
         if let configuration {
             (tables.lists, tables.tables) = try ConfigurationFile.parse(
                 Data(configuration.utf8), file: "test.json",
@@ -76,6 +78,7 @@ final class TableFixture {
             templatesDirectory: templates.isEmpty ? nil : folder + "/templates",
             lists: tables.lists, configurationFile: "test.json")
         application.corsOrigin = corsOrigin
+        application.basePath = basePath
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
             source: nil,
