@@ -10,6 +10,7 @@
 #
 # Environment: LISTSTATE (the binary; default the release build),
 # CATALOGUE (a built catalogue; default: built on first start here),
+# LISTSTATE_BENCH (liststate-bench, for the freshness probe; default beside LISTSTATE),
 # BENCH_CONNECTIONS (default 16: Datasette is one Python process), BENCH_THREADS (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -133,4 +134,22 @@ echo
 echo "- The table's page costs $cost_ratio × the catalogue page (requests/s of the catalogue over the table's; target at most 1.5)."
 echo "- ListState serves the table's page $(ratio "$own" "$datasette") × as many requests/s as Datasette,"
 echo "  and the sorted page $(ratio "$own_sorted" "$datasette_sorted") ×."
+
+# The response cache for the same table (the default), and the freshness probe every
+# request for it runs first: PRAGMA data_version on one long-lived connection.
+cached_port=$(free_port)
+"$liststate" serve --port "$cached_port" "$work/shop.sqlite" > /dev/null 2> "$work/cached.err" &
+pids+=($!)
+wait_for "http://127.0.0.1:$cached_port/items" "${pids[-1]}"
+cached=""
+for round in 1 2 3; do cached+="$(rps "cached-$round" "http://127.0.0.1:$cached_port/items") "; done
+bench=${LISTSTATE_BENCH:-$(dirname "$liststate")/liststate-bench}
+probe=$("$bench" --probe "$work/shop.sqlite" --iterations 20000 | awk -F= '/median_us/ && !/fastest/ { print $2 }')
+cp "$work/shop.sqlite" "$work/shop-wal.sqlite"
+python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("PRAGMA journal_mode = WAL")' "$work/shop-wal.sqlite"
+probe_wal=$("$bench" --probe "$work/shop-wal.sqlite" --iterations 20000 | awk -F= '/median_us/ && !/fastest/ { print $2 }')
+echo "- Kept answers (the default \`--response-cache 4\`): \`/items\` at $(median "$cached") requests/s (${cached% }); each"
+echo "  request first reads the database's version (\`PRAGMA data_version\` on one long-lived connection,"
+echo "  so a commit by anyone is seen by the next request): $probe µs a probe in rollback-journal mode,"
+echo "  $probe_wal µs in WAL mode (\`liststate-bench --probe FILE\`, medians)."
 echo

@@ -2,6 +2,7 @@
 //
 //   liststate-bench --db PATH [--iterations N] [--only page|fragment] [--untimed]
 //   liststate-bench --db PATH --cursors
+//   liststate-bench --probe FILE.sqlite   (the freshness probe of a user's database)
 //   (--after HEX: the fragment starts after that code point; default 4E00;
 //    --template-only with --untimed: render a context built once;
 //    --rows N: the page has N rows instead of 50, to tell per-row costs from the rest)
@@ -14,6 +15,8 @@
 // `valgrind --tool=callgrind` (instruction counts are stable on a busy machine).
 // `--cursors` prints the cursor of the first page's "Load more" link and one
 // 40 rows before the end of the catalogue (a full page of 20 still follows it).
+// `--probe` times `DatabaseSource.dataVersion()`, which every request for a
+// list over a table runs before it looks in the response cache.
 import Foundation
 import ListApp
 import ListStore
@@ -29,6 +32,7 @@ struct Options {
     var fragmentAfter: UInt32 = 0x4E00
     var isTemplateOnly = false
     var pageRows = 50
+    var probe: String?
 }
 
 /// Parses the arguments, or exits 2 with a message.
@@ -44,11 +48,12 @@ func parseOptions() -> Options {
         case "--cursors": options.printsCursors = true
         case "--template-only": options.isTemplateOnly = true
         case "--rows": options.pageRows = arguments.popFirst().flatMap(Int.init) ?? 0
+        case "--probe": options.probe = arguments.popFirst()
         case "--after": options.fragmentAfter = arguments.popFirst().flatMap { UInt32($0, radix: 16) } ?? 0x4E00
         default: fail("unknown argument '\(flag)'")
         }
     }
-    if options.database.isEmpty { fail("--db PATH is required") }
+    if options.database.isEmpty, options.probe == nil { fail("--db PATH is required") }
     if options.iterations < 1 { fail("--iterations must be a positive number") }
     if !(1...100).contains(options.pageRows) { fail("--rows must be a number from 1 to 100") }
     return options
@@ -132,6 +137,14 @@ func printCursors(_ source: CatalogueSource) {
 }
 
 let options = parseOptions()
+if let probed = options.probe {
+    let database = DatabaseSource(path: probed)
+    guard case .success(.some) = database.dataVersion() else { fail("\(probed): no data version") }
+    let timing = measure(iterations: options.iterations, [{ (try? database.dataVersion().get()) == nil ? 0 : 1 }])[0]
+    print("probe.data_version.median_us=\(String(format: "%.2f", timing.median))")
+    print("probe.data_version.fastest_round_median_us=\(String(format: "%.2f", timing.fastestRoundMedian))")
+    exit(0)
+}
 let source = CatalogueSource(path: options.database)
 if options.printsCursors {
     printCursors(source)

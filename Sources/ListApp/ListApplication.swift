@@ -39,6 +39,9 @@ public final class ListApplication: Sendable {
     let health: SourceHealth
     /// Rendered list answers kept for reuse; nil when the configuration keeps none.
     let responseCache: ResponseCache<ListRoute.CacheKey>?
+    /// Rendered answers of the lists over tables kept for reuse, under the
+    /// database's `DataVersion`; nil when the configuration keeps none or the catalogue is served.
+    let tableCache: ResponseCache<TableRoute.CacheKey>?
     /// Confirms the catalogue's version for response-cache hits; nil without a catalogue.
     let versionProbe: VersionProbe?
     /// The version of the bundle a browser may keep (`BuildVersion`): pages
@@ -78,7 +81,10 @@ public final class ListApplication: Sendable {
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
         self.responseCache =
-            configuration.responseCacheBytes > 0
+            configuration.responseCacheBytes > 0 && source != nil
+            ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
+        self.tableCache =
+            configuration.responseCacheBytes > 0 && source == nil
             ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
         self.versionProbe = source.map { VersionProbe(source: $0) }
         try rehearse()

@@ -45,7 +45,7 @@ enum ServeCommand {
                                 they are cut off and the exit status is 1 (default 25;
                                 one second past it the process exits whatever runs)
           --response-cache MIB  memory for rendered answers kept for the requests
-                                that repeat them, checked against the catalogue on
+                                that repeat them, checked against the data's version on
                                 every use (default 4; 0 keeps nothing)
           --log-format FORMAT   the access log on standard output: combined (the Combined
                                 Log Format of nginx and Apache, the default) or json (one

@@ -25,23 +25,27 @@ struct TableRoute: Sendable {
         let route = TableRoute(application: application, catalog: application.tables)
         if application.source == nil {
             let index = TableIndexRoute(application: application)
-            try router.get("/", mayBlock: true) { request, _ in
+            try router.get("/") { request, _ in
                 let lists = route.catalog.lists
                 if lists.lists.count == 1, let only = lists.lists.first {
-                    return route.respondWithList(only, in: lists, to: request, json: false, canonical: only.path)
+                    return route.answer(only, in: lists, to: request, json: false, canonical: only.path)
                 }
-                return index.respond(to: request, lists: lists)
+                return .onWorker { index.respond(to: request, lists: lists) }
             }
         }
-        try router.get("/:list", mayBlock: true) { request, parameters in
+        try router.get("/:list") { request, parameters in
             let segment = parameters["list"] ?? ""
             if segment.hasSuffix(".csv") {
                 guard let name = TildeEncoding.decode(segment.dropLast(4)), let list = route.catalog.lists.list(named: name) else {
-                    return TableRoute.textProblem(status: 404, "There is no list at this address.\n")
+                    return .now(TableRoute.textProblem(status: 404, "There is no list at this address.\n"))
                 }
-                return route.respondWithCSV(list, to: request)
+                return .onWorker { route.respondWithCSV(list, to: request) }
             }
-            return route.sharingJSON(route.respond(to: request, segment: segment), with: request, isJSON: segment.hasSuffix(".json"))
+            let lists = route.catalog.lists
+            guard let (list, json) = Self.list(segment: segment, in: lists) else {
+                return .now(route.notFound(request, json: segment.hasSuffix(".json")))
+            }
+            return route.answer(list, in: lists, to: request, json: json, canonical: nil)
         }
         try router.get("/:list/:key", mayBlock: true) { request, parameters in
             let key = parameters["key"] ?? ""
@@ -83,19 +87,37 @@ struct TableRoute: Sendable {
         return (list, json)
     }
 
-    func respond(to request: Request, segment: String) -> Response {
-        let lists = catalog.lists
-        guard let (list, json) = Self.list(segment: segment, in: lists) else {
-            return notFound(request, json: segment.hasSuffix(".json"))
+    /// Answers a list request: a kept answer at once when the database's
+    /// version (``DataVersion``, probed without waiting on a lock) finds one,
+    /// else on a worker (``respondWithList``), which keeps a successful answer
+    /// under that version. The CORS header is added to a JSON twin's either way.
+    func answer(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool, canonical: String?) -> Answer {
+        var key: CacheKey?
+        if let cache = application.tableCache, case .success(let version?) = list.source.dataVersion() {
+            let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
+            let shape: ListRoute.Shape = json ? .page : ListRoute.Shape(request, hasCursor: request.query("cursor") != nil)
+            let found = CacheKey(
+                request, list: list, shape: shape, json: json, atStart: canonical != nil, negotiated: negotiated, version: version)
+            if let kept = cache.response(for: found) {
+                application.health.record(Result<Void, ListStoreError>.success(()))
+                return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, isJSON: json))
+            }
+            key = found
         }
-        return respondWithList(list, in: lists, to: request, json: json, canonical: nil)
+        return .onWorker { [self, key] in
+            sharingJSON(
+                respondWithList(list, in: lists, to: request, json: json, canonical: canonical, cacheKey: key),
+                with: request, isJSON: json)
+        }
     }
 
     /// The list page, fragment or JSON answer.
-    /// - Parameter retried: Whether this is the second try after the schema changed under the first.
+    /// - Parameters:
+    ///   - retried: Whether this is the second try after the schema changed under the first.
+    ///   - cacheKey: Where to keep a successful answer read from the key's file; nil keeps none.
     func respondWithList(
         _ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
-        canonical: String?, retried: Bool = false
+        canonical: String?, retried: Bool = false, cacheKey: CacheKey? = nil
     ) -> Response {
         let shape: ListRoute.Shape = json ? .page : ListRoute.Shape(request, hasCursor: request.query("cursor") != nil)
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
@@ -171,7 +193,14 @@ struct TableRoute: Sendable {
                 response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
             }
         }
-        return finish(response, decision: decision, negotiated: negotiated, request: request)
+        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
+        // Kept only when the rows came from the very file the key's version describes.
+        if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity,
+            let cache = application.tableCache
+        {
+            cache.store(response, for: cacheKey)
+        }
+        return response.evaluatingConditions(of: request)
     }
 
     /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.

@@ -11,6 +11,7 @@ public final class DatabaseSource: Sendable {
     public let queryTimeLimit: Double
     private let pool: ConnectionPool
     private let log: @Sendable (String) -> Void
+    private let probe: DataVersionProbe
 
     /// Makes a source over the database at `path`; nothing is opened until the first query.
     /// - Parameters:
@@ -21,6 +22,7 @@ public final class DatabaseSource: Sendable {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
+        self.probe = DataVersionProbe(path: path)
         self.pool = ConnectionPool(
             path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
             log: log)
@@ -38,6 +40,14 @@ public final class DatabaseSource: Sendable {
                 }
             }
         }
+    }
+
+    /// The data's version now (``DataVersion``), read without waiting on a
+    /// lock on one long-lived connection: a few microseconds (one `stat(2)`
+    /// and one pragma). Nil when the file at the path is not known or not the
+    /// one the probe reads.
+    public func dataVersion() -> Result<DataVersion?, ListStoreError> {
+        probe.version()
     }
 
     /// `PRAGMA schema_version`: changes with every change to the database's schema.

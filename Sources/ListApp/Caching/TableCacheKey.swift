@@ -1,0 +1,40 @@
+import HTTPServer
+import ListStore
+
+extension TableRoute {
+    /// What a kept answer of a list over a table is kept under: everything the
+    /// answer depends on, the database's ``DataVersion`` included, so a commit
+    /// by anyone is a new key (docs/design.md, "Freshness").
+    struct CacheKey: Hashable, Sendable {
+        /// The list's name, byte for byte.
+        var list: [UInt8]
+        /// The request's query string exactly as sent (two spellings of one
+        /// request are two keys; a text is never taken for a canonically equivalent one).
+        var query: [UInt8]
+        var shape: ListRoute.Shape
+        var json: Bool
+        /// Whether it answers `/` (the one list, with its canonical link).
+        var atStart: Bool
+        var language: Language
+        /// Whether `Accept-Language` chose the language (`Vary` and links differ).
+        var languageFromHeader: Bool
+        /// The data as it stands.
+        var version: DataVersion
+
+        /// The key of `request` for `list` at `version`.
+        init(
+            _ request: Request, list: ListDefinition, shape: ListRoute.Shape, json: Bool, atStart: Bool,
+            negotiated: (language: Language, fromHeader: Bool), version: DataVersion
+        ) {
+            self.list = Array(list.name.utf8)
+            let target = request.target.utf8
+            query = target.firstIndex(of: UInt8(ascii: "?")).map { Array(target[target.index(after: $0)...]) } ?? []
+            self.shape = shape
+            self.json = json
+            self.atStart = atStart
+            language = negotiated.language
+            languageFromHeader = negotiated.fromHeader
+            self.version = version
+        }
+    }
+}
