@@ -3,6 +3,8 @@
 //   liststate-bench --db PATH [--iterations N] [--only page|fragment] [--untimed]
 //   liststate-bench --db PATH --cursors
 //   liststate-bench --probe FILE.sqlite   (the freshness probe of a user's database)
+//   liststate-bench --table FILE.sqlite --list NAME [--rows N] [--untimed]
+//      (the first page of a list over a table, drawn as the route draws it)
 //   (--after HEX: the fragment starts after that code point; default 4E00;
 //    --template-only with --untimed: render a context built once;
 //    --rows N: the page has N rows instead of 50, to tell per-row costs from the rest)
@@ -33,6 +35,8 @@ struct Options {
     var isTemplateOnly = false
     var pageRows = 50
     var probe: String?
+    var table: String?
+    var list = ""
 }
 
 /// Parses the arguments, or exits 2 with a message.
@@ -49,11 +53,13 @@ func parseOptions() -> Options {
         case "--template-only": options.isTemplateOnly = true
         case "--rows": options.pageRows = arguments.popFirst().flatMap(Int.init) ?? 0
         case "--probe": options.probe = arguments.popFirst()
+        case "--table": options.table = arguments.popFirst()
+        case "--list": options.list = arguments.popFirst() ?? ""
         case "--after": options.fragmentAfter = arguments.popFirst().flatMap { UInt32($0, radix: 16) } ?? 0x4E00
         default: fail("unknown argument '\(flag)'")
         }
     }
-    if options.database.isEmpty, options.probe == nil { fail("--db PATH is required") }
+    if options.database.isEmpty, options.probe == nil, options.table == nil { fail("--db PATH is required") }
     if options.iterations < 1 { fail("--iterations must be a positive number") }
     if !(1...100).contains(options.pageRows) { fail("--rows must be a number from 1 to 100") }
     return options
@@ -143,6 +149,25 @@ if let probed = options.probe {
     let timing = measure(iterations: options.iterations, [{ (try? database.dataVersion().get()) == nil ? 0 : 1 }])[0]
     print("probe.data_version.median_us=\(String(format: "%.2f", timing.median))")
     print("probe.data_version.fastest_round_median_us=\(String(format: "%.2f", timing.fastestRoundMedian))")
+    exit(0)
+}
+if let table = options.table {
+    let benchmark: TableRenderBenchmark
+    do {
+        benchmark = try TableRenderBenchmark(path: table, list: options.list, limit: options.pageRows)
+    } catch {
+        fail("\(error)")
+    }
+    guard options.isTimed else {
+        var total = 0
+        for _ in 0..<options.iterations { total &+= benchmark.renderResponseBody().count }
+        print("render.table\(options.pageRows).bytes_total=\(total)")
+        exit(0)
+    }
+    let timing = measure(iterations: options.iterations, [{ benchmark.renderResponseBody().count }])[0]
+    print("render.table\(options.pageRows).bytes=\(benchmark.renderResponseBody().count)")
+    print("render.table\(options.pageRows).median_us=\(String(format: "%.1f", timing.median))")
+    print("render.table\(options.pageRows).fastest_round_median_us=\(String(format: "%.1f", timing.fastestRoundMedian))")
     exit(0)
 }
 let source = CatalogueSource(path: options.database)

@@ -74,3 +74,48 @@ package struct ListRenderBenchmark: Sendable {
         render(makeContext())
     }
 }
+
+/// The first page of a list over a table drawn as `TableRoute` draws it, from
+/// rows read once, for `liststate-bench --table` (Benchmarks/): the view
+/// context and the templates, not the query or the HTTP server, so its cost
+/// stands next to ``ListRenderBenchmark``'s catalogue page.
+package struct TableRenderBenchmark: Sendable {
+    let templates: PageTemplates
+    let list: ListDefinition
+    let lists: TableLists
+    let decision: Decision
+    let page: RowPage
+
+    /// Reads the first `limit` rows of list `name` of the database at `path` and decides their state.
+    /// - Throws: `ListRenderBenchmark.SetupError` when the file, the list or the templates fail.
+    package init(path: String, list name: String, limit: Int) throws(ListRenderBenchmark.SetupError) {
+        do {
+            templates = try PageTemplates()
+            let source = DatabaseSource(path: path)
+            lists = try TableLists.lists(of: [source])
+        } catch {
+            throw ListRenderBenchmark.SetupError(description: "\(path): \(error)")
+        }
+        guard let list = lists.list(named: name) else { throw ListRenderBenchmark.SetupError(description: "no list \(name)") }
+        self.list = list
+        switch list.source.page(RowPageQuery(table: list.table, limit: limit)) {
+        case .success(let page):
+            self.page = page
+            decision = ListState.decide(ListSnapshot(rowsPerSection: [page.rows.count], hasMore: page.hasMore, nextCursor: "AQ"))
+        case .failure(let error):
+            throw ListRenderBenchmark.SetupError(description: "source: \(error)")
+        }
+    }
+
+    /// Builds the page's context and renders it: what a request pays after its query.
+    package func renderResponseBody() -> [UInt8] {
+        var request = TableRequest()
+        request.limit = page.rows.count
+        let view = TableView(
+            decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
+            languageParameter: nil, lists: lists, templates: templates)
+        let rendered = templates.renderForTable(
+            "list", view.pageContext, list: TildeEncoding.encode(list.name), layout: list.layout)
+        return (try? rendered.get()) ?? []
+    }
+}

@@ -31,9 +31,19 @@ public protocol MustacheList: Sendable {
     /// field `field`: ``mustacheValue(at:field:)`` printed, written without a value
     /// in between where the list can.
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput)
+
+    /// Whether ``field(named:)`` answers the same for every list of this type
+    /// (its fields are its type's, not the instance's): then a section's body
+    /// flattened for one such list serves the next of the same type (a list per
+    /// row, such as each row's cells, is planned once per render instead of once
+    /// per row). Default `false`.
+    static var fieldsAreTheTypes: Bool { get }
 }
 
 extension MustacheList {
+    /// Fields are asked of each list.
+    public static var fieldsAreTheTypes: Bool { false }
+
     /// Prints ``mustacheValue(at:field:)``'s value.
     public func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
         output.append(mustacheValue(at: index, field: field), escaped: escaped)

@@ -96,14 +96,19 @@ extension Template {
 
 extension Template.Renderer {
     /// The plan for the list section at `op` of `program` over `box`: made at the
-    /// section's first use in this render and kept; nil when the body cannot be
-    /// flattened or indentation is in force.
+    /// section's first use in this render and kept (also for the next list of the
+    /// same type when its fields are its type's: ``MustacheList/fieldsAreTheTypes``);
+    /// nil when the body cannot be flattened or indentation is in force.
     mutating func rowPlan(
         _ program: Template.Program, op index: Int, body: Range<Int>,
         list box: MustacheListBox
     ) -> Template.RowPlan? {
         guard hasNoIndent else { return nil }
-        if let kept = keptPlan, kept.list === box, kept.program === program, kept.op == index { return kept.plan }
+        if let kept = keptPlan, kept.program === program, kept.op == index,
+            kept.list === box || (type(of: box.list).fieldsAreTheTypes && type(of: kept.list.list) == type(of: box.list))
+        {
+            return kept.plan
+        }
         var plan = Template.RowPlan()
         let made = plan.flatten(program, body, programs: programs, nesting: 0, partialsLeft: maxDepth - depth) {
             field(box, $0, $1)

@@ -112,3 +112,40 @@ import Testing
         }
     }
 }
+
+/// A list per row (each row's cells): the flattened body is made once per
+/// render for lists whose fields are their type's (`fieldsAreTheTypes`), and
+/// again for each list otherwise, where the same names may be other numbers.
+@Suite struct NestedListPlanTests {
+    /// A `TableList` whose every instance has the same fields.
+    struct SameFieldsList: MustacheList {
+        let inner: TableList
+        static var fieldsAreTheTypes: Bool { true }
+        var count: Int { inner.count }
+        func field(named key: String) -> Int? { inner.field(named: key) }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue { inner.mustacheValue(at: index, field: field) }
+    }
+
+    static let template = "{{#rows}}{{#cells}}{{x}}-{{#y}}y{{.}}{{/y}}{{^y}}none{{/y}};{{/cells}}|{{/rows}}"
+    static let cells: [[[MustacheValue]]] = [
+        [[1, 2], [3, .null]], [], [[5, 6]], [[7, .bool(false)], [8, 9], [10, 11]],
+    ]
+    static let expected = "1-y2;3-none;||5-y6;|7-none;8-y9;10-y11;|"
+
+    @Test func listsWhoseFieldsDifferPerInstanceArePlannedEachTime() throws {
+        // The same names are other numbers in every row's list.
+        let rows: [[MustacheValue]] = Self.cells.enumerated().map { index, cells in
+            [.list(TableList(columns: ["x", "y"], numbers: [index * 2 + 1, index * 2], rows: cells))]
+        }
+        let got = try render(Self.template, ["rows": .list(TableList(columns: ["cells"], rows: rows))])
+        #expect(got == Self.expected)
+    }
+
+    @Test func listsWhoseFieldsAreTheirTypesShareOnePlan() throws {
+        let rows: [[MustacheValue]] = Self.cells.map { cells in
+            [.list(SameFieldsList(inner: TableList(columns: ["x", "y"], rows: cells)))]
+        }
+        let got = try render(Self.template, ["rows": .list(TableList(columns: ["cells"], rows: rows))])
+        #expect(got == Self.expected)
+    }
+}

@@ -26,6 +26,18 @@ final class TableRowList: MustacheList {
     /// Each column's label.
     let labels: [String]
     let moreColumns: String?
+    /// The table's column count.
+    let width: Int
+    /// Every shown cell of the page, row by row (`row * shownColumns.count + position`),
+    /// drawn once when the page is made: what `text`, `kind` and `href` print,
+    /// and whether it is NULL or cut. Reading them for each tag out of the row's
+    /// values, the list definition and the lists served copied those large
+    /// values again and again (perf: a fifth of a table page).
+    let cellTexts: [String]
+    let cellKinds: [String]
+    let cellHrefs: [String?]
+    let cellIsNull: [Bool]
+    let cellIsClamped: [Bool]
 
     init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
         self.list = list
@@ -51,8 +63,37 @@ final class TableRowList: MustacheList {
         self.detailHrefs = hrefs
         labels = list.table.columns.map(list.label)
         shownColumns = list.listedColumns
-        let hidden = list.table.columns.count - shownColumns.count
+        width = list.table.columns.count
+        let hidden = width - shownColumns.count
         moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
+        let cells = page.rows.count * shownColumns.count
+        var texts: [String] = []
+        var kinds: [String] = []
+        var links: [String?] = []
+        var nulls: [Bool] = []
+        var clamped: [Bool] = []
+        texts.reserveCapacity(cells)
+        kinds.reserveCapacity(cells)
+        links.reserveCapacity(cells)
+        nulls.reserveCapacity(cells)
+        clamped.reserveCapacity(cells)
+        let columns = shownColumns.map { list.table.columns[$0] }
+        for (rowIndex, row) in page.rows.enumerated() {
+            for (position, index) in shownColumns.enumerated() {
+                let value = row[index]
+                let isCut = page.isClamped(row: rowIndex, column: index, width: width)
+                texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: words.bytes))
+                kinds.append(value.storageClass)
+                links.append(RecordCells.href(value, column: columns[position], lists: lists))
+                nulls.append(value.isNull)
+                clamped.append(isCut || RecordCells.needsClamp(value))
+            }
+        }
+        cellTexts = texts
+        cellKinds = kinds
+        cellHrefs = links
+        cellIsNull = nulls
+        cellIsClamped = clamped
     }
 
     var count: Int { page.rows.count }
@@ -80,14 +121,18 @@ final class TableRowList: MustacheList {
     /// The cells of one row.
     final class CellList: MustacheList {
         let rows: TableRowList
-        let row: Int
+        /// The page's index of the row's first cell.
+        let first: Int
 
         init(rows: TableRowList, row: Int) {
             self.rows = rows
-            self.row = row
+            self.first = row * rows.shownColumns.count
         }
 
         var count: Int { rows.shownColumns.count }
+
+        /// Every row's cells have the same fields: the body is planned once per page.
+        static var fieldsAreTheTypes: Bool { true }
 
         enum Field: Int, CaseIterable {
             case label, text, kind, isNull, isClamped, href, clampedNote
@@ -96,44 +141,29 @@ final class TableRowList: MustacheList {
 
         func field(named key: String) -> Int? { Field.byName[key] }
 
-        /// What `label`, `kind` and `text` print for the cell at `position`, nil for the other fields.
-        private func string(at position: Int, field: Field?) -> String? {
-            let index = rows.shownColumns[position]
-            let value = rows.page.rows[row][index]
-            switch field {
-            case .label: return rows.labels[index]
-            case .kind: return value.storageClass
-            case .text:
-                let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
-                return RecordCells.text(value, clamp: true, isClamped: isClamped, words: rows.words)
-            default: return nil
-            }
-        }
-
         func mustacheValue(at position: Int, field: Int) -> MustacheValue {
-            let field = Field(rawValue: field)
-            if let string = string(at: position, field: field) { return .string(string) }
-            let index = rows.shownColumns[position]
-            let value = rows.page.rows[row][index]
-            switch field {
-            case .isNull: return .bool(value.isNull)
-            case .isClamped:
-                let isClamped = rows.page.isClamped(row: row, column: index, width: rows.list.table.columns.count)
-                return .bool(isClamped || RecordCells.needsClamp(value))
-            case .href:
-                return RecordCells.href(value, column: rows.list.table.columns[index], lists: rows.lists).map { .string($0) } ?? .null
+            let cell = first + position
+            switch Field(rawValue: field) {
+            case .label: return .string(rows.labels[rows.shownColumns[position]])
+            case .text: return .string(rows.cellTexts[cell])
+            case .kind: return .string(rows.cellKinds[cell])
+            case .isNull: return .bool(rows.cellIsNull[cell])
+            case .isClamped: return .bool(rows.cellIsClamped[cell])
+            case .href: return rows.cellHrefs[cell].map { .string($0) } ?? .null
             case .clampedNote: return .string(rows.words.clamped)
-            case .label, .kind, .text, nil: return .null
+            case nil: return .null
             }
         }
 
         /// `label`, `kind` and a cell's `text` are written straight into the page
         /// (every cell of every row has them), without a value around them.
         func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
-            if let string = string(at: position, field: Field(rawValue: field)) {
-                output.append(string, escaped: escaped)
-            } else {
-                output.append(mustacheValue(at: position, field: field), escaped: escaped)
+            let cell = first + position
+            switch Field(rawValue: field) {
+            case .label: output.append(rows.labels[rows.shownColumns[position]], escaped: escaped)
+            case .text: output.append(rows.cellTexts[cell], escaped: escaped)
+            case .kind: output.append(rows.cellKinds[cell], escaped: escaped)
+            default: output.append(mustacheValue(at: position, field: field), escaped: escaped)
             }
         }
     }

@@ -22,6 +22,8 @@ enum VisibleText {
 
     /// `text` with every such code point shown; `text` itself when it has none.
     static func escape(_ text: String) -> String {
+        // Printable ASCII needs nothing (most cells): one pass over the bytes, no scalar properties.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
