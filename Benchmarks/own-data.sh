@@ -152,4 +152,11 @@ echo "- Kept answers (the default \`--response-cache 4\`): \`/items\` at $(media
 echo "  request first reads the database's version (\`PRAGMA data_version\` on one long-lived connection,"
 echo "  so a commit by anyone is seen by the next request): $probe µs a probe in rollback-journal mode,"
 echo "  $probe_wal µs in WAL mode (\`liststate-bench --probe FILE\`, medians)."
+
+# The render alone (view context and templates, no query, no HTTP), side by side.
+table_render=$("$bench" --table "$work/shop.sqlite" --list items --rows 20 --iterations 3000 | awk -F= '/fastest_round_median_us/ { print $2 }')
+catalogue_render=$("$bench" --db "$catalogue" --only page --rows 20 --iterations 3000 | awk -F= '/^render.page20.fastest_round_median_us/ { print $2 }')
+echo "- Render only (view context and templates, fastest round's median): the table's 20-row page"
+echo "  $table_render µs, the catalogue's $catalogue_render µs ($(ratio "$table_render" "$catalogue_render") ×; the table's page"
+echo "  holds twice the bytes: 8 columns and a sort link per column)."
 echo
