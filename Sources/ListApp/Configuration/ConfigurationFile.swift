@@ -1,5 +1,6 @@
 import Foundation
 import ListState
+import ListStore
 import Mustache
 
 /// Reads the JSON configuration file of `liststate serve --config FILE.json`
@@ -241,7 +242,43 @@ private struct Reader {
                 settings.labels[column] = try string(label, at: "\(key).labels.\(column)")
             }
         }
+        if let value = fields["filters"] {
+            for (name, filter) in try object(value, at: "\(key).filters").sorted(by: { $0.name < $1.name }) {
+                settings.filters.append(try namedFilter(name, filter, at: "\(key).filters.\(name)"))
+            }
+        }
         return settings
+    }
+
+    /// A named filter: `{"column": C, "op": "exact"|"gt"|…, "values": [..] or {"given": "compared"}, "label": L}`.
+    func namedFilter(_ name: String, _ value: MustacheValue, at key: String) throws(ConfigurationError) -> NamedFilter {
+        let fields = try object(value, at: key)
+        try onlyKeys(fields, ["column", "op", "values", "label"], at: key)
+        guard !name.isEmpty, VisibleText.isAcceptableParameter(name), !TableRequest.controlNames.contains(name) else {
+            throw error(key, "a filter's name is a parameter: not empty, no control characters, not one of \(TableRequest.controlNames.sorted().joined(separator: ", "))")
+        }
+        guard let column = fields["column"] else { throw error("\(key).column", "names the column the filter compares") }
+        var filter = NamedFilter(name: name, column: try string(column, at: "\(key).column"))
+        if let op = fields["op"] { filter.operation = try choice(op, at: "\(key).op", as: RowFilter.Operation.self) }
+        if let label = fields["label"] { filter.label = try string(label, at: "\(key).label") }
+        switch fields["values"] {
+        case nil:
+            break
+        case .array(let items)?:
+            var values: [String: String] = [:]
+            for (index, item) in items.enumerated() {
+                let text = try string(item, at: "\(key).values[\(index)]")
+                values[text] = text
+            }
+            filter.values = values
+        case let other?:
+            var values: [String: String] = [:]
+            for (given, compared) in try object(other, at: "\(key).values") {
+                values[given] = try string(compared, at: "\(key).values.\(given)")
+            }
+            filter.values = values
+        }
+        return filter
     }
 
     func placeholder(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderConfiguration {

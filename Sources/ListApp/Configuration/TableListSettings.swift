@@ -7,7 +7,9 @@ import ListStore
 /// { "lists": { "products": {
 ///     "title": "Products", "description": "Everything we sell.",
 ///     "columns": ["name", "price"], "labels": {"price": "Price (EUR)"},
-///     "hiddenColumns": ["cost"], "searchColumns": ["name"], "sort": "-price", "layout": "list"
+///     "hiddenColumns": ["cost"], "searchColumns": ["name"], "sort": "-price", "layout": "list",
+///     "filters": {"cheaper": {"column": "price", "op": "lt", "label": "Cheaper than"},
+///                 "size": {"column": "size", "values": ["S", "M", "L"]}}
 /// }, "audit_log": { "hidden": true } } }
 /// ```
 ///
@@ -34,6 +36,8 @@ public struct TableListSettings: Sendable, Hashable {
     public var key: [String]?
     /// `"table"` (the default) or `"list"`.
     public var layout: ListDefinition.Layout?
+    /// Named filters (``NamedFilter``), by parameter name.
+    public var filters: [NamedFilter] = []
 
     /// Settings that change nothing.
     public init() {}
@@ -41,6 +45,6 @@ public struct TableListSettings: Sendable, Hashable {
     /// The keys a list over a table may have beside the placeholder keys.
     static let keys = [
         "title", "description", "hidden", "sort", "columns", "labels", "hiddenColumns", "searchColumns", "key",
-        "layout",
+        "layout", "filters",
     ]
 }

@@ -29,6 +29,8 @@ public struct ListDefinition: Sendable {
     public var layout: Layout = .table
     /// The path prefix the site is served under (``AppConfiguration/basePath``); "" for none.
     public var basePath = ""
+    /// Parameters of the list's own that stand for column filters (``NamedFilter``).
+    public var namedFilters: [NamedFilter] = []
 
     /// How a list page lays its rows out (docs/design.md, "Markup shapes").
     public enum Layout: String, Sendable, CaseIterable {

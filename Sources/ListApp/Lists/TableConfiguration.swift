@@ -40,6 +40,7 @@ public struct TableConfiguration: Sendable {
         try check(settings.searchColumns ?? [], "searchColumns")
         try check(Array(settings.labels.keys), "labels")
         try check(settings.key ?? [], "key")
+        for filter in settings.filters { try check([filter.column], "filters.\(filter.name).column") }
         if settings.key != nil, table.kind != .view {
             throw .configuration(
                 ConfigurationError(
@@ -78,6 +79,7 @@ public struct TableConfiguration: Sendable {
         list.labels = settings.labels
         if let layout = settings.layout { list.layout = layout }
         list.basePath = basePath
+        list.namedFilters = settings.filters
         return list
     }
 }

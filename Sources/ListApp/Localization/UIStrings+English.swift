@@ -129,6 +129,7 @@ extension UIStrings {
             case .badLazy: "The lazy option must be 0 or 1."
             case .unknownSort(let value): "This list has no column “\(value)” to sort by."
             case .positionGone: "The row this page started after is gone. Start again from the beginning."
+            case .unknownFilterValue(let parameter, let value): "“\(value)” is not a value the filter “\(parameter)” knows."
             case .badFilter(let name):
                 "The filter “\(name)” cannot be used: isnull takes 0 or 1, in takes at most \(RowFilter.maximumValues) values, and a list takes at most \(RowFilter.maximumFilters) filters."
             case .malformedAddress: "The address is not written correctly (a broken % sign or character). Start again from the beginning."

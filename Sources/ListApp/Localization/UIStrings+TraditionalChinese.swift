@@ -120,6 +120,7 @@ extension UIStrings {
             case .badLazy: "lazy 選項只能是 0 或 1。"
             case .unknownSort(let value): "這個清單沒有可以排序的「\(value)」欄。"
             case .positionGone: "這一頁開始的那一列已經不在了，請從頭開始。"
+            case .unknownFilterValue(let parameter, let value): "篩選條件「\(parameter)」沒有「\(value)」這個值。"
             case .badFilter(let name): "篩選條件「\(name)」無法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 個值，一個清單最多 \(RowFilter.maximumFilters) 個篩選條件。"
             case .malformedAddress: "這個網址的寫法有誤（% 符號或字元損壞）。請從頭開始。"
             case .addressTooLong: "這個網址太長了，伺服器無法處理。請縮短搜尋內容或減少篩選條件。"

@@ -78,6 +78,8 @@ public struct ListRequest: Sendable, Hashable {
         case positionGone
         /// A column filter's value cannot be used, or there are too many filters (a list over a table).
         case badFilter(String)
+        /// A named filter (the parameter) does not accept the value.
+        case unknownFilterValue(parameter: String, value: String)
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).
         case malformedAddress
         /// The address is longer than the server takes (414; `Server.Configuration.maxTargetBytes`).

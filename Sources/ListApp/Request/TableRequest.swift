@@ -11,7 +11,8 @@ import ListStore
 /// | `sort` | `COL` ascending, `-COL` descending; empty for key order | a column of the list, else 400 |
 /// | `q` | search words | as ``ListRequest``: at most 200 characters and 8 words, no control characters |
 /// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``RowFilter/maximumFilters`` |
-/// | `_COL` | the filter of a column named like a control (`_q` filters column `q`) | as above |
+/// | `_COL` | the filter of a column named like a control or a named filter (`_q` filters column `q`) | as above |
+/// | a named filter's name | the list's own filter (``NamedFilter``: `emoji=1`) | a value it does not accept → 400 |
 /// | `lang` | interface language | unknown values fall back to negotiation |
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
 ///
@@ -36,8 +37,21 @@ struct TableRequest: ListQuery, Sendable {
     var sort: ListSort?
     /// The search text, trimmed; nil for none.
     var query: String?
-    /// The column filters, in the order given.
+    /// The column filters, in the order given (named filters' too, as the column filters they stand for).
     var filters: [RowFilter] = []
+    /// Where each of ``filters`` came from, in the same order.
+    var origins: [FilterOrigin] = []
+    /// The names a column's own filter parameter cannot have (the controls and
+    /// the list's named filters): a column of such a name is filtered as `_COL`.
+    var reservedNames = TableRequest.controlNames
+
+    /// Where a filter of a request came from.
+    enum FilterOrigin: Sendable, Hashable {
+        /// A column's own parameter (`COL`, `COL__gt`, `_COL`).
+        case column
+        /// A named filter of the list, and the value as the request gave it.
+        case named(NamedFilter, value: String)
+    }
     /// The `lang` parameter as a language the server speaks, or nil.
     var language: String?
     /// Whether `lazy=0` asked a lazy list for its rows at once.
@@ -49,9 +63,13 @@ struct TableRequest: ListQuery, Sendable {
         var seen: Set<String> = []
         var request = TableRequest()
         var cursor: String?
+        var named: [String: NamedFilter] = [:]
+        for filter in list.namedFilters where named[filter.name] == nil { named[filter.name] = filter }
+        request.reservedNames.formUnion(named.keys)
         for (name, value) in query {
-            let filter = Self.filter(named: name, value: value, in: list.table)
-            guard controlNames.contains(name) || filter != nil else { continue }
+            let namedFilter = named[name]
+            let filter = namedFilter == nil ? Self.filter(named: name, value: value, in: list.table, reserved: request.reservedNames) : nil
+            guard controlNames.contains(name) || filter != nil || namedFilter != nil else { continue }
             guard seen.insert(name).inserted else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
             }
@@ -66,13 +84,25 @@ struct TableRequest: ListQuery, Sendable {
             guard namesColumn || VisibleText.isAcceptableParameter(value) else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
             }
-            if let filter {
-                guard request.filters.count < RowFilter.maximumFilters, filter.operation != .isnull || value == "0" || value == "1",
-                    filter.operation != .in || filter.values.count <= RowFilter.maximumValues
-                else {
+            if let namedFilter {
+                guard let filter = namedFilter.rowFilter(for: value) else {
+                    return .failure(
+                        ListRequest.Problem(
+                            parameter: name, reason: .unknownFilterValue(parameter: VisibleText.echo(name), value: VisibleText.echo(value))))
+                }
+                guard Self.isUsable(filter, count: request.filters.count) else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name))))
                 }
                 request.filters.append(filter)
+                request.origins.append(.named(namedFilter, value: value))
+                continue
+            }
+            if let filter {
+                guard Self.isUsable(filter, count: request.filters.count) else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name))))
+                }
+                request.filters.append(filter)
+                request.origins.append(.column)
                 continue
             }
             switch name {
@@ -125,13 +155,23 @@ struct TableRequest: ListQuery, Sendable {
         return .success(request)
     }
 
+    /// Whether `filter` may join `count` filters already given: an `isnull` value
+    /// of 0 or 1, at most ``RowFilter/maximumValues`` `in` values, at most
+    /// ``RowFilter/maximumFilters`` in all.
+    static func isUsable(_ filter: RowFilter, count: Int) -> Bool {
+        count < RowFilter.maximumFilters && (filter.operation != .isnull || filter.value == "0" || filter.value == "1")
+            && (filter.operation != .in || filter.values.count <= RowFilter.maximumValues)
+    }
+
     /// The filter a parameter names: `COL` (exact), `COL__OP`, or `_COL` for
-    /// a column named like a control; nil when it names no column.
-    static func filter(named name: String, value: String, in table: TableDescription) -> RowFilter? {
+    /// a column named like a control or a named filter (`reserved`); nil when it names no column.
+    static func filter(
+        named name: String, value: String, in table: TableDescription, reserved: Set<String> = controlNames
+    ) -> RowFilter? {
         func column(_ base: Substring) -> String? {
             // A column of that very name first (found by QA: a column `_q` beside a column `q`).
-            if !controlNames.contains(String(base)), table.columnIndex(String(base)) != nil { return String(base) }
-            if base.hasPrefix("_"), controlNames.contains(String(base.dropFirst())), table.columnIndex(String(base.dropFirst())) != nil {
+            if !reserved.contains(String(base)), table.columnIndex(String(base)) != nil { return String(base) }
+            if base.hasPrefix("_"), reserved.contains(String(base.dropFirst())), table.columnIndex(String(base.dropFirst())) != nil {
                 return String(base.dropFirst())
             }
             return nil
@@ -144,9 +184,13 @@ struct TableRequest: ListQuery, Sendable {
         return RowFilter(column: named, operation: operation, value: value)
     }
 
-    /// The parameter name of `filter`: `COL__OP`, with `_` before a column named like a control.
-    static func parameterName(_ filter: RowFilter) -> String {
-        (controlNames.contains(filter.column) ? "_" : "") + filter.column + filter.operation.suffix
+    /// The parameter of the filter at `index`: a named filter's name and value as
+    /// given, else `COL__OP` (with `_` before a column named like a control or a
+    /// named filter) and the value.
+    func parameter(ofFilterAt index: Int) -> (name: String, value: String) {
+        if index < origins.count, case .named(let named, let value) = origins[index] { return (named.name, value) }
+        let filter = filters[index]
+        return ((reservedNames.contains(filter.column) ? "_" : "") + filter.column + filter.operation.suffix, filter.value)
     }
 
     /// The query items that reproduce this request at `cursor`; defaults left out.
@@ -172,7 +216,7 @@ struct TableRequest: ListQuery, Sendable {
     func queryItems(cursor: String?) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
         if let query { items.append(("q", query)) }
-        for filter in filters { items.append((Self.parameterName(filter), filter.value)) }
+        for index in filters.indices { items.append(parameter(ofFilterAt: index)) }
         if let sortParameter {
             items.append(("sort", (sortParameter.descending ? "-" : "") + Self.sortText(sortParameter.column)))
         } else if keyOrder {
@@ -195,6 +239,7 @@ struct TableRequest: ListQuery, Sendable {
     var withoutFilters: TableRequest {
         var other = restarted
         other.filters = []
+        other.origins = []
         return other
     }
 
@@ -202,6 +247,7 @@ struct TableRequest: ListQuery, Sendable {
     func without(filterAt index: Int) -> TableRequest {
         var other = restarted
         other.filters.remove(at: index)
+        if index < other.origins.count { other.origins.remove(at: index) }
         return other
     }
 

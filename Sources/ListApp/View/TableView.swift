@@ -225,7 +225,12 @@ struct TableView: DecisionView {
             sorts.append(.dictionary(fields))
         }
         let filters: [MustacheValue] = base.filters.indices.map { index in
-            let label = words.label(base.filters[index])
+            // A named filter shows under its own label, with the value as the request gave it.
+            var shown = base.filters[index]
+            if index < base.origins.count, case .named(let named, let value) = base.origins[index] {
+                shown = RowFilter(column: named.label ?? named.name, operation: named.operation, value: value)
+            }
+            let label = words.label(shown)
             return [
                 "label": .string(label), "removeLabel": .string(words.removeFilter(label)),
                 "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil))),
