@@ -6,17 +6,22 @@
 /// a response with such a value is replaced by a bare 500 and logged.
 public struct Response: Sendable {
     /// The status code, 100...599 (RFC 9110 §15). Anything else is sent as 500.
-    public var status: Int
+    public var status: Int { didSet { shared = nil } }
     /// The header fields in order; the server's default headers are added for
     /// names not present here.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders { didSet { shared = nil } }
     /// The body bytes. For HEAD the server sends the headers of this body
     /// (including its `Content-Length`) and no body (RFC 9110 §9.3.2).
-    public var body: [UInt8]
+    public var body: [UInt8] { didSet { shared = nil } }
+    /// One libmicrohttpd response for every request this response answers
+    /// (``SharedResponse``: no copy, no header allocation per request; no
+    /// `X-Request-Id`); nil for a response made for one request. Any change to
+    /// the status, headers, body or stream drops it.
+    public var shared: SharedResponse?
     /// The rest of the body, made while it is sent (``ResponseStream``), after
     /// ``body``; nil for a body that is all in ``body``. A streamed response has
     /// no `Content-Length` (it is sent chunked).
-    public var stream: ResponseStream?
+    public var stream: ResponseStream? { didSet { shared = nil } }
 
     /// Creates a response.
     /// - Parameters:

@@ -192,6 +192,14 @@ private func handToWorker(
 /// A header it refuses (CR/LF in a value, a malformed name) replaces the whole
 /// response with a bare 500: never send a response that silently lost a field.
 private func queue(_ response: Response, on connection: OpaquePointer, context: RequestContext, core: ServerCore) -> MHD_Result {
+    // A shared response is made once and queued as it is (no X-Request-Id: see SharedResponse).
+    if let shared = response.shared, response.stream == nil,
+        let handle = shared.daemonResponse(make: { try? makeDaemonResponse(response).get() })
+    {
+        context.status = response.status
+        context.bodyBytes = (context.method == .head || response.status == 304) ? 0 : response.body.count
+        return MHD_queue_response(connection, UInt32(response.status), handle)
+    }
     var sent = response
     // Every answer names its request (X-Request-Id: taken from a proxy, or made here).
     if !context.requestID.isEmpty { sent.headers.replaceOrAdd(name: "X-Request-Id", value: context.requestID) }

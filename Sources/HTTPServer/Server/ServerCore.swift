@@ -96,9 +96,14 @@ final class ServerCore: Sendable {
             configuration.errorLog("response status \(response.status) is not 100...599; sent 500 instead")
             response = Response.status(500)
         }
+        // The default headers are the same for every request: a shared response
+        // made from a finalized one stays what this makes, so its share is kept.
+        let share = response.shared
         response.headers.addMissing(configuration.defaultHeaders)
         if isDraining.load(ordering: .relaxed) {
             response.headers.replaceOrAdd(name: "Connection", value: "close")
+        } else {
+            response.shared = share
         }
         return response
     }

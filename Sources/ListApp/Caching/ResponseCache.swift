@@ -44,6 +44,9 @@ final class ResponseCache<Key: Hashable & Sendable>: Sendable {
     func store(_ response: Response, for key: Key) {
         let size = response.body.count
         guard size <= byteLimit else { return }
+        // Kept answers are sent as one libmicrohttpd response to every request that gets them.
+        var response = response
+        response.shared = SharedResponse()
         table.withLock { table in
             if let previous = table.responses.updateValue(response, forKey: key) {
                 table.bytes += size - previous.body.count
