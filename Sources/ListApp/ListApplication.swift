@@ -80,12 +80,11 @@ public final class ListApplication: Sendable {
         self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
-        self.responseCache =
-            configuration.responseCacheBytes > 0 && source != nil
-            ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
-        self.tableCache =
-            configuration.responseCacheBytes > 0 && source == nil
-            ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
+        // With the catalogue and its list's twins both served, each cache has half the budget.
+        let both = source != nil && !tables.isEmpty
+        let budget = both ? configuration.responseCacheBytes / 2 : configuration.responseCacheBytes
+        self.responseCache = budget > 0 && source != nil ? ResponseCache(byteLimit: budget) : nil
+        self.tableCache = budget > 0 && (source == nil || both) ? ResponseCache(byteLimit: budget) : nil
         self.versionProbe = source.map { VersionProbe(source: $0) }
         try rehearse()
     }
@@ -211,6 +210,7 @@ public final class ListApplication: Sendable {
                 return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
+            if source != nil, let twin = catalogueList { try addCatalogueListRoutes(to: &router, list: twin) }
             if source == nil || !tables.isEmpty { try TableRoute.add(to: &router, application: self) }
         } catch {
             // The patterns above are constants; a malformed one is a programming error caught by the tests.
@@ -218,6 +218,36 @@ public final class ListApplication: Sendable {
         }
         router.notFound = { [self] request in notFound(request) }
         return router
+    }
+
+    /// The catalogue's list over its file (``CatalogueList``), when it is served beside the catalogue's pages.
+    var catalogueList: ListDefinition? {
+        source == nil ? nil : tables.lists.list(named: CatalogueList.name)
+    }
+
+    /// The catalogue list's addresses that lead to the catalogue's pages: `/characters`
+    /// to `/` and `/characters/KEY` (a code point) to its character's page, both 308
+    /// with the query kept; its JSON twin, CSV and rows' JSON stay with the lists' route.
+    private func addCatalogueListRoutes(to router: inout Router, list: ListDefinition) throws(HTTPServerError) {
+        let rows = TableRoute(application: self, catalog: tables)
+        @Sendable func moved(_ request: Request, to path: String) -> Response {
+            let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+            var response = Response.text("Moved to \(path)\n", status: 308)
+            response.headers.replaceOrAdd(name: "Location", value: path + query)
+            return response
+        }
+        let base = configuration.basePath
+        try router.get("/" + TildeEncoding.encode(list.name)) { request, _ in moved(request, to: base + "/") }
+        try router.get("/" + TildeEncoding.encode(list.name) + "/:key", mayBlock: true) { [self] request, parameters in
+            let key = parameters["key"] ?? ""
+            guard !key.hasSuffix(".json") else {
+                return rows.sharingJSON(
+                    rows.respondWithRow(to: request, listSegment: TildeEncoding.encode(list.name), keySegment: key),
+                    with: request, isJSON: true)
+            }
+            guard let value = UInt32(key), String(value) == key, value <= 0x10FFFF else { return notFound(request) }
+            return moved(request, to: base + CodePointAddress(codePoint: value).path)
+        }
     }
 
     /// Marks the application as draining (the process is stopping):
@@ -270,7 +300,7 @@ public final class ListApplication: Sendable {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
         let fullPath = target.flatMap { $0.split(separator: "?", maxSplits: 1).first }.map(String.init) ?? ""
         let path = fullPath.hasPrefix(configuration.basePath + "/") ? String(fullPath.dropFirst(configuration.basePath.count)) : fullPath
-        if source == nil, path.hasSuffix(".json") {
+        if source == nil || !tables.isEmpty, path.hasSuffix(".json") {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(
                 status: status, state: "error",

@@ -104,11 +104,14 @@ enum ServeCommand {
             }
         }
 
-        let source = CatalogueSource(
-            path: options.database, queryTimeLimit: options.queryTimeout,
-            log: { LogWriter.standardError.write("liststate: \($0)\n") })
+        let log: @Sendable (String) -> Void = { LogWriter.standardError.write("liststate: \($0)\n") }
+        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout, log: log)
         do {
-            return .success(try ListApplication(source: source, configuration: configuration))
+            // The catalogue's list over the same file: its JSON twin, CSV and rows' JSON.
+            let tables = try CatalogueList.tables(
+                path: options.database, queryTimeLimit: options.queryTimeout,
+                configuration: configuration.lists.last { $0.name == CatalogueList.name }, basePath: options.basePath, log: log)
+            return .success(try ListApplication(source: source, tables: tables, configuration: configuration))
         } catch {
             Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
             return .failure(ExitCode(ExitStatus.of(error)))

@@ -18,17 +18,20 @@ public struct NamedFilter: Sendable, Hashable {
     public var values: [String: String]?
     /// What the active filter is called on the page (its name when nil).
     public var label: String?
+    /// Values it accepts that filter nothing (`emoji=0`, `category=`: every row).
+    public var ignoredValues: Set<String> = []
 
     /// Makes a named filter.
     public init(
         name: String, column: String, operation: RowFilter.Operation = .exact, values: [String: String]? = nil,
-        label: String? = nil
+        label: String? = nil, ignoredValues: Set<String> = []
     ) {
         self.name = name
         self.column = column
         self.operation = operation
         self.values = values
         self.label = label
+        self.ignoredValues = ignoredValues
     }
 
     /// The column filter `value` stands for, or nil when the filter does not accept it.

@@ -85,6 +85,7 @@ struct TableRequest: ListQuery, Sendable {
                 return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
             }
             if let namedFilter {
+                if namedFilter.ignoredValues.contains(value) { continue }
                 guard let filter = namedFilter.rowFilter(for: value) else {
                     return .failure(
                         ListRequest.Problem(

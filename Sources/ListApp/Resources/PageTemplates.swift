@@ -13,7 +13,7 @@ public struct PageTemplates: Sendable {
             "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
             "character", "search", "scripts", "table-row", "table-controls", "table-list-controls", "table-detail", "table-index", "region-extras",
             "table-region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
-            "table-layout-row", "table-layout-footer", "table-layout-offline-footer",
+            "table-layout-row", "table-layout-footer", "table-layout-offline-footer", "list-formats",
         ]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 

@@ -158,11 +158,12 @@ struct ListRoute: Sendable {
             }
         }
         let decision = ListState.decide(snapshot)
-        let view = ListView(
+        var view = ListView(
             decision: decision, request: listRequest, refusal: refusal, records: records,
             language: negotiated.language, list: list, templates: application.templates,
             languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag,
             basePath: application.configuration.basePath)
+        view.twinPath = application.catalogueList?.path
         let context = shape == .page ? view.pageContext : view.fragmentContext
         var response = application.render(shape.template, context, status: decision.status)
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)

@@ -34,6 +34,9 @@ struct ListView: DecisionView {
     let speaksOfRows: Bool
     /// The site's path prefix (`AppConfiguration.basePath`), which every link carries.
     let basePath: String
+    /// The path of the catalogue's list (`/characters`, ``CatalogueList``) whose
+    /// JSON twin and CSV the page links, when it is served; nil for none.
+    var twinPath: String?
     /// The strings of the page language, looked up once: `UIStrings` is a
     /// large value, and a copy per use cost about 3 % of a page (callgrind).
     let strings: UIStrings
@@ -119,7 +122,24 @@ struct ListView: DecisionView {
             context["rows"] = []
         }
         if let footer = footer(links: links) { context["footer"] = footer }
-        context["search"] = searchContext
+        var search = searchContext
+        if let twinPath {
+            // The same list from its start as JSON and CSV (a catalogue cursor is not the twin's).
+            let items = (request ?? ListRequest(language: languageParameter)).queryItems(cursor: nil)
+            let jsonHref = QueryString.link(twinPath + ".json", items)
+            let csvHref = QueryString.link(twinPath + ".csv", items.filter { $0.name != "limit" && $0.name != "lang" })
+            context["jsonHref"] = .string(jsonHref)
+            context["csvHref"] = .string(csvHref)
+            let words = TableWords.of(language)
+            if case .dictionary(var fields) = search {
+                fields["formats"] = [
+                    "jsonHref": .string(jsonHref), "jsonLabel": .string(words.jsonLink),
+                    "csvHref": .string(csvHref), "csvLabel": .string(words.csvLink),
+                ]
+                search = .dictionary(fields)
+            }
+        }
+        context["search"] = search
         var categories = UIStrings.categoryLists[language] ?? []
         if let selected = request?.filter.category,
             let index = ListStore.GeneralCategory.all.firstIndex(where: { $0.code == selected }), index < categories.count

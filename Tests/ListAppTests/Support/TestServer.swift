@@ -15,7 +15,9 @@ final class TestServer: Sendable {
         let path = folder + "/catalogue.sqlite"
         do {
             try CatalogueBuilder.build(at: path)
-            return try TestServer(source: CatalogueSource(path: path))
+            // As `liststate serve` does: the catalogue's pages and its list's twins over the same file.
+            let tables = try CatalogueList.tables(path: path, queryTimeLimit: 2, configuration: nil, basePath: "", log: { _ in })
+            return try TestServer(source: CatalogueSource(path: path), tables: tables)
         } catch {
             print("test server failed: \(error)")
             return nil

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import ListApp
+
+/// The catalogue as a list over its own file (`CatalogueList`): its JSON twin,
+/// CSV and rows' JSON through the lists' route, its own parameters as named
+/// filters, `/characters` leading to its pages, and its page linking the twins.
+@Suite struct CatalogueListTests {
+    static func json(_ target: String) throws -> [String: Any] {
+        let server = try #require(TestServer.shared)
+        return try TableFixture.json(server.get(target))
+    }
+
+    @Test func theTwinAnswersTheSameParametersAsThePage() throws {
+        let snow = try Self.json("/characters.json?q=snowman&category=So")
+        let names = (snow["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names.first == "SNOWMAN" && names.allSatisfy { $0.contains("SNOWMAN") })
+        let emoji = try Self.json("/characters.json?emoji=1&limit=50")
+        #expect((emoji["rows"] as? [[String: Any]])?.allSatisfy { $0["is_emoji"] as? Int == 1 } == true)
+        let all = try Self.json("/characters.json?emoji=0&category=&limit=1")
+        #expect((all["rows"] as? [[String: Any]])?.first?["code_point"] as? Int == 0x20, "0 and empty filter nothing")
+        let unknown = try Self.json("/characters.json?category=Zz")
+        #expect(unknown["status"] as? Int == 400 && unknown["state"] as? String == "error")
+        let none = try Self.json("/characters.json?q=zzqxjvv")
+        #expect(none["state"] as? String == "noResults" && none["status"] as? Int == 200)
+    }
+
+    @Test func theCSVHoldsEveryCharacterOfACategory() throws {
+        let server = try #require(TestServer.shared)
+        let csv = try server.get("/characters.csv?category=Zs")
+        let records = TableCSVTests.records(csv.text)
+        #expect(records.first == ["code_point", "name", "category", "age", "is_emoji", "is_emoji_presentation"])
+        let spaces = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter { $0.properties.generalCategory == .spaceSeparator }
+        #expect(records.dropFirst().map { $0[0] } == spaces.map { String($0.value) })
+    }
+
+    @Test func itsAddressesLeadToTheCataloguesPages() throws {
+        let server = try #require(TestServer.shared)
+        let list = try server.get("/characters?q=snow")
+        #expect(list.status == 308 && list.header("location") == "/?q=snow")
+        let row = try server.get("/characters/9731")
+        #expect(row.status == 308 && row.header("location") == "/char/U+2603")
+        #expect(try server.get("/characters/1114112").status == 404)
+        let rowJSON = try Self.json("/characters/9731.json")
+        #expect((rowJSON["row"] as? [String: Any])?["name"] as? String == "SNOWMAN")
+    }
+
+    @Test func theCataloguePageLinksItsTwinsWithItsParameters() throws {
+        let server = try #require(TestServer.shared)
+        let page = Markup.unescape(try server.get("/?q=snow&category=So&limit=3&lang=zh-Hans").text)
+        #expect(page.contains(#"<link rel="alternate" type="application/json" href="/characters.json?q=snow&category=So&limit=3&lang=zh-Hans">"#))
+        #expect(page.contains(#"<link rel="alternate" type="text/csv" href="/characters.csv?q=snow&category=So">"#))
+        #expect(page.contains(#"<a href="/characters.csv?q=snow&category=So" type="text/csv" download>"#))
+        let region = Markup.unescape(try server.get("/?q=heart", headers: ["HX-Request": "true"]).text)
+        #expect(region.contains(#"<div id="list-formats" class="list-controls" hx-swap-oob="true">"#))
+        #expect(region.contains(#"href="/characters.json?q=heart""#), "a search keeps the links up to date")
+    }
+}
