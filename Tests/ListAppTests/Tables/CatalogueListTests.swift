@@ -53,7 +53,7 @@ import Testing
         #expect(page.contains(#"<link rel="alternate" type="text/csv" href="/characters.csv?q=snow&category=So">"#))
         #expect(page.contains(#"<a href="/characters.csv?q=snow&category=So" type="text/csv" download>"#))
         let region = Markup.unescape(try server.get("/?q=heart", headers: ["HX-Request": "true"]).text)
-        #expect(region.contains(#"<div id="list-formats" class="list-controls" hx-swap-oob="true">"#))
+        #expect(region.contains(#"<div id="list-formats" class="list-formats" hx-swap-oob="true">"#))
         #expect(region.contains(#"href="/characters.json?q=heart""#), "a search keeps the links up to date")
     }
 }
