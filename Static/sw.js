@@ -18,10 +18,13 @@
 'use strict';
 
 var VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
-var PREFIX = 'liststate-shell-';
-var CACHE = PREFIX + VERSION;
 /* The site's path prefix (--base-path): the worker lives at BASE/sw.js. */
 var BASE = new URL(self.location.href).pathname.replace(/\/sw\.js$/, '');
+/* Each site on the origin keeps and cleans up only its own caches (found by QA:
+ * two sites under /a/ and /b/ deleted each other's): the name holds the site's
+ * path, and no site's prefix ("liststate-shell-%2Fa-") begins another's. */
+var PREFIX = 'liststate-shell-' + encodeURIComponent(BASE || '/') + '-';
+var CACHE = PREFIX + VERSION;
 var OFFLINE_PAGE = BASE + '/-/offline';
 var SHELL = [
   '/-/offline',

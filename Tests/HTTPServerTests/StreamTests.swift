@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -85,6 +86,27 @@ import Testing
         }
         #expect(errors.all.contains { $0.contains("GET /export was broken off after 20005 bytes: piece 4 failed") })
         #expect(logged.wait { !$0.isEmpty }.first?.bodyBytes == 20_005)
+    }
+
+    /// HTTP/1.0 has no chunks, so the end of the connection would end the body
+    /// and a body broken off would look whole (found by QA: curl --http1.0 saved a
+    /// short file and exited 0): a streamed answer is a 505 for it.
+    @Test func anHTTP10RequestForAStreamIsRefused() throws {
+        try withServer(router: try Self.router(count: 3, size: 10)) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send("GET /export HTTP/1.0\r\n\r\n")
+            let answer = try client.readResponse()
+            #expect(answer.status == 505 && answer.bodyText.contains("needs HTTP/1.1"))
+        }
+    }
+
+    @Test func headOfAStreamClosesTheConnection() throws {
+        try withServer(router: try Self.router(count: 3, size: 10)) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.request("HEAD", "/export")
+            let head = try client.readResponse(bodyless: true)
+            #expect(head.status == 200 && head.header("Connection") == "close")
+        }
     }
 
     @Test func aClientThatStopsReadingHoldsNoWorkerAndIsDroppedWhenIdle() throws {

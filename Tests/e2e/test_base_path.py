@@ -54,6 +54,8 @@ def test_scroll_search_and_the_service_worker_stay_under_the_prefix(prefixed_bro
             "navigator.serviceWorker.getRegistration().then(r => arguments[0]([r.scope, r.active.scriptURL]))")
         assert registration[0].endswith("/lists/"), registration
         assert "/lists/sw.js?v=" in registration[1], registration
+        names = browser.driver.execute_async_script("caches.keys().then(arguments[0])")
+        assert names and all(name.startswith("liststate-shell-%2Flists-") for name in names), names
         browser.server.stop()
         browser.get("/?q=heart")
         browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".placeholder-offline"), 10, "no offline page")

@@ -173,7 +173,7 @@ def test_a_navigation_without_a_server_shows_the_service_workers_offline_page(wo
     build = browser.js("return document.querySelector('meta[name=\"liststate-build\"]').content")
     assert browser.js("return navigator.serviceWorker.controller.scriptURL").endswith(f"/sw.js?v={build}")
     names = browser.driver.execute_async_script("caches.keys().then(arguments[0])")
-    assert names == [f"liststate-shell-{build}"], names
+    assert names == [f"liststate-shell-%2F-{build}"], names
     browser.server.stop()
     browser.get("/?q=snow")
     browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".placeholder-offline"), 10, "no offline page")

@@ -2,7 +2,8 @@
 /// to hold in memory (a whole list as CSV): the server asks ``next`` for one
 /// piece at a time, on a worker thread when it has workers (a piece may block
 /// on a database), while the connection waits suspended, and sends the body
-/// with chunked transfer coding (RFC 9112 §7.1; close-delimited for HTTP/1.0).
+/// with chunked transfer coding (RFC 9112 §7.1). An HTTP/1.0 request gets a 505
+/// instead: without chunks a body broken off could not be told from a whole one.
 ///
 /// ``next`` is called again only after the previous piece was written to the
 /// socket, so memory holds one piece at a time; a client that stops reading

@@ -201,6 +201,18 @@ private func queue(_ response: Response, on connection: OpaquePointer, context: 
         return MHD_queue_response(connection, UInt32(response.status), handle)
     }
     var sent = response
+    if sent.stream != nil, context.httpVersion == "HTTP/1.0" {
+        // HTTP/1.0 has no chunks: the end of the connection ends the body, so a body
+        // broken off by a fault would look whole (found by QA: curl --http1.0 saved a
+        // short CSV and exited 0). A streamed body is refused instead.
+        sent = core.finalize(
+            Response.text("HTTP Version Not Supported: this answer is streamed and needs HTTP/1.1\n", status: 505))
+    }
+    if sent.stream != nil, context.method == .head {
+        // libmicrohttpd 0.9.75 writes a chunked body's last chunk even for HEAD (found by
+        // QA): the connection closes after it, so no stray bytes precede a next answer.
+        sent.headers.replaceOrAdd(name: "Connection", value: "close")
+    }
     // Every answer names its request (X-Request-Id: taken from a proxy, or made here).
     if !context.requestID.isEmpty { sent.headers.replaceOrAdd(name: "X-Request-Id", value: context.requestID) }
     var handle: OpaquePointer

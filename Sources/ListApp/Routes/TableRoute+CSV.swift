@@ -99,6 +99,10 @@ final class CSVExport: Sendable {
     private let bytesPerPiece: Int
     private struct Place {
         var after: RowPosition?
+        /// The file the first piece was read from: a piece read from another (a file
+        /// moved in over the path meanwhile) fails the export (found by QA: one
+        /// "complete" file held rows of both).
+        var file: FileIdentity?
         var hasHeader = false
         var isComplete = false
     }
@@ -116,16 +120,20 @@ final class CSVExport: Sendable {
 
     /// The next piece: the header record first, then the rows of one page.
     func piece(startedAt: ContinuousClock.Instant) -> Result<[UInt8], ListStoreError> {
-        let (after, hasHeader) = place.withLock { ($0.after, $0.hasHeader) }
+        let (after, hasHeader, file) = place.withLock { ($0.after, $0.hasHeader, $0.file) }
         let read = list.source.page(
             RowPageQuery(
                 table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
                 filters: request.filters, startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece))
+        if case .success(let page) = read, hasHeader, page.fileIdentity != file {
+            return .failure(ListStoreError(kind: .schemaChanged, message: "the database file was replaced during the export"))
+        }
         return read.map { page in
             var writer = CSVWriter()
             if !hasHeader { writer.header(list.table.columns.map(\.name)) }
             for row in page.rows { writer.record(row) }
             place.withLock { place in
+                if !place.hasHeader { place.file = page.fileIdentity }
                 place.hasHeader = true
                 place.after = page.lastPosition(in: list.table, sort: request.sort) ?? place.after
                 place.isComplete = !page.hasMore

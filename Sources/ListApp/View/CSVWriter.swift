@@ -4,7 +4,8 @@ import ListStore
 /// CRLF, a field holding `,`, `"`, CR or LF quoted with each `"` doubled; UTF-8
 /// without a byte-order mark.
 ///
-/// Values: NULL as an empty field (as an empty text is: CSV has no NULL);
+/// Values: NULL as an empty field (as an empty text is: CSV has no NULL; a
+/// record of one empty field is written `""`, so it is not an empty line);
 /// integers exact; reals as the shortest decimal that reads back as the same
 /// double (`Infinity`, `-Infinity` for the two SQLite can store); text as it
 /// is, never changed (a text starting with `=`, `+`, `-` or `@` is not
@@ -16,6 +17,11 @@ struct CSVWriter {
 
     /// Adds one record of `fields`.
     mutating func record(_ fields: [SQLValue]) {
+        // A record of one empty field is `""`: an empty line is no record to most readers (found by QA).
+        if fields.count == 1, fields[0].isNull || fields[0] == .text("") {
+            bytes.append(contentsOf: Array("\"\"\r\n".utf8))
+            return
+        }
         for (index, value) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             field(value)

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ListApp
+@testable import ListStore
 
 /// `GET /NAME.csv`: the whole list as CSV (RFC 4180), streamed page by page.
 @Suite struct TableCSVTests {
@@ -103,6 +104,12 @@ import Testing
         #expect(Data(base64Encoded: records[1][2])?.count == 70_000)
     }
 
+    /// Found by QA: NULL or empty in a one-column list was an empty line, which CSV readers skip.
+    @Test func aRecordOfOneEmptyFieldIsQuoted() throws {
+        let fixture = try TableFixture("CREATE TABLE notes (note TEXT); INSERT INTO notes VALUES ('a'), (NULL), (''), ('b');")
+        #expect(try fixture.server.get("/notes.csv").text == "note\r\na\r\n\"\"\r\n\"\"\r\nb\r\n")
+    }
+
     @Test func problemsBeforeTheFirstByteAreAnsweredInPlainText() throws {
         let fixture = try TableFixture(queryTimeLimit: 0.2)
         let badSort = try fixture.server.get("/products.csv?sort=nope")
@@ -124,6 +131,34 @@ import Testing
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
         INSERT INTO wide SELECT i, printf('%.*c', 2000, 'x') FROM n;
         """
+    }
+
+    /// Found by QA: a file moved in over the path during an export gave one
+    /// "complete" file holding rows of both; the export now breaks off.
+    @Test func aFileMovedInDuringAnExportBreaksItOff() throws {
+        let fixture = try TableFixture(Self.wide(rows: 30_000))
+        let other = fixture.folder + "/other.sqlite"
+        try SQLiteConnection(path: other, readOnly: false).execute(Self.wide(rows: 30_000))
+        let socket = try LoopbackSocket.connect(port: fixture.server.server.port ?? 0, receiveTimeoutSeconds: 20).get()
+        defer { close(socket) }
+        let request = Array("GET /wide.csv HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n".utf8)
+        #expect(request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == request.count)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        func receive() -> Int {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count > 0 { received += buffer[0..<count] }
+            return count
+        }
+        #expect(receive() > 0)
+        usleep(300_000)
+        #expect(rename(other, fixture.path) == 0)
+        usleep(1_500_000)  // the pool looks at the path at most once a second
+        while receive() > 0 {}
+        let separator: [UInt8] = [13, 10, 13, 10]
+        let end = try #require(received.indices.first { received[$0...].starts(with: separator) })
+        let (_, complete) = HTTPTestClient.dechunked(Array(received[(end + 4)...]))
+        #expect(!complete, "never one file of two files' rows")
     }
 
     /// A client that reads a little, then waits: the export holds no read
