@@ -24,12 +24,15 @@ def prefixed_browser(request, drivers, servers, mode):
     if mode == "htmx":
         extra += ["--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES]
     server = Server(f"base-path-{mode}", copy, *extra)
-    for browser in _browser(request, drivers, servers, mode, True):
-        browser.server = server
-        browser.expected_console = NETWORK_ERRORS
-        yield browser
-    server.stop()
-    copy.unlink(missing_ok=True)
+    try:
+        for browser in _browser(request, drivers, servers, mode, True):
+            browser.server = server
+            browser.expected_console = NETWORK_ERRORS
+            yield browser
+    finally:
+        # Also when the test or the browser's checks fail (found: a failed run left the server running).
+        server.stop()
+        copy.unlink(missing_ok=True)
 
 
 def test_scroll_search_and_the_service_worker_stay_under_the_prefix(prefixed_browser):

@@ -156,12 +156,14 @@ def worker_browser(request, drivers, servers):
     copy = WORK / "offline-worker.sqlite"
     shutil.copyfile(WORK / "catalogue.sqlite", copy)
     server = Server("offline-worker", copy)
-    for browser in _browser(request, drivers, servers, "client", True):
-        browser.server = server
-        browser.expected_console = NETWORK_ERRORS
-        yield browser
-    server.stop()
-    copy.unlink(missing_ok=True)
+    try:
+        for browser in _browser(request, drivers, servers, "client", True):
+            browser.server = server
+            browser.expected_console = NETWORK_ERRORS
+            yield browser
+    finally:
+        server.stop()
+        copy.unlink(missing_ok=True)
 
 
 def test_a_navigation_without_a_server_shows_the_service_workers_offline_page(worker_browser):
