@@ -221,6 +221,20 @@ def _browser(request, drivers, servers, mode, javascript):
     assert not errors, f"console errors: {errors}"
 
 
+def browser_on_own_server(request, drivers, servers, mode, server, copy, expected_console):
+    """A browser (as `_browser`) on `server`, a server of the test's own over
+    `copy`; both are gone afterwards, also when the test or the browser's
+    checks fail (found: a failed run left a server running)."""
+    try:
+        for browser in _browser(request, drivers, servers, mode, True):
+            browser.server = server
+            browser.expected_console = expected_console
+            yield browser
+    finally:
+        server.stop()
+        copy.unlink(missing_ok=True)
+
+
 @pytest.fixture
 def browser(request, drivers, servers, mode):
     """A browser on the `mode` server; fails the test on any console error (CSP included)."""

@@ -8,7 +8,7 @@ import shutil
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import HTMX_STATIC, HTMX_TEMPLATES, WORK, Server, _browser
+from conftest import HTMX_STATIC, HTMX_TEMPLATES, WORK, Server, browser_on_own_server
 
 PAGE = 20
 NETWORK_ERRORS = ["ERR_CONNECTION_REFUSED"]
@@ -24,15 +24,7 @@ def prefixed_browser(request, drivers, servers, mode):
     if mode == "htmx":
         extra += ["--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES]
     server = Server(f"base-path-{mode}", copy, *extra)
-    try:
-        for browser in _browser(request, drivers, servers, mode, True):
-            browser.server = server
-            browser.expected_console = NETWORK_ERRORS
-            yield browser
-    finally:
-        # Also when the test or the browser's checks fail (found: a failed run left the server running).
-        server.stop()
-        copy.unlink(missing_ok=True)
+    yield from browser_on_own_server(request, drivers, servers, mode, server, copy, NETWORK_ERRORS)
 
 
 def test_scroll_search_and_the_service_worker_stay_under_the_prefix(prefixed_browser):

@@ -10,7 +10,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import WORK, Server, _browser
+from conftest import WORK, Server, browser_on_own_server
 
 PAGE = 20
 NETWORK_ERRORS = ["ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest", "ERR_CONNECTION_REFUSED"]
@@ -156,14 +156,7 @@ def worker_browser(request, drivers, servers):
     copy = WORK / "offline-worker.sqlite"
     shutil.copyfile(WORK / "catalogue.sqlite", copy)
     server = Server("offline-worker", copy)
-    try:
-        for browser in _browser(request, drivers, servers, "client", True):
-            browser.server = server
-            browser.expected_console = NETWORK_ERRORS
-            yield browser
-    finally:
-        server.stop()
-        copy.unlink(missing_ok=True)
+    yield from browser_on_own_server(request, drivers, servers, "client", server, copy, NETWORK_ERRORS)
 
 
 def test_a_navigation_without_a_server_shows_the_service_workers_offline_page(worker_browser):

@@ -133,12 +133,12 @@ import Testing
         """
     }
 
-    /// Found by QA: a file moved in over the path during an export gave one
-    /// "complete" file holding rows of both; the export now breaks off.
-    @Test func aFileMovedInDuringAnExportBreaksItOff() throws {
-        let fixture = try TableFixture(Self.wide(rows: 30_000))
-        let other = fixture.folder + "/other.sqlite"
-        try SQLiteConnection(path: other, readOnly: false).execute(Self.wide(rows: 30_000))
+    /// `GET /wide.csv` read by a client that takes a little, then stops while the
+    /// server fills the socket buffers (no piece in progress), runs `meanwhile`,
+    /// then reads the rest: the chunked body, and whether its last chunk came.
+    static func stalledExport(
+        _ fixture: TableFixture, meanwhile: () throws -> Void
+    ) throws -> (body: [UInt8], complete: Bool) {
         let socket = try LoopbackSocket.connect(port: fixture.server.server.port ?? 0, receiveTimeoutSeconds: 20).get()
         defer { close(socket) }
         let request = Array("GET /wide.csv HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n".utf8)
@@ -152,12 +152,23 @@ import Testing
         }
         #expect(receive() > 0)
         usleep(300_000)
-        #expect(rename(other, fixture.path) == 0)
-        usleep(1_500_000)  // the pool looks at the path at most once a second
+        try meanwhile()
         while receive() > 0 {}
         let separator: [UInt8] = [13, 10, 13, 10]
         let end = try #require(received.indices.first { received[$0...].starts(with: separator) })
-        let (_, complete) = HTTPTestClient.dechunked(Array(received[(end + 4)...]))
+        return HTTPTestClient.dechunked(Array(received[(end + 4)...]))
+    }
+
+    /// Found by QA: a file moved in over the path during an export gave one
+    /// "complete" file holding rows of both; the export now breaks off.
+    @Test func aFileMovedInDuringAnExportBreaksItOff() throws {
+        let fixture = try TableFixture(Self.wide(rows: 30_000))
+        let other = fixture.folder + "/other.sqlite"
+        try SQLiteConnection(path: other, readOnly: false).execute(Self.wide(rows: 30_000))
+        let (_, complete) = try Self.stalledExport(fixture) {
+            #expect(rename(other, fixture.path) == 0)
+            usleep(1_500_000)  // the pool looks at the path at most once a second
+        }
         #expect(!complete, "never one file of two files' rows")
     }
 
@@ -167,26 +178,10 @@ import Testing
     /// that looks whole).
     @Test func aFaultMidStreamBreaksTheDownloadAndAStalledClientHoldsNoLock() throws {
         let fixture = try TableFixture(Self.wide(rows: 30_000), queryTimeLimit: 0.3)
-        let socket = try LoopbackSocket.connect(port: fixture.server.server.port ?? 0, receiveTimeoutSeconds: 20).get()
-        defer { close(socket) }
-        let request = Array("GET /wide.csv HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n".utf8)
-        #expect(request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == request.count)
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        func receive() -> Int {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count > 0 { received += buffer[0..<count] }
-            return count
-        }
-        #expect(receive() > 0)
-        // The server fills the socket buffers, then waits with no piece in progress.
-        usleep(300_000)
-        let lock = try fixture.holdLock()
-        while receive() > 0 {}
-        lock.release()
-        let separator: [UInt8] = [13, 10, 13, 10]
-        let end = try #require(received.indices.first { received[$0...].starts(with: separator) })
-        let (body, complete) = HTTPTestClient.dechunked(Array(received[(end + 4)...]))
+        var lock: TableFixture.SQLiteConnectionHandle?
+        let (body, complete) = try Self.stalledExport(fixture) { lock = try fixture.holdLock() }
+        lock?.release()
+        #expect(lock != nil)
         #expect(!complete, "the last chunk never comes")
         #expect(body.count > 0 && body.count < 30_000 * 2_000)
         #expect(fixture.incidents.lines.withLock { $0 }.contains { $0.contains("GET /wide.csv was broken off after") })
