@@ -122,26 +122,6 @@ func measure(iterations: Int, rounds: Int = 20, _ bodies: [() -> Int]) -> [Timin
     return samples.indices.map { Timing(median: median(&samples[$0]), fastestRoundMedian: roundMedians[$0].min() ?? 0) }
 }
 
-/// Prints the first page's next cursor and a cursor 40 rows before the end.
-func printCursors(_ source: CatalogueSource) {
-    guard case .success(let first) = source.page(PageRequest(cursor: nil, limit: 20)),
-          let firstCursor = first.nextCursor else { fail("the catalogue has no second page") }
-    print("cursor.first=\(firstCursor.encoded)")
-    // Walk the last planes in pages of 100 (keyset: each page costs the same) to the end.
-    var codePoints: [UInt32] = []
-    var cursor = PageCursor(afterCodePoint: 0xE0000)
-    while true {
-        guard case .success(let page) = source.page(PageRequest(cursor: cursor, limit: 100)) else {
-            fail("the catalogue failed while reading its end")
-        }
-        codePoints += page.records.map(\.codePoint)
-        guard page.hasMore, let next = page.nextCursor else { break }
-        cursor = next
-    }
-    guard codePoints.count > 40 else { fail("fewer than 41 characters after U+E0000") }
-    print("cursor.last=\(PageCursor(afterCodePoint: codePoints[codePoints.count - 41]).encoded)")
-}
-
 let options = parseOptions()
 if let probed = options.probe {
     let database = DatabaseSource(path: probed)
@@ -170,9 +150,14 @@ if let table = options.table {
     print("render.table\(options.pageRows).fastest_round_median_us=\(String(format: "%.1f", timing.fastestRoundMedian))")
     exit(0)
 }
-let source = CatalogueSource(path: options.database)
 if options.printsCursors {
-    printCursors(source)
+    do {
+        let cursors = try ListRenderBenchmark.cursors(path: options.database)
+        print("cursor.first=\(cursors.first)")
+        print("cursor.last=\(cursors.last)")
+    } catch {
+        fail("\(error)")
+    }
     exit(0)
 }
 let cases: [(key: String, shape: ListRenderBenchmark.Shape, limit: Int, after: UInt32?)] = [
@@ -184,7 +169,7 @@ for item in cases {
     if let only = options.only, !item.key.hasPrefix(only) { continue }
     let benchmark: ListRenderBenchmark
     do {
-        benchmark = try ListRenderBenchmark(source: source, shape: item.shape, limit: item.limit, afterCodePoint: item.after)
+        benchmark = try ListRenderBenchmark(path: options.database, shape: item.shape, limit: item.limit, afterCodePoint: item.after)
     } catch {
         fail("\(item.key): \(error)")
     }

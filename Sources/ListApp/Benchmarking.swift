@@ -2,17 +2,17 @@ import ListState
 import ListStore
 import Mustache
 
-/// The list page and the continuation fragment drawn as `ListRoute` draws them,
-/// from rows fetched once, for `liststate-bench` (Benchmarks/): it times the
-/// view context and the templates, not the query or the HTTP server.
+/// The catalogue's list page and a continuation fragment drawn as `TableRoute`
+/// draws them, from rows fetched once, for `liststate-bench` (Benchmarks/): it
+/// times the view context and the templates, not the query or the HTTP server.
 ///
 /// Not used by the server; `package` so only this package's benchmark sees it.
 package struct ListRenderBenchmark: Sendable {
     /// What is drawn.
     package enum Shape: Sendable {
-        /// The whole HTML document (`GET /`).
+        /// The whole HTML document (`GET /characters`).
         case page
-        /// A run of `<li>`: rows and the next footer (`GET /?cursor=C` with `HX-Request`).
+        /// A run of `<li>`: rows and the next footer (`GET /characters?cursor=C` with `HX-Request`).
         case continuation
     }
 
@@ -23,55 +23,99 @@ package struct ListRenderBenchmark: Sendable {
     }
 
     let templates: PageTemplates
-    let template: String
+    let shape: TableRoute.Shape
     let decision: Decision
-    let request: ListRequest
-    let records: [CharacterRecord]
+    let request: TableRequest
+    let list: ListDefinition
+    let lists: TableLists
+    let page: RowPage
 
-    /// Fetches one page from `source` and decides its state, as a request would.
+    /// Reads one page of the catalogue at `path` and decides its state, as a request would.
     /// - Parameters:
-    ///   - source: The catalogue.
+    ///   - path: The catalogue file.
     ///   - shape: A full page or a continuation fragment.
     ///   - limit: Rows on the page (1...100).
-    ///   - afterCodePoint: The cursor; nil for the first page (a continuation needs one).
+    ///   - afterCodePoint: Where the page starts; nil for the first page (a continuation needs one).
     /// - Throws: `SetupError` when the templates do not load or the source fails.
-    package init(source: any ListSource, shape: Shape, limit: Int, afterCodePoint: UInt32?) throws(SetupError) {
+    package init(path: String, shape: Shape, limit: Int, afterCodePoint: UInt32?) throws(SetupError) {
         do {
             templates = try PageTemplates()
+            list = try CatalogueList.definition(source: DatabaseSource(path: path), configuration: nil, basePath: "")
+            lists = try TableLists([list])
         } catch {
-            throw SetupError(description: "templates: \(error)")
+            throw SetupError(description: "\(path): \(error)")
         }
-        let cursor = afterCodePoint.map(PageCursor.init(afterCodePoint:))
-        request = ListRequest(cursor: cursor, limit: limit)
+        let after = afterCodePoint.map { RowPosition(sortValue: nil, key: [.integer(Int64($0))]) }
+        var request = TableRequest()
+        request.limit = limit
         var snapshot = ListSnapshot()
-        snapshot.cursor = cursor?.encoded
-        snapshot.isContinuation = shape == .continuation && cursor != nil
-        switch source.page(PageRequest(cursor: cursor, limit: limit, filter: request.filter)) {
+        if let after {
+            request.start = .position(after)
+            request.cursorText = RowCursor(after: after, rowid: nil, list: list.name, sort: nil).encoded
+            snapshot.cursor = request.cursorText
+        }
+        snapshot.isContinuation = shape == .continuation && after != nil
+        switch list.source.page(RowPageQuery(table: list.table, after: after, limit: limit)) {
         case .success(let page):
-            records = page.records
-            snapshot.take(page)
+            self.page = page
+            snapshot.rowsPerSection = [page.rows.count]
+            snapshot.hasMore = page.hasMore
+            if page.hasMore, let last = page.lastPosition(in: list.table, sort: nil) {
+                snapshot.nextCursor = RowCursor(after: last, rowid: nil, list: list.name, sort: nil).encoded
+            }
         case .failure(let error):
             throw SetupError(description: "source: \(error)")
         }
-        template = snapshot.isContinuation ? ListRoute.Shape.continuation.template : ListRoute.Shape.page.template
+        self.request = request
+        self.shape = snapshot.isContinuation ? .continuation : .page
         decision = ListState.decide(snapshot)
     }
 
-    /// The view context, as `ListRoute` builds it for every request.
+    /// The view context, as `TableRoute` builds it for every request.
     package func makeContext() -> MustacheValue {
-        let view = ListView(decision: decision, request: request, records: records)
-        return template == ListRoute.Shape.page.template ? view.pageContext : view.fragmentContext
+        let view = TableView(
+            decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
+            languageParameter: nil, lists: lists, templates: templates)
+        return shape == .page ? view.pageContext : view.fragmentContext
     }
 
     /// Renders `context` with the page's template.
     /// - Returns: The bytes, empty if rendering failed (it cannot with the built-in templates).
     package func render(_ context: MustacheValue) -> [UInt8] {
-        (try? templates.render(template, context).get()) ?? []
+        (try? templates.renderForTable(shape.template, context, list: list).get()) ?? []
     }
 
     /// Builds the context and renders it: what a request pays after its query.
     package func renderResponseBody() -> [UInt8] {
         render(makeContext())
+    }
+
+    /// The cursor of the first 20-row page's "Load more" link, and one 40 rows
+    /// before the end of the catalogue at `path` (a full page of 20 still follows it).
+    /// - Throws: `SetupError` when the catalogue cannot be read.
+    package static func cursors(path: String) throws(SetupError) -> (first: String, last: String) {
+        let list: ListDefinition
+        do {
+            list = try CatalogueList.definition(source: DatabaseSource(path: path), configuration: nil, basePath: "")
+        } catch {
+            throw SetupError(description: "\(path): \(error)")
+        }
+        func cursor(_ position: RowPosition) -> String { RowCursor(after: position, rowid: nil, list: list.name, sort: nil).encoded }
+        guard case .success(let first) = list.source.page(RowPageQuery(table: list.table, limit: 20)),
+            let firstPosition = first.lastPosition(in: list.table, sort: nil)
+        else { throw SetupError(description: "the catalogue has no second page") }
+        // Walk the last planes in pages of 100 (keyset: each page costs the same) to the end.
+        var keys: [[SQLValue]] = []
+        var after: RowPosition? = RowPosition(sortValue: nil, key: [.integer(0xE0000)])
+        while let position = after {
+            guard case .success(let page) = list.source.page(RowPageQuery(table: list.table, after: position, limit: 100)) else {
+                throw SetupError(description: "the catalogue failed while reading its end")
+            }
+            keys += page.keys
+            after = page.hasMore ? page.lastPosition(in: list.table, sort: nil) : nil
+        }
+        guard keys.count > 40 else { throw SetupError(description: "fewer than 41 characters after U+E0000") }
+        return (cursor(firstPosition), cursor(RowPosition(sortValue: nil, key: keys[keys.count - 41])))
     }
 }
 
@@ -114,8 +158,7 @@ package struct TableRenderBenchmark: Sendable {
         let view = TableView(
             decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
             languageParameter: nil, lists: lists, templates: templates)
-        let rendered = templates.renderForTable(
-            "list", view.pageContext, list: TildeEncoding.encode(list.name), layout: list.layout)
+        let rendered = templates.renderForTable("list", view.pageContext, list: list)
         return (try? rendered.get()) ?? []
     }
 }

@@ -4,15 +4,13 @@ import ListState
 import ListStore
 import Mustache
 
-/// The ListState web application: its routes over a `ListSource`, drawn with
-/// the page templates.
+/// The ListState web application: its routes over the lists served, drawn
+/// with the page templates.
 ///
 /// Routes:
-/// - `GET /`: the character list (page, region fragment or continuation; see `ListRoute`)
-///   when the catalogue is served; else the one table list, or the index of them (`TableRoute`).
-/// - `GET /char/:codepoint`: one character's page (see `CharacterRoute`), with the catalogue.
-/// - `GET /NAME`, `/NAME.json`, `/NAME/KEY`, `/NAME/KEY.json`: a list over a table or view,
-///   its JSON twin, a row's detail page and its JSON (`TableRoute`).
+/// - `GET /NAME`, `/NAME.json`, `/NAME.csv`, `/NAME/KEY`, `/NAME/KEY.json`: a list,
+///   its JSON twin and CSV, a row's page and its JSON (`TableRoute`).
+/// - `GET /`: the one list (with `<link rel="canonical">` to `/NAME`), or the index of them all.
 /// - `GET /static/*`: the stylesheet, scripts and images (built-in, or the override folder).
 /// - `GET /-/placeholders.css`: the stylesheet generated at start from the placeholder configuration.
 /// - `GET /-/states`: with `--dev` only, every state of every kind side by side (`GalleryRoute`).
@@ -21,121 +19,126 @@ import Mustache
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
 /// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed or
 ///   once ``beginDraining()`` was called; never waits on the source.
+/// - a list's former addresses (``ListDefinition/formerDetailPrefix``): 308 to its rows' pages.
 /// - anything else: the not-found page (404), through the decision module.
 public final class ListApplication: Sendable {
-    /// The names of the lists this application serves.
-    public static let listNames = ["characters"]
-
-    /// The catalogue's data source; nil when only tables are served.
-    public let source: (any ListSource)?
-    /// The lists over users' tables and views (none when only the catalogue is served).
+    /// The lists served, as they stand at each request.
     public let tables: TableCatalog
     /// The configuration it was made with.
     public let configuration: AppConfiguration
-    /// The configuration of the character list (built-in unless configured).
-    public let characters: ListConfiguration
     let templates: PageTemplates
     let stylesheet: PlaceholderStylesheet
     let health: SourceHealth
-    /// Rendered list answers kept for reuse; nil when the configuration keeps none.
-    let responseCache: ResponseCache<ListRoute.CacheKey>?
-    /// Rendered answers of the lists over tables kept for reuse, under the
-    /// database's `DataVersion`; nil when the configuration keeps none or the catalogue is served.
-    let tableCache: ResponseCache<TableRoute.CacheKey>?
-    /// Confirms the catalogue's version for response-cache hits; nil without a catalogue.
-    let versionProbe: VersionProbe?
+    /// Rendered list answers kept for reuse under their database's `DataVersion`;
+    /// nil when the configuration keeps none.
+    let responseCache: ResponseCache<TableRoute.CacheKey>?
     /// The version of the bundle a browser may keep (`BuildVersion`): pages
     /// carry it (`build` in every page context) to register the service worker.
     let build: String
 
     /// Loads the templates (strictly: a broken template is an error here, never
     /// a half page later), checks the list configurations against the templates
-    /// and static files, and generates the placeholder stylesheet.
+    /// and static files, generates the placeholder stylesheet, and draws every
+    /// kind of page once.
     ///
     /// - Parameters:
-    ///   - source: The catalogue's data source, or nil to serve only `tables`.
-    ///   - tables: The lists over users' tables and views.
+    ///   - tables: The lists: users' tables and views, the catalogue (``CatalogueList``).
     ///   - configuration: Templates, static files, lists.
     ///   - log: Receives one line per data-source incident (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
     public init(
-        source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
+        tables: TableCatalog, configuration: AppConfiguration = AppConfiguration(),
         log: (@Sendable (String) -> Void)? = nil
     ) throws(AppError) {
-        self.source = source
         self.tables = tables
         self.health = SourceHealth(log: log ?? { logError($0) })
         self.configuration = configuration
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
-        // The catalog has checked the names of lists over tables (a hidden one has no list, but may be configured).
-        try Self.check(configuration, templates: templates, listNames: source == nil ? nil : Self.listNames)
+        // The catalog has checked the names of lists (a hidden one has no list, but may be configured).
+        try Self.check(configuration, templates: templates)
         let served = Set(tables.lists.lists.map { TildeEncoding.encode($0.name) })
-        if let folder = templates.listLibraries.keys.sorted().first(where: { !served.contains($0) }) {
+        if let folder = templates.listFolders.keys.sorted().first(where: { !served.contains($0) }) {
             throw AppError.cannotReadTemplates(
                 (configuration.templatesDirectory ?? "") + "/lists/" + folder,
                 reason: "there is no list named “\(TildeEncoding.decode(Substring(folder)) ?? folder)” "
                     + "(a list's folder is its name, tilde-encoded)")
         }
-        self.characters = configuration.lists.last { $0.name == "characters" } ?? ListConfiguration("characters")
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
-        // With the catalogue and its list's twins both served, each cache has half the budget.
-        let both = source != nil && !tables.isEmpty
-        let budget = both ? configuration.responseCacheBytes / 2 : configuration.responseCacheBytes
-        self.responseCache = budget > 0 && source != nil ? ResponseCache(byteLimit: budget) : nil
-        self.tableCache = budget > 0 && (source == nil || both) ? ResponseCache(byteLimit: budget) : nil
-        self.versionProbe = source.map { VersionProbe(source: $0) }
+        self.responseCache = configuration.responseCacheBytes > 0 ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
         try rehearse()
     }
 
-    /// Renders every shape of answer once with sample data before the server
-    /// takes a request, so a template set that parses but cannot render (a
-    /// partial that includes itself without end, a layout that is its own
-    /// parent) stops the start instead of failing every request with a 500.
+    /// The list `/` shows: the only one, when exactly one is served; nil for the index.
+    var homeList: ListDefinition? {
+        let lists = tables.lists.lists
+        return lists.count == 1 ? lists.first : nil
+    }
+
+    /// Renders every shape of answer once for each set of templates the lists are
+    /// drawn with, before the server takes a request, so a template set that parses
+    /// but cannot render (a partial that includes itself without end, a layout that
+    /// is its own parent) stops the start instead of failing every request with a 500.
     /// - Throws: `AppError.cannotRender` naming the template and the fault.
     private func rehearse() throws(AppError) {
-        let sample = CharacterRecord(
-            codePoint: 0x2603, name: "SNOWMAN", generalCategory: "So", age: "1.1",
-            isEmoji: true, isEmojiPresentation: false)
-        let snapshots: [(ListSnapshot, [CharacterRecord])] = [
-            (ListSnapshot(rowsPerSection: [1], hasMore: true, nextCursor: "AQAAJgM"), [sample]),
-            (ListSnapshot(rowsPerSection: [0], filters: Filters(query: "x")), []),
-            (ListSnapshot(request: .notFound), []),
-        ]
-        for (snapshot, records) in snapshots {
-            let view = ListView(
-                decision: ListState.decide(snapshot), request: ListRequest(), records: records,
-                list: characters, templates: templates)
-            for (template, context) in [
-                ("list", view.pageContext), ("region", view.fragmentContext),
-                ("continuation", view.fragmentContext), ("message", view.pageContext),
-            ] {
-                if case .failure(let error) = templates.render(template, context) {
+        var drawn: Set<ListLibraries.Key> = []
+        let lists = tables.lists
+        for list in lists.lists {
+            // Lists drawn with the same templates are rehearsed once (a file may hold 10,000 tables).
+            let key = ListLibraries.Key(
+                layout: list.layout, partials: list.partials,
+                folder: templates.listFolders[TildeEncoding.encode(list.name)] == nil ? nil : list.name,
+                detail: list.detailTemplate)
+            guard drawn.insert(key).inserted else { continue }
+            let snapshots = [
+                ListSnapshot(rowsPerSection: [0], hasMore: true, nextCursor: "AQ"),
+                ListSnapshot(rowsPerSection: [0], filters: Filters(query: "x")),
+                ListSnapshot(request: .notFound),
+            ]
+            for snapshot in snapshots {
+                let view = TableView(
+                    decision: ListState.decide(snapshot), list: list, request: TableRequest(), refusal: nil,
+                    page: RowPage(rows: [], keys: [], hasMore: false), language: .english, languageParameter: nil,
+                    lists: lists, templates: templates)
+                for (template, context) in [
+                    ("list", view.pageContext), ("region", view.fragmentContext),
+                    ("continuation", view.fragmentContext), ("message", view.pageContext),
+                ] {
+                    if case .failure(let error) = templates.renderForTable(template, context, list: list) {
+                        throw AppError.cannotRender(template, reason: "\(error)")
+                    }
+                }
+            }
+            // The pages above have no rows: a row and a detail page are drawn on their own,
+            // with nothing in them, so a partial that includes itself is still found.
+            for template in ["row", list.detailTemplate] {
+                if case .failure(let error) = templates.renderForTable(template, .dictionary(MustacheFields()), list: list) {
                     throw AppError.cannotRender(template, reason: "\(error)")
                 }
             }
         }
+        // Every layout's shared row too, used or not: the same folder serves the next database.
+        for (layout, library) in templates.tableLibraries.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            do {
+                _ = try library.render("row", .dictionary(MustacheFields()))
+            } catch {
+                throw AppError.cannotRender("row (\(layout.rawValue) layout)", reason: "\(error)")
+            }
+        }
+        let site = SiteView(decision: ListState.decide(ListSnapshot(request: .notFound)), templates: templates)
+        if case .failure(let error) = templates.render("message", site.pageContext) {
+            throw AppError.cannotRender("message", reason: "\(error)")
+        }
     }
 
     /// Refuses configurations whose values are out of range or name an image or a
-    /// partial that does not exist.
-    /// - Parameter listNames: The names of the lists served (a name the configuration gives must be one);
-    ///   nil when they were checked already.
-    private static func check(
-        _ configuration: AppConfiguration, templates: PageTemplates,
-        listNames: [String]?
-    ) throws(AppError) {
+    /// partial that does not exist (the lists' names were checked when they were read).
+    private static func check(_ configuration: AppConfiguration, templates: PageTemplates) throws(AppError) {
         let file = configuration.configurationFile
         let staticFiles = BuiltInResources.staticFiles
         for list in configuration.lists {
             let prefix = "lists.\(list.name)"
-            if let listNames, !listNames.contains(list.name) {
-                throw .configuration(
-                    ConfigurationError(
-                        file: file, key: prefix,
-                        message: "there is no list named “\(list.name)” (lists: \(listNames.prefix(20).joined(separator: ", ")))"))
-            }
             if let problem = list.problems().first {
                 throw .configuration(
                     ConfigurationError(
@@ -175,14 +178,6 @@ public final class ListApplication: Sendable {
             builtIn: BuiltInResources.staticFiles,
             cacheControl: configuration.staticCacheControl)
         do {
-            if let source, let versionProbe {
-                let list = ListRoute(application: self, source: source, versionProbe: versionProbe)
-                let character = CharacterRoute(application: self, source: source)
-                try router.get("/") { request, _ in list.answer(to: request) }
-                try router.get(CharacterRoute.pattern, mayBlock: true) { request, parameters in
-                    character.respond(to: request, segment: parameters["codepoint"] ?? "")
-                }
-            }
             try router.get(PlaceholderStylesheet.path) { [stylesheet, configuration] request, _ in
                 Response.representation(
                     stylesheet.bytes, entityTag: stylesheet.entityTag,
@@ -210,8 +205,8 @@ public final class ListApplication: Sendable {
                 return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
-            if source != nil, let twin = catalogueList { try addCatalogueListRoutes(to: &router, list: twin) }
-            if source == nil || !tables.isEmpty { try TableRoute.add(to: &router, application: self) }
+            for list in tables.lists.lists where list.formerDetailPrefix != nil { try addFormerRoutes(to: &router, list: list) }
+            try TableRoute.add(to: &router, application: self)
         } catch {
             // The patterns above are constants; a malformed one is a programming error caught by the tests.
             assertionFailure("\(error)")
@@ -220,33 +215,22 @@ public final class ListApplication: Sendable {
         return router
     }
 
-    /// The catalogue's list over its file (``CatalogueList``), when it is served beside the catalogue's pages.
-    var catalogueList: ListDefinition? {
-        source == nil ? nil : tables.lists.list(named: CatalogueList.name)
-    }
-
-    /// The catalogue list's addresses that lead to the catalogue's pages: `/characters`
-    /// to `/` and `/characters/KEY` (a code point) to its character's page, both 308
-    /// with the query kept; its JSON twin, CSV and rows' JSON stay with the lists' route.
-    private func addCatalogueListRoutes(to router: inout Router, list: ListDefinition) throws(HTTPServerError) {
-        let rows = TableRoute(application: self, catalog: tables)
-        @Sendable func moved(_ request: Request, to path: String) -> Response {
+    /// The former addresses of `list`'s rows (``ListDefinition/formerDetailPrefix``):
+    /// `PREFIX/KEY` is sent to the row's page with a 308, the query kept; a key
+    /// the list cannot read is a 404.
+    private func addFormerRoutes(to router: inout Router, list: ListDefinition) throws(HTTPServerError) {
+        guard let prefix = list.formerDetailPrefix else { return }
+        try router.get(prefix + ":key") { [self] request, parameters in
+            let segment = Substring(parameters["key"] ?? "")
+            guard let address = list.addressFormat?.former?(segment) ?? list.address(segment: segment),
+                let path = list.detailPath(address: address)
+            else {
+                return notFound(request)
+            }
             let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
             var response = Response.text("Moved to \(path)\n", status: 308)
             response.headers.replaceOrAdd(name: "Location", value: path + query)
             return response
-        }
-        let base = configuration.basePath
-        try router.get("/" + TildeEncoding.encode(list.name)) { request, _ in moved(request, to: base + "/") }
-        try router.get("/" + TildeEncoding.encode(list.name) + "/:key", mayBlock: true) { [self] request, parameters in
-            let key = parameters["key"] ?? ""
-            guard !key.hasSuffix(".json") else {
-                return rows.sharingJSON(
-                    rows.respondWithRow(to: request, listSegment: TildeEncoding.encode(list.name), keySegment: key),
-                    with: request, isJSON: true)
-            }
-            guard let value = UInt32(key), String(value) == key, value <= 0x10FFFF else { return notFound(request) }
-            return moved(request, to: base + CodePointAddress(codePoint: value).path)
         }
     }
 
@@ -267,7 +251,7 @@ public final class ListApplication: Sendable {
     func notFound(_ request: Request) -> Response {
         let decision = ListState.decide(ListSnapshot(request: .notFound))
         let (view, fromHeader) = pageView(for: request, decision: decision)
-        let isPartial = request.headers["HX-Request"] == "true" && request.headers["HX-History-Restore-Request"] != "true"
+        let isPartial = TableRoute.Shape.isPartial(request)
         var response =
             isPartial
             ? render("region", view.fragmentContext, status: decision.status)
@@ -300,7 +284,7 @@ public final class ListApplication: Sendable {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
         let fullPath = target.flatMap { $0.split(separator: "?", maxSplits: 1).first }.map(String.init) ?? ""
         let path = fullPath.hasPrefix(configuration.basePath + "/") ? String(fullPath.dropFirst(configuration.basePath.count)) : fullPath
-        if source == nil || !tables.isEmpty, path.hasSuffix(".json") {
+        if path.hasSuffix(".json") {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(
                 status: status, state: "error",
@@ -321,10 +305,7 @@ public final class ListApplication: Sendable {
                 languageParameter: nil, lists: tables.lists, templates: templates)
             response = render("continuation", view.fragmentContext, status: decision.status, list: list)
         } else {
-            let view = ListView(
-                decision: decision, request: nil, refusal: reason, records: [], language: negotiated.language,
-                list: characters, templates: templates, hasListRegion: false, speaksOfRows: source == nil,
-                basePath: configuration.basePath)
+            let view = siteView(decision: decision, language: negotiated.language, languageParameter: nil, refusal: reason)
             let template = isContinuation ? "continuation" : isPartial ? "region" : "message"
             response = render(template, template == "message" ? view.pageContext : view.fragmentContext, status: decision.status)
         }
@@ -334,20 +315,29 @@ public final class ListApplication: Sendable {
         return response
     }
 
-    /// The view of a page that is not a list page (not found, a character's
-    /// page, their failures): the layout's words, language and offline
-    /// templates, in the language `request` asks for.
+    /// The view of a page that is not a list page (not found, the offline page,
+    /// their failures) in the language `request` asks for.
     /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
-    func pageView(for request: Request, decision: Decision) -> (view: ListView, languageFromHeader: Bool) {
+    func pageView(for request: Request, decision: Decision) -> (view: SiteView, languageFromHeader: Bool) {
         let negotiated = Language.negotiate(
             parameter: request.query("lang"),
             acceptLanguage: request.headers["Accept-Language"])
-        let view = ListView(
-            decision: decision, request: nil, records: [], language: negotiated.language,
-            list: characters, templates: templates, hasListRegion: false,
-            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag, speaksOfRows: source == nil,
-            basePath: configuration.basePath)
+        let view = siteView(
+            decision: decision, language: negotiated.language,
+            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
         return (view, negotiated.fromHeader)
+    }
+
+    /// The view of a page of the site: in the words and placeholders of the list at `/`
+    /// when there is one (``homeList``), else those of lists over tables.
+    func siteView(
+        decision: Decision, language: Language, languageParameter: String?, refusal: ListRequest.Reason? = nil
+    ) -> SiteView {
+        let home = homeList
+        return SiteView(
+            decision: decision, refusal: refusal, language: language, languageParameter: languageParameter,
+            configuration: home?.configuration ?? ListConfiguration(""), words: home?.words ?? .rows,
+            templates: templates, basePath: configuration.basePath)
     }
 
     /// Renders a template into an HTML response; a rendering fault (which the
@@ -371,11 +361,13 @@ public final class ListApplication: Sendable {
             context = .dictionary(fields)
         }
         let rendered =
-            forTable || list != nil
-            ? templates.renderForTable(
-                template, context, list: list.map { TildeEncoding.encode($0.name) },
-                layout: list?.layout ?? .list)
-            : templates.render(template, context)
+            if let list {
+                templates.renderForTable(template, context, list: list)
+            } else if forTable {
+                templates.renderForTables(template, context)
+            } else {
+                templates.render(template, context)
+            }
         switch rendered {
         case .success(let body):
             return Response.html(body, status: status)

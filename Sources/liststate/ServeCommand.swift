@@ -105,13 +105,12 @@ enum ServeCommand {
         }
 
         let log: @Sendable (String) -> Void = { LogWriter.standardError.write("liststate: \($0)\n") }
-        let source = CatalogueSource(path: options.database, queryTimeLimit: options.queryTimeout, log: log)
         do {
-            // The catalogue's list over the same file: its JSON twin, CSV and rows' JSON.
+            // The catalogue is one list, served as any other.
             let tables = try CatalogueList.tables(
                 path: options.database, queryTimeLimit: options.queryTimeout,
                 configuration: configuration.lists.last { $0.name == CatalogueList.name }, basePath: options.basePath, log: log)
-            return .success(try ListApplication(source: source, tables: tables, configuration: configuration))
+            return .success(try ListApplication(tables: tables, configuration: configuration))
         } catch {
             Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
             return .failure(ExitCode(ExitStatus.of(error)))
@@ -158,7 +157,7 @@ enum ServeCommand {
         if let path = options.configuration {
             do {
                 if options.databases.isEmpty {
-                    appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: ListApplication.listNames)
+                    appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: [CatalogueList.name])
                 } else {
                     // The tables are read later; a name no table has stops the start then.
                     (tableConfiguration.lists, tableConfiguration.tables) = try ConfigurationFile.loadForTables(path: path)
@@ -184,7 +183,7 @@ enum ServeCommand {
                     databases: options.databases, queryTimeLimit: options.queryTimeout,
                     configuration: tableConfiguration,
                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
-                application = try ListApplication(source: nil, tables: tables, configuration: appConfiguration)
+                application = try ListApplication(tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")
                 return ExitStatus.of(error)

@@ -26,14 +26,13 @@ import Testing
     }
 
     static let catalogue: TestServer? = {
-        guard let shared = TestServer.shared else { return nil }
         var configuration = AppConfiguration()
         configuration.basePath = "/site"
-        return try? TestServer(source: shared.application.source, configuration: configuration)
+        return try? TestServer.catalogue(configuration: configuration)
     }()
 
     @Test(arguments: [
-        "/site/", "/site/?q=snow&limit=2", "/site/?category=Lu&lang=zh-Hans", "/site/?category=Zz", "/site/char/U+2603",
+        "/site/", "/site/characters?q=snow&limit=2", "/site/?category=Lu&lang=zh-Hans", "/site/?category=Zz", "/site/characters/U+2603",
         "/site/nowhere", "/site/-/offline", "/site/?cursor=broken",
     ])
     func everyCataloguePageStaysUnderThePrefix(target: String) throws {
@@ -55,11 +54,11 @@ import Testing
         #expect(try server.get("/site/-/livez").status == 200)
         let bare = try server.get("/site?q=snow")
         #expect(bare.status == 308 && bare.header("location") == "/site/?q=snow")
-        let moved = try server.get("/site/char/2603")
-        #expect(moved.status == 308 && moved.header("location") == "/site/char/U+2603")
+        let moved = try server.get("/site/char/U+2603")
+        #expect(moved.status == 308 && moved.header("location") == "/site/characters/U+2603")
         let continuation = try server.get("/site/?limit=2", headers: ["HX-Request": "true"])
         let next = try #require(Markup.loadMoreHref(continuation.text))
-        #expect(next.hasPrefix("/site/?"))
+        #expect(next.hasPrefix("/site/characters?"))
         #expect(try server.get(next, headers: ["HX-Request": "true"]).status == 200)
     }
 

@@ -128,7 +128,7 @@ import Testing
         ] {
             let configuration = AppConfiguration(lists: [list], configurationFile: "site.json")
             #expect {
-                _ = try ListApplication(source: ScriptedSource(), configuration: configuration)
+                _ = try ListApplication(tables: TableCatalog(), configuration: configuration)
             } throws: { error in
                 guard case AppError.configuration(let problem) = error else { return false }
                 return problem.file == "site.json" && problem.key == key

@@ -5,7 +5,8 @@ import Testing
 
 /// A configured server: overrides reach the page, the stylesheet is served with an ETag.
 @Suite struct ConfiguredServerTests {
-    let server: TestServer
+    let catalogue: CatalogueFixture
+    var server: TestServer { catalogue.server }
 
     init() throws {
         let list = ListConfiguration("characters")
@@ -19,7 +20,7 @@ import Testing
             }
             .placeholder(.noResults) { $0.partial("placeholder-body") }
             .endOfList("You have seen them all.")
-        server = try TestServer(source: ScriptedSource(), configuration: AppConfiguration(lists: [list]))
+        catalogue = try CatalogueFixture([], configuration: AppConfiguration(lists: [list]))
     }
 
     @Test func overridesReachThePage() throws {

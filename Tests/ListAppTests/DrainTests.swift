@@ -8,8 +8,8 @@ import Testing
 /// and `/-/livez` are still served normally.
 @Suite struct DrainTests {
     @Test func readinessFailsWhileDrainingAndPagesStillServe() throws {
-        let source = ScriptedSource(records: (0x41...0x5A).map { ScriptedSource.record(UInt32($0)) })
-        let server = try TestServer(source: source)
+        let catalogue = try CatalogueFixture()
+        let server = catalogue.server
         #expect(try server.get("/-/readyz").status == 200)
         #expect(!server.application.isDraining)
         server.application.beginDraining()

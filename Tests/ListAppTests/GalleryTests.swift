@@ -7,7 +7,8 @@ import Testing
 @Suite struct GalleryTests {
     @Test(arguments: Language.allCases)
     func galleryShowsEveryKindAndFooter(_ language: Language) throws {
-        let server = try TestServer(source: ScriptedSource(), configuration: AppConfiguration(isDevelopment: true))
+        let catalogue = try CatalogueFixture(configuration: AppConfiguration(isDevelopment: true))
+        let server = catalogue.server
         let page = try server.get("/-/states?lang=\(language.tag)")
         #expect(page.status == 200)
         #expect(page.text.contains(#"<html lang="\#(language.tag)">"#))
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func galleryIsAbsentWithoutDev() throws {
-        let server = try TestServer(source: ScriptedSource())
+        let server = try TestServer(tables: TableCatalog())
         let answer = try server.get("/-/states")
         #expect(answer.status == 404)
         #expect(answer.text.contains("placeholder-notFound"))

@@ -10,7 +10,7 @@ import Testing
 /// from such a page replaces it.
 @Suite struct LaterPageTests {
     static let server = TestServer.shared
-    static let cursor = PageCursor(afterCodePoint: 0x2600).encoded
+    static let cursor = CatalogueFixture.cursor(after: 0x2600)
 
     @Test func aPartialRequestAimedAtTheListGetsTheRegionEvenWithACursor() throws {
         let server = try #require(Self.server)

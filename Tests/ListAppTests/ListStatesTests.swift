@@ -3,14 +3,14 @@ import Testing
 
 @testable import ListApp
 
-/// Every list state, served by the real server over a scripted source.
+/// Every list state of the catalogue, served by the real server over a real file
+/// whose rows and faults the tests change.
 @Suite struct ListStatesTests {
-    let source: ScriptedSource
-    let server: TestServer
+    let catalogue: CatalogueFixture
+    var server: TestServer { catalogue.server }
 
     init() throws {
-        source = ScriptedSource(records: (0x41...0x5A).map { ScriptedSource.record(UInt32($0)) })
-        server = try TestServer(source: source)
+        catalogue = try CatalogueFixture()
     }
 
     @Test func rowsWithLoadMore() throws {
@@ -21,21 +21,21 @@ import Testing
     }
 
     @Test func endOfListOnALaterPage() throws {
-        let cursor = PageCursor(afterCodePoint: 0x50).encoded
+        let cursor = CatalogueFixture.cursor(after: 0x50)
         let page = try server.get("/?cursor=\(cursor)")
         #expect(Markup.rowIDs(page.text).count == 10)
         #expect(page.text.contains("list-footer-end"))
         let fragment = try server.get("/?cursor=\(cursor)", headers: ["HX-Request": "true"])
         #expect(fragment.text.hasPrefix("<li") && fragment.text.contains("list-footer-end"))
-        let past = try server.get("/?cursor=\(PageCursor(afterCodePoint: 0x5A).encoded)", headers: ["HX-Request": "true"])
+        let past = try server.get("/?cursor=\(CatalogueFixture.cursor(after: 0x5A))", headers: ["HX-Request": "true"])
         #expect(past.status == 200 && Markup.rowIDs(past.text).isEmpty && past.text.contains("list-footer-end"))
     }
 
     /// C-11: delete the only row → "no data"; insert one → rows again.
     @Test func noDataAndBack() throws {
-        source.setRecords([ScriptedSource.record(0x41)])
+        try catalogue.setRecords([CatalogueFixture.record(0x41)])
         #expect(Markup.rowIDs(try server.get("/").text) == ["char-41"])
-        source.setRecords([])
+        try catalogue.setRecords([])
         for headers in [[:], ["HX-Request": "true"]] {
             let empty = try server.get("/", headers: headers)
             #expect(empty.status == 200)
@@ -43,51 +43,54 @@ import Testing
             #expect(!empty.text.contains("<ol"))
             #expect(empty.header("cache-control") == "no-cache")
         }
-        source.setRecords([ScriptedSource.record(0x42)])
+        try catalogue.setRecords([CatalogueFixture.record(0x42)])
         #expect(Markup.rowIDs(try server.get("/").text) == ["char-42"])
     }
 
     @Test func noResultsEchoesTheQueryAndOffersToClearIt() throws {
-        source.setRecords([])
+        try catalogue.setRecords([])
         let answer = try server.get("/?q=nothing+here&emoji=1")
         #expect(answer.text.contains("placeholder-noResults"))
         #expect(answer.text.contains("No results for “\u{2068}nothing here\u{2069}”"))
-        #expect(answer.text.contains(#"href="/?emoji&#61;1""#))
+        #expect(answer.text.contains(#"href="/characters?emoji&#61;1""#))
         let filtersOnly = try server.get("/?category=Lu")
         #expect(filtersOnly.text.contains("No characters match these filters"))
     }
 
     /// C-10 / C-12: a source that is busy is "unavailable" (503, Retry-After), never "no data".
     @Test func unavailableSource() throws {
-        source.fail(with: .busy)
+        let lock = try catalogue.holdLock()
         let page = try server.get("/")
         #expect(page.status == 503)
         #expect(page.header("retry-after") == "5")
         #expect(page.text.contains("placeholder-unavailable"))
         #expect(!page.text.contains("placeholder-noData"))
-        #expect(!page.text.contains("secret_sql") && !page.text.contains("scripted"))
+        #expect(!page.text.contains("SELECT") && !page.text.contains("locked"))
         #expect(try server.get("/-/readyz").status == 503)
         let region = try server.get("/", headers: ["HX-Request": "true"])
         #expect(region.status == 503 && region.text.hasPrefix(#"<div id="list""#))
-        source.fail(with: nil)
+        lock.release()
         #expect(try server.get("/").status == 200)
         #expect(try server.get("/-/readyz").status == 200)
     }
 
     @Test func failedSourceIsAnError() throws {
-        source.fail(with: .corrupt)
+        let good = try catalogue.damage()
         let page = try server.get("/")
         #expect(page.status == 500)
         #expect(page.text.contains("placeholder-error"))
         #expect(page.text.contains("Something went wrong"))
         #expect(page.header("retry-after") == nil)
-        #expect(!page.text.contains("secret_sql"))
+        #expect(!page.text.contains("SELECT") && !page.text.contains("malformed"))
+        try catalogue.restore(good)
+        #expect(try server.get("/").status == 200)
     }
 
     /// A continuation whose source fails keeps the rows on screen: a retry footer for the same cursor.
     @Test func continuationFailureIsARetryFooter() throws {
-        let cursor = PageCursor(afterCodePoint: 0x45).encoded
-        source.fail(with: .timedOut)
+        let cursor = CatalogueFixture.cursor(after: 0x45)
+        let lock = try catalogue.holdLock()
+        defer { lock.release() }
         let fragment = try server.get("/?cursor=\(cursor)", headers: ["HX-Request": "true"])
         #expect(fragment.status == 503)
         #expect(fragment.text.hasPrefix("<li"))

@@ -30,9 +30,9 @@ import Testing
     ])
     func keptPlaceholderEqualsADirectDrawingOnEveryPage(_ list: ListConfiguration) throws {
         let targets = [
-            ListLinks(request: ListRequest(), language: nil),
-            ListLinks(request: ListRequest(filter: ListFilter(text: "snow")), language: nil),
-            ListLinks(request: ListRequest(language: "zh-Hant"), language: nil),
+            ListLinks(request: TableRequest(), language: nil),
+            ListLinks(request: TableRequest(query: "snow", language: nil), language: nil),
+            ListLinks(request: TableRequest(language: "zh-Hant"), language: nil),
         ]
         for language in Language.allCases {
             for links in targets {
@@ -46,8 +46,8 @@ import Testing
 
     @Test func everyPageKeepsItsOwnRetryLink() throws {
         let list = ListConfiguration("characters")
-        let first = ListLinks(request: ListRequest(filter: ListFilter(text: "a")), language: nil)
-        let second = ListLinks(request: ListRequest(filter: ListFilter(text: "b")), language: nil)
+        let first = ListLinks(request: TableRequest(query: "a", language: nil), language: nil)
+        let second = ListLinks(request: TableRequest(query: "b", language: nil), language: nil)
         let one = try Self.drawn(
             OfflinePlaceholder.context(
                 list: list, language: .english, allowsPartialRequests: true,

@@ -6,10 +6,11 @@ import Testing
 /// Issue 7, parts 2 and 3, as the server sees them: the offline page the
 /// service worker keeps, the worker script, and what every page carries for them.
 @Suite struct OfflineShellTests {
-    let server: TestServer
+    let catalogue: CatalogueFixture
+    var server: TestServer { catalogue.server }
 
     init() throws {
-        server = try TestServer(source: ScriptedSource(records: (0x41...0x5A).map { ScriptedSource.record(UInt32($0)) }))
+        catalogue = try CatalogueFixture()
     }
 
     @Test(arguments: Language.allCases)
@@ -51,7 +52,7 @@ import Testing
     @Test func everyPageCarriesTheBuildAndTheOfflineScript() throws {
         let build = server.application.build
         #expect(build.count == 16 && build.allSatisfy(\.isHexDigit))
-        for target in ["/", "/-/offline", "/char/U+0041", "/nowhere"] {
+        for target in ["/", "/-/offline", "/characters/U+0041", "/nowhere"] {
             let page = try server.get(target)
             #expect(page.text.contains(#"<meta name="liststate-build" content="\#(build)">"#), "\(target)")
             #expect(page.text.contains(#"<script src="/static/liststate-offline.js" defer></script>"#), "\(target)")

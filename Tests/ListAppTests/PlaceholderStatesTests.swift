@@ -7,12 +7,11 @@ import Testing
 /// Every state of every kind, in every language, as a page and as fragments,
 /// over real HTTP; each answer validated by `TestServer.get`.
 @Suite struct PlaceholderStatesTests {
-    let source: ScriptedSource
-    let server: TestServer
+    let source: CatalogueFixture
+    var server: TestServer { source.server }
 
     init() throws {
-        source = ScriptedSource(records: (0x41...0x5A).map { ScriptedSource.record(UInt32($0)) })
-        server = try TestServer(source: source)
+        source = try CatalogueFixture()
     }
 
     /// The words each language uses for a few states, to prove the page is in it.
@@ -62,7 +61,7 @@ import Testing
         expectRegion(try server.get("/?limit=10&\(lang)", headers: partial), status: 200, contains: words.loadMore)
 
         // No data, no results.
-        source.setRecords([])
+        try source.setRecords([])
         expectPage(try server.get("/?\(lang)"), language, status: 200, contains: words.noData)
         expectRegion(try server.get("/?\(lang)", headers: partial), status: 200, contains: words.noData)
         expectPage(try server.get("/?q=zz&\(lang)"), language, status: 200, contains: words.noResults)
@@ -70,13 +69,13 @@ import Testing
         expectPage(try server.get("/?category=Lu&\(lang)"), language, status: 200, contains: "placeholder-noResults")
 
         // Unavailable and error.
-        source.fail(with: .busy)
+        try source.fail(with: .busy)
         expectPage(try server.get("/?\(lang)"), language, status: 503, contains: words.unavailable)
         expectRegion(try server.get("/?\(lang)", headers: partial), status: 503, contains: words.unavailable)
-        source.fail(with: .corrupt)
+        try source.fail(with: .corrupt)
         expectPage(try server.get("/?\(lang)"), language, status: 500, contains: words.failed)
         expectRegion(try server.get("/?\(lang)", headers: partial), status: 500, contains: words.failed)
-        source.fail(with: nil)
+        try source.fail(with: nil)
 
         // A bad parameter, and a page that does not exist.
         let bad = try server.get("/?limit=0&\(lang)")
@@ -91,21 +90,21 @@ import Testing
         let strings = UIStrings.of(language)
         let lang = "lang=\(language.tag)"
         let partial = ["HX-Request": "true"]
-        let cursor = PageCursor(afterCodePoint: 0x45).encoded
+        let cursor = CatalogueFixture.cursor(after: 0x45)
         let oob = #"<template><div id="status" hx-swap-oob="innerHTML">"#
 
         let more = try server.get("/?limit=5&cursor=\(cursor)&\(lang)", headers: partial)
         #expect(more.status == 200 && more.text.hasPrefix("<li") && more.text.contains(strings.loadMore))
         #expect(more.text.contains(oob + strings.announce.rowsAdded(5)))
 
-        let end = try server.get("/?cursor=\(PageCursor(afterCodePoint: 0x5A).encoded)&\(lang)", headers: partial)
+        let end = try server.get("/?cursor=\(CatalogueFixture.cursor(after: 0x5A))&\(lang)", headers: partial)
         #expect(end.status == 200 && end.text.contains(strings.endOfList) && end.text.contains(oob))
 
-        source.fail(with: .timedOut)
+        try source.fail(with: .timedOut)
         let retry = try server.get("/?cursor=\(cursor)&\(lang)", headers: partial)
         #expect(retry.status == 503 && retry.text.contains(strings.moreUnavailable) && retry.text.contains(strings.tryAgain))
         #expect(retry.text.contains(##"hx-target="#list-footer""##))
-        source.fail(with: nil)
+        try source.fail(with: nil)
 
         let startOver = try server.get("/?cursor=AQAAJgM!&\(lang)", headers: partial)
         #expect(startOver.status == 400 && startOver.text.contains(strings.startOver))
@@ -120,7 +119,7 @@ import Testing
         #expect(region.text.contains(#"<div id="status" hx-swap-oob="innerHTML">Showing 10 characters.</div>"#))
         // The status region stays outside #list.
         #expect(!Markup.listRegion(page.text).contains("role=\"status\""))
-        source.setRecords([])
+        try source.setRecords([])
         let none = try server.get("/?q=snow", headers: ["HX-Request": "true", "Accept-Language": "zh-TW"])
         #expect(none.text.contains("hx-swap-oob=\"innerHTML\">找不到與「\u{2068}snow\u{2069}」相關的字元。</div>"))
     }
@@ -137,15 +136,15 @@ import Testing
         #expect(negotiated.header("vary")?.contains("Accept-Language") == true)
         let rows = try server.get("/?limit=1&lang=zh-Hans")
         #expect(rows.text.contains(#"<abbr class="category" title="其他符号">So</abbr>"#))
-        #expect(rows.text.contains(#"<a class="name" href="/char/U+0041?lang&#61;zh-Hans" lang="en">CHARACTER 41</a>"#))
+        #expect(rows.text.contains(#"<a class="name" href="/characters/U+0041?lang&#61;zh-Hans" lang="en">CHARACTER 41</a>"#))
     }
 
     @Test func placeholdersMeetTheAccessibilityRules() throws {
-        source.setRecords([])
+        try source.setRecords([])
         let page = try server.get("/?q=zz")
         // Decorative illustration with intrinsic size; a real link as the action.
         #expect(page.text.contains(#"<img class="placeholder-image" src="/static/illustrations/no-results.svg" alt="" width="96" height="96">"#))
-        #expect(page.text.contains(##"<a class="button button-primary" href="/">Clear the search</a>"##))
+        #expect(page.text.contains(##"<a class="button button-primary" href="/characters">Clear the search</a>"##))
         #expect(page.text.contains(#"aria-labelledby="placeholder-title""#))
         // The illustrations are served.
         for file in ["loading", "no-data", "no-results", "offline", "unavailable", "error", "not-found"] {

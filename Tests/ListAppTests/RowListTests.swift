@@ -3,13 +3,14 @@ import Mustache
 import Testing
 
 @testable import ListApp
+@testable import ListStore
 
 /// The rows of a page: each field written straight into the page prints what its
 /// value would, escaped as `{{field}}` escapes it.
 @Suite struct RowListTests {
     static let fieldNames = [
         "id", "glyph", "glyphStyle", "codePoint", "name", "category", "categoryName", "age",
-        "ageLabel", "isEmoji", "emojiLabel", "detailHref",
+        "ageLabel", "isEmoji", "emojiLabel", "detailHref", "key",
     ]
 
     /// A record as the catalogue stores it, from the runtime's Unicode data.
@@ -57,12 +58,12 @@ import Testing
         #expect(try field("category") == "So")
         #expect(try field("categoryName") == UIStrings.of(.traditionalChinese).categoryNames["So"])
         #expect(try field("ageLabel") == UIStrings.of(.traditionalChinese).unicodeVersion("1.1"))
-        #expect(try field("detailHref") == "/char/U+2603?lang=zh-Hant")
-        #expect(try Self.written(rows, 0, "detailHref", escaped: true) == "/char/U+2603?lang&#61;zh-Hant")
+        #expect(try field("detailHref") == "/characters/U+2603?lang=zh-Hant")
+        #expect(try Self.written(rows, 0, "detailHref", escaped: true) == "/characters/U+2603?lang&#61;zh-Hant")
         #expect(try field("isEmoji") == "false")
         let wide = RowList([try Self.record(0x1F600, age: "6.1", isEmoji: true), try Self.record(0x41)])
-        #expect(try Self.written(wide, 0, "detailHref", escaped: false) == CodePointAddress(codePoint: 0x1F600).path)
-        #expect(try Self.written(wide, 1, "detailHref", escaped: false) == CodePointAddress(codePoint: 0x41).path)
+        #expect(try Self.written(wide, 0, "detailHref", escaped: false) == "/characters/" + CodePointAddress(codePoint: 0x1F600).canonicalSegment)
+        #expect(try Self.written(wide, 1, "detailHref", escaped: false) == "/characters/" + CodePointAddress(codePoint: 0x41).canonicalSegment)
         #expect(try Self.written(wide, 1, "codePoint", escaped: false) == "U+0041")
         #expect(try Self.written(wide, 0, "id", escaped: false) == RowList.elementID(0x1F600))
         #expect(rows.field(named: "missing") == nil && rows.field(named: "") == nil)
@@ -88,8 +89,10 @@ import Testing
             return .dictionary(fields)
         }
         let templates = try PageTemplates()
-        let asList = try templates.render("rows", ["rows": .list(rows)]).get()
-        let asArray = try templates.render("rows", ["rows": .array(dictionaries)]).get()
+        let list = try CatalogueList.definition(
+            source: DatabaseSource(path: try #require(TestServer.catalogueFile)), configuration: nil, basePath: "")
+        let asList = try templates.renderForTable("rows", ["rows": .list(rows)], list: list).get()
+        let asArray = try templates.renderForTable("rows", ["rows": .array(dictionaries)], list: list).get()
         #expect(String(decoding: asList, as: UTF8.self) == String(decoding: asArray, as: UTF8.self))
         #expect(String(decoding: asList, as: UTF8.self).contains(#"<span class="emoji">"#))
     }

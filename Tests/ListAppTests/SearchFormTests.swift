@@ -18,7 +18,7 @@ import Testing
     @Test func thePageHasAPlainGetFormAboveTheList() throws {
         let html = try server.get("/").text
         let form = try #require(searchForm(html))
-        #expect(form.hasPrefix(#"<form id="search" class="search" role="search" action="/" method="get""#))
+        #expect(form.hasPrefix(#"<form id="search" class="search" role="search" action="/characters" method="get""#))
         #expect(form.contains(#"<input type="search" id="search-q" name="q" value="""#))
         #expect(form.contains(#"<label for="search-q">"#))
         #expect(form.contains(##"hx-target="#list""##) && form.contains(#"hx-swap="outerHTML""#))

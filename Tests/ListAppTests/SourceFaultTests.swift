@@ -5,44 +5,34 @@ import Testing
 @testable import ListApp
 
 /// Issue 7, part 1: every data-source fault (docs/design.md, "Data source faults"),
-/// on first pages and continuations, as page and fragment, through a
-/// fault-injecting source; recovery without a restart; one log line per incident.
+/// on first pages and continuations, as page and fragment, made on the catalogue's
+/// real file; recovery without a restart; one log line per incident.
 @Suite struct SourceFaultTests {
-    let source: ScriptedSource
-    let server: TestServer
-    let logged = LogLines()
-
+    let source: CatalogueFixture
+    var server: TestServer { source.server }
     /// The incident log, collected.
-    final class LogLines: Sendable {
-        private let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-    }
+    var logged: TestServer.LoggedLines { source.incidents }
 
     init() throws {
-        source = ScriptedSource(records: (0x41...0x7A).map { ScriptedSource.record(UInt32($0)) })
-        let lines = logged
-        server = try TestServer(source: source, log: { lines.append($0) })
+        source = try CatalogueFixture((0x41...0x7A).map { CatalogueFixture.record(UInt32($0)) })
     }
 
-    /// Busy or locked, over the time limit, cannot be opened → unavailable (503);
-    /// corrupt or truncated, wrong schema, anything else → error (500).
+    /// Locked by a writer past the time limit → unavailable (503); a damaged file → error (500).
+    /// (Every other kind's status is `ListStoreError.isTransient`'s, tested in ListStoreTests.)
     static let faults: [(kind: ListStoreError.Kind, status: Int, placeholder: String)] = [
-        (.busy, 503, "placeholder-unavailable"), (.timedOut, 503, "placeholder-unavailable"),
-        (.cannotOpen, 503, "placeholder-unavailable"), (.corrupt, 500, "placeholder-error"),
-        (.wrongSchema, 500, "placeholder-error"), (.other, 500, "placeholder-error"),
+        (.busy, 503, "placeholder-unavailable"), (.corrupt, 500, "placeholder-error"),
     ]
 
     /// Nothing internal reaches a page: no SQL, no SQLite message, no error kind.
     func expectNothingInternal(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for leak in ["secret_sql", "SELECT", "scripted", "SQLite", "ListStoreError", "Fatal error", ".swift"] {
+        for leak in ["SELECT", "sqlite", "SQLite", "malformed", "locked", "ListStoreError", "Fatal error", ".swift"] {
             #expect(!text.contains(leak), "\(leak) leaked", sourceLocation: sourceLocation)
         }
     }
 
     @Test(arguments: faults)
     func firstPageShowsThePlaceholderWithARetry(_ fault: (kind: ListStoreError.Kind, status: Int, placeholder: String)) throws {
-        source.fail(with: fault.kind)
+        try source.fail(with: fault.kind)
         for (query, headers) in [
             ("/", [String: String]()), ("/?q=a", [:]), ("/", ["HX-Request": "true"]),
             ("/?q=a", ["HX-Request": "true"]), ("/", ["HX-Request": "true", "HX-History-Restore-Request": "true"]),
@@ -65,7 +55,7 @@ import Testing
     func continuationIsARetryFooterForTheSameCursor(_ fault: (kind: ListStoreError.Kind, status: Int, placeholder: String)) throws {
         let first = try server.get("/?limit=5", headers: ["HX-Request": "true"])
         let next = try #require(Markup.loadMoreHref(first.text))
-        source.fail(with: fault.kind)
+        try source.fail(with: fault.kind)
         let fragment = try server.get(next, headers: ["HX-Request": "true"])
         #expect(fragment.status == fault.status)
         #expect(fragment.text.hasPrefix(#"<li id="list-footer""#))
@@ -80,31 +70,31 @@ import Testing
         #expect(page.status == fault.status && page.text.contains(fault.placeholder))
         expectNothingInternal(page.text)
         // The source is back: the same request serves rows, no restart.
-        source.fail(with: nil)
+        try source.fail(with: nil)
         let recovered = try server.get(next, headers: ["HX-Request": "true"])
         #expect(recovered.status == 200 && Markup.rowIDs(recovered.text).count == 5)
     }
 
     @Test func recoversWhenTheSourceReturns() throws {
-        source.fail(with: .corrupt)
+        try source.fail(with: .corrupt)
         #expect(try server.get("/").status == 500)
         #expect(try server.get("/-/readyz").status == 503)
-        source.fail(with: .busy)
+        try source.fail(with: .busy)
         #expect(try server.get("/").status == 503)
-        source.fail(with: nil)
+        try source.fail(with: nil)
         let page = try server.get("/")
         #expect(page.status == 200 && Markup.rowIDs(page.text).count == 20)
         #expect(try server.get("/-/readyz").status == 200)
     }
 
     @Test func oneLogLinePerIncident() throws {
-        source.fail(with: .busy)
+        try source.fail(with: .busy)
         for _ in 0..<12 { _ = try server.get("/", headers: ["HX-Request": "true"]) }
-        source.fail(with: nil)
+        try source.fail(with: nil)
         for _ in 0..<3 { _ = try server.get("/") }
-        source.fail(with: .corrupt)
+        try source.fail(with: .corrupt)
         for _ in 0..<5 { _ = try server.get("/") }
-        source.fail(with: nil)
+        try source.fail(with: nil)
         _ = try server.get("/")
         let lines = logged.all
         #expect(lines.count == 4, "\(lines)")

@@ -9,28 +9,21 @@ import Testing
         for value in UInt32(0)...0x10FFFF where Unicode.Scalar(value)?.properties.name != nil { expected += 1 }
         #expect(expected > 150_000)
         #expect(TestCatalogue.full.report.rowCount == expected)
-        let source = CatalogueSource(path: TestCatalogue.full.path)
-        var count = 0
-        var cursor: PageCursor?
-        repeat {
-            let page = try source.page(PageRequest(cursor: cursor, limit: 100)).get()
-            count += page.records.count
-            cursor = page.nextCursor
-        } while cursor != nil && count < 400
-        #expect(count == 400)
+        let (source, table) = try CatalogueTableTests.open(TestCatalogue.full.path)
+        let count = try SQLiteConnection(path: TestCatalogue.full.path, readOnly: true).statement("SELECT count(*) FROM characters")
+        #expect(try count.step() && count.int(0) == expected)
+        #expect(try source.page(RowPageQuery(table: table, limit: 100)).get().rows.count == 100)
         #expect(CatalogueBuilder.isCurrent(at: TestCatalogue.full.path))
     }
 
     @Test func recordsCarryTheRuntimeProperties() throws {
-        let source = CatalogueSource(path: TestCatalogue.full.path)
-        let snowman = try #require(try source.record(codePoint: 0x2603).get())
-        #expect(snowman.name == "SNOWMAN")
-        #expect(snowman.generalCategory == "So")
-        #expect(snowman.age == "1.1")
-        #expect(snowman.isEmoji)
-        let grinning = try #require(try source.record(codePoint: 0x1F600).get())
-        #expect(grinning.age == "6.1" && grinning.isEmojiPresentation)
-        #expect(try source.record(codePoint: 0x0000).get() == nil)
+        let (source, table) = try CatalogueTableTests.open(TestCatalogue.full.path)
+        func row(_ codePoint: Int64) throws -> [SQLValue]? {
+            try source.row(in: table, address: [.integer(codePoint)]).get()
+        }
+        #expect(try row(0x2603) == [.integer(0x2603), .text("SNOWMAN"), .text("So"), .text("1.1"), .integer(1), .integer(0)])
+        #expect(try row(0x1F600) == [.integer(0x1F600), .text("GRINNING FACE"), .text("So"), .text("6.1"), .integer(1), .integer(1)])
+        #expect(try row(0) == nil)
     }
 
     @Test func leavesNoTemporaryFileAndReplacesAtomically() throws {

@@ -5,14 +5,6 @@ import Testing
 /// The shortcuts the benchmark's profiles led to give the same results as
 /// the plain code they replace.
 @Suite struct HotPathTests {
-    @Test(arguments: [
-        ListFilter(), ListFilter(text: "grin face"), ListFilter(category: "So"), ListFilter(emojiOnly: true),
-        ListFilter(text: "face", category: "So", emojiOnly: true), ListFilter(text: "cat", emojiOnly: true),
-    ])
-    func cachedSQLIsTheBuiltSQL(_ filter: ListFilter) {
-        #expect(CatalogueSource.cachedSQL(for: filter, hasSearch: !filter.searchWords.isEmpty) == CatalogueSource.sql(for: filter))
-    }
-
     @Test func codePointLabelsAndHexCodes() {
         let cases: [(UInt32, String, String)] = [
             (0, "U+0000", "0"), (0x41, "U+0041", "41"), (0x2603, "U+2603", "2603"),

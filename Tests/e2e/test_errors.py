@@ -30,7 +30,7 @@ def test_a_busy_catalogue_is_unavailable_not_offline(browser, faulty):
     finally:
         lock.rollback() if lock.in_transaction else None
         lock.close()
-    statuses = [s for (_, t, s) in browser.server.requests() if t.startswith("/?")]
+    statuses = [s for (_, t, s) in browser.server.requests() if t.startswith(("/?", "/characters?"))]
     assert "503" in statuses
     assert browser.events("request-failed") == [], "a 503 was taken for offline"
     assert [e["kind"] for e in browser.events("placeholder-did-appear")] == ["unavailable"]

@@ -63,14 +63,14 @@ def test_a_filter_of_two_and_a_half_pages_ends(browser):
     partial = browser.partial_requests()
     assert len(partial) == 2 and all(r["headers"].get("hx-request") == "true" for r in partial)
     # list requests only: the service worker fetches its shell in the background
-    logged = len([t for (_, t, _) in browser.server.requests() if t.startswith("/?")])
+    logged = len([t for (_, t, _) in browser.server.requests() if t.startswith(("/?", "/characters?"))])
     for _ in range(3):
         browser.scroll_to_bottom()
         settle(0.3)
         browser.js("window.scrollTo(0, 0)")
         settle(0.1)
     assert len(browser.partial_requests()) == 2, "a request after the end of the list"
-    assert len([t for (_, t, _) in browser.server.requests() if t.startswith("/?")]) == logged
+    assert len([t for (_, t, _) in browser.server.requests() if t.startswith(("/?", "/characters?"))]) == logged
     assert len(browser.events("end-reached")) == 1
     assert browser.events("end-reached")[0]["total"] == len(ids)
 
@@ -83,7 +83,7 @@ def test_back_after_opening_a_row_never_duplicates_rows(browser):
     row = browser.driver.find_element(By.CSS_SELECTOR, f"#list li.row:nth-child({PAGE + 3}) a.name")
     browser.js("arguments[0].scrollIntoView({block: 'center'})", row)
     row.click()
-    browser.wait(lambda d: "/char/U+" in d.current_url)
+    browser.wait(lambda d: "/characters/U+" in d.current_url)
     browser.shot("detail")
     browser.driver.back()
     browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list li.row"))

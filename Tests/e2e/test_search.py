@@ -58,7 +58,7 @@ def test_search_as_you_type_no_results_clear_and_back(browser):
     assert "SNOWMAN" in browser.js("return document.getElementById('list').textContent")
 
     browser.driver.find_element(By.CSS_SELECTOR, "#char-2603 a.name").click()
-    browser.wait(lambda d: d.current_url.endswith("/char/U+2603"))
+    browser.wait(lambda d: d.current_url.endswith("/characters/U+2603"))
     browser.shot("detail")
     browser.driver.back()
     browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list li.row"))

@@ -148,9 +148,11 @@ import Testing
     }
 
     /// Found by QA: a template set that parses but recurses without end served 500 on every page.
-    @Test func templatesThatCannotRenderRefuseToStart() throws {
+    /// The catalogue's rows are drawn by `character-row` (in place of the shared `row`).
+    @Test(arguments: ["row", "character-row"])
+    func templatesThatCannotRenderRefuseToStart(_ file: String) throws {
         let folder = URL(fileURLWithPath: TemporaryFolder.make("templates"))
-        try Data("<li>{{>row}}</li>\n".utf8).write(to: folder.appendingPathComponent("row.mustache"))
+        try Data("<li>{{>row}}</li>\n".utf8).write(to: folder.appendingPathComponent("\(file).mustache"))
         _ = try ServeProcess(["--db", SharedCatalogue.path]).stop()
         let run = try CLIRun.run(["serve", "--port", "0", "--db", SharedCatalogue.path, "--templates", folder.path])
         #expect(run.status == 78)
@@ -160,10 +162,11 @@ import Testing
     @Test func templateOverrideReplacesOnlyItsFile() throws {
         let folder = URL(fileURLWithPath: TemporaryFolder.make("templates"))
         try Data("<li class=\"row\" id=\"{{id}}\">custom {{name}}</li>\n".utf8)
-            .write(to: folder.appendingPathComponent("row.mustache"))
+            .write(to: folder.appendingPathComponent("character-row.mustache"))
         let server = try ServeProcess(["--db", SharedCatalogue.path, "--templates", folder.path])
         let check = try CLIRun.run(["check", server.url])
         #expect(check.status == 0, "\(check.standardOutput)")
+        #expect(server.get("/?limit=1")?.contains("custom SPACE") == true)
         #expect(server.stop() == 0)
     }
 }

@@ -92,7 +92,7 @@ class Load:
             ("cursor", f"/?cursor={cursor}", {"HX-Request": "true"}),
             ("search", "/?q=snow", {}),
             ("search", "/?q=grin%20face", {"HX-Request": "true"}),
-            ("character", "/char/U+2603", {}),
+            ("character", "/characters/U+2603", {}),
             ("category", "/?category=Lu&limit=50", {}),
         ]
         self.threads = [threading.Thread(target=self.run, args=(i,), daemon=True) for i in range(CLIENTS)]

@@ -18,13 +18,13 @@ import sqlite3
 
 from common import Checks, Server, catalogue_copy, exchange, get, temporary_folder
 
-ROUTES = ["/", "/?q=snowman", "/?limit=3&category=Lu", "/char/U+2603", "/static/liststate.css", "/static/liststate.js",
+ROUTES = ["/", "/?q=snowman", "/?limit=3&category=Lu", "/characters", "/characters/U+2603", "/characters.json", "/static/liststate.css", "/static/liststate.js",
           "/static/illustrations/no-data.svg", "/-/placeholders.css", "/-/offline", "/sw.js", "/-/livez", "/-/readyz",
           "/nope", "/-/states"]
-LIST_ROUTES = {"/", "/?q=snowman", "/?limit=3&category=Lu"}
-BAD = ["/?limit=0", "/?cursor=bad!", "/?q=a&q=b", "/?category=nope", "/%zz", "/?q=" + "a" * 201, "/char/U+110000",
-       "/char/nope", "/static/..%2Fsecret"]
-NOT_FOUND = ["/nope", "/-/states", "/static/missing.css", "/char/U+0378"]
+LIST_ROUTES = {"/", "/?q=snowman", "/?limit=3&category=Lu", "/characters"}
+BAD = ["/?limit=0", "/?cursor=bad!", "/?q=a&q=b", "/?category=nope", "/%zz", "/?q=" + "a" * 201, "/static/..%2Fsecret"]
+NOT_FOUND = ["/nope", "/-/states", "/static/missing.css", "/characters/U+0378", "/characters/U+110000",
+             "/characters/nope"]
 METHODS = ["POST", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT", "BREW"]
 
 
@@ -118,11 +118,15 @@ def main():
                           is_list=target.startswith("/?") or target == "/%zz")
 
     # 503: a writer holds the catalogue; the query time limit (0.3 s) passes.
+    first = fetch("/?limit=3", False)
+    found = re.search(r"cursor(?:=|&#61;)([A-Za-z0-9_-]+)", first.text if first else "")
+    checks.check(found is not None, "a first page offers a next cursor")
+    cursor = found.group(1) if found else ""
     writer = sqlite3.connect(str(database), isolation_level=None, timeout=10)
     writer.execute("BEGIN EXCLUSIVE")
     try:
         for hx in (False, True):
-            for target in ["/", "/?q=snow", "/?limit=3&cursor=AQAAACI", "/char/U+2603"]:
+            for target in ["/", "/?q=snow", "/?limit=3&cursor=" + cursor, "/characters/U+2603"]:
                 response = fetch(target, hx)
                 if response is None:
                     continue

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Quick scenario: hostile input on every kind of route, as page and fragment.
 
-Routes: `/`, `/char/U+2603`, `/-/states` (404: no --dev), `/static/liststate.css`;
+Routes: `/`, `/characters/U+2603`, `/-/states` (404: no --dev), `/static/liststate.css`;
 each target is sent plain and with `HX-Request: true`. Payloads: script and
 event-handler injections in q/category/cursor/lang/limit, CR/LF/NUL
 percent-encoded, malformed and overlong percent-encodings, invalid UTF-8,
@@ -93,7 +93,7 @@ def main():
     baseline_elements, baseline_attributes = set(), set()
     harmless = ["/", "/?limit=3", "/?q=snowman", "/?q=zzqqxxnothing", "/?category=Lu&limit=3", "/?limit=0",
                 "/?cursor=" + cursor + "&limit=3", "/?cursor=bad!", "/?q=" + "a" * 201, "/nope", "/-/states",
-                "/char/U+2603", "/char/U+0041", "/char/U+110000", "/char/nope", "/?lang=de&limit=3", "/?lang=fr&limit=3",
+                "/characters/U+2603", "/char/U+2603", "/characters/U+0041", "/characters/U+110000", "/characters/nope", "/?lang=de&limit=3", "/?lang=fr&limit=3",
                 "/?emoji=1&limit=3", "/?emoji=2", "/?q=a&q=b", "/%zz"]
     for target in harmless:
         for headers in ({}, {"HX-Request": "true"}):
@@ -167,13 +167,13 @@ def main():
     for payload in list_payloads:
         separator = "&limit=3" if not payload.startswith(("limit=", "q=" + "y")) else ""
         targets.append(("/?" + payload + separator, "list " + payload[:50]))
-    for path in ["/char/U+2603", "/-/states", "/static/liststate.css"]:
+    for path in ["/characters/U+2603", "/-/states", "/static/liststate.css"]:
         for value in encoded[:4] + control[:3] + malformed[:6] + ["x" * 3000]:
             targets.append((f"{path}?lang={value}&q={value}", f"{path} ?{value[:40]}"))
     for segment in encoded[:5] + control + malformed + ["U+110000", "U+-1", "U+99999999999999999999", "U+D800",
                                                        "U+0000", "U+", "u+2603", "U%2B2603", "U+2603%00", "..%2F..%2Fetc",
                                                        "%2e%2e", "U+2603/extra", "U+00000000000000002603"]:
-        targets.append((f"/char/{segment}", f"/char/{segment[:40]}"))
+        targets.append((f"/characters/{segment}", f"/characters/{segment[:40]}"))
     for segment in ["..%2F..%2FPackage.swift", "%2e%2e/%2e%2e/etc/passwd", "liststate.css%00.js", "liststate.css/",
                     "LISTSTATE.CSS", encoded[0], "%ff"]:
         targets.append((f"/static/{segment}", f"/static/{segment[:40]}"))
@@ -184,7 +184,7 @@ def main():
             judge(("fragment " if hx else "page ") + label, raw_request(target, headers))
 
     # Raw bytes: invalid UTF-8 and controls that were never percent-encoded.
-    for target in [b"/?q=\xff\xfe", b"/?q=\xc0\xaf", b"/char/\xe2\x98", b"/?q=a\x01b", b"/?q=<script>",
+    for target in [b"/?q=\xff\xfe", b"/?q=\xc0\xaf", b"/characters/\xe2\x98", b"/?q=a\x01b", b"/?q=<script>",
                    b"/\x7f", b"/?q=\"'><", b"/static/liststate.css\xff"]:
         judge(f"raw target {target!r}", raw_request(target))
     # A space in the target: once closed without an answer (libmicrohttpd's
@@ -195,7 +195,7 @@ def main():
     # Hostile header values.
     for language in ["<script>alert(1)</script>", "*;q=abc", "x" * 8000, "en;q=1e999", "zz-ZZ-x-<b>", ",,,;;;",
                      "de;q=0.5, <img src=x onerror=alert(1)>;q=1", "en-" + "-".join(["a"] * 2000), "\x01\x02"]:
-        for target in ["/?limit=3", "/char/U+2603", "/nope"]:
+        for target in ["/?limit=3", "/characters/U+2603", "/nope"]:
             judge(f"Accept-Language {language[:30]!r} on {target}",
                   raw_request(target, [("Accept-Language: " + language).encode("latin-1")]))
     etag = (first.header("etag") if first else None) or '"x"'
@@ -203,7 +203,7 @@ def main():
     css_etag = (css.header("etag") if css else None) or '"x"'
     for value in ['"*"', "*", 'W/"x"', '"<script>alert(1)</script>"', '"' + "e" * 7000 + '"', ", ".join(['"a"'] * 500),
                   etag, "W/" + etag, css_etag, css_etag + ", *", '"unterminated', "\x01"]:
-        for target in ["/?limit=3", "/static/liststate.css", "/char/U+2603"]:
+        for target in ["/?limit=3", "/static/liststate.css", "/characters/U+2603"]:
             judge(f"If-None-Match {value[:30]!r} on {target}", raw_request(target, [("If-None-Match: " + value).encode("latin-1")]))
     for header in [b"X-A: a\rb", b"Accept-Language: en\rSet-Cookie: x=1", b"HX-Request: true\rX: y", b"X-B: a\x00b",
                    b"X-C: " + b"c" * 40000, b"Bad Name: x", b": empty-name", b"X-D:\r\n continued"]:
@@ -235,7 +235,7 @@ def main():
     judge("HEAD", raw_request("/?limit=3", method="HEAD"), head=True)
     pipelined = (b"GET /?limit=2 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
                  b"GET /-/livez HTTP/1.1\r\nHost: 127.0.0.1\r\nHX-Request: true\r\n\r\n"
-                 b"GET /char/U+2603 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                 b"GET /characters/U+2603 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     responses = judge("three pipelined requests", pipelined, expect=3)
     checks.check([r.status for r in responses] == [200, 200, 200], f"pipelined: three 200 in order ({[r.status for r in responses]})")
     checks.check(len(responses) == 3 and responses[1].body == b"ok\n", "pipelined: the second answer is livez's")

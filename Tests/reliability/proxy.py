@@ -28,7 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-from common import ROOT, Checks, Server, catalogue_copy, established, exchange, free_port, get, get_from, temporary_folder
+from common import ROOT, Checks, Server, catalogue_copy, deep_cursors, established, exchange, free_port, get, get_from, temporary_folder
 
 SECONDS = int(os.environ.get("SLOWLORIS_SECONDS", "20"))
 
@@ -70,9 +70,10 @@ def main():
                 break
             time.sleep(0.1)
         # The same answers through the proxy as straight from the server.
+        cursor = (deep_cursors(server.port, pages=1) or ["none"])[0]
         for target, headers in [("/", {}), ("/?q=snow", {}), ("/?q=snow", {"HX-Request": "true"}),
-                                ("/?cursor=AQAAADM", {"HX-Request": "true"}), ("/?lang=zh-Hans", {}),
-                                ("/", {"Accept-Language": "zh-Hant"}), ("/char/U+2603", {}),
+                                ("/?limit=100&cursor=" + cursor, {"HX-Request": "true"}), ("/?lang=zh-Hans", {}),
+                                ("/", {"Accept-Language": "zh-Hant"}), ("/characters/U+2603", {}), ("/char/U+2603", {}),
                                 ("/static/liststate.css", {}), ("/nope", {}), ("/?limit=0", {}), ("/?q=zzqxjvv", {})]:
             direct = get(server.port, target, headers)
             proxied = get(listen, target, headers)
@@ -86,7 +87,7 @@ def main():
             checks.check(proxied.header("server") in (None, "nginx"), f"{label}: no version banner ({proxied.header('server')})")
         # The site under a prefix (`--base-path /lists/`, location /lists/): the same
         # answers through the proxy, and every address in them under the prefix.
-        for target in ["/lists/", "/lists/?q=snow", "/lists/char/U+2603", "/lists/static/liststate.css", "/lists/sw.js"]:
+        for target in ["/lists/", "/lists/?q=snow", "/lists/characters", "/lists/characters/U+2603", "/lists/static/liststate.css", "/lists/sw.js"]:
             direct = get(under_prefix.port, target)
             proxied = get(listen, target)
             if not checks.check(direct is not None and proxied is not None, f"{target}: answered both ways"):
@@ -97,7 +98,7 @@ def main():
             outside = [a for a in addresses if not a.startswith(b"/lists/")]
             checks.check(not outside, f"{target}: every address under /lists/ ({outside[:3]})")
         moved = get(listen, "/lists/char/2603")
-        checks.check(moved is not None and moved.status == 308 and moved.header("location") == "/lists/char/U+2603",
+        checks.check(moved is not None and moved.status == 308 and moved.header("location") == "/lists/characters/U+2603",
                      "a redirect through the proxy keeps the prefix")
         # libmicrohttpd ends the header block at a line with an empty name (`: v`)
         # and reads what follows as a second request (RELIABILITY.md); nginx

@@ -23,7 +23,7 @@ request = function()
     local bases = {0x21, 0xA1, 0x391}
     local spans = {94, 95, 17}
     local which = (counter % 3) + 1
-    return wrk.format("GET", string.format("/char/U+%04X", bases[which] + (counter % spans[which])))
+    return wrk.format("GET", string.format("/characters/U+%04X", bases[which] + (counter % spans[which])))
   elseif kind == 8 then return wrk.format("GET", "/static/liststate.css")
   else return wrk.format("GET", "/?lang=de&limit=100", {["HX-Request"] = "true"}) end
 end

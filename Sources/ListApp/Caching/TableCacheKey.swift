@@ -11,7 +11,7 @@ extension TableRoute {
         /// The request's query string exactly as sent (two spellings of one
         /// request are two keys; a text is never taken for a canonically equivalent one).
         var query: [UInt8]
-        var shape: ListRoute.Shape
+        var shape: TableRoute.Shape
         var json: Bool
         /// Whether it answers `/` (the one list, with its canonical link).
         var atStart: Bool
@@ -23,7 +23,7 @@ extension TableRoute {
 
         /// The key of `request` for `list` at `version`.
         init(
-            _ request: Request, list: ListDefinition, shape: ListRoute.Shape, json: Bool, atStart: Bool,
+            _ request: Request, list: ListDefinition, shape: TableRoute.Shape, json: Bool, atStart: Bool,
             negotiated: (language: Language, fromHeader: Bool), version: DataVersion
         ) {
             self.list = Array(list.name.utf8)

@@ -2,11 +2,13 @@ import ListState
 import ListStore
 
 /// The Unicode catalogue as a list over its own table (`characters`), built in
-/// Swift through ``ListDefinition`` like any list: its JSON twin
-/// (`/characters.json`), its CSV (`/characters.csv`) and its rows' JSON are
-/// served by the lists' route over the catalogue file, with the catalogue's
-/// own parameters as named filters (`category`, `emoji`). Its pages are still
-/// drawn by the catalogue's route (`/`, `/char/U+2603`); `/characters` leads there.
+/// Swift through ``ListDefinition`` like any list and served by the same route,
+/// paging, decision and rendering code: `/characters` (and `/`, when it is the
+/// only list), its JSON twin and CSV, a character's page `/characters/U+2603`.
+/// Everything that makes it the catalogue is here: its named filters
+/// (`category`, `emoji`), its row and detail templates and their fields
+/// (``CatalogueRows``), its words, its rows' address spelling, and its former
+/// character pages (`/char/U+2603`, 308 to the new address).
 public enum CatalogueList {
     /// The list's name, and its table's.
     public static let name = "characters"
@@ -19,12 +21,15 @@ public enum CatalogueList {
     /// `emoji=1`: emoji only (`0`: all).
     static let emoji = NamedFilter(name: "emoji", column: "is_emoji", values: ["1": "1"], label: "emoji", ignoredValues: ["0"])
 
+    /// The catalogue's words: its pages speak of characters.
+    static let words = ListWords(name: name, UIStrings.of)
+
     /// The list over `source`'s `characters` table.
     /// - Parameters:
     ///   - configuration: The list's placeholders and flags (`lists.characters`).
     ///   - basePath: The site's path prefix.
     /// - Throws: `AppError.database` when the file cannot be read or has no such table.
-    static func definition(source: DatabaseSource, configuration: ListConfiguration?, basePath: String) throws(AppError) -> ListDefinition {
+    package static func definition(source: DatabaseSource, configuration: ListConfiguration?, basePath: String) throws(AppError) -> ListDefinition {
         let tables: [TableDescription]
         switch source.tables() {
         case .success(let read): tables = read
@@ -33,14 +38,23 @@ public enum CatalogueList {
         guard let table = tables.first(where: { $0.name == name }) else {
             throw AppError.database(source.path, reason: "the catalogue has no table “\(name)”")
         }
+        guard let presenter = CatalogueRows(table) else {
+            throw AppError.database(source.path, reason: "the catalogue's table “\(name)” lacks a column of the catalogue's")
+        }
         var list = ListDefinition(name: name, title: "Unicode characters", table: table, source: source, configuration: configuration)
         list.layout = .list
         list.basePath = basePath
         list.namedFilters = [category, emoji]
+        list.partials = ["row": "character-row"]
+        list.detailTemplate = "character"
+        list.presenter = presenter
+        list.words = words
+        list.addressFormat = CatalogueRows.addressFormat
+        list.formerDetailPrefix = "/char/"
         return list
     }
 
-    /// The lists served beside the catalogue's pages: this list over the catalogue file at `path`.
+    /// The lists of a server of the catalogue: this list over the catalogue file at `path`.
     /// - Throws: `AppError` when the file cannot be read as the catalogue.
     public static func tables(
         path: String, queryTimeLimit: Double, configuration: ListConfiguration?, basePath: String,

@@ -31,6 +31,21 @@ public struct ListDefinition: Sendable {
     public var basePath = ""
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).
     public var namedFilters: [NamedFilter] = []
+    /// The shared partials this list draws with other templates: partial name →
+    /// the template drawn in its place (the catalogue's `row` is `row.mustache`
+    /// where a table's is `table-row.mustache`). Empty: the layout's own.
+    public var partials: [String: String] = [:]
+    /// The template of a row's page; `table-detail` unless the list has its own.
+    public var detailTemplate = "table-detail"
+    /// Draws its rows with fields of its own (for its `partials`' `row`); nil: the shared ones.
+    var presenter: (any RowPresenter)?
+    /// The words its pages speak with.
+    var words = ListWords.rows
+    /// Its rows' own address spelling; nil: each address value's text, tilde-encoded.
+    var addressFormat: RowAddressFormat?
+    /// A path prefix its rows' pages were once served under (`/char/`): `PREFIX/KEY`
+    /// is sent to `/NAME/KEY` with a 308. Set before the application is made.
+    public var formerDetailPrefix: String?
 
     /// How a list page lays its rows out (docs/design.md, "Markup shapes").
     public enum Layout: String, Sendable, CaseIterable {
@@ -83,6 +98,7 @@ public struct ListDefinition: Sendable {
     /// joined by `,`; nil when a value is NULL or the list has no detail pages.
     public func detailPath(address: [SQLValue]) -> String? {
         guard !address.isEmpty else { return nil }
+        if let addressFormat { return addressFormat.segment(address).map { path + "/" + $0 } }
         var parts: [String] = []
         for value in address {
             guard let text = value.plainText, !value.isNull else { return nil }
@@ -103,6 +119,7 @@ public struct ListDefinition: Sendable {
     /// ``detailPath(address:)``, each as text; SQLite compares them by the
     /// columns' affinity), or nil when it names none.
     func address(segment: Substring) -> [SQLValue]? {
+        if let own = addressFormat?.address(segment) { return own }
         let count = table.addressedByRowid ? 1 : table.addressColumns.count
         guard count > 0 else { return nil }
         let parts = segment.split(separator: ",", omittingEmptySubsequences: false)

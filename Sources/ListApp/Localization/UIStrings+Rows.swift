@@ -114,6 +114,9 @@ extension UIStrings {
             strings.announce.noResults = { query in query.map { "沒有找到「\($0)」。" } ?? "沒有符合篩選條件的列。" }
             strings.searchTooSlow = { seconds in "這次搜尋或篩選沒能在時限（\(seconds) 秒）內完成。請用更具體的詞，或者減少篩選條件。" }
         }
+        let table = TableWords.of(language)
+        strings.searchLabel = table.searchLabel
+        strings.searchPlaceholder = table.searchPlaceholder
         return strings
     }
 }

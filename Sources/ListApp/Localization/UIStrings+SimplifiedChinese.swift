@@ -114,9 +114,7 @@ extension UIStrings {
             case .queryTooLong: "搜索内容太长了，最多 \(ListRequest.maximumQueryLength) 个字。"
             case .invisibleCharacter(let parameter):
                 parameter == "q" ? "搜索内容里有控制字符或不可见的格式字符，请重新输入。" : "“\(parameter)”的值里有控制字符或不可见的格式字符。"
-            case .tooManyWords: "搜索的词太多了，最多 \(ListFilter.maximumWords) 个不同的词。"
-            case .unknownCategory(let value): "没有“\(value)”这个字符类别。"
-            case .badEmoji: "表情符号筛选只能是 0（关）或 1（开）。"
+            case .tooManyWords: "搜索的词太多了，最多 \(SearchWords.maximum) 个不同的词。"
             case .badLazy: "lazy 选项只能是 0 或 1。"
             case .unknownSort(let value): "这个列表没有可以排序的“\(value)”列。"
             case .positionGone: "这一页开始的那一行已经不在了，请从头开始。"

@@ -114,9 +114,7 @@ extension UIStrings {
             case .queryTooLong: "搜尋內容太長了，最多 \(ListRequest.maximumQueryLength) 個字。"
             case .invisibleCharacter(let parameter):
                 parameter == "q" ? "搜尋內容裡有控制字元或不可見的格式字元，請重新輸入。" : "「\(parameter)」的值裡有控制字元或不可見的格式字元。"
-            case .tooManyWords: "搜尋的詞太多了，最多 \(ListFilter.maximumWords) 個不同的詞。"
-            case .unknownCategory(let value): "沒有「\(value)」這個字元類別。"
-            case .badEmoji: "表情符號篩選只能是 0（關）或 1（開）。"
+            case .tooManyWords: "搜尋的詞太多了，最多 \(SearchWords.maximum) 個不同的詞。"
             case .badLazy: "lazy 選項只能是 0 或 1。"
             case .unknownSort(let value): "這個清單沒有可以排序的「\(value)」欄。"
             case .positionGone: "這一頁開始的那一列已經不在了，請從頭開始。"

@@ -1,7 +1,6 @@
 /// What links of a list page need from its validated request, whatever the
 /// list: the query items that reproduce it at another cursor, and the same
-/// request without its search or its filters. `ListRequest` (the catalogue)
-/// and `TableRequest` (a list over any table) are two.
+/// request without its search or its filters (`TableRequest`).
 protocol ListQuery: Sendable {
     /// The `lang` parameter the request carries, or nil.
     var language: String? { get }
@@ -13,21 +12,4 @@ protocol ListQuery: Sendable {
     var withoutSearch: Self { get }
     /// The same request without filters (search text kept).
     var withoutFilters: Self { get }
-}
-
-extension ListRequest: ListQuery {
-    var cursorText: String? { cursor?.encoded }
-
-    var withoutSearch: ListRequest {
-        var cleared = self
-        cleared.filter.text = nil
-        return cleared
-    }
-
-    var withoutFilters: ListRequest {
-        var cleared = self
-        cleared.filter.category = nil
-        cleared.filter.emojiOnly = false
-        return cleared
-    }
 }

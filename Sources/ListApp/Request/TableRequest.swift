@@ -109,13 +109,15 @@ struct TableRequest: ListQuery, Sendable {
             switch name {
             case "cursor":
                 cursor = value
-            case "limit", "q":
-                // The same rules as the catalogue's.
-                switch ListRequest.parse([(name, value)]) {
-                case .success(let parsed):
-                    if name == "limit" { request.limit = parsed.limit } else { request.query = parsed.filter.text }
-                case .failure(let problem):
-                    return .failure(problem)
+            case "limit":
+                switch ListRequest.limit(value) {
+                case .success(let limit): request.limit = limit
+                case .failure(let problem): return .failure(problem)
+                }
+            case "q":
+                switch ListRequest.searchText(value) {
+                case .success(let text): request.query = text
+                case .failure(let problem): return .failure(problem)
                 }
             case "sort":
                 if value.isEmpty {

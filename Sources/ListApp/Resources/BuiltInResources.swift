@@ -61,7 +61,7 @@ public enum BuiltInResources {
         var result: [String: (sources: [String: String], paths: [String: String])] = [:]
         for folder in folders.sorted() {
             let files = try templates(in: root + "/" + folder)
-            for name in files.sources.keys where PageTemplates.listParts[name] == nil {
+            for name in files.sources.keys where !PageTemplates.listFiles.contains(name) {
                 throw AppError.cannotReadTemplates(
                     root + "/" + folder + "/" + name + ".mustache",
                     reason: "a list's folder holds row.mustache and detail.mustache only")

@@ -1,5 +1,6 @@
 import ListState
 import Mustache
+import Synchronization
 
 /// The parsed templates the routes render: built-in ones, replaced file by
 /// file by the user's override folder. Parsed once, at start, in strict mode:
@@ -11,35 +12,39 @@ public struct PageTemplates: Sendable {
         [
             "layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
             "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
-            "character", "search", "scripts", "table-row", "table-controls", "table-list-controls", "table-detail", "table-index", "region-extras",
-            "table-region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
-            "table-layout-row", "table-layout-footer", "table-layout-offline-footer", "list-formats",
+            "character", "character-row", "search", "scripts", "table-list-controls", "table-detail", "table-index",
+            "region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
+            "table-layout-row", "table-layout-footer", "table-layout-offline-footer",
         ]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 
+    /// The templates as they are: pages of no list (not found, the offline page, the gallery).
     let library: TemplateLibrary
-    /// The same templates for a list over a table, by layout: in the list
-    /// layout its `row` and `search` partials are `table-row` and
-    /// `table-controls`, so `list`, `region` and `continuation` draw any
-    /// table's rows; the table layout also draws `#list` as a `<table>`.
+    /// The same templates for each layout of a list (``tableParts``): the list
+    /// layout's are the shared ones; the table layout draws `#list` as a `<table>`.
     let tableLibraries: [ListDefinition.Layout: TemplateLibrary]
 
-    /// The libraries of the lists whose row or detail template the override
-    /// folder replaces (`lists/NAME/row.mustache`, `lists/NAME/detail.mustache`,
-    /// NAME tilde-encoded), by that folder's name and layout.
-    let listLibraries: [String: [ListDefinition.Layout: TemplateLibrary]]
+    /// The user's own templates of some lists (`lists/NAME/row.mustache`,
+    /// `lists/NAME/detail.mustache`, NAME tilde-encoded), by that folder's name:
+    /// their sources and paths by file name (`row`, `detail`).
+    let listFolders: [String: (sources: [String: String], paths: [String: String])]
+    /// Every template's source and file, by name (built-in, replaced by the override folder's).
+    private let sources: [String: String]
+    private let paths: [String: String]
+    /// The libraries of lists drawn with parts of their own (``ListDefinition/partials``,
+    /// a folder in ``listFolders``), made at first use.
+    private let listLibraries = ListLibraries()
 
-    /// The partials a list over a table draws in place of the catalogue's, by layout.
+    /// The partials each layout draws in place of the shared ones (the list layout's are the shared ones).
     static let tableParts: [ListDefinition.Layout: [String: String]] = [
-        .list: ["row": "table-row", "search": "table-controls", "region-extras": "table-region-extras"],
+        .list: [:],
         .table: [
-            "row": "table-layout-row", "search": "table-controls", "region-extras": "table-region-extras",
-            "list-region": "table-layout-region", "footer": "table-layout-footer",
+            "row": "table-layout-row", "list-region": "table-layout-region", "footer": "table-layout-footer",
             "offline-footer": "table-layout-offline-footer",
         ],
     ]
-    /// The templates a list's own folder may replace, and the table template each stands for.
-    static let listParts = ["row": "row", "detail": "table-detail"]
+    /// The files a list's own folder may hold.
+    static let listFiles: Set<String> = ["row", "detail"]
 
     /// Loads the built-in templates and, if given, the overrides in `directory`.
     /// - Throws: `AppError` naming the file, line and column of the first problem.
@@ -58,30 +63,18 @@ public struct PageTemplates: Sendable {
                 try Template(source: sources[name] ?? "", name: name, path: paths[name])
             }
             library = try TemplateLibrary(templates: templates, strict: true)
-            var tableTemplates: [ListDefinition.Layout: [Template]] = [:]
             var tableLibraries: [ListDefinition.Layout: TemplateLibrary] = [:]
             for (layout, parts) in Self.tableParts {
-                tableTemplates[layout] = try templates.map { template in
+                let replaced = try templates.map { template in
                     guard let replacement = parts[template.name] else { return template }
                     return try Template(source: sources[replacement] ?? "", name: template.name, path: paths[replacement])
                 }
-                tableLibraries[layout] = try TemplateLibrary(templates: tableTemplates[layout] ?? [], strict: true)
+                tableLibraries[layout] = try TemplateLibrary(templates: replaced, strict: true)
             }
             self.tableLibraries = tableLibraries
-            var libraries: [String: [ListDefinition.Layout: TemplateLibrary]] = [:]
-            let lists = try directory.map { directory throws(AppError) in try BuiltInResources.listTemplates(in: directory) } ?? [:]
-            for (list, files) in lists {
-                for (layout, templates) in tableTemplates {
-                    let replaced = try templates.map { template in
-                        guard let file = Self.listParts.first(where: { $0.value == template.name })?.key,
-                            let source = files.sources[file]
-                        else { return template }
-                        return try Template(source: source, name: template.name, path: files.paths[file])
-                    }
-                    libraries[list, default: [:]][layout] = try TemplateLibrary(templates: replaced, strict: true)
-                }
-            }
-            listLibraries = libraries
+            listFolders = try directory.map { directory throws(AppError) in try BuiltInResources.listTemplates(in: directory) } ?? [:]
+            self.sources = sources
+            self.paths = paths
         } catch let error as MustacheError {
             throw AppError.template(error)
         } catch let error as AppError {
@@ -101,15 +94,62 @@ public struct PageTemplates: Sendable {
         Result { try library.render(name, context) }
     }
 
-    /// Renders `name` for a list over a table in `layout` (see ``tableLibraries``):
-    /// the list's own library when its folder (`list`, the tilde-encoded name) has one.
-    func renderForTable(
-        _ name: String, _ context: MustacheValue, list: String? = nil,
-        layout: ListDefinition.Layout = .list
-    ) -> Result<[UInt8], any Error> {
-        guard let library = list.flatMap({ listLibraries[$0]?[layout] }) ?? tableLibraries[layout] else {
-            return .failure(AppError.missingTemplate(name))
-        }
+    /// Renders `name` for a list over a table or view (see ``tableLibraries``):
+    /// with the list's own partials and its folder's templates where it has them.
+    func renderForTable(_ name: String, _ context: MustacheValue, list: ListDefinition) -> Result<[UInt8], any Error> {
+        Result { try library(for: list).render(name, context) }
+    }
+
+    /// Renders `name` as a page of the lists over tables that belongs to no list (the index).
+    func renderForTables(_ name: String, _ context: MustacheValue) -> Result<[UInt8], any Error> {
+        guard let library = tableLibraries[.list] else { return .failure(AppError.missingTemplate(name)) }
         return Result { try library.render(name, context) }
     }
+
+    /// The library `list` is drawn with: the layout's, with the list's own partials
+    /// (``ListDefinition/partials``) and its folder's `row` and `detail` in place.
+    /// - Throws: `AppError.template` when one of them does not parse.
+    func library(for list: ListDefinition) throws(AppError) -> TemplateLibrary {
+        let folder = TildeEncoding.encode(list.name)
+        let files = listFolders[folder]
+        guard let base = tableLibraries[list.layout] else { throw AppError.missingTemplate(list.layout.rawValue) }
+        guard files != nil || !list.partials.isEmpty else { return base }
+        let key = ListLibraries.Key(
+            layout: list.layout, partials: list.partials, folder: files == nil ? nil : folder, detail: list.detailTemplate)
+        if let made = listLibraries.libraries.withLock({ $0[key] }) { return made }
+        var replacements = Self.tableParts[list.layout] ?? [:]
+        replacements.merge(list.partials) { _, own in own }
+        var ownFiles: [String: (source: String, path: String?)] = [:]
+        if let files {
+            if let row = files.sources["row"] { ownFiles["row"] = (row, files.paths["row"]) }
+            if let detail = files.sources["detail"] { ownFiles[list.detailTemplate] = (detail, files.paths["detail"]) }
+        }
+        do {
+            let templates = try sources.keys.sorted().map { name in
+                if let own = ownFiles[name] { return try Template(source: own.source, name: name, path: own.path) }
+                let from = replacements[name] ?? name
+                return try Template(source: sources[from] ?? "", name: name, path: paths[from])
+            }
+            let library = try TemplateLibrary(templates: templates, strict: true)
+            listLibraries.libraries.withLock { $0[key] = library }
+            return library
+        } catch let error as MustacheError {
+            throw AppError.template(error)
+        } catch {
+            throw AppError.cannotReadTemplates(folder, reason: "\(error)")
+        }
+    }
+}
+
+/// The template libraries of lists drawn with parts of their own, made at first use (``PageTemplates/library(for:)``).
+final class ListLibraries: Sendable {
+    /// What a library depends on besides the shared templates.
+    struct Key: Hashable {
+        var layout: ListDefinition.Layout
+        var partials: [String: String]
+        var folder: String?
+        var detail: String
+    }
+
+    let libraries = Mutex<[Key: TemplateLibrary]>([:])
 }

@@ -17,11 +17,14 @@ struct GalleryRoute: Sendable {
     private struct Sample {
         var label: String
         var snapshot: ListSnapshot
-        var request: ListRequest? = ListRequest()
+        var request: TableRequest? = TableRequest()
         var refusal: ListRequest.Reason?
     }
 
-    private static let cursor = PageCursor(afterCodePoint: 0x2603).encoded
+    /// A cursor to show in sample links (of no list: the links are not followed).
+    private static let cursor = RowCursor(
+        after: RowPosition(sortValue: nil, key: [.integer(0x2603)]), rowid: nil, list: "", sort: nil
+    ).encoded
 
     private static var placeholderSamples: [Sample] {
         [
@@ -30,15 +33,15 @@ struct GalleryRoute: Sendable {
             Sample(
                 label: "noResults: a search found nothing (row 7)",
                 snapshot: ListSnapshot(filters: Filters(query: "zzqx")),
-                request: ListRequest(filter: ListFilter(text: "zzqx"))),
+                request: TableRequest(query: "zzqx", language: nil)),
             Sample(
                 label: "noResults: filters matched nothing (row 7)",
                 snapshot: ListSnapshot(filters: Filters(hasActiveFilter: true)),
-                request: ListRequest(filter: ListFilter(category: "Zl", emojiOnly: true))),
+                request: TableRequest(filters: [RowFilter(column: "category", operation: .exact, value: "Zl")], language: nil)),
             Sample(
-                label: "unavailable: the catalogue is busy (row 3, 503)",
+                label: "unavailable: the data source is busy (row 3, 503)",
                 snapshot: ListSnapshot(source: .unavailable(retryAfterSeconds: 5))),
-            Sample(label: "error: the catalogue failed (row 3, 500)", snapshot: ListSnapshot(source: .failed)),
+            Sample(label: "error: the data source failed (row 3, 500)", snapshot: ListSnapshot(source: .failed)),
             Sample(
                 label: "error: a bad parameter (row 1, 400)",
                 snapshot: ListSnapshot(request: .badRequest(reason: "limit")), request: nil, refusal: .badLimit),
@@ -58,10 +61,10 @@ struct GalleryRoute: Sendable {
                 label: "footer: end of the list (rows 6 and 12)",
                 snapshot: ListSnapshot(cursor: cursor, isContinuation: true)),
             Sample(
-                label: "footer: retry, the catalogue is busy (row 2, 503)",
+                label: "footer: retry, the data source is busy (row 2, 503)",
                 snapshot: ListSnapshot(cursor: cursor, isContinuation: true, source: .unavailable(retryAfterSeconds: 5))),
             Sample(
-                label: "footer: retry, the catalogue failed (row 2, 500)",
+                label: "footer: retry, the data source failed (row 2, 500)",
                 snapshot: ListSnapshot(cursor: cursor, isContinuation: true, source: .failed)),
             Sample(
                 label: "footer: start over, a bad cursor (row 1, continuation)",
@@ -76,7 +79,9 @@ struct GalleryRoute: Sendable {
             acceptLanguage: request.headers["Accept-Language"])
         let language = negotiated.language
         let lang = negotiated.fromHeader ? nil : language.tag
-        let list = application.characters
+        let site = application.siteView(decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), language: language, languageParameter: lang)
+        let list = site.configuration
+        let strings = site.strings
         let templates = application.templates
         var items: [MustacheValue] = []
 
@@ -87,11 +92,12 @@ struct GalleryRoute: Sendable {
             listRequest?.language = lang
             let facts = PlaceholderContent.Facts(
                 problem: decision.problem, refusal: sample.refusal,
-                query: listRequest?.filter.text, retryAfterSeconds: decision.retryAfterSeconds,
+                query: listRequest?.query, retryAfterSeconds: decision.retryAfterSeconds,
                 allowsPartialRequests: false, isLazyShell: decision.rule == .pending)
             let content = PlaceholderContent(
                 kind: kind, list: list, language: language, facts: facts,
-                links: ListLinks(request: listRequest, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-\(index)")
+                links: ListLinks(request: listRequest, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-\(index)",
+                strings: strings)
             items.append([
                 "label": .string(sample.label), "labelID": .string("gallery-label-\(index)"),
                 "placeholder": content.mustacheValue(templates: templates),
@@ -100,7 +106,8 @@ struct GalleryRoute: Sendable {
         let offline = PlaceholderContent(
             kind: .offline, list: list, language: language,
             facts: PlaceholderContent.Facts(allowsPartialRequests: false),
-            links: ListLinks(request: nil, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-offline")
+            links: ListLinks(request: nil, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-offline",
+            strings: strings)
         items.append([
             "label": "offline: no response arrived (client-side)", "labelID": "gallery-label-offline",
             "placeholder": offline.mustacheValue(templates: templates),
@@ -110,27 +117,24 @@ struct GalleryRoute: Sendable {
             let decision = ListState.decide(sample.snapshot)
             var listRequest = sample.request
             listRequest?.language = lang
-            let view = ListView(
-                decision: decision, request: listRequest, refusal: sample.refusal, records: [],
-                language: language, list: list, languageParameter: lang, basePath: application.configuration.basePath)
-            guard let footer = view.footer(links: view.links, id: "gallery-footer-\(index)") else { continue }
+            let links = ListLinks(request: listRequest, language: lang, basePath: application.configuration.basePath)
+            guard
+                let footer = ListFooter.context(
+                    decision: decision, links: links, strings: strings, list: list, language: language,
+                    refusalMessage: sample.refusal.map(strings.reason), id: "gallery-footer-\(index)")
+            else { continue }
             items.append(["label": .string(sample.label), "labelID": .string("gallery-footer-label-\(index)"), "footer": footer])
         }
-        let strings = UIStrings.of(language)
         items.append([
             "label": "footer: offline retry (client-side)", "labelID": "gallery-footer-label-offline",
-            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.listPath(basePath: application.configuration.basePath, language: lang))],
+            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.link(application.configuration.basePath + "/", language: lang))],
         ])
         items.append([
             "label": "banner: offline with rows on screen (client-side)", "labelID": "gallery-label-banner",
             "banner": ["text": .string(strings.offlineBanner)],
         ])
 
-        let page = ListView(
-            decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), request: ListRequest(language: lang),
-            records: [], language: language, list: list, templates: templates, hasListRegion: false,
-            languageParameter: lang, basePath: application.configuration.basePath)
-        var context = page.pageFields
+        var context = site.pageFields
         context["title"] = "Every list state"
         context["heading"] = "Every list state"
         context["items"] = .array(items)

@@ -52,27 +52,39 @@ extension TableRoute {
         } else if let row {
             var fields = MustacheFields()
             if case .dictionary(let page) = view.pageContext { fields = page }
-            let words = view.words
-            let key = String(encodedKey)
-            fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title)
-            fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
-            fields["key"] = .string(key)
-            fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
-            fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: lists))
-            fields["listHref"] = .string(ListLinks.link(list.path, language: languageParameter))
-            fields["backToList"] = .string(words.backToList(list.title))
-            let referring = ReferringRows.items(
-                to: list, address: list.address(row: row, key: []), in: lists, words: words,
-                languageParameter: languageParameter)
-            if !referring.isEmpty {
-                fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
-            }
             fields["status"] = ["text": ""]
-            fields["values"] = .dictionary(RecordCells.values(row, of: list))
-            response = render("table-detail", .dictionary(fields), status: 200, list: list)
+            if let presenter = list.presenter {
+                let own = presenter.detail(row, of: list, language: negotiated.language, languageParameter: languageParameter)
+                for (name, value) in own { fields[name] = value }
+            } else {
+                for (name, value) in sharedDetail(row, of: list, key: String(encodedKey), view: view) { fields[name] = value }
+            }
+            response = render(list.detailTemplate, .dictionary(fields), status: 200, list: list)
         } else {
             response = render("message", view.pageContext, status: decision.status, list: list)
         }
         return finish(response, decision: decision, negotiated: negotiated, request: request)
+    }
+
+    /// The fields of `table-detail.mustache` for `row`: its caption, every cell
+    /// whole, and the rows of other lists that refer to it.
+    private func sharedDetail(_ row: [SQLValue], of list: ListDefinition, key: String, view: TableView) -> MustacheFields {
+        let words = view.words
+        var fields: MustacheFields = [:]
+        fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title)
+        fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
+        fields["key"] = .string(key)
+        fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
+        fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: view.lists))
+        fields["listHref"] = .string(ListLinks.link(list.path, language: view.languageParameter))
+        fields["backToList"] = .string(words.backToList(list.title))
+        let referring = ReferringRows.items(
+            to: list, address: list.address(row: row, key: []), in: view.lists, words: words,
+            languageParameter: view.languageParameter)
+        if !referring.isEmpty {
+            fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
+        }
+        fields["values"] = .dictionary(RecordCells.values(row, of: list))
+        return fields
     }
 }

@@ -10,7 +10,7 @@ import Mustache
 /// - `GET /NAME.json`: its JSON twin, the same decision (`TableJSON`).
 /// - `GET /NAME.csv`: the whole list as CSV, streamed (`respondWithCSV`).
 /// - `GET /NAME/KEY`, `GET /NAME/KEY.json`: one row (404 with the notFound placeholder when it is gone).
-/// - `GET /`: with no catalogue, the one list (with `<link rel="canonical">`) or the index of all.
+/// - `GET /`: the one list (with `<link rel="canonical">`) or the index of all.
 ///
 /// Names and keys are tilde-encoded (`TildeEncoding`). Every state comes from
 /// `ListState.decide`; a request's walk is one pass: parse, read, decide, draw.
@@ -23,15 +23,13 @@ struct TableRoute: Sendable {
     /// and `/-/…` are never taken for lists; their names are reserved too).
     static func add(to router: inout Router, application: ListApplication) throws(HTTPServerError) {
         let route = TableRoute(application: application, catalog: application.tables)
-        if application.source == nil {
-            let index = TableIndexRoute(application: application)
-            try router.get("/") { request, _ in
-                let lists = route.catalog.lists
-                if lists.lists.count == 1, let only = lists.lists.first {
-                    return route.answer(only, in: lists, to: request, json: false, canonical: only.path)
-                }
-                return .onWorker { index.respond(to: request, lists: lists) }
+        let index = TableIndexRoute(application: application)
+        try router.get("/") { request, _ in
+            let lists = route.catalog.lists
+            if lists.lists.count == 1, let only = lists.lists.first {
+                return route.answer(only, in: lists, to: request, json: false, canonical: only.path)
             }
+            return .onWorker { index.respond(to: request, lists: lists) }
         }
         try router.get("/:list") { request, parameters in
             let segment = parameters["list"] ?? ""
@@ -93,9 +91,9 @@ struct TableRoute: Sendable {
     /// under that version. The CORS header is added to a JSON twin's either way.
     func answer(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool, canonical: String?) -> Answer {
         var key: CacheKey?
-        if let cache = application.tableCache, case .success(let version?) = list.source.dataVersion() {
+        if let cache = application.responseCache, case .success(let version?) = list.source.dataVersion() {
             let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
-            let shape: ListRoute.Shape = json ? .page : ListRoute.Shape(request, hasCursor: request.query("cursor") != nil)
+            let shape: TableRoute.Shape = json ? .page : TableRoute.Shape(request, hasCursor: request.query("cursor") != nil)
             let found = CacheKey(
                 request, list: list, shape: shape, json: json, atStart: canonical != nil, negotiated: negotiated, version: version)
             if let kept = cache.response(for: found) {
@@ -119,7 +117,7 @@ struct TableRoute: Sendable {
         _ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
         canonical: String?, retried: Bool = false, cacheKey: CacheKey? = nil
     ) -> Response {
-        let shape: ListRoute.Shape = json ? .page : ListRoute.Shape(request, hasCursor: request.query("cursor") != nil)
+        let shape: TableRoute.Shape = json ? .page : TableRoute.Shape(request, hasCursor: request.query("cursor") != nil)
         let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         var snapshot = ListSnapshot(display: list.configuration.display)
         var parsed: TableRequest?
@@ -196,7 +194,7 @@ struct TableRoute: Sendable {
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
         // Kept only when the rows came from the very file the key's version describes.
         if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity,
-            let cache = application.tableCache
+            let cache = application.responseCache
         {
             cache.store(response, for: cacheKey)
         }

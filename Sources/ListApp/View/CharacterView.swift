@@ -16,10 +16,9 @@ struct CharacterView {
     var language = "en"
     /// The `lang` parameter links carry (when the page was asked for in a language), or nil.
     var languageParameter: String?
-    /// The site's path prefix (`AppConfiguration.basePath`), which every link carries.
-    var basePath = ""
-    /// The start of the list: the site's start.
-    private var listPath: String { basePath + "/" }
+    /// The list's path (`/characters`, under the site's path prefix): the start of
+    /// the list, its filtered lists and every character's page (`LISTPATH/U+2603`).
+    var listPath = "/" + CatalogueList.name
 
     /// One line of the property table.
     struct Property {
@@ -49,7 +48,7 @@ struct CharacterView {
             "rowID": .string(RowList.elementID(record.codePoint)),
             "properties": .array(properties.map(\.mustacheValue)),
             "listHref": .string(listHref),
-            "startHref": .string(ListLinks.listPath(basePath: basePath, language: languageParameter)),
+            "startHref": .string(ListLinks.link(listPath, language: languageParameter)),
             "categoryHref": .string(QueryString.link(listPath, [("category", record.generalCategory)] + languageItems)),
             "categoryName": .string(categoryName),
             "moreOfCategory": .string(words.moreOf(categoryName)),
@@ -57,11 +56,14 @@ struct CharacterView {
         ]
     }
 
-    /// The list starting at this character: a cursor just before it, and the row's id as fragment.
+    /// The list starting at this character: a cursor just after the code point
+    /// before it (in key order, whether or not that one is a character), and
+    /// the row's id as fragment.
     var listHref: String {
         let rowFragment = "#" + RowList.elementID(record.codePoint)
-        guard record.codePoint > 0 else { return ListLinks.listPath(basePath: basePath, language: languageParameter) + rowFragment }
-        let cursor = PageCursor(afterCodePoint: record.codePoint - 1).encoded
+        guard record.codePoint > 0 else { return ListLinks.link(listPath, language: languageParameter) + rowFragment }
+        let before = RowPosition(sortValue: nil, key: [.integer(Int64(record.codePoint) - 1)])
+        let cursor = RowCursor(after: before, rowid: nil, list: CatalogueList.name, sort: nil).encoded
         return QueryString.link(listPath, languageItems + [("cursor", cursor)]) + rowFragment
     }
 
@@ -117,7 +119,7 @@ struct CharacterView {
             (words.titlecaseMapping, properties.titlecaseMapping),
         ] where mapping != String(scalar) {
             let codes = mapping.unicodeScalars.map { CodePointAddress(codePoint: $0.value).canonicalSegment }
-            let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { basePath + CodePointAddress(codePoint: $0.value).path } : nil
+            let href = mapping.unicodeScalars.count == 1 ? mapping.unicodeScalars.first.map { listPath + "/" + CodePointAddress(codePoint: $0.value).canonicalSegment } : nil
             list.append(Property(label: label, value: codes.joined(separator: " "), href: href, isCode: true))
         }
         let flags = Self.binaryProperties.filter { $0.test(properties) }.map(\.name)

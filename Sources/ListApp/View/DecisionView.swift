@@ -18,7 +18,7 @@ protocol DecisionView {
 extension DecisionView {
     /// The decision's announcements as sentences in the page language, joined.
     var announcementText: String {
-        decision.announcements.map { ListView.sentence($0, strings: strings) }.joined(separator: " ")
+        decision.announcements.map { strings.sentence($0) }.joined(separator: " ")
     }
 
     /// The fields of ``pageContext``, for pages that add their own.
@@ -38,5 +38,24 @@ extension DecisionView {
         let text = announcementText
         if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
         return .dictionary(context)
+    }
+}
+
+extension UIStrings {
+    /// One announcement in words.
+    func sentence(_ announcement: Announcement) -> String {
+        let words = announce
+        switch announcement {
+        case .loading: return words.loading
+        case .rowsShown(let count): return words.rowsShown(count)
+        case .rowsAdded(let count): return words.rowsAdded(count)
+        case .endOfList: return words.endOfList
+        case .noData: return words.noData
+        case .noResults(let query): return words.noResults(query.map(isolated))
+        case .unavailable(let seconds): return words.unavailable(seconds)
+        case .error: return words.error
+        case .badRequest(let reason): return words.badRequest(reason)
+        case .notFound: return words.notFound
+        }
     }
 }

@@ -17,7 +17,7 @@ struct ListLinks: Sendable {
     /// - Parameters:
     ///   - request: The validated request, or nil.
     ///   - language: The `lang` parameter to keep when there is no request.
-    ///   - path: The list's path (`/NAME` for a table, its base path included); nil for the catalogue's, the site's start.
+    ///   - path: The list's path (`/NAME`, its base path included); nil for the site's start.
     ///   - basePath: The site's path prefix.
     init(request: (any ListQuery)?, language: String? = nil, path: String? = nil, basePath: String = "") {
         self.request = request
@@ -56,11 +56,6 @@ struct ListLinks: Sendable {
         return QueryString.link(path, items + [("lazy", "0")])
     }
 
-    /// The start of the catalogue's list (the site's start, under `basePath`), with `lang` when given.
-    static func listPath(basePath: String, language: String?) -> String {
-        link(basePath + "/", language: language)
-    }
-
     /// `path` with `lang` when given.
     static func link(_ path: String, language: String?) -> String {
         QueryString.link(path, language.map { [("lang", $0)] } ?? [])
@@ -73,6 +68,6 @@ struct ListLinks: Sendable {
 
     /// The page after `cursor` (an encoded cursor from the decision).
     func page(after cursor: String) -> String {
-        QueryString.link(path, (request?.queryItems(cursor: cursor)) ?? ListRequest(language: languageParameter).queryItems(cursor: cursor))
+        QueryString.link(path, (request?.queryItems(cursor: cursor)) ?? TableRequest(language: languageParameter).queryItems(cursor: cursor))
     }
 }

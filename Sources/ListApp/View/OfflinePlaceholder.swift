@@ -17,7 +17,8 @@ enum OfflinePlaceholder {
         let list: ListConfiguration
         let language: Language
         let allowsPartialRequests: Bool
-        let speaksOfRows: Bool
+        /// The list's words' name (``ListWords/name``); nil for the built-in words.
+        let words: String?
         /// The site's path prefix, which the image's address carries (found by a test: two
         /// servers in one process, one under a prefix, shared a drawing without it).
         let basePath: String
@@ -32,14 +33,14 @@ enum OfflinePlaceholder {
     /// `links.current`, as `PlaceholderContent(kind: .offline, …)` draws it.
     static func context(
         list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
-        templates: PageTemplates?, speaksOfRows: Bool = false
+        templates: PageTemplates?, words: ListWords? = nil
     ) -> MustacheValue {
         let draw = {
             PlaceholderContent(
                 kind: .offline, list: list, language: language,
                 facts: PlaceholderContent.Facts(allowsPartialRequests: allowsPartialRequests),
                 links: links, id: "offline-placeholder",
-                strings: speaksOfRows ? UIStrings.rows(language) : nil
+                strings: words?.strings(language)
             ).mustacheValue(templates: templates)
         }
         let configuration = list.placeholder(.offline)
@@ -51,7 +52,7 @@ enum OfflinePlaceholder {
         }
         guard configuration.layout != .custom, buttonFollowsPage || configuration.button == .hidden else { return draw() }
         let key = Key(
-            list: list, language: language, allowsPartialRequests: allowsPartialRequests, speaksOfRows: speaksOfRows,
+            list: list, language: language, allowsPartialRequests: allowsPartialRequests, words: words?.name,
             basePath: links.basePath)
         if let kept = drawn.withLock({ $0[key] }) {
             return buttonFollowsPage ? leading(kept, to: links.current) : kept

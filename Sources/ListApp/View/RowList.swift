@@ -22,13 +22,16 @@ final class RowList: MustacheList {
     let words: Words
     /// `?lang=…` for the rows' links, or "".
     let linkSuffix: String
-    /// The start of every row's link: the site's path prefix and `/char/U+`.
+    /// The start of every row's link: the list's path and `/U+`.
     let detailPrefix: String
 
     /// The rows of `records` in `language`, with links that keep
-    /// `languageParameter` (nil: none).
-    init(_ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil, basePath: String = "") {
-        self.detailPrefix = basePath + CodePointAddress.pathPrefix + "U+"
+    /// `languageParameter` (nil: none), to pages under `listPath` (the list's path).
+    init(
+        _ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil,
+        listPath: String = "/" + CatalogueList.name
+    ) {
+        self.detailPrefix = listPath + "/U+"
         self.records = records
         self.glyphs = records.map { GlyphDisplay.shownAsItself($0) == nil ? GlyphDisplay($0) : nil }
         self.words = Words.of(language)
@@ -97,7 +100,7 @@ final class RowList: MustacheList {
     /// ``MustacheList`` is its place in `allCases`.
     enum Field: String, CaseIterable {
         case id, glyph, glyphStyle, codePoint, name, category, categoryName, age, ageLabel, isEmoji, emojiLabel,
-            detailHref
+            detailHref, key
 
         /// `allCases`, made once: a field is looked up by number for every tag of every row.
         static let numbered = Field.allCases
@@ -139,7 +142,7 @@ final class RowList: MustacheList {
             }
         case .glyphStyle:
             output.append(literal: (glyphs[index]?.style ?? .character).name)
-        case .codePoint:
+        case .codePoint, .key:
             output.append(literal: "U+")
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
         case .name:
@@ -164,7 +167,7 @@ final class RowList: MustacheList {
         case .emojiLabel:
             output.append(words.emojiLabel, escaped: escaped)
         case .detailHref:
-            // CodePointAddress.path, written in place (the tests compare them).
+            // The list's path and CodePointAddress.canonicalSegment, written in place (the tests compare them).
             output.append(detailPrefix, escaped: false)
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
             output.append(linkSuffix, escaped: escaped)

@@ -59,7 +59,7 @@ struct TableView: DecisionView {
         self.languageParameter = languageParameter
         self.lists = lists
         self.templates = templates
-        self.strings = UIStrings.rows(language)
+        self.strings = list.words.strings(language)
         self.words = TableWords.of(language)
     }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path, basePath: list.basePath) }
@@ -87,7 +87,7 @@ struct TableView: DecisionView {
             "placeholder": OfflinePlaceholder.context(
                 list: list.configuration, language: language,
                 allowsPartialRequests: hasListRegion, links: links, templates: templates,
-                speaksOfRows: true),
+                words: list.words),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
@@ -122,7 +122,7 @@ struct TableView: DecisionView {
         let links = self.links
         var context: MustacheFields = [
             "lang": .string(language.tag),
-            "strings": UIStrings.rowsMustacheValues[language] ?? strings.mustacheValue,
+            "strings": list.words.mustacheValue(language),
             "title": .string(title),
             "heading": .string(list.title),
         ]
@@ -136,12 +136,15 @@ struct TableView: DecisionView {
         }
         if decision.body.showsRows, let page {
             context["hasRows"] = true
-            context["rows"] = .list(TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter))
+            context["rows"] = .list(
+                MustacheListBox(
+                    list.presenter?.rows(page, of: list, language: language, languageParameter: languageParameter)
+                        ?? TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter)))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []
         }
-        if let footer = ListView.footer(
+        if let footer = ListFooter.context(
             decision: decision, links: links, strings: strings, list: list.configuration,
             language: language, refusalMessage: refusal.map(strings.reason))
         {
@@ -237,8 +240,8 @@ struct TableView: DecisionView {
             ]
         }
         var controls: MustacheFields = [
-            "action": .string(list.path), "searchLabel": .string(words.searchLabel),
-            "searchPlaceholder": .string(words.searchPlaceholder), "sortBy": .string(words.sortBy),
+            "action": .string(list.path), "searchLabel": .string(strings.searchLabel),
+            "searchPlaceholder": .string(strings.searchPlaceholder), "sortBy": .string(words.sortBy),
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
             "jsonHref": .string(jsonHref), "jsonLabel": .string(words.jsonLink),
             "csvHref": .string(csvHref), "csvLabel": .string(words.csvLink),
@@ -292,9 +295,11 @@ struct TableView: DecisionView {
 }
 
 extension TableRequest {
-    /// A first-page request with `filters`, in `language` (links of a refused request, of a row's page).
-    init(filters: [RowFilter] = [], language: String?) {
+    /// A first-page request with `filters` and search text `query`, in `language`
+    /// (links of a refused request, of a row's page, of the gallery's samples).
+    init(query: String? = nil, filters: [RowFilter] = [], language: String?) {
         self.init()
+        self.query = query
         self.filters = filters
         self.language = language
     }

@@ -69,3 +69,14 @@ enum VisibleText {
         }
     }
 }
+
+/// `text` between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL
+/// ISOLATE (UAX #9 §2.7), with its own embedding, override and isolate
+/// controls (U+202A...U+202E, U+2066...U+2069) removed: whatever direction it
+/// has stays inside, and it cannot close the isolate early (found by QA:
+/// U+2069 U+202E reversed the sentence around the query).
+func isolated(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: text.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) })
+    return "\u{2068}" + String(scalars) + "\u{2069}"
+}

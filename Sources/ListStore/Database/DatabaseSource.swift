@@ -17,15 +17,19 @@ public final class DatabaseSource: Sendable {
     /// - Parameters:
     ///   - path: A SQLite database file.
     ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
+    ///   - checkInterval: Seconds between looks at the path for a replaced or missing file.
     ///   - log: Receives one line each time the file is found missing, replaced or back.
-    public init(path: String, queryTimeLimit: Double = 2, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
         self.probe = DataVersionProbe(path: path)
         self.pool = ConnectionPool(
             path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
-            log: log)
+            checkInterval: checkInterval, log: log)
     }
 
     /// Every table and view a list can show (see `SchemaReader.tables`); one

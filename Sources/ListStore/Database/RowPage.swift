@@ -134,7 +134,7 @@ public struct RowPage: Sendable, Hashable {
 
 extension RowPageQuery {
     /// The most words a search may hold (each is one more condition over every searched column).
-    public static let maximumWords = ListFilter.maximumWords
+    public static let maximumWords = SearchWords.maximum
 
     /// The search's words as ``TableDescription/search`` matches them: runs
     /// of letters and digits for full-text search (the catalogue's rule:
@@ -142,7 +142,7 @@ extension RowPageQuery {
     /// between white space. Empty for no search, or a search of no word.
     public static func words(_ search: String?, for table: TableDescription) -> [String] {
         guard let search else { return [] }
-        if case .fullText = table.search { return ListFilter(text: search).searchWords }
+        if case .fullText = table.search { return SearchWords.of(search) }
         var words: [String] = []
         for word in search.split(whereSeparator: { $0.isWhitespace }).map(String.init) where !words.contains(word) {
             words.append(word)

@@ -17,7 +17,7 @@ extension RowSearch {
             // FTS5 takes "word"* (a quoted prefix term); FTS4 takes "word*".
             let match =
                 version == 5
-                ? CatalogueSource.matchExpression(words)
+                ? SearchWords.fts5Expression(words)
                 : words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }.joined(separator: " ")
             return SQLCondition(
                 "\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",

@@ -11,7 +11,7 @@ import Testing
 /// under a writer's lock.
 @Suite struct CachedTableTests {
     static func entries(_ fixture: TableFixture) -> Int {
-        fixture.server.application.tableCache?.usage.entries ?? -1
+        fixture.server.application.responseCache?.usage.entries ?? -1
     }
 
     @Test func aRepeatedRequestIsKeptAndEachShapeApart() throws {

@@ -9,20 +9,29 @@ import Testing
 
 /// The real server on port 0 over a catalogue built once per test process.
 final class TestServer: Sendable {
-    /// The shared server over the full catalogue.
-    static let shared: TestServer? = {
-        let folder = TemporaryFolder.make("app")
-        let path = folder + "/catalogue.sqlite"
+    /// The full catalogue, built once per test process.
+    static let catalogueFile: String? = {
+        let path = TemporaryFolder.make("app") + "/catalogue.sqlite"
         do {
             try CatalogueBuilder.build(at: path)
-            // As `liststate serve` does: the catalogue's pages and its list's twins over the same file.
-            let tables = try CatalogueList.tables(path: path, queryTimeLimit: 2, configuration: nil, basePath: "", log: { _ in })
-            return try TestServer(source: CatalogueSource(path: path), tables: tables)
+            return path
         } catch {
-            print("test server failed: \(error)")
+            print("test catalogue failed: \(error)")
             return nil
         }
     }()
+
+    /// The shared server over the full catalogue.
+    static let shared: TestServer? = try? catalogue()
+
+    /// A server of the full catalogue as `liststate serve` serves it: one list over its file.
+    static func catalogue(configuration: AppConfiguration = AppConfiguration()) throws -> TestServer {
+        let path = try #require(catalogueFile)
+        let tables = try CatalogueList.tables(
+            path: path, queryTimeLimit: 2, configuration: configuration.lists.last { $0.name == CatalogueList.name },
+            basePath: configuration.basePath, log: { _ in })
+        return try TestServer(tables: tables, configuration: configuration)
+    }
 
     let server: Server
     let client: HTTPTestClient
@@ -35,16 +44,17 @@ final class TestServer: Sendable {
     final class LoggedLines: Sendable {
         let lines = Mutex<[String]>([])
         func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
     }
 
-    /// Starts a server over `source` on a free port; `log` receives the incident log (``incidents`` when nil).
+    /// Starts a server over the lists `tables` on a free port; `log` receives the incident log (``incidents`` when nil).
     init(
-        source: (any ListSource)?, tables: TableCatalog = TableCatalog(), configuration: AppConfiguration = AppConfiguration(),
+        tables: TableCatalog, configuration: AppConfiguration = AppConfiguration(),
         log: (@Sendable (String) -> Void)? = nil
     ) throws {
         let incidents = self.incidents
         application = try ListApplication(
-            source: source, tables: tables, configuration: configuration,
+            tables: tables, configuration: configuration,
             log: log ?? { incidents.append($0) })
         var serverConfiguration = Server.Configuration()
         // The server's own error lines (a streamed body broken off) go where incidents go.

@@ -35,15 +35,20 @@ import Testing
         #expect(records.dropFirst().map { $0[0] } == spaces.map { String($0.value) })
     }
 
-    @Test func itsAddressesLeadToTheCataloguesPages() throws {
+    @Test func itIsServedAtItsNameAndAtTheStartWithACanonicalLink() throws {
         let server = try #require(TestServer.shared)
         let list = try server.get("/characters?q=snow")
-        #expect(list.status == 308 && list.header("location") == "/?q=snow")
+        #expect(list.status == 200 && list.text.contains("SNOWMAN") && !list.text.contains(#"rel="canonical""#))
+        let start = try server.get("/?q=snow")
+        #expect(start.status == 200 && start.text.contains(#"<link rel="canonical" href="/characters">"#))
+        #expect(Markup.rowIDs(start.text) == Markup.rowIDs(list.text))
         let row = try server.get("/characters/9731")
-        #expect(row.status == 308 && row.header("location") == "/char/U+2603")
+        #expect(row.status == 308 && row.header("location") == "/characters/U+2603")
         #expect(try server.get("/characters/1114112").status == 404)
-        let rowJSON = try Self.json("/characters/9731.json")
+        let rowJSON = try Self.json("/characters/U+2603.json")
         #expect((rowJSON["row"] as? [String: Any])?["name"] as? String == "SNOWMAN")
+        let other = try server.get("/characters/9731.json")
+        #expect(other.status == 308 && other.header("location") == "/characters/U+2603.json")
     }
 
     @Test func theCataloguePageLinksItsTwinsWithItsParameters() throws {
@@ -53,7 +58,7 @@ import Testing
         #expect(page.contains(#"<link rel="alternate" type="text/csv" href="/characters.csv?q=snow&category=So">"#))
         #expect(page.contains(#"<a href="/characters.csv?q=snow&category=So" type="text/csv" download>"#))
         let region = Markup.unescape(try server.get("/?q=heart", headers: ["HX-Request": "true"]).text)
-        #expect(region.contains(#"<div id="list-formats" class="list-formats" hx-swap-oob="true">"#))
+        #expect(region.contains(#"<div id="list-controls" class="list-controls" hx-swap-oob="true">"#))
         #expect(region.contains(#"href="/characters.json?q=heart""#), "a search keeps the links up to date")
     }
 }

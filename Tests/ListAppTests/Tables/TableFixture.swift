@@ -81,7 +81,6 @@ final class TableFixture {
         application.basePath = basePath
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
-            source: nil,
             tables: TableCatalog(
                 databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables,
                 log: { line in incidents.append(line) }),

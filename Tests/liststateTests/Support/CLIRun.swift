@@ -28,10 +28,12 @@ struct CLIRun {
 
     /// Runs `liststate` with `arguments` (the subcommand first), feeding `input`
     /// to standard input, optionally in another working directory and with
-    /// `environment` added to this process's; waits for it to exit.
+    /// `environment` added to this process's; waits for it to exit, or ends it
+    /// with SIGTERM after `timeLimit` seconds (so a command that should have
+    /// stopped, such as a `serve` expected to refuse, fails the test instead of hanging it).
     static func run(
         _ arguments: [String], input: String = "", in directory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], timeLimit: Double = 120
     ) throws -> CLIRun {
         let binary = try #require(executable, "the liststate binary is not beside the test bundle")
         let process = Process()
@@ -48,6 +50,9 @@ struct CLIRun {
         try process.run()
         standardInput.fileHandleForWriting.write(Data(input.utf8))
         try standardInput.fileHandleForWriting.close()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
+        defer { watchdog.cancel() }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

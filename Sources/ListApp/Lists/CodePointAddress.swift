@@ -1,6 +1,7 @@
 import ListStore
 
-/// The code point named by the last segment of a character page's path.
+/// The code point named by the key segment of a character's page
+/// (`/characters/U+2603`, ``CatalogueRows/addressFormat``).
 ///
 /// The canonical form is `U+` followed by upper-case hexadecimal digits, at
 /// least four and no leading zeros beyond four (`U+2603`, `U+0041`, `U+1F600`),
@@ -13,9 +14,6 @@ import ListStore
 /// value above U+10FFFF — is malformed. Surrogates (U+D800...U+DFFF) parse, but
 /// are not scalars and so are never characters.
 struct CodePointAddress: Sendable, Hashable {
-    /// The path prefix of character pages.
-    static let pathPrefix = "/char/"
-
     /// The number the segment names, 0...0x10FFFF.
     var codePoint: UInt32
 
@@ -39,12 +37,6 @@ struct CodePointAddress: Sendable, Hashable {
     /// The canonical segment: `U+2603`.
     var canonicalSegment: String {
         HexFormatting.string(prefix: "U+", codePoint, minimumDigits: 4, uppercase: true)
-    }
-
-    /// The canonical path: `/char/U+2603` (formatted in one go: every row links to one),
-    /// under the site's base path when it has one (the caller puts it before).
-    var path: String {
-        HexFormatting.string(prefix: "/char/U+", codePoint, minimumDigits: 4, uppercase: true)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

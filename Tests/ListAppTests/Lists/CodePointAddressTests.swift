@@ -23,6 +23,5 @@ import Testing
     @Test(arguments: [(0x41, "U+0041"), (0x2603, "U+2603"), (0x1F600, "U+1F600"), (0x10FFFF, "U+10FFFF"), (0, "U+0000")])
     func canonicalFormIsUpperCaseWithAtLeastFourDigits(_ value: UInt32, _ segment: String) {
         #expect(CodePointAddress(codePoint: value).canonicalSegment == segment)
-        #expect(CodePointAddress(codePoint: value).path == "/char/" + segment)
     }
 }

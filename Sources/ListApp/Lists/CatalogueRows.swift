@@ -1,0 +1,63 @@
+import ListStore
+import Mustache
+
+/// The catalogue's rows drawn as characters (``CatalogueList``'s presenter):
+/// each row of its `characters` table read as a `CharacterRecord`, drawn by
+/// `row.mustache` (``RowList``) and, on its own page, by `character.mustache`
+/// (``CharacterView``).
+struct CatalogueRows: RowPresenter {
+    /// The places of the table's columns a record is read from.
+    let codePoint, name, category, age, isEmoji, isEmojiPresentation: Int
+
+    /// The presenter of `table`; nil when it lacks one of the catalogue's columns.
+    init?(_ table: TableDescription) {
+        guard let codePoint = table.columnIndex("code_point"), let name = table.columnIndex("name"),
+            let category = table.columnIndex("category"), let age = table.columnIndex("age"),
+            let isEmoji = table.columnIndex("is_emoji"), let isEmojiPresentation = table.columnIndex("is_emoji_presentation")
+        else { return nil }
+        (self.codePoint, self.name, self.category, self.age) = (codePoint, name, category, age)
+        (self.isEmoji, self.isEmojiPresentation) = (isEmoji, isEmojiPresentation)
+    }
+
+    /// The record a row holds; nil for a row whose code point is not one (the builder writes none).
+    func record(_ row: [SQLValue]) -> CharacterRecord? {
+        guard case .integer(let number) = row[codePoint], let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
+        func text(_ index: Int) -> String { row[index].plainText ?? "" }
+        func flag(_ index: Int) -> Bool { if case .integer(let flag) = row[index] { flag != 0 } else { false } }
+        return CharacterRecord(
+            codePoint: value, name: text(name), generalCategory: text(category), age: text(age),
+            isEmoji: flag(isEmoji), isEmojiPresentation: flag(isEmojiPresentation))
+    }
+
+    func rows(_ page: RowPage, of list: ListDefinition, language: Language, languageParameter: String?) -> any MustacheList {
+        RowList(page.rows.compactMap(record), language: language, languageParameter: languageParameter, listPath: list.path)
+    }
+
+    func detail(_ row: [SQLValue], of list: ListDefinition, language: Language, languageParameter: String?) -> MustacheFields {
+        guard let record = record(row) else { return [:] }
+        let view = CharacterView(record: record, language: language.tag, languageParameter: languageParameter, listPath: list.path)
+        guard case .dictionary(let fields) = view.context else { return [:] }
+        return fields
+    }
+
+    /// The catalogue's address spelling: `U+2603` (``CodePointAddress``; `u+2603` and
+    /// `U+02603` lead there too, as does the code point in decimal, the shared spelling;
+    /// the former `/char/2603` read bare digits as hexadecimal).
+    static let addressFormat = RowAddressFormat(
+        segment: { address in
+            guard case .integer(let number)? = address.first, address.count == 1, let value = UInt32(exactly: number) else {
+                return nil
+            }
+            return CodePointAddress(codePoint: value).canonicalSegment
+        },
+        address: { segment in
+            guard segment.hasPrefix("U+") || segment.hasPrefix("u+"), let address = CodePointAddress(segment: String(segment)) else {
+                return nil
+            }
+            return [.integer(Int64(address.codePoint))]
+        },
+        former: { segment in
+            // `/char/2603` was U+2603: bare hex digits were a code point there.
+            CodePointAddress(segment: String(segment)).map { [.integer(Int64($0.codePoint))] }
+        })
+}

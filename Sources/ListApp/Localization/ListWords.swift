@@ -1,0 +1,38 @@
+import Mustache
+
+/// The words a list's pages speak of its rows with, in every language
+/// (``UIStrings``: placeholders, footers, announcements, the search field):
+/// ``rows`` for a list over a user's table unless its definition gives others.
+struct ListWords: Sendable {
+    /// Tells word sets apart (drawings kept per list are keyed by it).
+    let name: String
+    private let byLanguage: [Language: UIStrings]
+    private let values: [Language: MustacheValue]
+
+    /// The words `strings` gives for each language, made once here.
+    init(name: String, _ strings: (Language) -> UIStrings) {
+        self.name = name
+        var byLanguage: [Language: UIStrings] = [:]
+        var values: [Language: MustacheValue] = [:]
+        for language in Language.allCases {
+            let words = strings(language)
+            byLanguage[language] = words
+            values[language] = words.mustacheValue
+        }
+        self.byLanguage = byLanguage
+        self.values = values
+    }
+
+    /// The words in `language`.
+    func strings(_ language: Language) -> UIStrings {
+        byLanguage[language] ?? UIStrings.rows(language)
+    }
+
+    /// The templates' `strings` object in `language`.
+    func mustacheValue(_ language: Language) -> MustacheValue {
+        values[language] ?? strings(language).mustacheValue
+    }
+
+    /// The words of a list over a user's table: it speaks of rows.
+    static let rows = ListWords(name: "rows", UIStrings.rows)
+}

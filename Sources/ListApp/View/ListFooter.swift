@@ -1,0 +1,43 @@
+import ListState
+import Mustache
+
+/// The footer under a list's rows, drawn from the decision: the same for
+/// every list (its words in the list's ``UIStrings``, the end-of-list text
+/// from its configuration). docs/view-context.md, `footer`.
+enum ListFooter {
+    /// The footer context of `decision`, or nil for no footer.
+    /// - Parameters:
+    ///   - links: The page's links (load more, retry, start over lead along them).
+    ///   - refusalMessage: Why the request was refused, when it was (a start-over footer says it).
+    ///   - id: The footer element's id.
+    static func context(
+        decision: Decision, links: ListLinks, strings: UIStrings, list: ListConfiguration,
+        language: Language, refusalMessage: String?, id: String = "list-footer"
+    ) -> MustacheValue? {
+        var footer: MustacheFields = ["footerID": .string(id)]
+        footer.reserveCapacity(2)
+        switch decision.footer {
+        case .none:
+            return nil
+        case .loadMore(let cursor):
+            footer["loadMore"] = ["href": .string(links.page(after: cursor))]
+        case .loading(let cursor):
+            let href = cursor.map { links.page(after: $0) } ?? links.current
+            footer["loading"] = ["href": .string(href)]
+        case .endOfList:
+            let text = list.endOfList?.text(for: language.tag) ?? strings.endOfList
+            footer["endOfList"] = ["text": .string(text), "startHref": .string(links.start)]
+        case .retry(let cursor):
+            let href = cursor.map { links.page(after: $0) } ?? links.start
+            let message = decision.problem == .sourceUnavailable ? strings.moreUnavailable : strings.moreFailed
+            footer["retry"] = [
+                "message": .string(message), "label": .string(strings.tryAgain), "href": .string(href),
+                "isPartial": true,
+            ]
+        case .startOver:
+            let message = refusalMessage ?? strings.partGone
+            footer["retry"] = ["message": .string(message), "label": .string(strings.startOver), "href": .string(links.start)]
+        }
+        return .dictionary(footer)
+    }
+}
