@@ -20,9 +20,11 @@ shift
 binary=${LISTSTATE_BINARY:-.build/release/liststate}
 duration=${SWEEP_DURATION:-10}
 rounds=${SWEEP_ROUNDS:-3}
-urls=("/" "/?cursor=AQAAADM" "/?cursor=AQAOAcc")  # the page, the first and the last cursor of BENCHMARKS.md
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
+# The page, the first and the last cursor of the catalogue (as BENCHMARKS.md measures them).
+cursors=$("$(dirname "$binary")/liststate-bench" --db "$db" --cursors)
+urls=("/" "/?cursor=$(sed -n 's/^cursor.first=//p' <<<"$cursors")" "/?cursor=$(sed -n 's/^cursor.last=//p' <<<"$cursors")")
 
 milliseconds() {
   awk '{ v = $1; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) }

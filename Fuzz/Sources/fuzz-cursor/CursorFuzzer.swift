@@ -1,11 +1,9 @@
-// fuzz-cursor: PageCursor (Sources/ListStore/PageCursor.swift) and RowCursor
-// (Sources/ListStore/Database/RowCursor.swift, the cursor of lists over tables).
+// fuzz-cursor: RowCursor (Sources/ListStore/Database/RowCursor.swift, the
+// cursor of every list, the catalogue's included) and Base64URL, its alphabet.
 //
 // Properties:
-// - round trip: for every code point value x (0...0x10FFFF), decode(encode(x)) == x,
-//   and the text is 7 characters of the base64url alphabet;
-// - strictness: a text that decodes re-encodes to exactly itself, with a value
-//   of at most 0x10FFFF (so a tampered cursor is never taken for a valid one);
+// - the catalogue's cursors: for every code point value x (0...0x10FFFF), the
+//   cursor after the row of key x reads back as that key, in base64url;
 // - Base64URL: decode(encode(bytes)) == bytes for any bytes;
 // - RowCursor: any text it accepts (for any key width 0...3, sorted or not)
 //   re-encodes to exactly itself, and is refused for another list or sort;
@@ -21,26 +19,16 @@ private let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCursor(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)
-
-    // Round trip of a value taken from the first four bytes.
-    if bytes.count >= 4 {
-        let raw = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        let value = raw % 0x11_0000
-        let text = PageCursor(afterCodePoint: value).encoded
-        fuzzCheck(text.utf8.count == 7 && text.utf8.allSatisfy(alphabet.contains), "encoded \(value) as \(text)")
-        fuzzCheck(PageCursor(encoded: text)?.afterCodePoint == value, "\(value) -> \(text) does not decode back")
-        if raw > 0x10FFFF {
-            // A value no cursor can hold: its encoding must be refused.
-            let bogus = PageCursor(afterCodePoint: raw).encoded
-            fuzzCheck(PageCursor(encoded: bogus) == nil, "accepted \(bogus) for \(raw) > U+10FFFF")
-        }
-    }
-
-    // Any text: accepted only when canonical.
     let text = String(decoding: bytes, as: UTF8.self)
-    if let cursor = PageCursor(encoded: text) {
-        fuzzCheck(cursor.afterCodePoint <= 0x10FFFF, "accepted \(text) with value \(cursor.afterCodePoint)")
-        fuzzCheck(cursor.encoded == text, "accepted \(text), which re-encodes as \(cursor.encoded)")
+
+    // The catalogue's cursor (key order, the code point as key) after a value taken from the first four bytes.
+    if bytes.count >= 4 {
+        let value = Int64(bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } % 0x11_0000)
+        let position = RowPosition(sortValue: nil, key: [.integer(value)])
+        let made = RowCursor(after: position, rowid: nil, list: "characters", sort: nil).encoded
+        fuzzCheck(made.utf8.allSatisfy(alphabet.contains), "encoded \(value) as \(made)")
+        let read = RowCursor(encoded: made, list: "characters", sort: nil, keyCount: 1)
+        fuzzCheck(read?.start == .position(position), "\(value) -> \(made) does not decode back")
     }
 
     // Base64URL on arbitrary bytes.

@@ -43,6 +43,10 @@ public enum CatalogueList {
         }
         var list = ListDefinition(name: name, title: "Unicode characters", table: table, source: source, configuration: configuration)
         list.layout = .list
+        list.labels = [
+            "code_point": "Code point", "name": "Name", "category": "Category", "age": "Unicode version", "is_emoji": "Emoji",
+            "is_emoji_presentation": "Emoji presentation",
+        ]
         list.basePath = basePath
         list.namedFilters = [category, emoji]
         list.partials = ["row": "character-row"]

@@ -53,6 +53,9 @@ extension TableRoute {
             var fields = MustacheFields()
             if case .dictionary(let page) = view.pageContext { fields = page }
             fields["status"] = ["text": ""]
+            // The row's own JSON is its alternate; the list's CSV is not.
+            fields["jsonHref"] = .string(ListLinks.link(list.path + "/" + encodedKey + ".json", language: languageParameter))
+            fields["csvHref"] = .null
             if let presenter = list.presenter {
                 let own = presenter.detail(row, of: list, language: negotiated.language, languageParameter: languageParameter)
                 for (name, value) in own { fields[name] = value }

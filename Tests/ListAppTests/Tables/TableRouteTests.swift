@@ -128,6 +128,16 @@ import Testing
         #expect(try fixture.server.get("/order~20items~2Ev2~20~C3~A9/1").status == 200)
     }
 
+    /// Found by QA: a row's page named its list's JSON and CSV as its alternates, not its own JSON.
+    @Test func aRowPageNamesItsOwnJSONAsItsAlternate() throws {
+        let fixture = try TableFixture()
+        let pair = try fixture.server.get("/pairs/a~2Fb,1?lang=zh-Hans").text
+        #expect(pair.contains(#"<link rel="alternate" type="application/json" href="/pairs/a~2Fb,1.json?lang&#61;zh-Hans">"#))
+        #expect(!pair.contains(#"type="text/csv""#))
+        let character = try CatalogueFixture().server.get("/characters/U+0041").text
+        #expect(character.contains(#"<link rel="alternate" type="application/json" href="/characters/U+0041.json">"#))
+    }
+
     @Test func jsonCarriesValuesLosslessly() throws {
         let fixture = try TableFixture()
         let answer = try fixture.server.get("/order~20items~2Ev2~20~C3~A9.json")
