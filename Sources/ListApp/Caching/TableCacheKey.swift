@@ -21,19 +21,16 @@ extension TableRoute {
         /// The data as it stands.
         var version: DataVersion
 
-        /// The key of `request` for `list` at `version`.
-        init(
-            _ request: Request, list: ListDefinition, shape: TableRoute.Shape, json: Bool, atStart: Bool,
-            negotiated: (language: Language, fromHeader: Bool), version: DataVersion
-        ) {
+        /// The key of `request` (asking for `ask`) for `list` at `version`.
+        init(_ request: Request, list: ListDefinition, ask: TableRoute.Ask, version: DataVersion) {
             self.list = Array(list.name.utf8)
             let target = request.target.utf8
             query = target.firstIndex(of: UInt8(ascii: "?")).map { Array(target[target.index(after: $0)...]) } ?? []
-            self.shape = shape
-            self.json = json
-            self.atStart = atStart
-            language = negotiated.language
-            languageFromHeader = negotiated.fromHeader
+            shape = ask.shape
+            json = ask.json
+            atStart = ask.canonical != nil
+            language = ask.negotiated.language
+            languageFromHeader = ask.negotiated.fromHeader
             self.version = version
         }
     }

@@ -90,12 +90,10 @@ struct TableRoute: Sendable {
     /// else on a worker (``respondWithList``), which keeps a successful answer
     /// under that version. The CORS header is added to a JSON twin's either way.
     func answer(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool, canonical: String?) -> Answer {
+        let ask = Ask(request, json: json, canonical: canonical)
         var key: CacheKey?
         if let cache = application.responseCache, case .success(let version?) = list.source.dataVersion() {
-            let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
-            let shape: TableRoute.Shape = json ? .page : TableRoute.Shape(request, hasCursor: request.query("cursor") != nil)
-            let found = CacheKey(
-                request, list: list, shape: shape, json: json, atStart: canonical != nil, negotiated: negotiated, version: version)
+            let found = CacheKey(request, list: list, ask: ask, version: version)
             if let kept = cache.response(for: found) {
                 application.health.record(Result<Void, ListStoreError>.success(()))
                 return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, isJSON: json))
@@ -103,22 +101,20 @@ struct TableRoute: Sendable {
             key = found
         }
         return .onWorker { [self, key] in
-            sharingJSON(
-                respondWithList(list, in: lists, to: request, json: json, canonical: canonical, cacheKey: key),
-                with: request, isJSON: json)
+            sharingJSON(respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key), with: request, isJSON: json)
         }
     }
 
     /// The list page, fragment or JSON answer.
     /// - Parameters:
+    ///   - ask: What the request asks for, read once (``Ask``).
     ///   - retried: Whether this is the second try after the schema changed under the first.
     ///   - cacheKey: Where to keep a successful answer read from the key's file; nil keeps none.
     func respondWithList(
-        _ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool,
-        canonical: String?, retried: Bool = false, cacheKey: CacheKey? = nil
+        _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
+        cacheKey: CacheKey? = nil
     ) -> Response {
-        let shape: TableRoute.Shape = json ? .page : TableRoute.Shape(request, hasCursor: request.query("cursor") != nil)
-        let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
+        let (shape, json, negotiated) = (ask.shape, ask.json, ask.negotiated)
         var snapshot = ListSnapshot(display: list.configuration.display)
         var parsed: TableRequest?
         var refusal: ListRequest.Reason?
@@ -155,7 +151,7 @@ struct TableRoute: Sendable {
                 // The table changed under the statement: once more, as it is now.
                 let fresh = catalog.refreshNow()
                 guard let list = fresh.list(named: list.name) else { return notFound(request, json: json) }
-                return respondWithList(list, in: fresh, to: request, json: json, canonical: canonical, retried: true)
+                return respondWithList(list, in: fresh, to: request, ask: ask, retried: true)
             case .failure(let error) where error.kind == .timedOut && (valid.query != nil || !valid.filters.isEmpty):
                 // The search or filters are too slow: retrying the same soon will not help.
                 snapshot.source = .unavailable(retryAfterSeconds: nil)
@@ -167,9 +163,9 @@ struct TableRoute: Sendable {
         let decision = ListState.decide(snapshot)
         var view = TableView(
             decision: decision, list: list, request: parsed, refusal: refusal, page: page,
-            language: negotiated.language, languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag,
+            language: negotiated.language, languageParameter: ask.languageParameter,
             lists: lists, templates: application.templates)
-        view.canonical = canonical
+        view.canonical = ask.canonical
         view.searchTimeLimit = searchTimeLimit
         var response: Response
         if json {
