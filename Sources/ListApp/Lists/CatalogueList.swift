@@ -22,7 +22,7 @@ public enum CatalogueList {
     static let emoji = NamedFilter(name: "emoji", column: "is_emoji", values: ["1": "1"], label: "emoji", ignoredValues: ["0"])
 
     /// The catalogue's words: its pages speak of characters.
-    static let words = ListWords(name: name, UIStrings.of)
+    static let words = ListWords(name: name, namesTheList: true, UIStrings.of)
 
     /// The list over `source`'s `characters` table.
     /// - Parameters:

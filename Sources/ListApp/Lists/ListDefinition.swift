@@ -93,6 +93,12 @@ public struct ListDefinition: Sendable {
     /// The list's path: the base path, `/` and the tilde-encoded name.
     public var path: String { basePath + "/" + TildeEncoding.encode(name) }
 
+    /// The list's title in `language`: its words' name for the list where they
+    /// give one (``ListWords/namesTheList``), else ``title``.
+    func title(in language: Language) -> String {
+        words.namesTheList ? words.strings(language).listName : title
+    }
+
     /// The detail path of a row whose address values are `address` (see
     /// ``TableDescription/addressColumns``): each value's text tilde-encoded,
     /// joined by `,`; nil when a value is NULL or the list has no detail pages.
@@ -119,7 +125,13 @@ public struct ListDefinition: Sendable {
     /// ``detailPath(address:)``, each as text; SQLite compares them by the
     /// columns' affinity), or nil when it names none.
     func address(segment: Substring) -> [SQLValue]? {
-        if let own = addressFormat?.address(segment) { return own }
+        if let format = addressFormat {
+            // Its own spelling, also tilde-encoded as every key may be (`U~2B2603`, found by QA).
+            if let own = format.address(segment) { return own }
+            if segment.contains("~"), let decoded = TildeEncoding.decode(segment), let own = format.address(Substring(decoded)) {
+                return own
+            }
+        }
         let count = table.addressedByRowid ? 1 : table.addressColumns.count
         guard count > 0 else { return nil }
         let parts = segment.split(separator: ",", omittingEmptySubsequences: false)

@@ -8,10 +8,15 @@ struct ListWords: Sendable {
     let name: String
     private let byLanguage: [Language: UIStrings]
     private let values: [Language: MustacheValue]
+    /// Whether the list's title is these words' `listName` in each language
+    /// (the catalogue's "Unicode characters", "Unicode 字符"), not its definition's title.
+    let namesTheList: Bool
 
     /// The words `strings` gives for each language, made once here.
-    init(name: String, _ strings: (Language) -> UIStrings) {
+    /// - Parameter namesTheList: Whether their `listName` is the list's title in each language.
+    init(name: String, namesTheList: Bool = false, _ strings: (Language) -> UIStrings) {
         self.name = name
+        self.namesTheList = namesTheList
         var byLanguage: [Language: UIStrings] = [:]
         var values: [Language: MustacheValue] = [:]
         for language in Language.allCases {

@@ -171,9 +171,12 @@ struct TableRequest: ListQuery, Sendable {
     static func filter(
         named name: String, value: String, in table: TableDescription, reserved: Set<String> = controlNames
     ) -> RowFilter? {
-        func column(_ base: Substring) -> String? {
+        func column(_ base: Substring, withOperation: Bool = false) -> String? {
             // A column of that very name first (found by QA: a column `_q` beside a column `q`).
-            if !reserved.contains(String(base)), table.columnIndex(String(base)) != nil { return String(base) }
+            // With an operation (`category__in`) only the controls are reserved: a named filter
+            // is its bare name, so `COL__OP` of its column is that column's (found by QA).
+            let taken = withOperation ? controlNames.contains(String(base)) : reserved.contains(String(base))
+            if !taken, table.columnIndex(String(base)) != nil { return String(base) }
             if base.hasPrefix("_"), reserved.contains(String(base.dropFirst())), table.columnIndex(String(base.dropFirst())) != nil {
                 return String(base.dropFirst())
             }
@@ -182,7 +185,7 @@ struct TableRequest: ListQuery, Sendable {
         if let exact = column(Substring(name)) { return RowFilter(column: exact, operation: .exact, value: value) }
         guard let separator = name.range(of: "__", options: .backwards),
             let operation = RowFilter.Operation(rawValue: String(name[separator.upperBound...])), operation != .exact,
-            let named = column(name[..<separator.lowerBound])
+            let named = column(name[..<separator.lowerBound], withOperation: true)
         else { return nil }
         return RowFilter(column: named, operation: operation, value: value)
     }

@@ -33,7 +33,7 @@ struct TableIndexRoute: Sendable {
         for list in lists.lists {
             var item: MustacheFields = [
                 "href": .string(ListLinks.link(list.path, language: languageParameter)),
-                "title": .string(list.title),
+                "title": .string(list.title(in: negotiated.language)),
                 "count": .string(count(list, until: deadline).map(words.rowCount) ?? words.notCounted),
             ]
             if let description = list.description { item["description"] = .string(description) }

@@ -74,13 +74,13 @@ extension TableRoute {
     private func sharedDetail(_ row: [SQLValue], of list: ListDefinition, key: String, view: TableView) -> MustacheFields {
         let words = view.words
         var fields: MustacheFields = [:]
-        fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title)
+        fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title(in: view.language))
         fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
         fields["key"] = .string(key)
         fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
         fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: view.lists))
         fields["listHref"] = .string(ListLinks.link(list.path, language: view.languageParameter))
-        fields["backToList"] = .string(words.backToList(list.title))
+        fields["backToList"] = .string(words.backToList(list.title(in: view.language)))
         let referring = ReferringRows.items(
             to: list, address: list.address(row: row, key: []), in: view.lists, words: words,
             languageParameter: view.languageParameter)

@@ -165,7 +165,8 @@ struct TableRoute: Sendable {
             decision: decision, list: list, request: parsed, refusal: refusal, page: page,
             language: negotiated.language, languageParameter: ask.languageParameter,
             lists: lists, templates: application.templates)
-        view.canonical = ask.canonical
+        // `/` names the list's own address for the same request; a refused request names none (found by QA).
+        view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
         var response: Response
         if json {

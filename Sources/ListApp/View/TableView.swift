@@ -103,8 +103,8 @@ struct TableView: DecisionView {
         if let kind = decision.body.placeholderKind, decision.status >= 400 {
             return placeholder(kind).title
         }
-        if let query = request?.query { return words.searchTitle(isolated(query), list.title) }
-        return list.title
+        if let query = request?.query { return words.searchTitle(isolated(query), list.title(in: language)) }
+        return list.title(in: language)
     }
 
     func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
@@ -124,7 +124,7 @@ struct TableView: DecisionView {
             "lang": .string(language.tag),
             "strings": list.words.mustacheValue(language),
             "title": .string(title),
-            "heading": .string(list.title),
+            "heading": .string(list.title(in: language)),
         ]
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let canonical { context["canonical"] = .string(canonical) }

@@ -40,7 +40,13 @@ import Testing
         let list = try server.get("/characters?q=snow")
         #expect(list.status == 200 && list.text.contains("SNOWMAN") && !list.text.contains(#"rel="canonical""#))
         let start = try server.get("/?q=snow")
-        #expect(start.status == 200 && start.text.contains(#"<link rel="canonical" href="/characters">"#))
+        #expect(start.status == 200 && start.text.contains(#"<link rel="canonical" href="/characters?q&#61;snow">"#))
+        // Found by QA: every page of `/` named the bare first page as canonical; a refused one names none.
+        #expect(try server.get("/").text.contains(#"<link rel="canonical" href="/characters">"#))
+        let later = try server.get("/?limit=3&lang=zh-Hans&cursor=\(CatalogueFixture.cursor(after: 0x40))").text
+        #expect(later.contains(#"<link rel="canonical" href="/characters?limit&#61;3&amp;lang&#61;zh-Hans&amp;cursor&#61;"#))
+        let refused = try server.get("/?category=XX")
+        #expect(refused.status == 400 && !refused.text.contains(#"rel="canonical""#))
         #expect(Markup.rowIDs(start.text) == Markup.rowIDs(list.text))
         let row = try server.get("/characters/9731")
         #expect(row.status == 308 && row.header("location") == "/characters/U+2603")
@@ -60,5 +66,30 @@ import Testing
         let region = Markup.unescape(try server.get("/?q=heart", headers: ["HX-Request": "true"]).text)
         #expect(region.contains(#"<div id="list-controls" class="list-controls" hx-swap-oob="true">"#))
         #expect(region.contains(#"href="/characters.json?q=heart""#), "a search keeps the links up to date")
+    }
+
+    /// Found by QA: the catalogue's title and heading were English on every page.
+    @Test func itsTitleAndHeadingAreInThePageLanguage() throws {
+        let server = try #require(TestServer.shared)
+        let simplified = try server.get("/characters?lang=zh-Hans").text
+        #expect(simplified.contains(#"<h1 id="list-heading">Unicode 字符</h1>"#))
+        #expect(simplified.contains("<title>Unicode 字符 · ListState</title>"))
+        let search = try server.get("/characters?q=snow&lang=zh-Hant").text
+        #expect(search.contains("<title>Unicode 字元") && !search.contains("Unicode characters"))
+        let row = try server.get("/characters/U+2603?lang=zh-Hans")
+        #expect(row.status == 200 && !row.text.contains("Unicode characters"))
+    }
+
+    /// Found by QA: `category__in` was ignored without a word because `category` is a named filter;
+    /// an operation names the column, whose filter links then write as `_category__in`.
+    @Test func aColumnOperationOnANamedFiltersColumnFilters() throws {
+        let server = try #require(TestServer.shared)
+        let json = try Self.json("/characters.json?category__in=Lu,Ll&limit=100")
+        let categories = Set((json["rows"] as? [[String: Any]] ?? []).compactMap { $0["category"] as? String })
+        #expect(categories == ["Lu", "Ll"])
+        let page = Markup.unescape(try server.get("/characters?category__not=Lu&limit=3").text)
+        #expect(page.contains("category__not") || page.contains("category ≠"), "the filter is shown")
+        #expect(!Markup.rowIDs(page).isEmpty)
+        #expect(try server.get("/characters?category=Lu&category__not=Lu").status == 200)
     }
 }

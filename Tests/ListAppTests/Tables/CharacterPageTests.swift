@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "/characters/u+2603", "/characters/U+02603", "/characters/u+02603", "/characters/9731",
+        "/characters/u+2603", "/characters/U+02603", "/characters/u+02603", "/characters/9731", "/characters/U~2B2603",
         "/char/U+2603", "/char/u+2603", "/char/2603", "/char/U+02603", "/char/0002603",
     ])
     func otherSpellingsAndFormerAddressesRedirectPermanently(_ target: String) throws {
