@@ -7,7 +7,7 @@ import ListStore
 /// through this same type.
 public struct ListDefinition: Sendable {
     /// The list's name: its URL segment (tilde-encoded in paths), unique among the lists served.
-    public var name: String
+    public var name: String { didSet { path = Self.path(basePath: basePath, name: name) } }
     /// The title its pages and the index show.
     public var title: String
     /// A sentence under the title on the index, if any.
@@ -28,7 +28,7 @@ public struct ListDefinition: Sendable {
     /// How its pages lay the rows out; ``Layout/table`` unless configured.
     public var layout: Layout = .table
     /// The path prefix the site is served under (``AppConfiguration/basePath``); "" for none.
-    public var basePath = ""
+    public var basePath = "" { didSet { path = Self.path(basePath: basePath, name: name) } }
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).
     public var namedFilters: [NamedFilter] = []
     /// The shared partials this list draws with other templates: partial name →
@@ -71,6 +71,7 @@ public struct ListDefinition: Sendable {
     ) {
         let name = name ?? table.name
         self.name = name
+        self.path = Self.path(basePath: "", name: name)
         self.title = title ?? VisibleText.escape(name)
         self.description = description
         self.table = table
@@ -90,8 +91,13 @@ public struct ListDefinition: Sendable {
         labels[column.name] ?? VisibleText.escape(column.name)
     }
 
-    /// The list's path: the base path, `/` and the tilde-encoded name.
-    public var path: String { basePath + "/" + TildeEncoding.encode(name) }
+    /// The list's path: the base path, `/` and the tilde-encoded name (made when
+    /// either changes: every link of a page starts with it).
+    public private(set) var path: String
+
+    private static func path(basePath: String, name: String) -> String {
+        basePath + "/" + TildeEncoding.encode(name)
+    }
 
     /// The list's title in `language`: its words' name for the list where they
     /// give one (``ListWords/namesTheList``), else ``title``.

@@ -220,14 +220,21 @@ struct TableRequest: ListQuery, Sendable {
     }
 
     func queryItems(cursor: String?) -> [(name: String, value: String)] {
+        let sort: String? =
+            if let sortParameter { (sortParameter.descending ? "-" : "") + Self.sortText(sortParameter.column) } else {
+                keyOrder ? "" : nil
+            }
+        return queryItems(sort: sort, cursor: cursor)
+    }
+
+    /// The query items of this request with `sort` as its `sort` value (nil: none), at `cursor`:
+    /// what the sort links write, one per column, without a request made for each.
+    func queryItems(sort: String?, cursor: String?) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
+        items.reserveCapacity(filters.count + 5)
         if let query { items.append(("q", query)) }
         for index in filters.indices { items.append(parameter(ofFilterAt: index)) }
-        if let sortParameter {
-            items.append(("sort", (sortParameter.descending ? "-" : "") + Self.sortText(sortParameter.column)))
-        } else if keyOrder {
-            items.append(("sort", ""))
-        }
+        if let sort { items.append(("sort", sort)) }
         if limit != ListRequest.defaultLimit { items.append(("limit", String(limit))) }
         if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }
@@ -254,15 +261,6 @@ struct TableRequest: ListQuery, Sendable {
         var other = restarted
         other.filters.remove(at: index)
         if index < other.origins.count { other.origins.remove(at: index) }
-        return other
-    }
-
-    /// This request in another order, from the start; `sort` nil is key
-    /// order (`sort=` where the list has a default sort, `list`).
-    func sorted(by sort: ListSort?, in list: ListDefinition) -> TableRequest {
-        var other = restarted
-        other.sortParameter = sort
-        other.keyOrder = sort == nil && list.defaultSort != nil
         return other
     }
 

@@ -110,13 +110,19 @@ public struct PageTemplates: Sendable {
     /// (``ListDefinition/partials``) and its folder's `row` and `detail` in place.
     /// - Throws: `AppError.template` when one of them does not parse.
     func library(for list: ListDefinition) throws(AppError) -> TemplateLibrary {
+        guard let base = tableLibraries[list.layout] else { throw AppError.missingTemplate(list.layout.rawValue) }
+        guard !list.partials.isEmpty || !listFolders.isEmpty else { return base }
+        // A list's templates never change while served: found by its name on every request after the first.
+        if let made = listLibraries.byName.withLock({ $0[list.name] }) { return made }
         let folder = TildeEncoding.encode(list.name)
         let files = listFolders[folder]
-        guard let base = tableLibraries[list.layout] else { throw AppError.missingTemplate(list.layout.rawValue) }
         guard files != nil || !list.partials.isEmpty else { return base }
         let key = ListLibraries.Key(
             layout: list.layout, partials: list.partials, folder: files == nil ? nil : folder, detail: list.detailTemplate)
-        if let made = listLibraries.libraries.withLock({ $0[key] }) { return made }
+        if let made = listLibraries.libraries.withLock({ $0[key] }) {
+            listLibraries.byName.withLock { $0[list.name] = made }
+            return made
+        }
         var replacements = Self.tableParts[list.layout] ?? [:]
         replacements.merge(list.partials) { _, own in own }
         var ownFiles: [String: (source: String, path: String?)] = [:]
@@ -132,6 +138,7 @@ public struct PageTemplates: Sendable {
             }
             let library = try TemplateLibrary(templates: templates, strict: true)
             listLibraries.libraries.withLock { $0[key] = library }
+            listLibraries.byName.withLock { $0[list.name] = library }
             return library
         } catch let error as MustacheError {
             throw AppError.template(error)
@@ -152,4 +159,6 @@ final class ListLibraries: Sendable {
     }
 
     let libraries = Mutex<[Key: TemplateLibrary]>([:])
+    /// The same libraries by list name (a list's templates never change while it is served).
+    let byName = Mutex<[String: TemplateLibrary]>([:])
 }

@@ -177,16 +177,20 @@ struct TableView: DecisionView {
     var sortLinks: (key: SortLink, columns: [SortLink]) {
         let current = request?.sort
         let base = request ?? TableRequest(language: languageParameter)
+        // Each link is the request from the start (no cursor) in another order, written
+        // straight from the request's items with that `sort` value (`sort=` is key order
+        // where the list has a default sort).
         let key = SortLink(
             label: words.keyOrder,
-            href: QueryString.link(list.path, base.sorted(by: nil, in: list).queryItems(cursor: nil)),
+            href: QueryString.link(list.path, base.queryItems(sort: list.defaultSort == nil ? nil : "", cursor: nil)),
             isCurrent: current == nil, descending: false)
         let columns = list.table.columns.map { column in
             let isCurrent = current?.column == column.name
-            let next = ListSort(column: column.name, descending: isCurrent && current?.descending == false)
+            let descending = isCurrent && current?.descending == false
             return SortLink(
                 label: list.label(column),
-                href: QueryString.link(list.path, base.sorted(by: next, in: list).queryItems(cursor: nil)),
+                href: QueryString.link(
+                    list.path, base.queryItems(sort: (descending ? "-" : "") + TableRequest.sortText(column.name), cursor: nil)),
                 isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
         }
         return (key, columns)
