@@ -35,6 +35,8 @@ public final class ListApplication: Sendable {
     /// The version of the bundle a browser may keep (`BuildVersion`): pages
     /// carry it (`build` in every page context) to register the service worker.
     let build: String
+    /// How the site draws its answers; what the routes hold instead of the application.
+    let site: SitePages
 
     /// Loads the templates (strictly: a broken template is an error here, never
     /// a half page later), checks the list configurations against the templates
@@ -67,13 +69,10 @@ public final class ListApplication: Sendable {
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
         self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
         self.responseCache = configuration.responseCacheBytes > 0 ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
+        self.site = SitePages(
+            templates: templates, catalog: tables, basePath: configuration.basePath, build: build,
+            clientTimeoutSeconds: configuration.clientTimeoutSeconds)
         try rehearse()
-    }
-
-    /// The list `/` shows: the only one, when exactly one is served; nil for the index.
-    var homeList: ListDefinition? {
-        let lists = tables.lists.lists
-        return lists.count == 1 ? lists.first : nil
     }
 
     /// Renders every shape of answer once for each set of templates the lists are
@@ -184,12 +183,12 @@ public final class ListApplication: Sendable {
                     contentType: "text/css; charset=utf-8",
                     cacheControl: configuration.staticCacheControl, for: request)
             }
-            let offline = OfflineRoute(application: self)
+            let offline = OfflineRoute(site: site)
             try router.get(OfflineRoute.path) { request, _ in offline.respond(to: request) }
             let worker = ServiceWorkerRoute()
             try router.get(ServiceWorkerRoute.path) { request, _ in worker.respond(to: request) }
             if configuration.isDevelopment {
-                let gallery = GalleryRoute(application: self)
+                let gallery = GalleryRoute(site: site)
                 try router.get("/-/states") { request, _ in gallery.respond(to: request) }
             }
             let operations = OperationsRoute(settings: configuration.settings)
@@ -211,7 +210,7 @@ public final class ListApplication: Sendable {
             // The patterns above are constants; a malformed one is a programming error caught by the tests.
             assertionFailure("\(error)")
         }
-        router.notFound = { [self] request in notFound(request) }
+        router.notFound = { [site] request in site.notFound(request) }
         return router
     }
 
@@ -225,7 +224,7 @@ public final class ListApplication: Sendable {
             guard let address = list.addressFormat?.former?(segment) ?? list.address(segment: segment),
                 let path = list.detailPath(address: address)
             else {
-                return notFound(request)
+                return site.notFound(request)
             }
             let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
             var response = Response.text("Moved to \(path)\n", status: 308)
@@ -243,22 +242,6 @@ public final class ListApplication: Sendable {
 
     /// Whether ``beginDraining()`` was called.
     public var isDraining: Bool { health.isDraining }
-
-    /// The not-found answer, decided like every other state, in the request's
-    /// language: a whole page, or for a partial request (`HX-Request: true`) a
-    /// region fragment holding the placeholder, so a client that swaps it into
-    /// `#list` gets a placeholder, not a document.
-    func notFound(_ request: Request) -> Response {
-        let decision = ListState.decide(ListSnapshot(request: .notFound))
-        let (view, fromHeader) = pageView(for: request, decision: decision)
-        let isPartial = TableRoute.Shape.isPartial(request)
-        var response =
-            isPartial
-            ? render("region", view.fragmentContext, status: decision.status)
-            : render("message", view.pageContext, status: decision.status)
-        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
-        return response
-    }
 
     /// Sets what the server needs from the application: the security headers
     /// on every response, and the page for an address that cannot be read or
@@ -303,11 +286,11 @@ public final class ListApplication: Sendable {
             let view = TableView(
                 decision: decision, list: list, request: nil, refusal: reason, page: nil, language: negotiated.language,
                 languageParameter: nil, lists: tables.lists, templates: templates)
-            response = render("continuation", view.fragmentContext, status: decision.status, list: list)
+            response = site.render("continuation", view.fragmentContext, status: decision.status, list: list)
         } else {
-            let view = siteView(decision: decision, language: negotiated.language, languageParameter: nil, refusal: reason)
+            let view = site.siteView(decision: decision, language: negotiated.language, languageParameter: nil, refusal: reason)
             let template = isContinuation ? "continuation" : isPartial ? "region" : "message"
-            response = render(template, template == "message" ? view.pageContext : view.fragmentContext, status: decision.status)
+            response = site.render(template, template == "message" ? view.pageContext : view.fragmentContext, status: decision.status)
         }
         response.status = status
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: true))
@@ -315,65 +298,4 @@ public final class ListApplication: Sendable {
         return response
     }
 
-    /// The view of a page that is not a list page (not found, the offline page,
-    /// their failures) in the language `request` asks for.
-    /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
-    func pageView(for request: Request, decision: Decision) -> (view: SiteView, languageFromHeader: Bool) {
-        let negotiated = Language.negotiate(
-            parameter: request.query("lang"),
-            acceptLanguage: request.headers["Accept-Language"])
-        let view = siteView(
-            decision: decision, language: negotiated.language,
-            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
-        return (view, negotiated.fromHeader)
-    }
-
-    /// The view of a page of the site: in the words and placeholders of the list at `/`
-    /// when there is one (``homeList``), else those of lists over tables.
-    func siteView(
-        decision: Decision, language: Language, languageParameter: String?, refusal: ListRequest.Reason? = nil
-    ) -> SiteView {
-        let home = homeList
-        return SiteView(
-            decision: decision, refusal: refusal, language: language, languageParameter: languageParameter,
-            configuration: home?.configuration ?? ListConfiguration(""), words: home?.words ?? .rows,
-            templates: templates, basePath: configuration.basePath)
-    }
-
-    /// Renders a template into an HTML response; a rendering fault (which the
-    /// strict load makes very unlikely) becomes a plain 500 with no detail.
-    /// Every context gets `basePath` (the site's path prefix, when it has one); whole pages
-    /// (every template but the two fragments) also get `build` and `clientTimeout`;
-    /// `forTable` draws with a table list's row and controls partials, and
-    /// `list` with that list's own row and detail templates where it has them.
-    func render(
-        _ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
-        list: ListDefinition? = nil
-    ) -> Response {
-        var context = context
-        if case .dictionary(var fields) = context {
-            // Every template may write a path of ours: the site's prefix is at the root of each context.
-            if !configuration.basePath.isEmpty { fields["basePath"] = .string(configuration.basePath) }
-            if template != "region", template != "continuation" {
-                fields["build"] = .string(build)
-                fields["clientTimeout"] = .string(String(Int((configuration.clientTimeoutSeconds * 1000).rounded())))
-            }
-            context = .dictionary(fields)
-        }
-        let rendered =
-            if let list {
-                templates.renderForTable(template, context, list: list)
-            } else if forTable {
-                templates.renderForTables(template, context)
-            } else {
-                templates.render(template, context)
-            }
-        switch rendered {
-        case .success(let body):
-            return Response.html(body, status: status)
-        case .failure(let error):
-            logError("rendering \(template) failed: \(error)")
-            return Response.text("Internal Server Error\n", status: 500)
-        }
-    }
 }

@@ -11,7 +11,8 @@ import Mustache
 /// as a list response would be; only the element ids differ, so that many
 /// placeholders can share one page.
 struct GalleryRoute: Sendable {
-    let application: ListApplication
+    /// How the site draws its pages.
+    let site: SitePages
 
     /// A sample: a label, the snapshot, and the request behind it.
     private struct Sample {
@@ -79,10 +80,10 @@ struct GalleryRoute: Sendable {
             acceptLanguage: request.headers["Accept-Language"])
         let language = negotiated.language
         let lang = negotiated.fromHeader ? nil : language.tag
-        let site = application.siteView(decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), language: language, languageParameter: lang)
-        let list = site.configuration
-        let strings = site.strings
-        let templates = application.templates
+        let view = site.siteView(decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), language: language, languageParameter: lang)
+        let list = view.configuration
+        let strings = view.strings
+        let templates = site.templates
         var items: [MustacheValue] = []
 
         for (index, sample) in Self.placeholderSamples.enumerated() {
@@ -96,7 +97,7 @@ struct GalleryRoute: Sendable {
                 allowsPartialRequests: false, isLazyShell: decision.rule == .pending)
             let content = PlaceholderContent(
                 kind: kind, list: list, language: language, facts: facts,
-                links: ListLinks(request: listRequest, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-\(index)",
+                links: ListLinks(request: listRequest, language: lang, basePath: site.basePath), id: "gallery-placeholder-\(index)",
                 strings: strings)
             items.append([
                 "label": .string(sample.label), "labelID": .string("gallery-label-\(index)"),
@@ -106,7 +107,7 @@ struct GalleryRoute: Sendable {
         let offline = PlaceholderContent(
             kind: .offline, list: list, language: language,
             facts: PlaceholderContent.Facts(allowsPartialRequests: false),
-            links: ListLinks(request: nil, language: lang, basePath: application.configuration.basePath), id: "gallery-placeholder-offline",
+            links: ListLinks(request: nil, language: lang, basePath: site.basePath), id: "gallery-placeholder-offline",
             strings: strings)
         items.append([
             "label": "offline: no response arrived (client-side)", "labelID": "gallery-label-offline",
@@ -117,7 +118,7 @@ struct GalleryRoute: Sendable {
             let decision = ListState.decide(sample.snapshot)
             var listRequest = sample.request
             listRequest?.language = lang
-            let links = ListLinks(request: listRequest, language: lang, basePath: application.configuration.basePath)
+            let links = ListLinks(request: listRequest, language: lang, basePath: site.basePath)
             guard
                 let footer = ListFooter.context(
                     decision: decision, links: links, strings: strings, list: list, language: language,
@@ -127,23 +128,23 @@ struct GalleryRoute: Sendable {
         }
         items.append([
             "label": "footer: offline retry (client-side)", "labelID": "gallery-footer-label-offline",
-            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.link(application.configuration.basePath + "/", language: lang))],
+            "offlineFooter": ["text": .string(strings.offlineFooter), "href": .string(ListLinks.link(site.basePath + "/", language: lang))],
         ])
         items.append([
             "label": "banner: offline with rows on screen (client-side)", "labelID": "gallery-label-banner",
             "banner": ["text": .string(strings.offlineBanner)],
         ])
 
-        var context = site.pageFields
+        var context = view.pageFields
         context["title"] = "Every list state"
         context["heading"] = "Every list state"
         context["items"] = .array(items)
         context["status"] = ["text": ""]
         context["languages"] = .array(
             Language.allCases.map { other in
-                ["tag": .string(other.tag), "href": .string(application.configuration.basePath + "/-/states?lang=\(other.tag)"), "isCurrent": .bool(other == language)]
+                ["tag": .string(other.tag), "href": .string(site.basePath + "/-/states?lang=\(other.tag)"), "isCurrent": .bool(other == language)]
             })
-        var response = application.render("gallery", .dictionary(context), status: 200)
+        var response = site.render("gallery", .dictionary(context), status: 200)
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
         if negotiated.fromHeader { response.headers.replaceOrAdd(name: "Vary", value: "Accept-Language") }
         return response

@@ -12,16 +12,16 @@ struct OfflineRoute: Sendable {
     /// The route's path.
     static let path = "/-/offline"
 
-    /// The application whose templates, list configuration and languages draw the page.
-    let application: ListApplication
+    /// How the site draws its pages (templates, the words of the list at `/`, languages).
+    let site: SitePages
 
     /// The offline page in the language the request asks for (`lang`, else
     /// `Accept-Language`); `Cache-Control: no-cache`, so the worker's copy is
     /// refreshed whenever it installs.
     func respond(to request: Request) -> Response {
         let decision = ListState.decideOfflinePage()
-        let (view, fromHeader) = application.pageView(for: request, decision: decision)
-        var response = application.render("message", view.pageContext, status: decision.status)
+        let (view, fromHeader) = site.pageView(for: request, decision: decision)
+        var response = site.render("message", view.pageContext, status: decision.status)
         if fromHeader { response.headers.replaceOrAdd(name: "Vary", value: "Accept-Language") }
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
         return response

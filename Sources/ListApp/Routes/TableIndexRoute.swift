@@ -16,11 +16,12 @@ struct TableIndexRoute: Sendable {
     /// Seconds all the counts of one index page may take together.
     static let countBudgetSeconds = 0.5
 
-    let application: ListApplication
+    /// How the site draws its pages.
+    let site: SitePages
     private let counts = CountCache()
 
-    init(application: ListApplication) {
-        self.application = application
+    init(site: SitePages) {
+        self.site = site
     }
 
     /// The index of `lists`.
@@ -50,7 +51,7 @@ struct TableIndexRoute: Sendable {
             "noLists": .string(words.noLists),
             "status": ["text": ""],
         ]
-        var response = application.render("table-index", .dictionary(fields), status: 200, forTable: true)
+        var response = site.render("table-index", .dictionary(fields), status: 200, forTable: true)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: negotiated.fromHeader))
         response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
         response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body))

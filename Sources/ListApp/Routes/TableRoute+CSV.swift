@@ -27,14 +27,14 @@ extension TableRoute {
         let export = CSVExport(
             list: list, request: parsed, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
         let first = export.piece(startedAt: request.received)
-        application.health.record(first)
+        health.record(first)
         switch first {
         case .success(let bytes):
             var response = Response(status: 200, body: bytes)
             response.headers.add(name: "Content-Type", value: "text/csv; charset=utf-8; header=present")
             response.headers.add(name: "Content-Disposition", value: Self.attachment(filename: list.name + ".csv"))
             response.headers.add(name: "Cache-Control", value: "no-store")
-            response.stream = ResponseStream { [health = application.health] in
+            response.stream = ResponseStream { [health = health] in
                 guard !export.isComplete else { return .end }
                 let piece = export.piece(startedAt: .now)
                 health.record(piece)

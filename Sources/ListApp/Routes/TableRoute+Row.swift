@@ -19,7 +19,7 @@ extension TableRoute {
         var row: [SQLValue]?
         if let address = list.address(segment: encodedKey) {
             let result = list.source.row(in: list.table, address: address, startedAt: request.received)
-            application.health.record(result)
+            health.record(result)
             switch result {
             case .success(let found?):
                 // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
@@ -42,7 +42,7 @@ extension TableRoute {
         var view = TableView(
             decision: decision, list: list, request: nil, refusal: nil, page: nil,
             language: negotiated.language, languageParameter: languageParameter,
-            lists: lists, templates: application.templates)
+            lists: lists, templates: site.templates)
         view.hasListRegion = false
         var response: Response
         if json {

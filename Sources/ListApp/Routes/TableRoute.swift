@@ -15,15 +15,35 @@ import Mustache
 /// Names and keys are tilde-encoded (`TildeEncoding`). Every state comes from
 /// `ListState.decide`; a request's walk is one pass: parse, read, decide, draw.
 struct TableRoute: Sendable {
-    let application: ListApplication
     /// The lists, as they stand at each request.
     let catalog: TableCatalog
+    /// How the site draws its answers (templates, not-found page).
+    let site: SitePages
+    /// Answers kept under their database's version; nil when none are kept.
+    let responseCache: ResponseCache<CacheKey>?
+    /// Where each query's outcome is recorded (`/-/readyz`).
+    let health: SourceHealth
+    /// The origin `--cors` lets read the JSON twins (`*` for any), or nil.
+    let corsOrigin: String?
+    /// The `Retry-After` of a 503, in seconds.
+    let retryAfterSeconds: Int
+
+    /// The route over `application`'s lists, with the parts of it the answers need
+    /// (taken once here: no answer calls back into the application).
+    init(_ application: ListApplication) {
+        catalog = application.tables
+        site = application.site
+        responseCache = application.responseCache
+        health = application.health
+        corsOrigin = application.configuration.corsOrigin
+        retryAfterSeconds = application.configuration.retryAfterSeconds
+    }
 
     /// Adds the routes to `router` (after every route of ours, so `/static/…`
     /// and `/-/…` are never taken for lists; their names are reserved too).
     static func add(to router: inout Router, application: ListApplication) throws(HTTPServerError) {
-        let route = TableRoute(application: application, catalog: application.tables)
-        let index = TableIndexRoute(application: application)
+        let route = TableRoute(application)
+        let index = TableIndexRoute(site: application.site)
         try router.get("/") { request, _ in
             let lists = route.catalog.lists
             if lists.lists.count == 1, let only = lists.lists.first {
@@ -60,7 +80,7 @@ struct TableRoute: Sendable {
     /// for a named one). These are simple GETs with no credentials, so no
     /// preflight or other header is needed.
     func sharingJSON(_ response: Response, with request: Request, isJSON: Bool) -> Response {
-        guard let allowed = application.configuration.corsOrigin, isJSON else { return response }
+        guard let allowed = corsOrigin, isJSON else { return response }
         var response = response
         if allowed == "*" {
             response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")
@@ -92,10 +112,10 @@ struct TableRoute: Sendable {
     func answer(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool, canonical: String?) -> Answer {
         let ask = Ask(request, json: json, canonical: canonical)
         var key: CacheKey?
-        if let cache = application.responseCache, case .success(let version?) = list.source.dataVersion() {
+        if let cache = responseCache, case .success(let version?) = list.source.dataVersion() {
             let found = CacheKey(request, list: list, ask: ask, version: version)
             if let kept = cache.response(for: found) {
-                application.health.record(Result<Void, ListStoreError>.success(()))
+                health.record(Result<Void, ListStoreError>.success(()))
                 return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, isJSON: json))
             }
             key = found
@@ -164,7 +184,7 @@ struct TableRoute: Sendable {
         var view = TableView(
             decision: decision, list: list, request: parsed, refusal: refusal, page: page,
             language: negotiated.language, languageParameter: ask.languageParameter,
-            lists: lists, templates: application.templates)
+            lists: lists, templates: site.templates)
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
@@ -191,7 +211,7 @@ struct TableRoute: Sendable {
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
         // Kept only when the rows came from the very file the key's version describes.
         if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity,
-            let cache = application.responseCache
+            let cache = responseCache
         {
             cache.store(response, for: cacheKey)
         }
@@ -226,7 +246,7 @@ struct TableRoute: Sendable {
             RowPageQuery(
                 table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
                 search: parsed.query, filters: parsed.filters, startedAt: startedAt))
-        application.health.record(result)
+        health.record(result)
         return result.map { $0 }
     }
 
@@ -244,16 +264,16 @@ struct TableRoute: Sendable {
     /// under the second try is worth retrying too (found by QA under fast schema churn).
     func sourceStatus(_ error: ListStoreError) -> SourceStatus {
         error.isTransient || error.kind == .schemaChanged
-            ? .unavailable(retryAfterSeconds: application.configuration.retryAfterSeconds) : .failed
+            ? .unavailable(retryAfterSeconds: retryAfterSeconds) : .failed
     }
 
     func render(_ template: String, _ context: MustacheValue, status: Int, list: ListDefinition) -> Response {
-        application.render(template, context, status: status, forTable: true, list: list)
+        site.render(template, context, status: status, forTable: true, list: list)
     }
 
     /// A 404: the not-found page (or its JSON).
     func notFound(_ request: Request, json: Bool) -> Response {
-        guard json else { return application.notFound(request) }
+        guard json else { return site.notFound(request) }
         return Self.jsonProblem(status: 404, state: "notFound", problem: "There is no list or row at this address.")
     }
 

@@ -5,7 +5,7 @@ import Mustache
 /// page, an address that cannot be read, the offline page the service worker
 /// keeps, the gallery's frame. Drawn with the words and placeholder
 /// configuration of the site's list at `/` when there is exactly one
-/// (``ListApplication/homeList``), else with the words of lists over tables.
+/// (``SitePages/homeList``), else with the words of lists over tables.
 ///
 /// Keys (docs/view-context.md): `lang`, `strings`, `title`, `heading`,
 /// `placeholder`, `footer` (a refused continuation's start-over footer),

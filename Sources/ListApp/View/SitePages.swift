@@ -1,0 +1,105 @@
+import HTTPServer
+import ListState
+import Mustache
+
+/// How the site draws its answers, as one plain value the routes hold (so no
+/// route calls back into ``ListApplication``): templates rendered into
+/// responses with what every context carries (the base path; on whole pages the
+/// bundle's version and the client timeout), and the pages of no list (not
+/// found, the offline page) in the words and placeholders of the list at `/`.
+struct SitePages: Sendable {
+    /// The parsed templates.
+    let templates: PageTemplates
+    /// The lists served, as they stand at each request (the list at `/` gives its words).
+    let catalog: TableCatalog
+    /// The site's path prefix (`--base-path`), "" for none.
+    let basePath: String
+    /// The version of the bundle a browser may keep (``BuildVersion``).
+    let build: String
+    /// How long a page's partial request waits for its answer, in seconds (`--client-timeout`).
+    let clientTimeoutSeconds: Double
+
+    /// The list `/` shows: the only one, when exactly one is served; nil for the index.
+    var homeList: ListDefinition? {
+        let lists = catalog.lists.lists
+        return lists.count == 1 ? lists.first : nil
+    }
+
+    /// The not-found answer, decided like every other state, in the request's
+    /// language: a whole page, or for a partial request (`HX-Request: true`) a
+    /// region fragment holding the placeholder, so a client that swaps it into
+    /// `#list` gets a placeholder, not a document.
+    func notFound(_ request: Request) -> Response {
+        let decision = ListState.decide(ListSnapshot(request: .notFound))
+        let (view, fromHeader) = pageView(for: request, decision: decision)
+        let isPartial = TableRoute.Shape.isPartial(request)
+        var response =
+            isPartial
+            ? render("region", view.fragmentContext, status: decision.status)
+            : render("message", view.pageContext, status: decision.status)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
+        return response
+    }
+
+    /// The view of a page that is not a list page (not found, the offline page,
+    /// their failures) in the language `request` asks for.
+    /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
+    func pageView(for request: Request, decision: Decision) -> (view: SiteView, languageFromHeader: Bool) {
+        let negotiated = Language.negotiate(
+            parameter: request.query("lang"),
+            acceptLanguage: request.headers["Accept-Language"])
+        let view = siteView(
+            decision: decision, language: negotiated.language,
+            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
+        return (view, negotiated.fromHeader)
+    }
+
+    /// The view of a page of the site: in the words and placeholders of the list at `/`
+    /// when there is one (``homeList``), else those of lists over tables.
+    func siteView(
+        decision: Decision, language: Language, languageParameter: String?, refusal: ListRequest.Reason? = nil
+    ) -> SiteView {
+        let home = homeList
+        return SiteView(
+            decision: decision, refusal: refusal, language: language, languageParameter: languageParameter,
+            configuration: home?.configuration ?? ListConfiguration(""), words: home?.words ?? .rows,
+            templates: templates, basePath: basePath)
+    }
+
+    /// Renders a template into an HTML response; a rendering fault (which the
+    /// strict load makes very unlikely) becomes a plain 500 with no detail.
+    /// Every context gets `basePath` (the site's path prefix, when it has one); whole pages
+    /// (every template but the two fragments) also get `build` and `clientTimeout`;
+    /// `forTable` draws with a table list's row and controls partials, and
+    /// `list` with that list's own row and detail templates where it has them.
+    func render(
+        _ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
+        list: ListDefinition? = nil
+    ) -> Response {
+        var context = context
+        if case .dictionary(var fields) = context {
+            // Every template may write a path of ours: the site's prefix is at the root of each context.
+            if !basePath.isEmpty { fields["basePath"] = .string(basePath) }
+            if template != "region", template != "continuation" {
+                fields["build"] = .string(build)
+                fields["clientTimeout"] = .string(String(Int((clientTimeoutSeconds * 1000).rounded())))
+            }
+            context = .dictionary(fields)
+        }
+        let rendered =
+            if let list {
+                templates.renderForTable(template, context, list: list)
+            } else if forTable {
+                templates.renderForTables(template, context)
+            } else {
+                templates.render(template, context)
+            }
+        switch rendered {
+        case .success(let body):
+            return Response.html(body, status: status)
+        case .failure(let error):
+            logError("rendering \(template) failed: \(error)")
+            return Response.text("Internal Server Error\n", status: 500)
+        }
+    }
+}
