@@ -47,6 +47,8 @@ public enum CatalogueList {
             "code_point": "Code point", "name": "Name", "category": "Category", "age": "Unicode version", "is_emoji": "Emoji",
             "is_emoji_presentation": "Emoji presentation",
         ]
+        // Not `age`: Unicode versions kept as text would sort "10.0" before "2.0" (found by QA).
+        list.sortableColumns = ["code_point", "name", "category", "is_emoji", "is_emoji_presentation"]
         list.basePath = basePath
         list.namedFilters = [category, emoji]
         list.partials = ["row": "character-row"]

@@ -31,6 +31,10 @@ public struct ListDefinition: Sendable {
     public var basePath = "" { didSet { path = Self.path(basePath: basePath, name: name) } }
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).
     public var namedFilters: [NamedFilter] = []
+    /// The columns `sort` may name; nil: every column. A `sort` naming another is
+    /// a 400, and only these get sort links (a column of versions kept as text,
+    /// say, would put "10.0" before "2.0").
+    public var sortableColumns: Set<String>?
     /// The shared partials this list draws with other templates: partial name →
     /// the template drawn in its place (the catalogue's `row` is `row.mustache`
     /// where a table's is `table-row.mustache`). Empty: the layout's own.
@@ -84,6 +88,11 @@ public struct ListDefinition: Sendable {
     /// columns): ``shownColumns``, else the first ``RecordCells/listedColumns``.
     var listedColumns: [Int] {
         shownColumns ?? Array(0..<min(table.columns.count, RecordCells.listedColumns))
+    }
+
+    /// Whether `sort` may name `column` (``sortableColumns``).
+    func isSortable(_ column: String) -> Bool {
+        sortableColumns?.contains(column) ?? true
     }
 
     /// The label of `column`.

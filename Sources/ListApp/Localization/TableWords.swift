@@ -34,6 +34,8 @@ struct TableWords: Sendable {
     /// The active filters' label, and the label of a filter's remove link.
     var activeFilters: String
     var removeFilter: @Sendable (String) -> String
+    /// The colon after a label ("Sort by:"): ":" in English, the full-width "：" in Chinese.
+    var colon: String
     /// The words of a filter's operation: `contains`, `in`, `is null`, `is not null`.
     var contains: String
     var isIn: String
@@ -68,7 +70,7 @@ struct TableWords: Sendable {
         clamped: "(shortened; the row’s page shows all of it)",
         indexTitle: "Lists", rowCount: { $0.map { $0 == 1 ? "1 row" : "\($0.formatted()) rows" } ?? "many rows" },
         searchLabel: "Search this list", searchPlaceholder: "words to find",
-        activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" },
+        activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" }, colon: ":",
         contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",
         notCounted: "rows not counted (the database is busy)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one",
         searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
@@ -79,7 +81,7 @@ struct TableWords: Sendable {
         moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）",
         indexTitle: "列表", rowCount: { $0.map { "\($0) 行" } ?? "很多行" },
         searchLabel: "搜索这个列表", searchPlaceholder: "要找的词",
-        activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" },
+        activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" }, colon: "：",
         contains: "包含", isIn: "属于", isNull: "为空", isNotNull: "不为空",
         notCounted: "行数未统计（数据库正忙）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
 
@@ -89,7 +91,7 @@ struct TableWords: Sendable {
         moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）",
         indexTitle: "清單", rowCount: { $0.map { "\($0) 列" } ?? "很多列" },
         searchLabel: "搜尋這個清單", searchPlaceholder: "要找的詞",
-        activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" },
+        activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" }, colon: "：",
         contains: "包含", isIn: "屬於", isNull: "為空", isNotNull: "不為空",
         notCounted: "列數未統計（資料庫正忙）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" })
 }

@@ -127,7 +127,7 @@ struct TableRequest: ListQuery, Sendable {
                 // `-COL` is COL descending; a column whose own name starts with "-" is sorted by
                 // that name ascending when no column is called the rest (found by QA).
                 let named = value.hasPrefix("-") ? Self.column(named: String(value.dropFirst()), in: list.table) : nil
-                guard let column = named ?? Self.column(named: value, in: list.table) else {
+                guard let column = named ?? Self.column(named: value, in: list.table), list.isSortable(column) else {
                     let asked = value.hasPrefix("-") ? String(value.dropFirst()) : value
                     return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(VisibleText.echo(asked))))
                 }

@@ -166,7 +166,8 @@ struct TableView: DecisionView {
     /// current column's link reverses its order.
     struct SortLink {
         var label: String
-        var href: String
+        /// Nil for a column the list does not sort by (``ListDefinition/sortableColumns``).
+        var href: String?
         /// Whether the page is in this order, and if so whether descending.
         var isCurrent: Bool
         var descending: Bool
@@ -185,6 +186,9 @@ struct TableView: DecisionView {
             href: QueryString.link(list.path, base.queryItems(sort: list.defaultSort == nil ? nil : "", cursor: nil)),
             isCurrent: current == nil, descending: false)
         let columns = list.table.columns.map { column in
+            guard list.isSortable(column.name) else {
+                return SortLink(label: list.label(column), href: nil, isCurrent: false, descending: false)
+            }
             let isCurrent = current?.column == column.name
             let descending = isCurrent && current?.descending == false
             return SortLink(
@@ -202,7 +206,8 @@ struct TableView: DecisionView {
     /// 1.2 `aria-sort`).
     func headers(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
         func header(_ link: SortLink, label: String, isNumeric: Bool = false) -> MustacheValue {
-            var fields: MustacheFields = ["label": .string(label), "href": .string(link.href), "isNumeric": .bool(isNumeric)]
+            var fields: MustacheFields = ["label": .string(label), "isNumeric": .bool(isNumeric)]
+            if let href = link.href { fields["href"] = .string(href) }
             if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
             return .dictionary(fields)
         }
@@ -223,11 +228,12 @@ struct TableView: DecisionView {
         let base = request ?? TableRequest(language: languageParameter)
         var sorts: [MustacheValue] = [
             [
-                "label": .string(links.key.label), "href": .string(links.key.href), "isCurrent": .bool(links.key.isCurrent),
+                "label": .string(links.key.label), "href": .string(links.key.href ?? ""), "isCurrent": .bool(links.key.isCurrent),
             ]
         ]
         for link in links.columns {
-            var fields: MustacheFields = ["label": .string(link.label), "href": .string(link.href), "isCurrent": .bool(link.isCurrent)]
+            guard let href = link.href else { continue }
+            var fields: MustacheFields = ["label": .string(link.label), "href": .string(href), "isCurrent": .bool(link.isCurrent)]
             if link.isCurrent { fields["direction"] = .string(link.descending ? words.descending : words.ascending) }
             sorts.append(.dictionary(fields))
         }
@@ -245,7 +251,7 @@ struct TableView: DecisionView {
         }
         var controls: MustacheFields = [
             "action": .string(list.path), "searchLabel": .string(strings.searchLabel),
-            "searchPlaceholder": .string(strings.searchPlaceholder), "sortBy": .string(words.sortBy),
+            "searchPlaceholder": .string(strings.searchPlaceholder), "sortBy": .string(words.sortBy), "colon": .string(words.colon),
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
             "jsonHref": .string(jsonHref), "jsonLabel": .string(words.jsonLink),
             "csvHref": .string(csvHref), "csvLabel": .string(words.csvLink),

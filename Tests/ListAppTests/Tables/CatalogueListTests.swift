@@ -92,4 +92,14 @@ import Testing
         #expect(!Markup.rowIDs(page).isEmpty)
         #expect(try server.get("/characters?category=Lu&category__not=Lu").status == 200)
     }
+
+    /// Found by QA: sorting by `age` (versions kept as text) put Unicode 10.0 before 2.0.
+    @Test func itSortsOnlyByItsSortableColumns() throws {
+        let server = try #require(TestServer.shared)
+        let refused = try server.get("/characters?sort=age")
+        #expect(refused.status == 400 && refused.text.contains("placeholder-error"))
+        let page = Markup.unescape(try server.get("/characters?limit=2").text)
+        #expect(!page.contains("sort=age") && page.contains("sort=name"))
+        #expect(try server.get("/characters?sort=-name&limit=2").status == 200)
+    }
 }

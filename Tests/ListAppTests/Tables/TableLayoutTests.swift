@@ -129,4 +129,18 @@ import Testing
         #expect(revalidated.header("access-control-allow-origin") == "https://example.org")
         #expect(revalidated.header("vary")?.contains("Origin") == true)
     }
+
+    /// A list that sorts by some columns only (``ListDefinition/sortableColumns``): the
+    /// others are headed without a link, have no sort link, and `sort` naming one is a 400.
+    @Test func onlySortableColumnsAreSortLinks() throws {
+        let fixture = try TableFixture()
+        var list = try #require(fixture.server.application.tables.lists.list(named: "products"))
+        list.sortableColumns = ["price"]
+        let server = try TestServer(tables: TableCatalog(TableLists([list])))
+        let page = try server.get("/products").text
+        #expect(page.contains(#"<th scope="col">name</th>"#))
+        #expect(page.contains("sort&#61;price") && !page.contains("sort&#61;name"))
+        #expect(try server.get("/products?sort=name").status == 400)
+        #expect(try server.get("/products?sort=-price").status == 200)
+    }
 }
