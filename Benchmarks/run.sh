@@ -387,7 +387,7 @@ row_line() {
   echo
   echo "## Render time (median, release build)"
   echo
-  echo "View context (ListView, RowList) built and rendered with the real templates,"
+  echo "View context (TableView, the catalogue's RowList) built and rendered with the real templates,"
   echo "as a request does after its query; \"template only\" renders a context built once."
   echo "Each figure is timed in 20 rounds 100 ms apart, interleaved with the others: this"
   echo "virtual machine's speed changes for seconds at a time when other guests share its"
@@ -421,9 +421,9 @@ row_line() {
   row_line nginx "nginx: the \`/\` bytes ($(wc -c < "$work/index.html") B) as a static file"
   echo
   echo "The first four rows are the server as it runs by default: a repeated request is"
-  echo "answered from the response cache after one \`stat(2)\` and a shared-lock probe of"
-  echo "the catalogue at most once a millisecond (so a held lock or a damaged file still"
-  echo "answers 503/500). The next"
+  echo "answered from the response cache after the database's version is read (\`PRAGMA"
+  echo "data_version\` on one long-lived connection, as for every list: a commit by anyone is"
+  echo "seen by the next request; a held lock or a damaged file still answers 503/500). The next"
   echo "four run \`serve --response-cache 0\`: every request queries and renders."
   echo
   echo "- ours / nginx (\`/\`, requests/s): **$nginx_ratio** (no response cache: $nginx_ratio_uncached)"

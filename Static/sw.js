@@ -6,9 +6,12 @@
  * over at once and deletes the caches of older versions.
  *
  * - Install: precache the shell — stylesheets, scripts, illustrations and the
- *   offline page (/-/offline).
+ *   offline page (/-/offline, in the language Accept-Language chose, and in
+ *   each language the server speaks: /-/offline?lang=zh-Hans, …).
  * - Navigations: network first; with no response at all, the offline page
- *   (its retry reloads the address). HTML is never cached or served from cache
+ *   (its retry reloads the address), in the language the address names with
+ *   `lang` when it names one (found by QA: a page read with ?lang=zh-Hans went
+ *   offline in English). HTML is never cached or served from cache
  *   as if it were fresh.
  * - The shell's files: network first too (so a changed file is never served
  *   stale), from the cache only when the network gives no response.
@@ -26,15 +29,16 @@ var BASE = new URL(self.location.href).pathname.replace(/\/sw\.js$/, '');
 var PREFIX = 'liststate-shell-' + encodeURIComponent(BASE || '/') + '-';
 var CACHE = PREFIX + VERSION;
 var OFFLINE_PAGE = BASE + '/-/offline';
-var SHELL = [
-  '/-/offline',
+/* The languages of `lang` (Sources/ListApp/Localization/Language.swift). */
+var LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'];
+var SHELL = ['/-/offline'].concat(LANGUAGES.map(function (tag) { return '/-/offline?lang=' + tag; }), [
   '/static/liststate.css', '/static/liststate-interaction.css', '/-/placeholders.css',
   '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js', '/static/liststate-position.js',
   '/static/favicon.svg',
   '/static/illustrations/offline.svg', '/static/illustrations/error.svg', '/static/illustrations/unavailable.svg',
   '/static/illustrations/loading.svg', '/static/illustrations/no-data.svg', '/static/illustrations/no-results.svg',
   '/static/illustrations/not-found.svg'
-].map(function (path) { return BASE + path; });
+]).map(function (path) { return BASE + path; });
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -60,8 +64,10 @@ self.addEventListener('fetch', function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
+    var lang = url.searchParams.get('lang');
+    var offlinePage = LANGUAGES.indexOf(lang) >= 0 ? OFFLINE_PAGE + '?lang=' + lang : OFFLINE_PAGE;
     event.respondWith(fetch(request).catch(function () {
-      return caches.open(CACHE).then(function (cache) { return cache.match(OFFLINE_PAGE); })
+      return caches.open(CACHE).then(function (cache) { return cache.match(offlinePage); })
         .then(function (page) { return page || Response.error(); });
     }));
   } else if (isShell(url)) {

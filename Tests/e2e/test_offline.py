@@ -176,3 +176,8 @@ def test_a_navigation_without_a_server_shows_the_service_workers_offline_page(wo
     assert browser.js("return getComputedStyle(document.body).fontFamily") != "", "the shell's CSS came from the cache"
     assert browser.js("return document.querySelector('.placeholder-offline img').naturalWidth") > 0
     browser.shot("service-worker-offline-page")
+    # Found by QA: an address that names its language went offline in English.
+    for lang in ("zh-Hans", "zh-Hant"):
+        browser.get(f"/characters?lang={lang}")
+        browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".placeholder-offline"), 10, f"no offline page ({lang})")
+        assert browser.js("return document.documentElement.lang") == lang
