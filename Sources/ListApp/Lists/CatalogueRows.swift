@@ -3,7 +3,7 @@ import Mustache
 
 /// The catalogue's rows drawn as characters (``CatalogueList``'s presenter):
 /// each row of its `characters` table read as a `CharacterRecord`, drawn by
-/// `row.mustache` (``RowList``) and, on its own page, by `character.mustache`
+/// `character-row.mustache` (``RowList``) and, on its own page, by `character.mustache`
 /// (``CharacterView``).
 struct CatalogueRows: RowPresenter {
     /// The places of the table's columns a record is read from.

@@ -4,7 +4,7 @@ import ListStore
 import Mustache
 import Synchronization
 
-/// `GET /` when several lists over tables are served (and no catalogue): a
+/// `GET /` when several lists are served: a
 /// link to each list with its title, description and row count.
 ///
 /// Counting reads every row, so the whole page counts within one budget

@@ -3,10 +3,10 @@ import ListState
 import ListStore
 import Mustache
 
-/// The routes of the lists over users' tables and views:
+/// The routes of every list (users' tables and views, the catalogue):
 ///
 /// - `GET /NAME`: the list as a full page, a region fragment (`HX-Request`)
-///   or a continuation fragment (`HX-Request` with a cursor), as the catalogue's.
+///   or a continuation fragment (`HX-Request` with a cursor).
 /// - `GET /NAME.json`: its JSON twin, the same decision (`TableJSON`).
 /// - `GET /NAME.csv`: the whole list as CSV, streamed (`respondWithCSV`).
 /// - `GET /NAME/KEY`, `GET /NAME/KEY.json`: one row (404 with the notFound placeholder when it is gone).

@@ -1,7 +1,7 @@
 import ListState
 import Mustache
 
-/// What every list view shares (`ListView`, `TableView`): a decision drawn in
+/// What every page view shares (`TableView`, `SiteView`): a decision drawn in
 /// one language, as a full page's context (the announcement in the status
 /// region, the offline templates) or a fragment's (the announcement out of band).
 protocol DecisionView {

@@ -1,7 +1,7 @@
 import ListStore
 import Mustache
 
-/// The rows of a page as the `row.mustache` template sees them, one
+/// The catalogue's rows as `character-row.mustache` sees them, one
 /// `MustacheList` for the whole page (no value or allocation per row).
 ///
 /// Fields of each row: `id` (the element id, `char-2603`), `glyph` and
