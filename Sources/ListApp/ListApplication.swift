@@ -219,7 +219,7 @@ public final class ListApplication: Sendable {
     /// the list cannot read is a 404.
     private func addFormerRoutes(to router: inout Router, list: ListDefinition) throws(HTTPServerError) {
         guard let prefix = list.formerDetailPrefix else { return }
-        try router.get(prefix + ":key") { [self] request, parameters in
+        try router.get(prefix + ":key") { [site] request, parameters in
             let segment = Substring(parameters["key"] ?? "")
             guard let address = list.addressFormat?.former?(segment) ?? list.address(segment: segment),
                 let path = list.detailPath(address: address)
