@@ -104,7 +104,8 @@ extension UIStrings {
             },
             error: "出了点问题，请重试。",
             badRequest: { reason in "这个网址有问题。\(reason)" },
-            notFound: "找不到这个页面。"
+            notFound: "找不到这个页面。",
+            separator: ""
         ),
         reason: { reason in
             switch reason {

@@ -104,7 +104,8 @@ extension UIStrings {
             },
             error: "出了點問題，請重試。",
             badRequest: { reason in "這個網址有問題。\(reason)" },
-            notFound: "找不到這個頁面。"
+            notFound: "找不到這個頁面。",
+            separator: ""
         ),
         reason: { reason in
             switch reason {

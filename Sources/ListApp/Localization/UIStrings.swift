@@ -155,6 +155,8 @@ struct UIStrings: Sendable {
         var error: String
         var badRequest: @Sendable (_ reason: String) -> String
         var notFound: String
+        /// What stands between two sentences: a space in English, nothing after a Chinese full stop.
+        var separator = " "
     }
 
     /// The strings of `language`.

@@ -11,7 +11,7 @@ import ListStore
 /// | `sort` | `COL` ascending, `-COL` descending; empty for key order | a column of the list, else 400 |
 /// | `q` | search words | as ``ListRequest``: at most 200 characters and 8 words, no control characters |
 /// | `COL`, `COL__gt`, … | a column filter (``RowFilter``) | `__isnull` 0 or 1, `__in` at most 100 values, at most ``RowFilter/maximumFilters`` |
-/// | `_COL` | the filter of a column named like a control or a named filter (`_q` filters column `q`) | as above |
+/// | `_COL` | the filter of a column named like a control or a named filter (`_q` filters column `q`; with an operation `q__in` does too) | as above; one filter in both spellings is a repeated parameter |
 /// | a named filter's name | the list's own filter (``NamedFilter``: `emoji=1`) | a value it does not accept → 400 |
 /// | `lang` | interface language | unknown values fall back to negotiation |
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
@@ -102,6 +102,12 @@ struct TableRequest: ListQuery, Sendable {
                 guard Self.isUsable(filter, count: request.filters.count) else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name))))
                 }
+                // One filter in two spellings (`category__in` and `_category__in`) is given twice:
+                // the links would write both as one name, and following them would be refused (found by QA).
+                let written = (request.reservedNames.contains(filter.column) ? "_" : "") + filter.column + filter.operation.suffix
+                guard written == name || seen.insert(written).inserted else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
+                }
                 request.filters.append(filter)
                 request.origins.append(.column)
                 continue
@@ -173,9 +179,9 @@ struct TableRequest: ListQuery, Sendable {
     ) -> RowFilter? {
         func column(_ base: Substring, withOperation: Bool = false) -> String? {
             // A column of that very name first (found by QA: a column `_q` beside a column `q`).
-            // With an operation (`category__in`) only the controls are reserved: a named filter
-            // is its bare name, so `COL__OP` of its column is that column's (found by QA).
-            let taken = withOperation ? controlNames.contains(String(base)) : reserved.contains(String(base))
+            // With an operation (`category__in`, `q__in`) nothing is reserved: only a bare name
+            // can be a control or a named filter, so `COL__OP` is that column's (found by QA).
+            let taken = withOperation ? false : reserved.contains(String(base))
             if !taken, table.columnIndex(String(base)) != nil { return String(base) }
             if base.hasPrefix("_"), reserved.contains(String(base.dropFirst())), table.columnIndex(String(base.dropFirst())) != nil {
                 return String(base.dropFirst())

@@ -9,6 +9,9 @@ protocol DecisionView {
     var decision: Decision { get }
     /// The words of the page language.
     var strings: UIStrings { get }
+    /// Why the request was refused, when it was: its announcement says so in the page
+    /// language (the decision carries the reason in English, for logs).
+    var refusal: ListRequest.Reason? { get }
     /// Everything but the announcement and the offline templates.
     var baseContext: MustacheFields { get }
     /// The offline `<template>`s' content of a full page.
@@ -18,7 +21,11 @@ protocol DecisionView {
 extension DecisionView {
     /// The decision's announcements as sentences in the page language, joined.
     var announcementText: String {
-        decision.announcements.map { strings.sentence($0) }.joined(separator: " ")
+        decision.announcements.map { announcement in
+            // Found by QA: a refusal was announced with its English reason on every page.
+            if case .badRequest = announcement, let refusal { return strings.announce.badRequest(strings.reason(refusal)) }
+            return strings.sentence(announcement)
+        }.joined(separator: strings.announce.separator)
     }
 
     /// The fields of ``pageContext``, for pages that add their own.

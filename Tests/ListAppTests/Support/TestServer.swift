@@ -113,6 +113,11 @@ enum Markup {
         matches(#"<li class="row" id="([^"]+)""#, in: html)
     }
 
+    /// The text of the status region (`<div id="status" …>`, on a page or out of band), entities decoded.
+    static func statusText(_ html: String) -> String? {
+        matches(#"<div id="status"[^>]*>([^<]*)</div>"#, in: html).first.map(unescape)
+    }
+
     /// The `href` of the "Load more" link, HTML entities decoded.
     static func loadMoreHref(_ html: String) -> String? {
         matches(#"<a href="([^"]+)" rel="next">"#, in: html).first.map(unescape)

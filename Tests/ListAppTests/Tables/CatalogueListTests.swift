@@ -91,6 +91,11 @@ import Testing
         #expect(page.contains("category__not") || page.contains("category ≠"), "the filter is shown")
         #expect(!Markup.rowIDs(page).isEmpty)
         #expect(try server.get("/characters?category=Lu&category__not=Lu").status == 200)
+        // Found by QA: one filter in both spellings made links that repeat a parameter.
+        for target in ["/characters?category__in=Lu,Ll&_category__in=Lu", "/characters?_category__not=Ll&category__not=Lu"] {
+            let refused = try server.get(target)
+            #expect(refused.status == 400 && refused.text.contains("more than once"), "\(target)")
+        }
     }
 
     /// Found by QA: sorting by `age` (versions kept as text) put Unicode 10.0 before 2.0.
@@ -101,5 +106,22 @@ import Testing
         let page = Markup.unescape(try server.get("/characters?limit=2").text)
         #expect(!page.contains("sort=age") && page.contains("sort=name"))
         #expect(try server.get("/characters?sort=-name&limit=2").status == 200)
+    }
+
+    /// Found by QA: a refusal's announcement was half English on zh pages, and zh sentences were
+    /// joined with an ASCII space.
+    @Test func announcementsAreWholeSentencesInThePageLanguage() throws {
+        let server = try #require(TestServer.shared)
+        for target in ["/characters?sort=age&lang=zh-Hans", "/characters?limit=0&lang=zh-Hant", "/?category=XX&lang=zh-Hans"] {
+            let page = try server.get(target)
+            #expect(page.status == 400)
+            let status = try #require(Markup.statusText(page.text), "\(target)")
+            // Echoed names and values (between quotation marks) aside, no English word.
+            let words = status.replacingOccurrences(of: "“[^”]*”|「[^」]*」", with: "", options: .regularExpression)
+            #expect(!status.isEmpty && words.range(of: "[A-Za-z]{3,}", options: .regularExpression) == nil, "\(target): \(status)")
+        }
+        let cursor = CatalogueFixture.cursor(after: 0xE01E0)  // VARIATION SELECTOR-241: 15 rows follow
+        let last = try server.get("/characters?lang=zh-Hans&cursor=\(cursor)", headers: ["HX-Request": "true"]).text
+        #expect(last.contains("个字符。已经到底了。"), "no space between Chinese sentences")
     }
 }

@@ -91,6 +91,10 @@ import Testing
         #expect(Self.keys(try fixture.server.get("/t?_q=b")) == ["2"])
         #expect(Self.keys(try fixture.server.get("/t?_sort__gt=1")) == ["2"])
         #expect(Self.keys(try fixture.server.get("/t?q=a")) == ["1"], "q is still the search")
+        // Found by QA: with an operation the name is the column's, with or without the underscore.
+        #expect(Self.keys(try fixture.server.get("/t?sort__gt=1")) == ["2"])
+        #expect(Self.keys(try fixture.server.get("/t?q__in=b")) == ["2"])
+        #expect(try fixture.server.get("/t?q__in=b&_q__in=a").status == 400, "one filter given twice")
     }
 
     @Test func badFiltersAre400() throws {
