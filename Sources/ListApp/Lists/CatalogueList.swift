@@ -22,7 +22,15 @@ public enum CatalogueList {
     static let emoji = NamedFilter(name: "emoji", column: "is_emoji", values: ["1": "1"], label: "emoji", ignoredValues: ["0"])
 
     /// The catalogue's words: its pages speak of characters.
-    static let words = ListWords(name: name, namesTheList: true, UIStrings.of)
+    static let words = ListWords(
+        name: name, namesTheList: true,
+        columnLabels: { language in
+            let words = CharacterPageWords.of(language)
+            return [
+                "code_point": words.codePoint, "name": words.name, "category": words.generalCategory, "age": words.introducedIn,
+                "is_emoji": words.emoji, "is_emoji_presentation": words.emojiPresentation,
+            ]
+        }, UIStrings.of)
 
     /// The list over `source`'s `characters` table.
     /// - Parameters:
@@ -43,10 +51,6 @@ public enum CatalogueList {
         }
         var list = ListDefinition(name: name, title: "Unicode characters", table: table, source: source, configuration: configuration)
         list.layout = .list
-        list.labels = [
-            "code_point": "Code point", "name": "Name", "category": "Category", "age": "Unicode version", "is_emoji": "Emoji",
-            "is_emoji_presentation": "Emoji presentation",
-        ]
         // Not `age`: Unicode versions kept as text would sort "10.0" before "2.0" (found by QA).
         list.sortableColumns = ["code_point", "name", "category", "is_emoji", "is_emoji_presentation"]
         list.basePath = basePath

@@ -95,6 +95,11 @@ public struct ListDefinition: Sendable {
         sortableColumns?.contains(column) ?? true
     }
 
+    /// The label of `column` in `language`: its words' label for it (``ListWords/columnLabels``), else ``label(_:)``.
+    func label(_ column: TableDescription.Column, in language: Language) -> String {
+        words.columnLabels[language]?[column.name] ?? label(column)
+    }
+
     /// The label of `column`.
     public func label(_ column: TableDescription.Column) -> String {
         labels[column.name] ?? VisibleText.escape(column.name)

@@ -11,12 +11,21 @@ struct ListWords: Sendable {
     /// Whether the list's title is these words' `listName` in each language
     /// (the catalogue's "Unicode characters", "Unicode 字符"), not its definition's title.
     let namesTheList: Bool
+    /// The labels of the list's columns in each language, by column name (the
+    /// catalogue's "码位" for `code_point`); a column without one keeps its definition's label.
+    let columnLabels: [Language: [String: String]]
 
     /// The words `strings` gives for each language, made once here.
-    /// - Parameter namesTheList: Whether their `listName` is the list's title in each language.
-    init(name: String, namesTheList: Bool = false, _ strings: (Language) -> UIStrings) {
+    /// - Parameters:
+    ///   - namesTheList: Whether their `listName` is the list's title in each language.
+    ///   - columnLabels: The columns' labels in a language, by column name.
+    init(
+        name: String, namesTheList: Bool = false, columnLabels: (Language) -> [String: String] = { _ in [:] },
+        _ strings: (Language) -> UIStrings
+    ) {
         self.name = name
         self.namesTheList = namesTheList
+        self.columnLabels = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, columnLabels($0)) })
         var byLanguage: [Language: UIStrings] = [:]
         var values: [Language: MustacheValue] = [:]
         for language in Language.allCases {

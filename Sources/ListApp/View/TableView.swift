@@ -187,12 +187,12 @@ struct TableView: DecisionView {
             isCurrent: current == nil, descending: false)
         let columns = list.table.columns.map { column in
             guard list.isSortable(column.name) else {
-                return SortLink(label: list.label(column), href: nil, isCurrent: false, descending: false)
+                return SortLink(label: list.label(column, in: language), href: nil, isCurrent: false, descending: false)
             }
             let isCurrent = current?.column == column.name
             let descending = isCurrent && current?.descending == false
             return SortLink(
-                label: list.label(column),
+                label: list.label(column, in: language),
                 href: QueryString.link(
                     list.path, base.queryItems(sort: (descending ? "-" : "") + TableRequest.sortText(column.name), cursor: nil)),
                 isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
@@ -238,10 +238,14 @@ struct TableView: DecisionView {
             sorts.append(.dictionary(fields))
         }
         let filters: [MustacheValue] = base.filters.indices.map { index in
-            // A named filter shows under its own label, with the value as the request gave it.
+            // A named filter shows under its own label, with the value as the request gave it; a
+            // column's filter under the column's label (in the page language where the list has one).
             var shown = base.filters[index]
+            let ownLabel = list.words.columnLabels[language]?[shown.column]
             if index < base.origins.count, case .named(let named, let value) = base.origins[index] {
-                shown = RowFilter(column: named.label ?? named.name, operation: named.operation, value: value)
+                shown = RowFilter(column: ownLabel ?? named.label ?? named.name, operation: named.operation, value: value)
+            } else if let column = list.table.columnIndex(shown.column).map({ list.table.columns[$0] }) {
+                shown.column = list.label(column, in: language)
             }
             let label = words.label(shown)
             return [

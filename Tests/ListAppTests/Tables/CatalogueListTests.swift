@@ -124,4 +124,16 @@ import Testing
         let last = try server.get("/characters?lang=zh-Hans&cursor=\(cursor)", headers: ["HX-Request": "true"]).text
         #expect(last.contains("个字符。已经到底了。"), "no space between Chinese sentences")
     }
+
+    /// Found by QA: the sort links and filter chips named the catalogue's columns in English
+    /// (or by their raw names) on zh pages.
+    @Test func itsColumnsAreNamedInThePageLanguage() throws {
+        let server = try #require(TestServer.shared)
+        let page = Markup.unescape(try server.get("/characters?category=Lu&code_point__lt=100&limit=2&lang=zh-Hans").text)
+        #expect(page.contains(">码位</a>") && page.contains(">名称</a>"))
+        #expect(page.contains(#"<span class="filter">通用类别 = Lu</span>"#))
+        #expect(page.contains(#"<span class="filter">码位 < 100</span>"#))
+        let english = Markup.unescape(try server.get("/characters?emoji=1&limit=2").text)
+        #expect(english.contains(">Code point</a>") && english.contains(#"<span class="filter">Emoji = 1</span>"#))
+    }
 }
