@@ -32,8 +32,9 @@ public struct ListDefinition: Sendable {
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).
     public var namedFilters: [NamedFilter] = []
     /// The columns `sort` may name; nil: every column. A `sort` naming another is
-    /// a 400, and only these get sort links (a column of versions kept as text,
-    /// say, would put "10.0" before "2.0").
+    /// a 400, and so is a range filter on one (`__gt`, `__gte`, `__lt`, `__lte`);
+    /// only these get sort links (a column of versions kept as text, say, would
+    /// put "10.0" before "2.0").
     public var sortableColumns: Set<String>?
     /// The shared partials this list draws with other templates: partial name →
     /// the template drawn in its place (the catalogue's `row` is `row.mustache`

@@ -106,6 +106,10 @@ import Testing
         let page = Markup.unescape(try server.get("/characters?limit=2").text)
         #expect(!page.contains("sort=age") && page.contains("sort=name"))
         #expect(try server.get("/characters?sort=-name&limit=2").status == 200)
+        // Found by QA (round 2): a range over `age` compared versions as text; equality still works.
+        #expect(try server.get("/characters?age__lt=2").status == 400)
+        #expect(try server.get("/characters?age=15.0&limit=2").status == 200)
+        #expect(try server.get("/characters?code_point__lt=100&limit=2").status == 200)
     }
 
     /// Found by QA: a refusal's announcement was half English on zh pages, and zh sentences were
