@@ -46,6 +46,7 @@ struct TableIndexRoute: Sendable {
             "strings": UIStrings.rowsMustacheValues[negotiated.language] ?? strings.mustacheValue,
             "title": .string(words.indexTitle),
             "heading": .string(words.indexTitle),
+            "homeHref": .string(ListLinks.link(site.basePath + "/", language: languageParameter)),
             "hasLists": .bool(!items.isEmpty),
             "lists": .array(items),
             "noLists": .string(words.noLists),

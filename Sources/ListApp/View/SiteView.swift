@@ -64,6 +64,7 @@ struct SiteView: DecisionView {
             "strings": words.mustacheValue(language),
             "title": .string(title),
             "heading": .string(strings.listName),
+            "homeHref": .string(ListLinks.link(basePath + "/", language: languageParameter)),
         ]
         if let kind = decision.body.placeholderKind {
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)

@@ -125,6 +125,7 @@ struct TableView: DecisionView {
             "strings": list.words.mustacheValue(language),
             "title": .string(title),
             "heading": .string(list.title(in: language)),
+            "homeHref": .string(ListLinks.link(list.basePath + "/", language: languageParameter)),
         ]
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let canonical { context["canonical"] = .string(canonical) }

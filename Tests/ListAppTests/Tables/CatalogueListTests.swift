@@ -74,6 +74,10 @@ import Testing
         let simplified = try server.get("/characters?lang=zh-Hans").text
         #expect(simplified.contains(#"<h1 id="list-heading">Unicode 字符</h1>"#))
         #expect(simplified.contains("<title>Unicode 字符 · ListState</title>"))
+        // Found by QA (round 2): the brand link dropped the chosen language.
+        #expect(simplified.contains(#"<a class="brand" href="/?lang&#61;zh-Hans">"#))
+        #expect(try server.get("/nope?lang=zh-Hant").text.contains(#"<a class="brand" href="/?lang&#61;zh-Hant">"#))
+        #expect(try server.get("/characters").text.contains(#"<a class="brand" href="/">"#))
         let search = try server.get("/characters?q=snow&lang=zh-Hant").text
         #expect(search.contains("<title>Unicode 字元") && !search.contains("Unicode characters"))
         let row = try server.get("/characters/U+2603?lang=zh-Hans")
