@@ -85,10 +85,7 @@ public final class ListApplication: Sendable {
         let lists = tables.lists
         for list in lists.lists {
             // Lists drawn with the same templates are rehearsed once (a file may hold 10,000 tables).
-            let key = ListLibraries.Key(
-                layout: list.layout, partials: list.partials,
-                folder: templates.listFolders[TildeEncoding.encode(list.name)] == nil ? nil : list.name,
-                detail: list.detailTemplate)
+            let key = templates.libraryKey(for: list)
             guard drawn.insert(key).inserted else { continue }
             let snapshots = [
                 ListSnapshot(rowsPerSection: [0], hasMore: true, nextCursor: "AQ"),

@@ -106,6 +106,14 @@ public struct PageTemplates: Sendable {
         return Result { try library.render(name, context) }
     }
 
+    /// What the library `list` is drawn with depends on: lists of equal keys share one.
+    func libraryKey(for list: ListDefinition) -> ListLibraries.Key {
+        let folder = TildeEncoding.encode(list.name)
+        return ListLibraries.Key(
+            layout: list.layout, partials: list.partials, folder: listFolders[folder] == nil ? nil : folder,
+            detail: list.detailTemplate)
+    }
+
     /// The library `list` is drawn with: the layout's, with the list's own partials
     /// (``ListDefinition/partials``) and its folder's `row` and `detail` in place.
     /// - Throws: `AppError.template` when one of them does not parse.
@@ -114,11 +122,9 @@ public struct PageTemplates: Sendable {
         guard !list.partials.isEmpty || !listFolders.isEmpty else { return base }
         // A list's templates never change while served: found by its name on every request after the first.
         if let made = listLibraries.byName.withLock({ $0[list.name] }) { return made }
-        let folder = TildeEncoding.encode(list.name)
-        let files = listFolders[folder]
+        let key = libraryKey(for: list)
+        let files = key.folder.flatMap { listFolders[$0] }
         guard files != nil || !list.partials.isEmpty else { return base }
-        let key = ListLibraries.Key(
-            layout: list.layout, partials: list.partials, folder: files == nil ? nil : folder, detail: list.detailTemplate)
         if let made = listLibraries.libraries.withLock({ $0[key] }) {
             listLibraries.byName.withLock { $0[list.name] = made }
             return made
@@ -143,7 +149,7 @@ public struct PageTemplates: Sendable {
         } catch let error as MustacheError {
             throw AppError.template(error)
         } catch {
-            throw AppError.cannotReadTemplates(folder, reason: "\(error)")
+            throw AppError.cannotReadTemplates(key.folder ?? list.name, reason: "\(error)")
         }
     }
 }

@@ -29,6 +29,29 @@ enum OfflinePlaceholder {
     private static let drawn = Mutex<[Key: MustacheValue]>([:])
     static let limit = 64
 
+    /// The offline `<template>`s' content of a full page (docs/view-context.md,
+    /// `offline`): the offline placeholder (``context(list:language:allowsPartialRequests:links:templates:words:)``),
+    /// the banner, footer and announcement words in `words`' language, and the
+    /// address a retry loads (`links.current`).
+    static func templatesContext(
+        list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
+        templates: PageTemplates?, words: ListWords
+    ) -> MustacheValue {
+        let strings = words.strings(language)
+        return [
+            "placeholder": context(
+                list: list, language: language, allowsPartialRequests: allowsPartialRequests, links: links,
+                templates: templates, words: words),
+            "banner": .string(strings.offlineBanner),
+            "footer": .string(strings.offlineFooter),
+            "announcement": .string(strings.offlineAnnouncement),
+            "noAnswerBanner": .string(strings.noAnswerBanner),
+            "noAnswerFooter": .string(strings.noAnswerFooter),
+            "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
+            "retryHref": .string(links.current),
+        ]
+    }
+
     /// The offline placeholder's context for a page whose current address is
     /// `links.current`, as `PlaceholderContent(kind: .offline, …)` draws it.
     static func context(

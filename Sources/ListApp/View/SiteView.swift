@@ -79,18 +79,8 @@ struct SiteView: DecisionView {
     }
 
     var offlineContext: MustacheValue {
-        let links = self.links
-        return [
-            "placeholder": OfflinePlaceholder.context(
-                list: configuration, language: language, allowsPartialRequests: false, links: links,
-                templates: templates, words: words),
-            "banner": .string(strings.offlineBanner),
-            "footer": .string(strings.offlineFooter),
-            "announcement": .string(strings.offlineAnnouncement),
-            "noAnswerBanner": .string(strings.noAnswerBanner),
-            "noAnswerFooter": .string(strings.noAnswerFooter),
-            "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
-            "retryHref": .string(links.current),
-        ]
+        OfflinePlaceholder.templatesContext(
+            list: configuration, language: language, allowsPartialRequests: false, links: links, templates: templates,
+            words: words)
     }
 }

@@ -82,20 +82,9 @@ struct TableView: DecisionView {
 
     /// The offline `<template>`s' content: the offline placeholder, banner and footer.
     var offlineContext: MustacheValue {
-        let links = self.links
-        return [
-            "placeholder": OfflinePlaceholder.context(
-                list: list.configuration, language: language,
-                allowsPartialRequests: hasListRegion, links: links, templates: templates,
-                words: list.words),
-            "banner": .string(strings.offlineBanner),
-            "footer": .string(strings.offlineFooter),
-            "announcement": .string(strings.offlineAnnouncement),
-            "noAnswerBanner": .string(strings.noAnswerBanner),
-            "noAnswerFooter": .string(strings.noAnswerFooter),
-            "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
-            "retryHref": .string(links.current),
-        ]
+        OfflinePlaceholder.templatesContext(
+            list: list.configuration, language: language, allowsPartialRequests: hasListRegion, links: links,
+            templates: templates, words: list.words)
     }
 
     /// The `<title>`: the list's title, or the placeholder's for an error.
