@@ -58,11 +58,7 @@ package struct ListRenderBenchmark: Sendable {
         switch list.source.page(RowPageQuery(table: list.table, after: after, limit: limit)) {
         case .success(let page):
             self.page = page
-            snapshot.rowsPerSection = [page.rows.count]
-            snapshot.hasMore = page.hasMore
-            if page.hasMore, let last = page.lastPosition(in: list.table, sort: nil) {
-                snapshot.nextCursor = RowCursor(after: last, rowid: nil, list: list.name, sort: nil).encoded
-            }
+            snapshot.take(page, of: list, sort: nil)
         case .failure(let error):
             throw SetupError(description: "source: \(error)")
         }

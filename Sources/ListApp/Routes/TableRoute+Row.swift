@@ -74,15 +74,17 @@ extension TableRoute {
     private func sharedDetail(_ row: [SQLValue], of list: ListDefinition, key: String, view: TableView) -> MustacheFields {
         let words = view.words
         var fields: MustacheFields = [:]
-        fields["title"] = .string(RecordCells.caption(row, key: key, words: words) + " · " + list.title(in: view.language))
-        fields["caption"] = .string(RecordCells.caption(row, key: key, words: words))
+        let caption = RecordCells.caption(row, key: key, words: words)
+        let address = list.address(row: row, key: [])
+        fields["title"] = .string(caption + " · " + list.title(in: view.language))
+        fields["caption"] = .string(caption)
         fields["key"] = .string(key)
-        fields["rowID"] = .string(TableView.elementID(list.address(row: row, key: [])))
+        fields["rowID"] = .string(TableView.elementID(address))
         fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: view.lists))
         fields["listHref"] = .string(ListLinks.link(list.path, language: view.languageParameter))
         fields["backToList"] = .string(words.backToList(list.title(in: view.language)))
         let referring = ReferringRows.items(
-            to: list, address: list.address(row: row, key: []), in: view.lists, words: words,
+            to: list, address: address, in: view.lists, words: words,
             languageParameter: view.languageParameter)
         if !referring.isEmpty {
             fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]

@@ -155,15 +155,7 @@ struct TableRoute: Sendable {
             switch snapshot.isPending ? .success(RowPage(rows: [], keys: [], hasMore: false)) : read(list, valid, startedAt: request.received) {
             case .success(let read?):
                 page = read
-                snapshot.rowsPerSection = [read.rows.count]
-                snapshot.hasMore = read.hasMore
-                if read.hasMore, let position = read.lastPosition(in: list.table, sort: valid.sort) {
-                    snapshot.nextCursor =
-                        RowCursor(
-                            after: position, rowid: read.lastRowid(in: list.table),
-                            keyIsUnique: list.table.hasUniqueKey, list: list.name, sort: valid.sort
-                        ).encoded
-                }
+                snapshot.take(read, of: list, sort: valid.sort)
             case .success(nil):
                 refusal = .positionGone
                 snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
