@@ -231,9 +231,9 @@ struct TableView: DecisionView {
             // A named filter shows under its own label, with the value as the request gave it; a
             // column's filter under the column's label (in the page language where the list has one).
             var shown = base.filters[index]
-            let ownLabel = list.words.columnLabels[language]?[shown.column]
             if index < base.origins.count, case .named(let named, let value) = base.origins[index] {
-                shown = RowFilter(column: ownLabel ?? named.label ?? named.name, operation: named.operation, value: value)
+                let label = list.words.columnLabels[language]?[named.column] ?? named.label ?? named.name
+                shown = RowFilter(column: label, operation: named.operation, value: value)
             } else if let column = list.table.columnIndex(shown.column).map({ list.table.columns[$0] }) {
                 shown.column = list.label(column, in: language)
             }
