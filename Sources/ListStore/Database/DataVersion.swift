@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a user's database holds at one moment, as a token: equal tokens mean
 /// no transaction committed in between, so equal requests get equal answers
 /// and a rendered answer may be kept under its token (docs/design.md,
@@ -24,17 +26,66 @@ public struct DataVersion: Sendable, Hashable {
     }
 }
 
-/// The one connection a ``DatabaseSource`` keeps for ``DataVersion`` probes.
+/// The one connection a ``DatabaseSource`` keeps for ``DataVersion`` probes,
+/// and when a request may skip the probe.
+///
+/// A probe (a `stat(2)` of the path, then `PRAGMA data_version`, whose shared
+/// lock is a few `fcntl(2)` calls in rollback-journal mode) runs under one lock
+/// and costs 4–6 µs. Where the database's folder can be watched
+/// (``FolderWatch``), a request skips it when nothing was written there since
+/// the last probe: one `ioctl(2)` instead, and the last probe's version. It
+/// still probes while a probe is running (it waits for that one), within
+/// ``settling`` of the last event (a WAL commit becomes visible through shared
+/// memory just after its last `write(2)`, and a commit in progress may still
+/// hold its lock), when the last probe is older than ``maximumAge`` (what a
+/// watch cannot see, such as a writer on another machine over a network file
+/// system, shows within that time), and after a failed probe. Without a watch
+/// every request probes.
 final class DataVersionProbe: Sendable {
     private struct State: @unchecked Sendable {
         var connection: SQLiteConnection?
         var epoch = 0
     }
+    /// The last probe's outcome, read by requests that skip the probe.
+    private struct Published: Sendable {
+        /// Its version; nil when it failed or found no file it could read.
+        var version: DataVersion?
+        /// When it started (monotonic nanoseconds).
+        var probedAt: UInt64 = 0
+        /// When a probe last found an event waiting (monotonic nanoseconds).
+        var changedAt: UInt64 = 0
+    }
+
+    /// How long after an event every request probes, in nanoseconds.
+    static let settling: UInt64 = 1_000_000_000
+    /// The longest a probe's version is used for, in nanoseconds.
+    static let maximumAge: UInt64 = 1_000_000_000
+
     private let path: String
     private let state = BlockingLock(State())
+    private let watch: FolderWatch?
+    private let published = BlockingLock(Published())
+    private let probing = Atomic<Bool>(false)
+    /// How many probes ran (for tests: the requests that skipped one did not count).
+    let probesRun = Atomic<Int>(0)
+    /// Whether the folder is watched (probes may be skipped).
+    var isWatching: Bool { watch != nil }
 
-    init(path: String) {
+    /// Makes the probe of the database at `path`.
+    /// - Parameters:
+    ///   - watching: Whether to watch the folder to skip probes (false: every request probes).
+    ///   - log: Told once when the folder cannot be watched, and why.
+    init(path: String, watching: Bool = true, log: (String) -> Void = { _ in }) {
         self.path = path
+        var watch: FolderWatch?
+        if watching {
+            do {
+                watch = try FolderWatch(path: path)
+            } catch {
+                log("\(path): its folder cannot be watched (\(error.reason)); every request probes the data version")
+            }
+        }
+        self.watch = watch
     }
 
     /// The database's version now, without waiting on a lock: nil when the
@@ -43,29 +94,61 @@ final class DataVersionProbe: Sendable {
     /// - Returns: The version, or the fault (`.busy` under a writer's exclusive
     ///   lock in rollback-journal mode; after any other the connection is closed).
     func version() -> Result<DataVersion?, ListStoreError> {
-        let current = FileIdentity(path: path)
-        return state.withLock { state in
-            if let open = state.connection, open.fileIdentity == nil || open.fileIdentity != current {
-                state.connection = nil
+        if let watch, !watch.hasEvents, !probing.load(ordering: .sequentiallyConsistent) {
+            let now = monotonicNanoseconds()
+            let known = published.withLock { published -> DataVersion? in
+                guard now &- published.probedAt < Self.maximumAge, now &- published.changedAt >= Self.settling else { return nil }
+                return published.version
             }
-            return Result { () throws(ListStoreError) -> DataVersion? in
-                if state.connection == nil {
-                    let connection = try SQLiteConnection(path: path, readOnly: true, busyTimeout: 0)
-                    connection.fileIdentity = current == FileIdentity(path: path) ? current : nil
-                    state.connection = connection
-                    state.epoch += 1
-                }
-                guard let connection = state.connection, let identity = connection.fileIdentity else { return nil }
-                do throws(ListStoreError) {
-                    let statement = try connection.statement("PRAGMA data_version")
-                    defer { statement.reset() }
-                    guard try statement.step() else { return nil }
-                    return DataVersion(identity: identity, epoch: state.epoch, dataVersion: Int64(statement.int(0)))
-                } catch {
-                    // A held lock passes; anything else may have broken the connection.
-                    if !error.isTransient { state.connection = nil }
-                    throw error
-                }
+            if let known { return .success(known) }
+        }
+        return probe()
+    }
+
+    /// Drains the watch's events, probes and publishes what it found.
+    private func probe() -> Result<DataVersion?, ListStoreError> {
+        state.withLock { state in
+            // Set before the events are drained: a request that then finds none waiting
+            // sees this and waits for the version this probe publishes.
+            probing.store(true, ordering: .sequentiallyConsistent)
+            defer { probing.store(false, ordering: .sequentiallyConsistent) }
+            probesRun.add(1, ordering: .relaxed)
+            let startedAt = monotonicNanoseconds()
+            let changed = watch?.drain() ?? false
+            let result = read(&state)
+            published.withLock { published in
+                published.version = (try? result.get()) ?? nil
+                published.probedAt = startedAt
+                if changed { published.changedAt = startedAt }
+            }
+            return result
+        }
+    }
+
+    /// `PRAGMA data_version` on the probe's connection, opened (again) when
+    /// the path names another file than the one it has open.
+    private func read(_ state: inout State) -> Result<DataVersion?, ListStoreError> {
+        let current = FileIdentity(path: path)
+        if let open = state.connection, open.fileIdentity == nil || open.fileIdentity != current {
+            state.connection = nil
+        }
+        return Result { () throws(ListStoreError) -> DataVersion? in
+            if state.connection == nil {
+                let connection = try SQLiteConnection(path: path, readOnly: true, busyTimeout: 0)
+                connection.fileIdentity = current == FileIdentity(path: path) ? current : nil
+                state.connection = connection
+                state.epoch += 1
+            }
+            guard let connection = state.connection, let identity = connection.fileIdentity else { return nil }
+            do throws(ListStoreError) {
+                let statement = try connection.statement("PRAGMA data_version")
+                defer { statement.reset() }
+                guard try statement.step() else { return nil }
+                return DataVersion(identity: identity, epoch: state.epoch, dataVersion: Int64(statement.int(0)))
+            } catch {
+                // A held lock passes; anything else may have broken the connection.
+                if !error.isTransient { state.connection = nil }
+                throw error
             }
         }
     }

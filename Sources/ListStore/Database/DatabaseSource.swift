@@ -11,7 +11,7 @@ public final class DatabaseSource: Sendable {
     public let queryTimeLimit: Double
     private let pool: ConnectionPool
     private let log: @Sendable (String) -> Void
-    private let probe: DataVersionProbe
+    let probe: DataVersionProbe
 
     /// Makes a source over the database at `path`; nothing is opened until the first query.
     /// - Parameters:
@@ -26,7 +26,7 @@ public final class DatabaseSource: Sendable {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
-        self.probe = DataVersionProbe(path: path)
+        self.probe = DataVersionProbe(path: path, log: log)
         self.pool = ConnectionPool(
             path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
             checkInterval: checkInterval, log: log)

@@ -8,7 +8,7 @@ import Testing
 /// `DataVersion` (`PRAGMA data_version` on one long-lived connection): served
 /// again while no transaction committed, never after one (in rollback-journal
 /// and WAL mode alike: a WAL commit leaves the file's `stat` unchanged), never
-/// under a writer's lock.
+/// while a writer holds its lock with a change written.
 @Suite struct CachedTableTests {
     static func entries(_ fixture: TableFixture) -> Int {
         fixture.server.application.responseCache?.usage.entries ?? -1
@@ -55,6 +55,19 @@ import Testing
         #expect(locked.status == 503 && locked.text.contains("placeholder-unavailable"))
         lock.release()
         #expect(try fixture.server.get("/products").status == 200)
+    }
+
+    /// A writer that holds the lock but has written nothing yet (`BEGIN EXCLUSIVE` alone)
+    /// changed nothing: a kept answer is still the data's, and is served; a request
+    /// that must read meets the lock (503).
+    @Test func aLockWithNothingWrittenYetKeepsTheKeptAnswers() throws {
+        let fixture = try TableFixture(queryTimeLimit: 0.2)
+        let kept = try fixture.server.get("/products")
+        let lock = try fixture.holdLock(writing: false)
+        defer { lock.release() }
+        let again = try fixture.server.get("/products")
+        #expect(again.status == 200 && again.body == kept.body)
+        #expect(try fixture.server.get("/products?limit=3").status == 503)
     }
 
     @Test func refusalsAndPlaceholdersAreNotKept() throws {

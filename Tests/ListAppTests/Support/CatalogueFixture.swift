@@ -93,12 +93,10 @@ final class CatalogueFixture {
         }
     }
 
-    /// A connection holding the catalogue's write lock (`BEGIN EXCLUSIVE`) until `release()`:
-    /// every read waits the query time limit, then fails as busy.
+    /// A connection holding the catalogue's write lock (`BEGIN EXCLUSIVE`) in the middle
+    /// of a write until `release()`: every read waits the query time limit, then fails as busy.
     func holdLock() throws -> TableFixture.SQLiteConnectionHandle {
-        let connection = try SQLiteConnection(path: path, readOnly: false)
-        try connection.execute("BEGIN EXCLUSIVE")
-        return TableFixture.SQLiteConnectionHandle(connection: connection)
+        try TableFixture.SQLiteConnectionHandle.holdingLock(on: path, writing: true)
     }
 
     /// Overwrites every seventh byte of the file (SQLite reports it corrupt), and

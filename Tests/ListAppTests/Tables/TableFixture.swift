@@ -100,16 +100,24 @@ final class TableFixture {
         try SQLiteConnection(path: path, readOnly: false)
     }
 
-    /// A connection holding the database's write lock (`BEGIN EXCLUSIVE`) until it is released.
-    func holdLock() throws -> SQLiteConnectionHandle {
-        let connection = try SQLiteConnection(path: path, readOnly: false)
-        try connection.execute("BEGIN EXCLUSIVE")
-        return SQLiteConnectionHandle(connection: connection)
+    /// A connection holding the database's write lock (`BEGIN EXCLUSIVE`) until it is released,
+    /// in the middle of a write (`writing`: the header page changed, not committed) or before any.
+    func holdLock(writing: Bool = true) throws -> SQLiteConnectionHandle {
+        try SQLiteConnectionHandle.holdingLock(on: path, writing: writing)
     }
 
     /// A held connection; `release()` ends its transaction.
     struct SQLiteConnectionHandle {
         let connection: SQLiteConnection
+
+        /// A connection to `path` holding its write lock; with `writing`, a change made
+        /// and not committed (the journal written: what a writer between its first
+        /// write and its commit holds, so every read must wait).
+        static func holdingLock(on path: String, writing: Bool) throws -> SQLiteConnectionHandle {
+            let connection = try SQLiteConnection(path: path, readOnly: false)
+            try connection.execute(writing ? "BEGIN EXCLUSIVE; PRAGMA user_version = 7" : "BEGIN EXCLUSIVE")
+            return SQLiteConnectionHandle(connection: connection)
+        }
         func release() { try? connection.execute("ROLLBACK") }
     }
 

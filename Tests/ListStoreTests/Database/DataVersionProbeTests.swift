@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ListStore
+
+/// `DataVersionProbe`: a request skips the probe while nothing was written in
+/// the database's folder (`FolderWatch`), and still sees every commit at once,
+/// whoever made it and whatever path they reached the file by.
+@Suite struct DataVersionProbeTests {
+    func version(_ source: DatabaseSource) throws -> DataVersion {
+        try #require(try source.dataVersion().get())
+    }
+
+    @Test func aRepeatedProbeIsSkippedUntilSomethingIsWritten() throws {
+        let path = try TestCatalogue.small([1, 2, 3])
+        let source = DatabaseSource(path: path)
+        #expect(source.probe.isWatching)
+        let first = try version(source)
+        for _ in 0..<200 { #expect(try version(source) == first) }
+        #expect(source.probe.probesRun.load(ordering: .relaxed) == 1, "one probe, then none while nothing is written")
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("INSERT INTO characters VALUES (4, 'CHARACTER 4', 'So', '1.1', 0, 0)")
+        #expect(try version(source) != first)
+    }
+
+    @Test(arguments: ["DELETE", "TRUNCATE", "PERSIST", "WAL"])
+    func everyCommitIsSeenByTheNextProbe(journalMode: String) throws {
+        let path = try TestCatalogue.small([1])
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("PRAGMA journal_mode = \(journalMode)")
+        let source = DatabaseSource(path: path)
+        var seen: Set<DataVersion> = [try version(source)]
+        for round in 2...200 {
+            try writer.execute("INSERT INTO characters VALUES (\(round), 'C', 'So', '1.1', 0, 0)")
+            let now = try version(source)
+            #expect(!seen.contains(now), "round \(round) in \(journalMode) mode")
+            seen.insert(now)
+            #expect(try version(source) == now)
+        }
+    }
+
+    @Test func aCommitThroughAHardLinkInAnotherFolderIsSeen() throws {
+        let path = try TestCatalogue.small([1])
+        let elsewhere = TemporaryFolder.make("hard-link") + "/same.sqlite"
+        #expect(link(path, elsewhere) == 0)
+        let source = DatabaseSource(path: path)
+        let before = try version(source)
+        for _ in 0..<10 { _ = try version(source) }
+        let writer = try SQLiteConnection(path: elsewhere, readOnly: false)
+        try writer.execute("INSERT INTO characters VALUES (2, 'C', 'So', '1.1', 0, 0)")
+        #expect(try version(source) != before)
+    }
+
+    @Test func aFileMovedInIsTheNextProbesFile() throws {
+        let path = try TestCatalogue.small([1])
+        let replacement = try TestCatalogue.small([2])
+        let source = DatabaseSource(path: path)
+        let before = try version(source)
+        for _ in 0..<10 { _ = try version(source) }
+        #expect(rename(replacement, path) == 0)
+        let after = try version(source)
+        #expect(after.identity != before.identity && after.identity == FileIdentity(path: path))
+    }
+
+    @Test func afterAnEventEveryRequestProbesForAWhile() throws {
+        let path = try TestCatalogue.small([1])
+        let source = DatabaseSource(path: path)
+        _ = try version(source)
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("INSERT INTO characters VALUES (2, 'C', 'So', '1.1', 0, 0)")
+        let before = source.probe.probesRun.load(ordering: .relaxed)
+        let start = Date()
+        for _ in 0..<20 { _ = try version(source) }
+        try #require(Date().timeIntervalSince(start) < 0.9, "the loop must end within the settling time")
+        #expect(source.probe.probesRun.load(ordering: .relaxed) == before + 20)
+    }
+
+    @Test func withoutAWatchEveryRequestProbes() throws {
+        let path = try TestCatalogue.small([1])
+        let probe = DataVersionProbe(path: path, watching: false)
+        #expect(!probe.isWatching)
+        for _ in 0..<5 { #expect(try probe.version().get() != nil) }
+        #expect(probe.probesRun.load(ordering: .relaxed) == 5)
+    }
+
+    @Test func aFolderThatCannotBeWatchedIsLoggedAndProbedEveryTime() {
+        let lines = LockedLines()
+        let probe = DataVersionProbe(path: "/nonexistent-folder-\(UUID().uuidString)/x.sqlite", log: { lines.append($0) })
+        #expect(!probe.isWatching)
+        #expect(lines.all.count == 1 && lines.all.first?.contains("cannot be watched") == true, "\(lines.all)")
+    }
+}
+
+/// Log lines collected from any thread.
+private final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+}
