@@ -64,6 +64,20 @@ import Testing
         #expect(RequestID.for(" abc-1\t") == "abc-1")
     }
 
+    @Test func madeRequestIDsAreSixteenHexDigitsAndNeverRepeat() {
+        var seen = Set<String>()
+        for _ in 0..<10_000 {
+            let id = RequestID.for(nil)
+            #expect(id.utf8.count == 16 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }, "\(id)")
+            seen.insert(id)
+        }
+        #expect(seen.count == 10_000)
+        #expect(RequestID.for("") != RequestID.for(""), "an empty field is not an id")
+        #expect(RequestID.for(" \t ").utf8.count == 16)
+        #expect(RequestID.for("bad id").utf8.count == 16 && RequestID.for(String(repeating: "a", count: 129)).utf8.count == 16)
+        #expect(RequestID.hex(0x0123_4567_89AB_CDEF) == "0123456789abcdef")
+    }
+
     @Test func theRequestIDIsTakenFromAProxyOrMadeAndSentBack() throws {
         let entries = Recorder<AccessLogEntry>()
         try withServer(router: sampleRouter(), configuration: testConfiguration { $0.accessLog = { entries.append($0) } }) { _, port in

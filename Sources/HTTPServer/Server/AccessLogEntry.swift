@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One line of the access log: what was asked and what was answered.
 public struct AccessLogEntry: Sendable {
@@ -62,9 +63,27 @@ public struct AccessLogEntry: Sendable {
     /// `%b` is `-` for no body; a `"` or `\` in a quoted field is escaped with `\`,
     /// and a control character as `\xHH`, as nginx does.
     public var combinedLine: String {
-        let size = bodyBytes == 0 ? "-" : String(bodyBytes)
-        return "\(remoteAddress ?? "-") - - [\(Self.clfTime(time))] \"\(Self.quoted("\(method) \(target) \(httpVersion)"))\" "
-            + "\(status) \(size) \"\(Self.quoted(referer ?? "-"))\" \"\(Self.quoted(userAgent ?? "-"))\""
+        var line = ""
+        line.reserveCapacity(96 + target.utf8.count + (referer?.utf8.count ?? 1) + (userAgent?.utf8.count ?? 1))
+        line += remoteAddress ?? "-"
+        line += " - - ["
+        line += Self.clfTime(time)
+        line += "] \""
+        line += Self.quoted(method.rawValue)
+        line += " "
+        line += Self.quoted(target)
+        line += " "
+        line += Self.quoted(httpVersion)
+        line += "\" "
+        line += String(status)
+        line += " "
+        line += bodyBytes == 0 ? "-" : String(bodyBytes)
+        line += " \""
+        line += Self.quoted(referer ?? "-")
+        line += "\" \""
+        line += Self.quoted(userAgent ?? "-")
+        line += "\""
+        return line
     }
 
     /// The entry as one JSON object (`--log-format json`): `time` (RFC 3339, UTC,
@@ -79,8 +98,20 @@ public struct AccessLogEntry: Sendable {
             + "\"referer\":\(string(referer)),\"user_agent\":\(string(userAgent))}"
     }
 
-    /// `02/Dec/2026:15:06:34 +0000` (UTC).
+    /// `02/Dec/2026:15:06:34 +0000` (UTC); the last second's text is kept, as
+    /// a busy server logs many requests in each.
     static func clfTime(_ date: Date) -> String {
+        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        if let kept = lastCLFTime.withLock({ $0.second == second ? $0.text : nil }) { return kept }
+        let text = formatCLFTime(date)
+        lastCLFTime.withLock { $0 = (second, text) }
+        return text
+    }
+
+    /// The last second ``clfTime(_:)`` formatted, and its text.
+    private static let lastCLFTime = Mutex<(second: Int64, text: String)>((.min, ""))
+
+    private static func formatCLFTime(_ date: Date) -> String {
         let parts = utcParts(date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(two(parts.day))/\(months[parts.month - 1])/\(parts.year):\(two(parts.hour)):\(two(parts.minute)):"

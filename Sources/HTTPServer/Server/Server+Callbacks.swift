@@ -289,21 +289,35 @@ private func makeDaemonResponse(
 ///   - headers: The request's header fields.
 ///   - httpVersion: The request line's version (`HTTP/1.1`), if known.
 func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> (status: Int, reason: String)? {
-    let codings = headers.values(for: "Transfer-Encoding").flatMap { $0.split(separator: ",") }
-        .map { $0.trimmingASCIIWhitespace().lowercased() }
-    if !codings.isEmpty || !headers.values(for: "Transfer-Encoding").isEmpty {
-        if !headers.values(for: "Content-Length").isEmpty { return (400, "Content-Length together with Transfer-Encoding") }
+    // One pass over the fields; the usual request (no Transfer-Encoding, at most one
+    // Content-Length, one Host) allocates nothing here.
+    var transferEncodings: [String] = []
+    var lengths: [String] = []
+    var host: String?
+    var hostCount = 0
+    for field in headers {
+        if HTTPHeaders.namesEqual(field.name, "Host") {
+            hostCount += 1
+            host = field.value
+        } else if HTTPHeaders.namesEqual(field.name, "Content-Length") {
+            lengths.append(field.value)
+        } else if HTTPHeaders.namesEqual(field.name, "Transfer-Encoding") {
+            transferEncodings.append(field.value)
+        }
+    }
+    if !transferEncodings.isEmpty {
+        if !lengths.isEmpty { return (400, "Content-Length together with Transfer-Encoding") }
+        let codings = transferEncodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingASCIIWhitespace().lowercased() }
         guard codings.last == "chunked" else { return (400, "the last transfer coding is not chunked") }
         if codings.count > 1 { return (501, "transfer codings other than chunked are not implemented") }
     }
-    let lengths = Set(
-        headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingASCIIWhitespace() })
-    if lengths.count > 1 { return (400, "conflicting Content-Length values") }
-    let hosts = headers.values(for: "Host")
-    if hosts.count > 1 { return (400, "more than one Host") }
-    if hosts.isEmpty, httpVersion == "HTTP/1.1" { return (400, "no Host") }
-    if let host = hosts.first, !host.utf8.allSatisfy(isHostByte) { return (400, "an invalid Host") }
+    if lengths.count > 1 || lengths.first?.utf8.contains(UInt8(ascii: ",")) == true {
+        let distinct = Set(lengths.flatMap { $0.split(separator: ",") }.map { $0.trimmingASCIIWhitespace() })
+        if distinct.count > 1 { return (400, "conflicting Content-Length values") }
+    }
+    if hostCount > 1 { return (400, "more than one Host") }
+    if hostCount == 0, httpVersion == "HTTP/1.1" { return (400, "no Host") }
+    if let host, !host.utf8.allSatisfy(isHostByte) { return (400, "an invalid Host") }
     return nil
 }
 
@@ -324,8 +338,13 @@ private func isHostByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         return true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+        UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+        UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: ":"), UInt8(ascii: "["),
+        UInt8(ascii: "]"):
+        return true
     default:
-        return Array("-._~!$&'()*+,;=%:[]".utf8).contains(byte)
+        return false
     }
 }
 
