@@ -16,6 +16,33 @@ enum QueryString {
         return link
     }
 
+    /// `items` encoded and joined with `&`, without a leading `?` (empty for none).
+    static func encoded(_ items: [(name: String, value: String)]) -> String {
+        var text = ""
+        for item in items {
+            if !text.isEmpty { text += "&" }
+            text += encode(item.name)
+            text += "="
+            text += encode(item.value)
+        }
+        return text
+    }
+
+    /// `path` with the already encoded parts `before` and `after` (``encoded(_:)``) and,
+    /// between them, `sort=VALUE` when `sort` is not nil: the sort links of one page,
+    /// which differ in that item only, without encoding the rest again for each.
+    static func link(_ path: String, before: String, sort: String?, after: String) -> String {
+        var link = path
+        link.reserveCapacity(path.utf8.count + before.utf8.count + after.utf8.count + (sort?.utf8.count ?? 0) + 8)
+        var separator = "?"
+        for part in [before, sort.map { "sort=" + encode($0) } ?? "", after] where !part.isEmpty {
+            link += separator
+            link += part
+            separator = "&"
+        }
+        return link
+    }
+
     /// Percent-encodes everything but `*-._` and ASCII alphanumerics; a space becomes `+`.
     ///
     /// Text with nothing to encode (most names and values: `lang`, `en`, a cursor) is

@@ -250,6 +250,14 @@ struct TableRequest: ListQuery, Sendable {
         return items
     }
 
+    /// This request's query items from the start, encoded (``QueryString/encoded(_:)``)
+    /// on either side of where `sort` goes: what every sort link of a page shares.
+    var encodedAroundSort: (before: String, after: String) {
+        let items = queryItems(sort: nil, cursor: nil)
+        let before = (query == nil ? 0 : 1) + filters.count
+        return (QueryString.encoded(Array(items[..<before])), QueryString.encoded(Array(items[before...])))
+    }
+
     /// The same request without search text, from the start.
     var withoutSearch: TableRequest {
         var other = restarted

@@ -22,6 +22,15 @@ enum OfflinePlaceholder {
         /// The site's path prefix, which the image's address carries (found by a test: two
         /// servers in one process, one under a prefix, shared a drawing without it).
         let basePath: String
+
+        /// Hashes the cheap parts only: hashing the whole configuration cost more than
+        /// the drawing it saves (callgrind); equality still compares all of it.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(language)
+            hasher.combine(allowsPartialRequests)
+            hasher.combine(words)
+            hasher.combine(basePath)
+        }
     }
 
     /// Drawn contexts; cleared when `limit` is reached (lists × languages × 2 in a
@@ -38,25 +47,27 @@ enum OfflinePlaceholder {
         templates: PageTemplates?, words: ListWords
     ) -> MustacheValue {
         let strings = words.strings(language)
+        let current = links.current
         return [
             "placeholder": context(
                 list: list, language: language, allowsPartialRequests: allowsPartialRequests, links: links,
-                templates: templates, words: words),
+                templates: templates, words: words, current: current),
             "banner": .string(strings.offlineBanner),
             "footer": .string(strings.offlineFooter),
             "announcement": .string(strings.offlineAnnouncement),
             "noAnswerBanner": .string(strings.noAnswerBanner),
             "noAnswerFooter": .string(strings.noAnswerFooter),
             "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
-            "retryHref": .string(links.current),
+            "retryHref": .string(current),
         ]
     }
 
     /// The offline placeholder's context for a page whose current address is
-    /// `links.current`, as `PlaceholderContent(kind: .offline, …)` draws it.
+    /// `links.current` (or `current`, when the caller has it already), as
+    /// `PlaceholderContent(kind: .offline, …)` draws it.
     static func context(
         list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
-        templates: PageTemplates?, words: ListWords? = nil
+        templates: PageTemplates?, words: ListWords? = nil, current: String? = nil
     ) -> MustacheValue {
         let draw = {
             PlaceholderContent(
@@ -78,7 +89,7 @@ enum OfflinePlaceholder {
             list: list, language: language, allowsPartialRequests: allowsPartialRequests, words: words?.name,
             basePath: links.basePath)
         if let kept = drawn.withLock({ $0[key] }) {
-            return buttonFollowsPage ? leading(kept, to: links.current) : kept
+            return buttonFollowsPage ? leading(kept, to: current ?? links.current) : kept
         }
         let value = draw()
         drawn.withLock { table in

@@ -171,9 +171,10 @@ struct TableView: DecisionView {
         // Each link is the request from the start (no cursor) in another order, written
         // straight from the request's items with that `sort` value (`sort=` is key order
         // where the list has a default sort).
+        let (before, after) = base.encodedAroundSort
         let key = SortLink(
             label: words.keyOrder,
-            href: QueryString.link(list.path, base.queryItems(sort: list.defaultSort == nil ? nil : "", cursor: nil)),
+            href: QueryString.link(list.path, before: before, sort: list.defaultSort == nil ? nil : "", after: after),
             isCurrent: current == nil, descending: false)
         let columns = list.table.columns.map { column in
             guard list.isSortable(column.name) else {
@@ -184,7 +185,7 @@ struct TableView: DecisionView {
             return SortLink(
                 label: list.label(column, in: language),
                 href: QueryString.link(
-                    list.path, base.queryItems(sort: (descending ? "-" : "") + TableRequest.sortText(column.name), cursor: nil)),
+                    list.path, before: before, sort: (descending ? "-" : "") + TableRequest.sortText(column.name), after: after),
                 isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
         }
         return (key, columns)
