@@ -62,17 +62,25 @@ final class SQLiteConnection {
     let busyTimeout: Int32
     private var hasSmallPageCache = false
 
-    /// Gives this connection a 512 KiB page cache (SQLite's default is 2 MiB),
-    /// once: every connection and worker thread may hold a connection, and the
-    /// operating system caches the file for all of them anyway. The pragma
-    /// reads the schema, so it waits on a lock like a query: call it inside
-    /// the caller's busy timeout and time limit, never at the open (found in
-    /// review: at the open it made the non-waiting probe wait a whole timeout).
+    /// Pins this connection's memory, once: a 256 KiB page cache (SQLite's default
+    /// is 2 MiB) and no memory-mapped I/O (`mmap_size = 0`, whatever the library
+    /// was built with). Why: every worker thread may hold a connection to every
+    /// database, so per-connection memory multiplies (2 databases × 8 workers);
+    /// a keyset page reads a handful of pages (the index's path from its root and
+    /// two or three leaves), the operating system caches the file for all
+    /// connections anyway, and pages read through a mapping of a 10-million-row
+    /// file would count in the server's resident memory (BENCHMARKS.md, "Scaling").
+    /// The pragmas read the schema, so they wait on a lock like a query: call
+    /// this inside the caller's busy timeout and time limit, never at the open
+    /// (found in review: at the open it made the non-waiting probe wait a whole timeout).
     func useSmallPageCache() throws(ListStoreError) {
         guard !hasSmallPageCache else { return }
-        try execute("PRAGMA cache_size = -512")
+        try execute("PRAGMA cache_size = -\(Self.pageCacheKiB); PRAGMA mmap_size = 0")
         hasSmallPageCache = true
     }
+
+    /// The page cache of a pooled connection, in KiB (``useSmallPageCache()``).
+    static let pageCacheKiB = 256
 
     /// Runs `body` with statements that wait on a lock at most `milliseconds`
     /// (0: a lock held by a writer fails them as `.busy` at once), then waits

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import ListStore
+
+/// What a pooled connection is given before its first query.
+@Suite struct ConnectionPoolTests {
+    /// Per-connection memory is pinned (`SQLiteConnection.useSmallPageCache`): a small page
+    /// cache and no memory-mapped I/O, whatever SQLite's defaults were built as.
+    @Test func aPooledConnectionHasASmallPageCacheAndNoMapping() throws {
+        let path = try TestCatalogue.small([1, 2])
+        let pool = ConnectionPool(path: path, busyTimeout: 1000)
+        let (cacheSize, mmapSize) = try pool.withConnection(timeLimit: 2, from: nil) { connection throws(ListStoreError) in
+            (try Self.pragma("cache_size", connection), try Self.pragma("mmap_size", connection))
+        }
+        #expect(cacheSize == -Int64(SQLiteConnection.pageCacheKiB), "negative: KiB, not pages")
+        #expect(mmapSize == 0)
+    }
+
+    static func pragma(_ name: String, _ connection: SQLiteConnection) throws(ListStoreError) -> Int64 {
+        let statement = try connection.statement("PRAGMA \(name)")
+        defer { statement.reset() }
+        _ = try statement.step()
+        return Int64(statement.int(0))
+    }
+}
