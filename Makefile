@@ -5,7 +5,7 @@
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
 #   make data    the own-data tests alone (Tests/data: every list of a generated database
 #                walked in every order against SQLite; JSON Schema; markup checks)
-#   make bench   the benchmark: writes BENCHMARKS.md (about 4 minutes)
+#   make bench   the benchmark: writes BENCHMARKS.md (about 15 minutes; the scaling tables, 1.6 GB, are made once in ~/.cache/liststate-bench)
 #   make screenshots  the README's pictures, made by the browser tests into docs/images
 #   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris

@@ -44,7 +44,10 @@ wait_for() {
 # --- The table: 100,000 rows, 8 columns (integer key, text, real, integer,
 # dates, a nullable note), an index on price for the sorted page.
 log "generating the table"
-python3 - "$work/shop.sqlite" <<'EOF'
+# In a folder of its own: files written beside it (wrk outputs) would make every
+# kept answer probe the data version again (docs/design.md, "Freshness").
+mkdir -p "$work/data" "$work/wal"
+python3 - "$work/data/shop.sqlite" <<'EOF'
 import random, sqlite3, sys
 random.seed(1)
 db = sqlite3.connect(sys.argv[1])
@@ -69,7 +72,7 @@ datasette_version=$("$work/venv/bin/datasette" --version | awk '{ print $NF }')
 # without the response cache: every request queries and renders), Datasette.
 catalogue=${CATALOGUE:-$work/catalogue.sqlite}
 own_port=$(free_port)
-"$liststate" serve --port "$own_port" --response-cache 0 "$work/shop.sqlite" > /dev/null 2> "$work/own.err" &
+"$liststate" serve --port "$own_port" --response-cache 0 "$work/data/shop.sqlite" > /dev/null 2> "$work/own.err" &
 pids+=($!)
 wait_for "http://127.0.0.1:$own_port/items" "${pids[-1]}"
 catalogue_port=$(free_port)
@@ -77,7 +80,7 @@ catalogue_port=$(free_port)
 pids+=($!)
 wait_for "http://127.0.0.1:$catalogue_port/" "${pids[-1]}"
 datasette_port=$(free_port)
-"$work/venv/bin/datasette" serve "$work/shop.sqlite" --port "$datasette_port" --setting suggest_facets off \
+"$work/venv/bin/datasette" serve "$work/data/shop.sqlite" --port "$datasette_port" --setting suggest_facets off \
   --setting default_page_size 20 > /dev/null 2> "$work/datasette.err" &
 pids+=($!)
 wait_for "http://127.0.0.1:$datasette_port/shop/items?_nocount=1" "${pids[-1]}"
@@ -138,23 +141,26 @@ echo "  and the sorted page $(ratio "$own_sorted" "$datasette_sorted") ×."
 # The response cache for the same table (the default), and the freshness probe every
 # request for it runs first: PRAGMA data_version on one long-lived connection.
 cached_port=$(free_port)
-"$liststate" serve --port "$cached_port" "$work/shop.sqlite" > /dev/null 2> "$work/cached.err" &
+"$liststate" serve --port "$cached_port" "$work/data/shop.sqlite" > /dev/null 2> "$work/cached.err" &
 pids+=($!)
 wait_for "http://127.0.0.1:$cached_port/items" "${pids[-1]}"
 cached=""
 for round in 1 2 3; do cached+="$(rps "cached-$round" "http://127.0.0.1:$cached_port/items") "; done
 bench=${LISTSTATE_BENCH:-$(dirname "$liststate")/liststate-bench}
-probe=$("$bench" --probe "$work/shop.sqlite" --iterations 20000 | awk -F= '/median_us/ && !/fastest/ { print $2 }')
-cp "$work/shop.sqlite" "$work/shop-wal.sqlite"
-python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("PRAGMA journal_mode = WAL")' "$work/shop-wal.sqlite"
-probe_wal=$("$bench" --probe "$work/shop-wal.sqlite" --iterations 20000 | awk -F= '/median_us/ && !/fastest/ { print $2 }')
+"$bench" --probe "$work/data/shop.sqlite" --iterations 20000 > "$work/probe.txt"
+probe=$(awk -F= '/^probe.data_version.median_us/ { print $2 }' "$work/probe.txt")
+skipped=$(awk -F= '/^probe.unchanged_folder.median_us/ { print $2 }' "$work/probe.txt")
+cp "$work/data/shop.sqlite" "$work/wal/shop.sqlite"
+python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("PRAGMA journal_mode = WAL")' "$work/wal/shop.sqlite"
+probe_wal=$("$bench" --probe "$work/wal/shop.sqlite" --iterations 20000 | awk -F= '/^probe.data_version.median_us/ { print $2 }')
 echo "- Kept answers (the default \`--response-cache 4\`): \`/items\` at $(median "$cached") requests/s (${cached% }); each"
-echo "  request first reads the database's version (\`PRAGMA data_version\` on one long-lived connection,"
-echo "  so a commit by anyone is seen by the next request): $probe µs a probe in rollback-journal mode,"
-echo "  $probe_wal µs in WAL mode (\`liststate-bench --probe FILE\`, medians)."
+echo "  request first asks whether anything was written in the database's folder (inotify, one"
+echo "  \`ioctl\`: $skipped µs) and, after a write, reads the database's version (\`PRAGMA data_version\` on"
+echo "  one long-lived connection, so a commit by anyone is seen by the next request): $probe µs a probe"
+echo "  in rollback-journal mode, $probe_wal µs in WAL mode (\`liststate-bench --probe FILE\`, medians)."
 
 # The render alone (view context and templates, no query, no HTTP), side by side.
-table_render=$("$bench" --table "$work/shop.sqlite" --list items --rows 20 --iterations 3000 | awk -F= '/fastest_round_median_us/ { print $2 }')
+table_render=$("$bench" --table "$work/data/shop.sqlite" --list items --rows 20 --iterations 3000 | awk -F= '/fastest_round_median_us/ { print $2 }')
 catalogue_render=$("$bench" --db "$catalogue" --only page --rows 20 --iterations 3000 | awk -F= '/^render.page20.fastest_round_median_us/ { print $2 }')
 echo "- Render only (view context and templates, fastest round's median): the table's 20-row page"
 echo "  $table_render µs, the catalogue's $catalogue_render µs ($(ratio "$table_render" "$catalogue_render") ×; the table's page"

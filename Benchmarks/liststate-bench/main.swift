@@ -18,7 +18,9 @@
 // `--cursors` prints the cursor of the first page's "Load more" link and one
 // 40 rows before the end of the catalogue (a full page of 20 still follows it).
 // `--probe` times `DatabaseSource.dataVersion()`, which every request for a
-// list over a table runs before it looks in the response cache.
+// list runs before it looks in the response cache: while nothing is written in
+// the file's folder (one `ioctl`), and the probe itself (`PRAGMA data_version`),
+// which runs after a write and when the folder is not watched.
 import Foundation
 import ListApp
 import ListStore
@@ -124,11 +126,18 @@ func measure(iterations: Int, rounds: Int = 20, _ bodies: [() -> Int]) -> [Timin
 
 let options = parseOptions()
 if let probed = options.probe {
-    let database = DatabaseSource(path: probed)
-    guard case .success(.some) = database.dataVersion() else { fail("\(probed): no data version") }
-    let timing = measure(iterations: options.iterations, [{ (try? database.dataVersion().get()) == nil ? 0 : 1 }])[0]
-    print("probe.data_version.median_us=\(String(format: "%.2f", timing.median))")
-    print("probe.data_version.fastest_round_median_us=\(String(format: "%.2f", timing.fastestRoundMedian))")
+    let watched = DatabaseSource(path: probed)
+    let probing = DatabaseSource(path: probed, watchesFolder: false)
+    for database in [watched, probing] {
+        guard case .success(.some) = database.dataVersion() else { fail("\(probed): no data version") }
+    }
+    let timings = measure(
+        iterations: options.iterations,
+        [probing, watched].map { database in { (try? database.dataVersion().get()) == nil ? 0 : 1 } })
+    for (name, timing) in zip(["data_version", "unchanged_folder"], timings) {
+        print("probe.\(name).median_us=\(String(format: "%.2f", timing.median))")
+        print("probe.\(name).fastest_round_median_us=\(String(format: "%.2f", timing.fastestRoundMedian))")
+    }
     exit(0)
 }
 if let table = options.table {

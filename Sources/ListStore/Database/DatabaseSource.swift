@@ -19,14 +19,16 @@ public final class DatabaseSource: Sendable {
     ///   - queryTimeLimit: Seconds a query may take before it fails as `.timedOut` or `.busy`.
     ///   - checkInterval: Seconds between looks at the path for a replaced or missing file.
     ///   - log: Receives one line each time the file is found missing, replaced or back.
+    ///   - watchesFolder: Whether ``dataVersion()`` may skip its probe while nothing was
+    ///     written in the file's folder (`DataVersionProbe`; false: it probes every time).
     public init(
         path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in }, watchesFolder: Bool = true
     ) {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
-        self.probe = DataVersionProbe(path: path, log: log)
+        self.probe = DataVersionProbe(path: path, watching: watchesFolder, log: log)
         self.pool = ConnectionPool(
             path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
             checkInterval: checkInterval, log: log)
@@ -48,8 +50,9 @@ public final class DatabaseSource: Sendable {
 
     /// The data's version now (``DataVersion``), read without waiting on a
     /// lock on one long-lived connection: a few microseconds (one `stat(2)`
-    /// and one pragma). Nil when the file at the path is not known or not the
-    /// one the probe reads.
+    /// and one pragma), or one `ioctl(2)` while nothing was written in the
+    /// file's folder (`DataVersionProbe`). Nil when the file at the path is not
+    /// known or not the one the probe reads.
     public func dataVersion() -> Result<DataVersion?, ListStoreError> {
         probe.version()
     }
