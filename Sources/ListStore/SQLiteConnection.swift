@@ -9,8 +9,16 @@ import Foundation
 final class SQLiteConnection {
     /// The C handle; closed in `deinit`.
     let handle: OpaquePointer
-    /// Prepared statements by SQL text.
+    /// Prepared statements by SQL text, at most ``statementLimit``.
     private var statements: [String: SQLiteStatement] = [:]
+    /// The most prepared statements a connection keeps. A list's queries have a
+    /// few shapes (sort, range, filters, search: values are bound), but filters
+    /// combine freely, so a client cycling through them must not grow every pooled
+    /// connection without bound: past the limit the kept ones are dropped (a
+    /// statement still in use lives on until its user lets it go).
+    static let statementLimit = 64
+    /// How many statements are kept now (for tests).
+    var keptStatements: Int { statements.count }
     /// The instant (monotonic nanoseconds) past which the running query is
     /// interrupted by the progress handler; `UInt64.max` for none.
     fileprivate var deadline: UInt64 = .max
@@ -121,6 +129,7 @@ final class SQLiteConnection {
             throw error(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
         }
         let statement = SQLiteStatement(handle: pointer, connection: self, sql: sql)
+        if statements.count >= Self.statementLimit { statements.removeAll(keepingCapacity: true) }
         statements[sql] = statement
         return statement
     }

@@ -16,6 +16,20 @@ import Testing
         #expect(mmapSize == 0)
     }
 
+    /// Found in review: every distinct statement (filters combine freely) was kept on every
+    /// pooled connection for good; now at most `statementLimit` are.
+    @Test func aConnectionKeepsABoundedNumberOfStatements() throws {
+        let path = try TestCatalogue.small([1, 2])
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        for index in 0..<(SQLiteConnection.statementLimit * 3) {
+            let statement = try connection.statement("SELECT \(index) FROM characters WHERE code_point > ?")
+            try statement.bind(values: [.integer(0)])
+            #expect(try statement.step())
+            #expect(statement.int(0) == index)
+            #expect(connection.keptStatements <= SQLiteConnection.statementLimit)
+        }
+    }
+
     static func pragma(_ name: String, _ connection: SQLiteConnection) throws(ListStoreError) -> Int64 {
         let statement = try connection.statement("PRAGMA \(name)")
         defer { statement.reset() }

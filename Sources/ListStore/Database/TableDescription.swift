@@ -208,5 +208,5 @@ public struct TableDescription: Sendable, Hashable {
 /// `name` as an SQL identifier: in double quotes, inner quotes doubled
 /// (lang_keywords.html), so no name can change a statement's shape.
 public func quoteIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    name.utf8.contains(UInt8(ascii: "\"")) ? "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + name + "\""
 }
