@@ -35,10 +35,20 @@ enum QueryString {
         var link = path
         link.reserveCapacity(path.utf8.count + before.utf8.count + after.utf8.count + (sort?.utf8.count ?? 0) + 8)
         var separator = "?"
-        for part in [before, sort.map { "sort=" + encode($0) } ?? "", after] where !part.isEmpty {
+        if !before.isEmpty {
             link += separator
-            link += part
+            link += before
             separator = "&"
+        }
+        if let sort {
+            link += separator
+            link += "sort="
+            link += encode(sort)
+            separator = "&"
+        }
+        if !after.isEmpty {
+            link += separator
+            link += after
         }
         return link
     }

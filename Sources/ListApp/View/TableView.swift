@@ -118,8 +118,9 @@ struct TableView: DecisionView {
         ]
         if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let canonical { context["canonical"] = .string(canonical) }
-        context["jsonHref"] = .string(jsonHref)
-        context["csvHref"] = .string(csvHref)
+        let formats = (json: jsonHref, csv: csvHref)
+        context["jsonHref"] = .string(formats.json)
+        context["csvHref"] = .string(formats.csv)
         if let kind = decision.body.placeholderKind {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
@@ -141,7 +142,7 @@ struct TableView: DecisionView {
             context["footer"] = footer
         }
         let sorts = sortLinks
-        context["search"] = controls(sorts)
+        context["search"] = controls(sorts, formats: formats)
         if list.layout == .table {
             context["headers"] = headers(sorts)
             context["rowHeader"] = .string(words.rowHeader)
@@ -215,7 +216,8 @@ struct TableView: DecisionView {
     /// active filters (each with a link that removes it), and the sort links:
     /// key order, then each column (the current one marked; following it again
     /// reverses the order).
-    func controls(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
+    /// - Parameter formats: The page's ``jsonHref`` and ``csvHref``, made once for the page.
+    func controls(_ links: (key: SortLink, columns: [SortLink]), formats: (json: String, csv: String)) -> MustacheValue {
         let base = request ?? TableRequest(language: languageParameter)
         var sorts: [MustacheValue] = [
             [
@@ -248,8 +250,8 @@ struct TableView: DecisionView {
             "action": .string(list.path), "searchLabel": .string(strings.searchLabel),
             "searchPlaceholder": .string(strings.searchPlaceholder), "sortBy": .string(words.sortBy), "colon": .string(words.colon),
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
-            "jsonHref": .string(jsonHref), "jsonLabel": .string(words.jsonLink),
-            "csvHref": .string(csvHref), "csvLabel": .string(words.csvLink),
+            "jsonHref": .string(formats.json), "jsonLabel": .string(words.jsonLink),
+            "csvHref": .string(formats.csv), "csvLabel": .string(words.csvLink),
             "hasFilters": .bool(!filters.isEmpty),
             // Everything but the search text and the cursor travels as hidden inputs.
             "hidden": .array(

@@ -57,7 +57,10 @@ enum VisibleText {
     /// included) and nothing ``escape(_:)`` would show escaped. A parameter
     /// that does is refused with 400 (`ListRequest.Reason.invisibleCharacter`).
     static func isAcceptableParameter(_ value: String) -> Bool {
-        !value.unicodeScalars.contains { $0.properties.generalCategory == .control || needsEscape($0) }
+        // ASCII (column names, most values): only the C0 controls and DEL are refused,
+        // without looking up Unicode properties (that was a tenth of a page's view context).
+        if value.utf8.allSatisfy({ $0 < 0x80 }) { return !value.utf8.contains { $0 < 0x20 || $0 == 0x7F } }
+        return !value.unicodeScalars.contains { $0.properties.generalCategory == .control || needsEscape($0) }
     }
 
     /// Whether `scalar` is shown escaped.
