@@ -17,8 +17,9 @@
 /// event, and at least once a second).
 ///
 /// Watching the folder covers the `-journal`, `-wal` and a file moved in over
-/// the path; watching the file covers writers that reach it through another
-/// path (a hard link elsewhere). Events are never read one by one: any event
+/// the path (and, for a path that is a symbolic link, the folder of the file it
+/// leads to, where SQLite keeps those); watching the file covers writers that
+/// reach it through another path (a hard link elsewhere). Events are never read one by one: any event
 /// means "probe again".
 final class FolderWatch: Sendable {
     /// The inotify instance (non-blocking, close-on-exec).
@@ -60,6 +61,16 @@ final class FolderWatch: Sendable {
         watchFile()
     }
 
+    /// The folder of the file the path leads to, symbolic links resolved, when it is
+    /// another folder: SQLite keeps the journal and the WAL beside the file itself
+    /// (found in review: a WAL commit through a linked path was not seen at once).
+    private var resolvedFolder: String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let folder = Self.folder(of: String(cString: resolved))
+        return folder == Self.folder(of: path) ? nil : folder
+    }
+
     deinit {
         close(descriptor)
     }
@@ -84,10 +95,12 @@ final class FolderWatch: Sendable {
         return any
     }
 
-    /// Adds (or renews) the watch on the file the path names now; nothing
-    /// there is not a fault (the folder's watch sees a file appear).
+    /// Adds (or renews) the watch on the file the path names now and, when the path
+    /// is a link into another folder, on that folder; nothing there is not a fault
+    /// (the folder's watch sees a file appear).
     private func watchFile() {
         _ = inotify_add_watch(descriptor, path, Self.fileEvents)
+        if let resolvedFolder { _ = inotify_add_watch(descriptor, resolvedFolder, Self.folderEvents) }
     }
 
     /// The folder part of `path` (`.` for a bare name).

@@ -52,6 +52,27 @@ import Testing
         #expect(try version(source) != before)
     }
 
+    /// Found in review: SQLite keeps the WAL beside the file a symbolic link leads to, so a
+    /// WAL commit through a linked path wrote nothing in the link's folder.
+    @Test(arguments: ["DELETE", "WAL"])
+    func aCommitToTheFileALinkLeadsToIsSeen(journalMode: String) throws {
+        let path = try TestCatalogue.small([1])
+        let link = TemporaryFolder.make("symbolic-link") + "/linked.sqlite"
+        #expect(symlink(path, link) == 0)
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("PRAGMA journal_mode = \(journalMode)")
+        let source = DatabaseSource(path: link)
+        var seen: Set<DataVersion> = [try version(source)]
+        // Past the settling time of the writes above, so each commit below must be seen by its event.
+        Thread.sleep(forTimeInterval: 1.1)
+        for round in 2...20 {
+            try writer.execute("INSERT INTO characters VALUES (\(round), 'C', 'So', '1.1', 0, 0)")
+            let now = try version(source)
+            #expect(!seen.contains(now), "round \(round) in \(journalMode) mode")
+            seen.insert(now)
+        }
+    }
+
     @Test func aFileMovedInIsTheNextProbesFile() throws {
         let path = try TestCatalogue.small([1])
         let replacement = try TestCatalogue.small([2])
