@@ -38,6 +38,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+cores=$(nproc)
 
 # --- Build.
 build_commands=(
@@ -194,39 +195,7 @@ sample_rss() {
 # --- nginx, the same bytes as a static file (started while the cached server
 # runs, so the two can be timed in turns).
 start_nginx() {
-  mkdir -p "$work/www" "$work/nginx"
-  cp "$work/index.html" "$work/www/index.html"
-  chmod -R a+rX "$work/www"
-  nginx_port=$(free_port)
-  cores=$(nproc)
-  cat > "$work/nginx/nginx.conf" <<EOF
-worker_processes $cores;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_timeout 65;
-  keepalive_requests 1000000;
-  client_body_temp_path $work/nginx/body;
-  proxy_temp_path $work/nginx/proxy;
-  fastcgi_temp_path $work/nginx/fastcgi;
-  uwsgi_temp_path $work/nginx/uwsgi;
-  scgi_temp_path $work/nginx/scgi;
-  types { text/html html; }
-  default_type "text/html; charset=utf-8";
-  server {
-    listen 127.0.0.1:$nginx_port;
-    root $work/www;
-    index index.html;
-  }
-}
-EOF
-  "$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
-  nginx_pid=$!
+  static_nginx "$work" "$work/index.html"
   wait_for_200 "$nginx_port" "$nginx_pid" "$work/nginx/error.log"
   cmp -s <(curl -fsS "http://127.0.0.1:$nginx_port/") "$work/index.html" || { echo "nginx serves other bytes" >&2; exit 1; }
 }
