@@ -20,6 +20,7 @@ static_nginx() {
   local bin=${nginx_bin:-$(command -v nginx || echo /usr/sbin/nginx)}
   mkdir -p "$work/www" "$work/nginx"
   cp "$file" "$work/www/index.html"
+  chmod a+x "$work"  # nginx's workers run as another user: mktemp's folders are 0700
   chmod -R a+rX "$work/www"
   nginx_port=$(free_port)
   cores=$(nproc)

@@ -126,6 +126,8 @@ public struct ListDefinition: Sendable {
     public func detailPath(address: [SQLValue]) -> String? {
         guard !address.isEmpty else { return nil }
         if let addressFormat { return addressFormat.segment(address).map { path + "/" + $0 } }
+        // One integer (a rowid or an integer key: most tables) needs no encoding.
+        if address.count == 1, case .integer(let number) = address[0] { return path + "/" + String(number) }
         var parts: [String] = []
         for value in address {
             guard let text = value.plainText, !value.isNull else { return nil }

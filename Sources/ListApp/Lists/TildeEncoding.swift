@@ -6,6 +6,8 @@
 enum TildeEncoding {
     /// `text` encoded: `a b.c` → `a~20b~2Ec`.
     static func encode(_ text: String) -> String {
+        // Nothing to encode (most names and keys): the text itself, without a copy.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

@@ -77,14 +77,14 @@ final class TableRowList: MustacheList {
         links.reserveCapacity(cells)
         nulls.reserveCapacity(cells)
         clamped.reserveCapacity(cells)
-        let columns = shownColumns.map { list.table.columns[$0] }
+        let references = shownColumns.map { list.table.columns[$0].reference }
         for (rowIndex, row) in page.rows.enumerated() {
             for (position, index) in shownColumns.enumerated() {
                 let value = row[index]
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
                 texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: words.bytes))
                 kinds.append(value.storageClass)
-                links.append(RecordCells.href(value, column: columns[position], lists: lists))
+                links.append(RecordCells.href(value, reference: references[position], lists: lists))
                 nulls.append(value.isNull)
                 clamped.append(isCut || RecordCells.needsClamp(value))
             }
