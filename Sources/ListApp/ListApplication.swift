@@ -37,6 +37,8 @@ public final class ListApplication: Sendable {
     let build: String
     /// How the site draws its answers; what the routes hold instead of the application.
     let site: SitePages
+    /// Which lists' requests are first tried on the connection's thread (``ConnectionThreadAttempts``).
+    let connectionThreadAttempts = ConnectionThreadAttempts()
 
     /// Loads the templates (strictly: a broken template is an error here, never
     /// a half page later), checks the list configurations against the templates

@@ -25,6 +25,14 @@ struct TableRequest: ListQuery, Sendable {
 
     /// Where the page starts; nil for the first page.
     var start: RowCursor.Start?
+    /// Whether the page's first row is known without a look-up: the first page, or a
+    /// cursor that carries its position (not a rowid or a key to find first).
+    var startsWithoutLookUp: Bool {
+        switch start {
+        case nil, .position?: true
+        case .rowid?, .key?: false
+        }
+    }
     /// The cursor's text as given (canonical, so it re-encodes to itself).
     var cursorText: String?
     /// Rows per page, 1...100.

@@ -27,6 +27,9 @@ struct TableRoute: Sendable {
     let corsOrigin: String?
     /// The `Retry-After` of a 503, in seconds.
     let retryAfterSeconds: Int
+    /// Which lists are tried on the connection's thread first; nil when every
+    /// request that queries goes to a worker (`--workers 0` runs them there anyway).
+    let attempts: ConnectionThreadAttempts?
 
     /// The route over `application`'s lists, with the parts of it the answers need
     /// (taken once here: no answer calls back into the application).
@@ -37,6 +40,7 @@ struct TableRoute: Sendable {
         health = application.health
         corsOrigin = application.configuration.corsOrigin
         retryAfterSeconds = application.configuration.retryAfterSeconds
+        attempts = application.connectionThreadAttempts
     }
 
     /// Adds the routes to `router` (after every route of ours, so `/static/…`
@@ -106,9 +110,10 @@ struct TableRoute: Sendable {
     }
 
     /// Answers a list request: a kept answer at once when the database's
-    /// version (``DataVersion``, probed without waiting on a lock) finds one,
-    /// else on a worker (``respondWithList``), which keeps a successful answer
-    /// under that version. The CORS header is added to a JSON twin's either way.
+    /// version (``DataVersion``, probed without waiting on a lock) finds one;
+    /// else an attempt on the connection's thread (``attempts``); else on a
+    /// worker (``respondWithList``). A successful answer is kept under that
+    /// version. The CORS header is added to a JSON twin's either way.
     func answer(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool, canonical: String?) -> Answer {
         let ask = Ask(request, json: json, canonical: canonical)
         var key: CacheKey?
@@ -119,6 +124,11 @@ struct TableRoute: Sendable {
                 return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, isJSON: json))
             }
             key = found
+        }
+        if let attempts, attempts.mayAttempt(list.name),
+            let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptLimit: attempts.limit)
+        {
+            return .now(sharingJSON(answered, with: request, isJSON: json))
         }
         return .onWorker { [self, key] in
             sharingJSON(respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key), with: request, isJSON: json)
@@ -134,6 +144,20 @@ struct TableRoute: Sendable {
         _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
         cacheKey: CacheKey? = nil
     ) -> Response {
+        // Without an attempt limit every outcome is an answer.
+        respondWithList(list, in: lists, to: request, ask: ask, retried: retried, cacheKey: cacheKey, attemptLimit: nil)
+            ?? Response.status(500)
+    }
+
+    /// ``respondWithList(_:in:to:ask:retried:cacheKey:)``, or, with `attemptLimit`, an
+    /// attempt (``ListStore/RowPageQuery/attemptLimit``): nil when the query met a lock,
+    /// ran out of its time, needs a row looked up for its cursor or met a changed
+    /// schema, so that a worker answers instead (and the list is left to workers for a while
+    /// when the attempt ran out of time: ``ConnectionThreadAttempts``).
+    func respondWithList(
+        _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
+        cacheKey: CacheKey? = nil, attemptLimit: Double?
+    ) -> Response? {
         let (shape, json, negotiated) = (ask.shape, ask.json, ask.negotiated)
         var snapshot = ListSnapshot(display: list.configuration.display)
         var parsed: TableRequest?
@@ -152,7 +176,16 @@ struct TableRoute: Sendable {
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
             // A lazy list's first full page is the shell: the rows come with a partial request.
             snapshot.isPending = list.configuration.isLazy && shape == .page && !json && valid.start == nil && !valid.wantsRowsAtOnce
-            switch snapshot.isPending ? .success(RowPage(rows: [], keys: [], hasMore: false)) : read(list, valid, startedAt: request.received) {
+            if attemptLimit != nil, !snapshot.isPending, !valid.startsWithoutLookUp { return nil }
+            let result =
+                snapshot.isPending
+                ? .success(RowPage(rows: [], keys: [], hasMore: false))
+                : read(list, valid, startedAt: request.received, attemptLimit: attemptLimit)
+            if attemptLimit != nil, case .failure(let error) = result {
+                if error.kind == .timedOut { attempts?.leaveToWorkers(list.name) }
+                return nil
+            }
+            switch result {
             case .success(let read?):
                 page = read
                 snapshot.take(read, of: list, sort: valid.sort)
@@ -211,9 +244,11 @@ struct TableRoute: Sendable {
     }
 
     /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
+    /// - Parameter attemptLimit: See ``ListStore/RowPageQuery/attemptLimit``; an attempt's
+    ///   failure is not recorded (the worker that answers then records its outcome).
     private func read(
         _ list: ListDefinition, _ parsed: TableRequest,
-        startedAt: ContinuousClock.Instant
+        startedAt: ContinuousClock.Instant, attemptLimit: Double? = nil
     ) -> Result<RowPage?, ListStoreError> {
         var after: RowPosition?
         switch parsed.start {
@@ -237,8 +272,8 @@ struct TableRoute: Sendable {
         let result = list.source.page(
             RowPageQuery(
                 table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
-                search: parsed.query, filters: parsed.filters, startedAt: startedAt))
-        health.record(result)
+                search: parsed.query, filters: parsed.filters, startedAt: startedAt, attemptLimit: attemptLimit))
+        if attemptLimit == nil || (try? result.get()) != nil { health.record(result) }
         return result.map { $0 }
     }
 

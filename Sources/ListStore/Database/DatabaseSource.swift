@@ -85,7 +85,10 @@ public final class DatabaseSource: Sendable {
             ranges = query.after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
         }
         return Result { () throws(ListStoreError) -> RowPage in
-            try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
+            try pool.withConnection(
+                timeLimit: query.attemptLimit.map { min($0, queryTimeLimit) } ?? queryTimeLimit,
+                from: query.attemptLimit == nil ? query.startedAt : nil, waiting: query.attemptLimit == nil
+            ) { connection throws(ListStoreError) in
                 var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
                 if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {
                     // Rows equal to the last one in every column have no order among them:

@@ -1,0 +1,57 @@
+import HTTPServer
+import Testing
+
+@testable import ListApp
+
+/// A list request is first tried on the connection's thread (`ConnectionThreadAttempts`):
+/// answered there when its query neither meets a lock nor runs long, else by a worker.
+@Suite struct ConnectionThreadAttemptsTests {
+    @Test func aListLeftToWorkersIsTriedAgainAfterThePause() throws {
+        let attempts = ConnectionThreadAttempts(limit: 0.005, pause: .milliseconds(100))
+        #expect(attempts.mayAttempt("items"))
+        attempts.leaveToWorkers("items")
+        #expect(!attempts.mayAttempt("items") && attempts.mayAttempt("other"))
+        attempts.leaveToWorkers("items")
+        try #require(!attempts.mayAttempt("items"))
+        let start = ContinuousClock.now
+        while !attempts.mayAttempt("items") {
+            #expect(ContinuousClock.now - start < .seconds(2))
+            if ContinuousClock.now - start >= .seconds(2) { break }
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(90))
+        #expect(attempts.mayAttempt("items"), "the pause is over for good")
+    }
+
+    func answer(_ fixture: TableFixture, _ target: String) throws -> Answer {
+        let route = TableRoute(fixture.server.application)
+        let lists = route.catalog.lists
+        let list = try #require(lists.list(named: "products"))
+        return route.answer(list, in: lists, to: try Request(method: .get, target: target), json: false, canonical: nil)
+    }
+
+    @Test func anUncachedPageIsAnsweredWhereItArrived() throws {
+        let fixture = try TableFixture()
+        guard case .now(let response) = try answer(fixture, "/products?limit=3") else {
+            Issue.record("the page went to a worker")
+            return
+        }
+        #expect(response.status == 200 && String(decoding: response.body, as: UTF8.self).contains("apple"))
+        fixture.server.validate(
+            HTTPTestClient.Answer(
+                status: response.status, headers: response.headers.map { ($0.name.lowercased(), $0.value) }, body: response.body),
+            target: "/products?limit=3")
+    }
+
+    @Test func aQueryThatMeetsALockGoesToAWorker() throws {
+        let fixture = try TableFixture(queryTimeLimit: 0.2)
+        let lock = try fixture.holdLock()
+        defer { lock.release() }
+        guard case .onWorker(let step) = try answer(fixture, "/products?limit=4") else {
+            Issue.record("a locked query was answered on the connection's thread")
+            return
+        }
+        let response = step()
+        #expect(response.status == 503, "the worker waits the query time limit, then says unavailable")
+        #expect(fixture.server.application.health.failure != nil)
+    }
+}
