@@ -25,6 +25,17 @@ struct TableRequest: ListQuery, Sendable {
 
     /// Where the page starts; nil for the first page.
     var start: RowCursor.Start?
+    /// What decides how long this request's query takes, apart from where it starts:
+    /// the order, whether it searches and which filters it applies (columns and
+    /// operations, not values). Requests of one shape are left to workers together
+    /// (``ConnectionThreadAttempts``).
+    var queryShape: String {
+        var shape = sort.map { ($0.descending ? "-" : "+") + $0.column } ?? ""
+        if query != nil { shape += "\u{0}q" }
+        for filter in filters { shape += "\u{0}" + filter.column + "\u{1}" + filter.operation.rawValue }
+        return shape
+    }
+
     /// Whether the page's first row is known without a look-up: the first page, or a
     /// cursor that carries its position (not a rowid or a key to find first).
     var startsWithoutLookUp: Bool {

@@ -9,45 +9,47 @@ import Synchronization
 /// where it arrived, as an attempt (`RowPageQuery.attemptLimit`): its query
 /// waits on no lock and runs at most ``limit``; only when that is not enough
 /// does a worker answer, with the whole query time limit (docs/design.md,
-/// "Threads"). A list whose attempt ran out of time (an unindexed sort of a
-/// large table, a search that reads every row) goes straight to workers for
-/// ``pause``, so slow queries do not hold up a connection thread again and again.
+/// "Threads"). Requests of a list and query shape (`TableRequest.queryShape`:
+/// its order, search and filter columns) whose attempt ran out of time (an
+/// unindexed sort of a large table, a search that reads every row) go straight
+/// to workers for ``pause``, so slow queries do not hold up a connection thread
+/// again and again, while the list's other pages are still answered at once.
 final class ConnectionThreadAttempts: Sendable {
     /// The most an attempt's query runs, in seconds.
     let limit: Double
-    /// How long a list whose attempt ran out of time is left to workers.
+    /// How long a shape whose attempt ran out of time is left to workers.
     let pause: Duration
-    /// Lists left to workers, until when; `paused` counts them so the usual
+    /// Shapes (a list's name and a query shape) left to workers, until when; `paused` counts them so the usual
     /// case (none) takes no lock.
     private let leftUntil = BlockingLock<[String: ContinuousClock.Instant]>([:])
     private let paused = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - limit: Seconds an attempt's query may run (a 20-row page takes well under a millisecond).
-    ///   - pause: How long a list whose attempt ran out of time goes straight to workers.
+    ///   - pause: How long a shape whose attempt ran out of time goes straight to workers.
     init(limit: Double = 0.005, pause: Duration = .seconds(10)) {
         self.limit = limit
         self.pause = pause
     }
 
-    /// Whether a request for the list named `list` is tried on the connection's thread now.
-    func mayAttempt(_ list: String) -> Bool {
+    /// Whether a request of `shape` (a list's name and its query shape) is tried on the connection's thread now.
+    func mayAttempt(_ shape: String) -> Bool {
         guard paused.load(ordering: .relaxed) > 0 else { return true }
         let now = ContinuousClock.now
         return leftUntil.withLock { until in
-            guard let end = until[list] else { return true }
+            guard let end = until[shape] else { return true }
             guard now >= end else { return false }
-            until[list] = nil
+            until[shape] = nil
             paused.subtract(1, ordering: .relaxed)
             return true
         }
     }
 
-    /// Leaves the list named `list` to workers for ``pause`` (its attempt ran out of time).
-    func leaveToWorkers(_ list: String) {
+    /// Leaves requests of `shape` to workers for ``pause`` (an attempt ran out of time).
+    func leaveToWorkers(_ shape: String) {
         let end = ContinuousClock.now + pause
         leftUntil.withLock { until in
-            if until.updateValue(end, forKey: list) == nil { paused.add(1, ordering: .relaxed) }
+            if until.updateValue(end, forKey: shape) == nil { paused.add(1, ordering: .relaxed) }
         }
     }
 }

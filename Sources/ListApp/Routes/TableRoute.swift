@@ -125,7 +125,7 @@ struct TableRoute: Sendable {
             }
             key = found
         }
-        if let attempts, attempts.mayAttempt(list.name),
+        if let attempts,
             let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptLimit: attempts.limit)
         {
             return .now(sharingJSON(answered, with: request, isJSON: json))
@@ -152,8 +152,9 @@ struct TableRoute: Sendable {
     /// ``respondWithList(_:in:to:ask:retried:cacheKey:)``, or, with `attemptLimit`, an
     /// attempt (``ListStore/RowPageQuery/attemptLimit``): nil when the query met a lock,
     /// ran out of its time, needs a row looked up for its cursor or met a changed
-    /// schema, so that a worker answers instead (and the list is left to workers for a while
-    /// when the attempt ran out of time: ``ConnectionThreadAttempts``).
+    /// schema, so that a worker answers instead (and requests of the list with the same
+    /// ``TableRequest/queryShape`` are left to workers for a while when the attempt ran out
+    /// of time: ``ConnectionThreadAttempts``).
     func respondWithList(
         _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
         cacheKey: CacheKey? = nil, attemptLimit: Double?
@@ -176,13 +177,16 @@ struct TableRoute: Sendable {
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
             // A lazy list's first full page is the shell: the rows come with a partial request.
             snapshot.isPending = list.configuration.isLazy && shape == .page && !json && valid.start == nil && !valid.wantsRowsAtOnce
-            if attemptLimit != nil, !snapshot.isPending, !valid.startsWithoutLookUp { return nil }
+            let shape = list.name + "\u{2}" + valid.queryShape
+            if attemptLimit != nil, !snapshot.isPending, !valid.startsWithoutLookUp || attempts?.mayAttempt(shape) == false {
+                return nil
+            }
             let result =
                 snapshot.isPending
                 ? .success(RowPage(rows: [], keys: [], hasMore: false))
                 : read(list, valid, startedAt: request.received, attemptLimit: attemptLimit)
             if attemptLimit != nil, case .failure(let error) = result {
-                if error.kind == .timedOut { attempts?.leaveToWorkers(list.name) }
+                if error.kind == .timedOut { attempts?.leaveToWorkers(shape) }
                 return nil
             }
             switch result {

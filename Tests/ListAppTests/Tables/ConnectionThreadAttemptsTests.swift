@@ -55,3 +55,37 @@ import Testing
         #expect(fixture.server.application.health.failure != nil)
     }
 }
+
+/// A slow shape (an unindexed sort of 300,000 rows) is left to workers; the list's other pages are not.
+@Suite struct SlowShapeTests {
+    @Test func aSlowSortIsLeftToWorkersAndTheFirstPageIsStillAnsweredAtOnce() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE big (id INTEGER PRIMARY KEY, v INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
+            INSERT INTO big SELECT i, (i * 7919) % 100003 FROM n;
+            """)
+        let route = TableRoute(fixture.server.application)
+        let lists = route.catalog.lists
+        let list = try #require(lists.list(named: "big"))
+        func answer(_ target: String) throws -> Answer {
+            route.answer(list, in: lists, to: try Request(method: .get, target: target), json: true, canonical: nil)
+        }
+        guard case .onWorker(let step) = try answer("/big.json?sort=v") else {
+            Issue.record("a sort of 300,000 rows by an unindexed column finished within its attempt")
+            return
+        }
+        #expect(step().status == 200, "the worker has the whole query time limit")
+        let attempts = fixture.server.application.connectionThreadAttempts
+        #expect(!attempts.mayAttempt("big\u{2}+v"), "the shape is left to workers")
+        guard case .onWorker = try answer("/big.json?sort=v&limit=5") else {
+            Issue.record("the slow shape was tried again at once")
+            return
+        }
+        guard case .now(let first) = try answer("/big.json?limit=5") else {
+            Issue.record("the list's first page went to a worker too")
+            return
+        }
+        #expect(first.status == 200)
+    }
+}
