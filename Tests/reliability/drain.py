@@ -35,6 +35,7 @@ def main():
 
     writer = sqlite3.connect(str(database), isolation_level=None, timeout=10)
     writer.execute("BEGIN EXCLUSIVE")
+    writer.execute("PRAGMA user_version = 7")  # a change written, rolled back: readers must wait
 
     results = [None] * CLIENTS
     sent = threading.Barrier(CLIENTS + 1)
@@ -117,6 +118,7 @@ def over_the_limit(checks, database):
     port = server.port
     writer = sqlite3.connect(str(database), isolation_level=None, timeout=10)
     writer.execute("BEGIN EXCLUSIVE")
+    writer.execute("PRAGMA user_version = 7")  # a change written, rolled back: readers must wait
     import socket
     connections = []
     for index in range(8):

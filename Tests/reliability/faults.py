@@ -255,6 +255,7 @@ def source_faults(checks, database, original, renamed, folder, tmp, owner, envir
     writer = sqlite3.connect(str(database), isolation_level=None, timeout=10)
     locked = phase("lock held")
     writer.execute("BEGIN EXCLUSIVE")
+    writer.execute("PRAGMA user_version = 7")  # a change written, rolled back below: readers must wait
     to_503 = wait_for(lambda: any(r[4] == 503 for r in load.since(locked)), 10)
     time.sleep(max(0, 3 - (time.monotonic() - locked)))
     ready_is(503, "lock held")

@@ -50,6 +50,7 @@ def main():
             alone = wrk(port, checks, f"{label}, alone")
             writer = sqlite3.connect(str(database), isolation_level=None, timeout=10)
             writer.execute("BEGIN EXCLUSIVE")
+            writer.execute("PRAGMA user_version = 7")  # a change written, rolled back: readers must wait
             stop = threading.Event()
             answers = []
 
