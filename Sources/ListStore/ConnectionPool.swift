@@ -115,10 +115,12 @@ final class ConnectionPool: Sendable {
     ///   - queryTimeLimit: Seconds the whole request may wait on the data.
     ///   - startedAt: When the request arrived.
     ///   - waiting: Whether to wait on a lock at all.
+    ///   - workLimit: Thousands of SQLite virtual-machine instructions `body` may run
+    ///     (``SQLiteConnection/withWorkLimit(_:_:)``); nil for no bound but the time.
     /// - Throws: `ListStoreError` `.timedOut` at once when nothing is left, or what `body` throws.
     func withConnection<T>(
         timeLimit queryTimeLimit: Double, from startedAt: ContinuousClock.Instant?, waiting: Bool = true,
-        _ body: (SQLiteConnection) throws(ListStoreError) -> T
+        workLimit: Int? = nil, _ body: (SQLiteConnection) throws(ListStoreError) -> T
     ) throws(ListStoreError) -> T {
         let seconds = queryTimeLimit - (startedAt.map { (ContinuousClock.now - $0).seconds } ?? 0)
         guard seconds > 0 else {
@@ -131,7 +133,7 @@ final class ConnectionPool: Sendable {
             try connection.withBusyTimeout(lockWait) { () throws(ListStoreError) -> T in
                 try connection.withTimeLimit(seconds) { () throws(ListStoreError) -> T in
                     try connection.useSmallPageCache()
-                    return try body(connection)
+                    return try connection.withWorkLimit(workLimit) { () throws(ListStoreError) -> T in try body(connection) }
                 }
             }
         }

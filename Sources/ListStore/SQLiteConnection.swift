@@ -24,6 +24,10 @@ final class SQLiteConnection {
     fileprivate var deadline: UInt64 = .max
     /// Whether the current query was interrupted by the progress handler.
     fileprivate var didTimeOut = false
+    /// Calls of the progress handler (one per 1,000 virtual-machine instructions)
+    /// since ``withWorkLimit(_:_:)`` began, and how many it allows.
+    fileprivate var progressCalls = 0
+    fileprivate var progressLimit = Int.max
     /// The file this connection has open, when known (set by `ConnectionPool`
     /// from the path's identity just before and after opening, when both agree).
     var fileIdentity: FileIdentity?
@@ -60,6 +64,11 @@ final class SQLiteConnection {
             { context in
                 guard let context else { return 0 }
                 let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+                connection.progressCalls &+= 1
+                if connection.progressCalls > connection.progressLimit {
+                    connection.didTimeOut = true
+                    return 1
+                }
                 guard connection.deadline != .max, monotonicNanoseconds() > connection.deadline else { return 0 }
                 connection.didTimeOut = true
                 return 1
@@ -140,6 +149,17 @@ final class SQLiteConnection {
         if let limit { deadline = monotonicNanoseconds() &+ UInt64(max(0, limit) * 1e9) }
         didTimeOut = false
         defer { deadline = .max }
+        return try body()
+    }
+
+    /// Runs `body` allowing its statements about `thousands` × 1,000 SQLite
+    /// virtual-machine instructions in all (nil: no bound); past that a statement
+    /// is interrupted and fails as `.timedOut`. Unlike a time limit it measures
+    /// the query's own work, so a thread preempted under load does not exceed it.
+    func withWorkLimit<T, E: Error>(_ thousands: Int?, _ body: () throws(E) -> T) throws(E) -> T {
+        progressCalls = 0
+        progressLimit = thousands ?? .max
+        defer { progressLimit = .max }
         return try body()
     }
 

@@ -30,6 +30,29 @@ import Testing
         }
     }
 
+    /// An attempt's budget counts SQLite's own work (virtual-machine instructions), not time.
+    @Test func aWorkLimitInterruptsALongQueryAsTimedOutAndEndsWithIt() throws {
+        let path = try TestCatalogue.small([1, 2])
+        let pool = ConnectionPool(path: path, busyTimeout: 1000)
+        let count = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT count(*) FROM n"
+        func run(workLimit: Int?) throws(ListStoreError) -> Int {
+            try pool.withConnection(timeLimit: 10, from: nil, workLimit: workLimit) { connection throws(ListStoreError) in
+                let statement = try connection.statement(count)
+                defer { statement.reset() }
+                _ = try statement.step()
+                return statement.int(0)
+            }
+        }
+        do {
+            _ = try run(workLimit: 10)
+            Issue.record("200,000 rows counted within 10,000 instructions")
+        } catch {
+            #expect(error.kind == .timedOut)
+        }
+        #expect(try run(workLimit: nil) == 200_000, "the limit ends with its attempt")
+        #expect(try run(workLimit: 100_000) == 200_000, "a budget large enough is no limit")
+    }
+
     static func pragma(_ name: String, _ connection: SQLiteConnection) throws(ListStoreError) -> Int64 {
         let statement = try connection.statement("PRAGMA \(name)")
         defer { statement.reset() }

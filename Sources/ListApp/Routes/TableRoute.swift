@@ -126,7 +126,7 @@ struct TableRoute: Sendable {
             key = found
         }
         if let attempts,
-            let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptLimit: attempts.limit)
+            let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptWork: attempts.work)
         {
             return .now(sharingJSON(answered, with: request, isJSON: json))
         }
@@ -145,19 +145,19 @@ struct TableRoute: Sendable {
         cacheKey: CacheKey? = nil
     ) -> Response {
         // Without an attempt limit every outcome is an answer.
-        respondWithList(list, in: lists, to: request, ask: ask, retried: retried, cacheKey: cacheKey, attemptLimit: nil)
+        respondWithList(list, in: lists, to: request, ask: ask, retried: retried, cacheKey: cacheKey, attemptWork: nil)
             ?? Response.status(500)
     }
 
-    /// ``respondWithList(_:in:to:ask:retried:cacheKey:)``, or, with `attemptLimit`, an
-    /// attempt (``ListStore/RowPageQuery/attemptLimit``): nil when the query met a lock,
-    /// ran out of its time, needs a row looked up for its cursor or met a changed
+    /// ``respondWithList(_:in:to:ask:retried:cacheKey:)``, or, with `attemptWork`, an
+    /// attempt (``ListStore/RowPageQuery/attemptWork``): nil when the query met a lock,
+    /// ran past its work, needs a row looked up for its cursor or met a changed
     /// schema, so that a worker answers instead (and requests of the list with the same
     /// ``TableRequest/queryShape`` are left to workers for a while when the attempt ran out
     /// of time: ``ConnectionThreadAttempts``).
     func respondWithList(
         _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
-        cacheKey: CacheKey? = nil, attemptLimit: Double?
+        cacheKey: CacheKey? = nil, attemptWork: Int?
     ) -> Response? {
         let (shape, json, negotiated) = (ask.shape, ask.json, ask.negotiated)
         var snapshot = ListSnapshot(display: list.configuration.display)
@@ -178,14 +178,14 @@ struct TableRoute: Sendable {
             // A lazy list's first full page is the shell: the rows come with a partial request.
             snapshot.isPending = list.configuration.isLazy && shape == .page && !json && valid.start == nil && !valid.wantsRowsAtOnce
             let shape = list.name + "\u{2}" + valid.queryShape
-            if attemptLimit != nil, !snapshot.isPending, !valid.startsWithoutLookUp || attempts?.mayAttempt(shape) == false {
+            if attemptWork != nil, !snapshot.isPending, !valid.startsWithoutLookUp || attempts?.mayAttempt(shape) == false {
                 return nil
             }
             let result =
                 snapshot.isPending
                 ? .success(RowPage(rows: [], keys: [], hasMore: false))
-                : read(list, valid, startedAt: request.received, attemptLimit: attemptLimit)
-            if attemptLimit != nil, case .failure(let error) = result {
+                : read(list, valid, startedAt: request.received, attemptWork: attemptWork)
+            if attemptWork != nil, case .failure(let error) = result {
                 if error.kind == .timedOut { attempts?.leaveToWorkers(shape) }
                 return nil
             }
@@ -248,11 +248,11 @@ struct TableRoute: Sendable {
     }
 
     /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
-    /// - Parameter attemptLimit: See ``ListStore/RowPageQuery/attemptLimit``; an attempt's
+    /// - Parameter attemptWork: See ``ListStore/RowPageQuery/attemptWork``; an attempt's
     ///   failure is not recorded (the worker that answers then records its outcome).
     private func read(
         _ list: ListDefinition, _ parsed: TableRequest,
-        startedAt: ContinuousClock.Instant, attemptLimit: Double? = nil
+        startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
     ) -> Result<RowPage?, ListStoreError> {
         var after: RowPosition?
         switch parsed.start {
@@ -276,8 +276,8 @@ struct TableRoute: Sendable {
         let result = list.source.page(
             RowPageQuery(
                 table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
-                search: parsed.query, filters: parsed.filters, startedAt: startedAt, attemptLimit: attemptLimit))
-        if attemptLimit == nil || (try? result.get()) != nil { health.record(result) }
+                search: parsed.query, filters: parsed.filters, startedAt: startedAt, attemptWork: attemptWork))
+        if attemptWork == nil || (try? result.get()) != nil { health.record(result) }
         return result.map { $0 }
     }
 

@@ -68,6 +68,11 @@ public final class DatabaseSource: Sendable {
         }
     }
 
+    /// The longest an attempt (``RowPageQuery/attemptWork``) runs, in seconds, whatever
+    /// its work: a full-text search does its work outside SQLite's virtual machine.
+    /// Generous, so that a thread preempted under load does not reach it.
+    public static let attemptTimeLimit = 0.05
+
     /// One page of `query.table` in its order: the non-NULL range of the sort
     /// column, then (when that ran out) its NULL range (`KeysetQuery`); where
     /// the key does not tell rows apart, first the rest of the run of rows
@@ -86,8 +91,9 @@ public final class DatabaseSource: Sendable {
         }
         return Result { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(
-                timeLimit: query.attemptLimit.map { min($0, queryTimeLimit) } ?? queryTimeLimit,
-                from: query.attemptLimit == nil ? query.startedAt : nil, waiting: query.attemptLimit == nil
+                timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
+                from: query.attemptWork == nil ? query.startedAt : nil, waiting: query.attemptWork == nil,
+                workLimit: query.attemptWork
             ) { connection throws(ListStoreError) in
                 var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
                 if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {

@@ -23,20 +23,22 @@ public struct RowPageQuery: Sendable, Hashable {
     /// rows at a time; nil for no limit but ``limit``.
     public var byteBudget: Int?
     /// When set, the query is an attempt: it does not wait on a lock (a writer's
-    /// lock fails it as `.busy` at once) and runs at most this many seconds
-    /// (then `.timedOut`), counted from its start, not from ``startedAt``. The
-    /// server answers on the connection's own thread this way and hands the
-    /// request to a worker, which waits as the query time limit allows, when an
-    /// attempt fails (docs/design.md, "Threads").
-    public var attemptLimit: Double?
+    /// lock fails it as `.busy` at once) and runs at most about this many
+    /// thousand SQLite virtual-machine instructions (then `.timedOut`): its own
+    /// work, not the time a busy machine takes (and at most
+    /// ``DatabaseSource/attemptTimeLimit`` in any case). The server answers on the
+    /// connection's own thread this way and hands the request to a worker, which
+    /// waits as the query time limit allows, when an attempt fails
+    /// (docs/design.md, "Threads").
+    public var attemptWork: Int?
 
     /// Makes a query.
     public init(
         table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
         search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil,
-        wholeValues: Bool = false, byteBudget: Int? = nil, attemptLimit: Double? = nil
+        wholeValues: Bool = false, byteBudget: Int? = nil, attemptWork: Int? = nil
     ) {
-        self.attemptLimit = attemptLimit
+        self.attemptWork = attemptWork
         self.wholeValues = wholeValues
         self.byteBudget = byteBudget
         self.table = table

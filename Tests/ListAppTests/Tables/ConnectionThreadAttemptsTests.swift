@@ -7,7 +7,7 @@ import Testing
 /// answered there when its query neither meets a lock nor runs long, else by a worker.
 @Suite struct ConnectionThreadAttemptsTests {
     @Test func aListLeftToWorkersIsTriedAgainAfterThePause() throws {
-        let attempts = ConnectionThreadAttempts(limit: 0.005, pause: .milliseconds(100))
+        let attempts = ConnectionThreadAttempts(work: 100, pause: .milliseconds(100))
         #expect(attempts.mayAttempt("items"))
         attempts.leaveToWorkers("items")
         #expect(!attempts.mayAttempt("items") && attempts.mayAttempt("other"))
