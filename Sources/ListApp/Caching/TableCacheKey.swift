@@ -20,10 +20,15 @@ extension TableRoute {
         var languageFromHeader: Bool
         /// The data as it stands.
         var version: DataVersion
+        /// The reading of the schemas the answer was drawn with (``TableLists/generation``):
+        /// a request between a schema change and the next reading draws the old columns
+        /// under the new data version (found by QA).
+        var schemas: Int
 
-        /// The key of `request` (asking for `ask`) for `list` at `version`.
-        init(_ request: Request, list: ListDefinition, ask: TableRoute.Ask, version: DataVersion) {
+        /// The key of `request` (asking for `ask`) for `list` of `lists` at `version`.
+        init(_ request: Request, list: ListDefinition, of lists: TableLists, ask: TableRoute.Ask, version: DataVersion) {
             self.list = Array(list.name.utf8)
+            schemas = lists.generation
             let target = request.target.utf8
             query = target.firstIndex(of: UInt8(ascii: "?")).map { Array(target[target.index(after: $0)...]) } ?? []
             shape = ask.shape

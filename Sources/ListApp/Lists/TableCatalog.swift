@@ -72,8 +72,9 @@ public final class TableCatalog: Sendable {
         let changed = zip(versions, known).contains { $0 != nil && $0 != $1 }
         guard force || changed else { return state.withLock { $0.lists } }
         do {
-            let lists = try TableLists.lists(of: databases, configuration: configuration)
+            var lists = try TableLists.lists(of: databases, configuration: configuration)
             return state.withLock { state in
+                lists.generation = state.lists.generation + 1
                 state.lists = lists
                 state.versions = zip(versions, state.versions).map { $0 ?? $1 }
                 state.checked = .now

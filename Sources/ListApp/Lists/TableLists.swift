@@ -7,6 +7,10 @@ public struct TableLists: Sendable {
     /// The lists, in the order the index shows them.
     public let lists: [ListDefinition]
     private let byName: [[UInt8]: Int]
+    /// Which reading of the databases' schemas these lists are (``TableCatalog``
+    /// counts them): part of a kept answer's key, so an answer drawn with a
+    /// table's old columns is never found once the lists were read again.
+    public internal(set) var generation = 0
 
     /// First path segments that are routes of ours, never list names.
     public static let reservedNames: Set<String> = ["", "-", "static", "sw.js", "char", "favicon.ico", "robots.txt"]

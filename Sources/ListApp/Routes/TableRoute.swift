@@ -118,7 +118,7 @@ struct TableRoute: Sendable {
         let ask = Ask(request, json: json, canonical: canonical)
         var key: CacheKey?
         if let cache = responseCache, case .success(let version?) = list.source.dataVersion() {
-            let found = CacheKey(request, list: list, ask: ask, version: version)
+            let found = CacheKey(request, list: list, of: lists, ask: ask, version: version)
             if let kept = cache.response(for: found) {
                 health.record(Result<Void, ListStoreError>.success(()))
                 return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, isJSON: json))
@@ -184,7 +184,7 @@ struct TableRoute: Sendable {
             let result =
                 snapshot.isPending
                 ? .success(RowPage(rows: [], keys: [], hasMore: false))
-                : read(list, valid, startedAt: request.received, attemptWork: attemptWork)
+                : read(list, valid, startedAt: request.received, attemptWork: attemptWork, isRetry: retried)
             if attemptWork != nil, case .failure(let error) = result {
                 if error.kind == .timedOut { attempts?.leaveToWorkers(shape) }
                 return nil
@@ -248,11 +248,15 @@ struct TableRoute: Sendable {
     }
 
     /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
-    /// - Parameter attemptWork: See ``ListStore/RowPageQuery/attemptWork``; an attempt's
-    ///   failure is not recorded (the worker that answers then records its outcome).
+    /// - Parameters:
+    ///   - attemptWork: See ``ListStore/RowPageQuery/attemptWork``; an attempt's
+    ///     failure is not recorded (the worker that answers then records its outcome).
+    ///   - isRetry: Whether this is the second try after a changed schema; a first try's
+    ///     `.schemaChanged` is not recorded (the second try's outcome is: found by QA, every
+    ///     dropped column logged the source as failing although the answer was right).
     private func read(
         _ list: ListDefinition, _ parsed: TableRequest,
-        startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
+        startedAt: ContinuousClock.Instant, attemptWork: Int? = nil, isRetry: Bool = false
     ) -> Result<RowPage?, ListStoreError> {
         var after: RowPosition?
         switch parsed.start {
@@ -277,7 +281,11 @@ struct TableRoute: Sendable {
             RowPageQuery(
                 table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
                 search: parsed.query, filters: parsed.filters, startedAt: startedAt, attemptWork: attemptWork))
-        if attemptWork == nil || (try? result.get()) != nil { health.record(result) }
+        switch result {
+        case .success: health.record(result)
+        case .failure(let error) where error.kind == .schemaChanged && !isRetry: break
+        case .failure: if attemptWork == nil { health.record(result) }
+        }
         return result.map { $0 }
     }
 

@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a user's database holds at one moment, as a token: equal tokens mean
 /// no transaction committed in between, so equal requests get equal answers
 /// and a rendered answer may be kept under its token (docs/design.md,
@@ -35,12 +39,19 @@ public struct DataVersion: Sendable, Hashable {
 /// (``FolderWatch``), a request skips it when nothing was written there since
 /// the last probe: one `ioctl(2)` instead, and the last probe's version. It
 /// still probes while a probe is running (it waits for that one), within
-/// ``settling`` of the last event (a WAL commit becomes visible through shared
-/// memory just after its last `write(2)`, and a commit in progress may still
-/// hold its lock), when the last probe is older than ``maximumAge`` (what a
-/// watch cannot see, such as a writer on another machine over a network file
-/// system, shows within that time), and after a failed probe. Without a watch
-/// every request probes.
+/// ``settling`` of the last event (a commit in progress may still hold its
+/// lock), when the last probe is older than ``maximumAge`` (what a watch cannot
+/// see, such as a writer on another machine over a network file system, shows
+/// within that time), after a failed probe, and always for a database in WAL
+/// mode (a `-wal` file beside it): a WAL commit becomes visible through shared
+/// memory after its last `write(2)` and its `fsync`, which may take long, and
+/// inotify sees nothing of it (found by QA with a slow `fsync`). Without a
+/// watch every request probes.
+///
+/// A probe that meets a writer's lock while nothing was written in the folder
+/// since the last probe keeps that probe's version: the writer has changed
+/// nothing yet (rollback journal; a writer that has written a change makes
+/// the requests wait on its lock).
 final class DataVersionProbe: Sendable {
     private struct State: @unchecked Sendable {
         var connection: SQLiteConnection?
@@ -50,6 +61,9 @@ final class DataVersionProbe: Sendable {
     private struct Published: Sendable {
         /// Its version; nil when it failed or found no file it could read.
         var version: DataVersion?
+        /// Whether a request may use it without probing: not for a database in WAL
+        /// mode, whose commits end in shared memory, where inotify sees nothing.
+        var mayBeReused = false
         /// When it started (monotonic nanoseconds).
         var probedAt: UInt64 = 0
         /// When a probe last found an event waiting (monotonic nanoseconds).
@@ -97,7 +111,9 @@ final class DataVersionProbe: Sendable {
         if let watch, !watch.hasEvents, !probing.load(ordering: .sequentiallyConsistent) {
             let now = monotonicNanoseconds()
             let known = published.withLock { published -> DataVersion? in
-                guard now &- published.probedAt < Self.maximumAge, now &- published.changedAt >= Self.settling else { return nil }
+                guard published.mayBeReused, now &- published.probedAt < Self.maximumAge,
+                    now &- published.changedAt >= Self.settling
+                else { return nil }
                 return published.version
             }
             if let known { return .success(known) }
@@ -116,12 +132,23 @@ final class DataVersionProbe: Sendable {
             let startedAt = monotonicNanoseconds()
             let changed = watch?.drain() ?? false
             let result = read(&state)
-            published.withLock { published in
+            let inWALMode = access(path + "-wal", F_OK) == 0
+            return published.withLock { published in
+                defer {
+                    published.probedAt = startedAt
+                    if changed { published.changedAt = startedAt }
+                }
+                if case .failure(let error) = result, error.kind == .busy, !changed, !inWALMode, published.mayBeReused,
+                    let unchanged = published.version
+                {
+                    // A writer holds its lock and wrote nothing since the last probe (nothing was
+                    // written in the folder): the data are still those that probe read.
+                    return .success(unchanged)
+                }
                 published.version = (try? result.get()) ?? nil
-                published.probedAt = startedAt
-                if changed { published.changedAt = startedAt }
+                published.mayBeReused = !inWALMode
+                return result
             }
-            return result
         }
     }
 

@@ -79,3 +79,22 @@ import Testing
         #expect(Self.entries(fixture) == 1, "no results is a 200 answer like any other")
     }
 }
+
+/// Found by QA: a request between `ALTER TABLE … ADD COLUMN` and the next look at the
+/// schema was answered with the old columns and kept under the new data version, so
+/// that address showed the old columns until the next commit.
+@Suite struct CachedSchemaChangeTests {
+    @Test func anAddedColumnShowsOnAKeptAddressOnceTheListsAreReadAgain() throws {
+        let fixture = try TableFixture()
+        let target = "/products.json?limit=2"
+        _ = try fixture.server.get(target)
+        _ = try fixture.server.get(target)
+        let writer = try fixture.writer()
+        try writer.execute("ALTER TABLE products ADD COLUMN colour TEXT DEFAULT 'red'")
+        _ = try fixture.server.get(target)  // may still be read with the old columns
+        Thread.sleep(forTimeInterval: TableCatalog.checkInterval + 0.2)
+        let json = try TableFixture.json(fixture.server.get(target))
+        let columns = json["columns"] as? [String] ?? []
+        #expect(columns.contains("colour"), "\(columns)")
+    }
+}

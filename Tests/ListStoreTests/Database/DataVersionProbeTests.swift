@@ -97,6 +97,40 @@ import Testing
         #expect(source.probe.probesRun.load(ordering: .relaxed) == before + 20)
     }
 
+    /// Found by QA: a WAL commit becomes visible through shared memory after its fsync,
+    /// which inotify does not see; with a slow fsync a request read the old version.
+    @Test func aDatabaseInWALModeIsProbedEveryTime() throws {
+        let path = try TestCatalogue.small([1])
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("PRAGMA journal_mode = WAL")
+        let source = DatabaseSource(path: path)
+        _ = try version(source)
+        Thread.sleep(forTimeInterval: 1.1)
+        let before = source.probe.probesRun.load(ordering: .relaxed)
+        for _ in 0..<10 { _ = try version(source) }
+        #expect(source.probe.probesRun.load(ordering: .relaxed) == before + 10)
+    }
+
+    /// Found by QA: the once-a-second probe met the lock of a writer that had written
+    /// nothing yet, and kept answers turned into 503s although nothing had changed.
+    @Test func aLockWithNothingWrittenKeepsTheVersionAndAWrittenChangeDoesNot() throws {
+        let path = try TestCatalogue.small([1])
+        let source = DatabaseSource(path: path)
+        let first = try version(source)
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("BEGIN EXCLUSIVE")
+        Thread.sleep(forTimeInterval: 1.1)  // past the longest a version is used without a probe
+        #expect(try source.dataVersion().get() == first)
+        try writer.execute("INSERT INTO characters VALUES (2, 'C', 'So', '1.1', 0, 0)")
+        guard case .failure(let error) = source.dataVersion() else {
+            Issue.record("a written, uncommitted change was taken for no change")
+            return
+        }
+        #expect(error.kind == .busy)
+        try writer.execute("COMMIT")
+        #expect(try version(source) != first)
+    }
+
     @Test func withoutAWatchEveryRequestProbes() throws {
         let path = try TestCatalogue.small([1])
         let probe = DataVersionProbe(path: path, watching: false)
