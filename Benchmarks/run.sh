@@ -396,10 +396,12 @@ row_line() {
   row_line nginx "nginx: the \`/\` bytes ($(wc -c < "$work/index.html") B) as a static file"
   echo
   echo "The first four rows are the server as it runs by default: a repeated request is"
-  echo "answered from the response cache after the database's version is read (\`PRAGMA"
-  echo "data_version\` on one long-lived connection, as for every list: a commit by anyone is"
-  echo "seen by the next request; a held lock or a damaged file still answers 503/500). The next"
-  echo "four run \`serve --response-cache 0\`: every request queries and renders."
+  echo "answered from the response cache once the database's version is known: one \`ioctl\` asks"
+  echo "inotify whether anything was written in its folder, and after a write \`PRAGMA data_version\`"
+  echo "is read on one long-lived connection (a commit by anyone is seen by the next request; a"
+  echo "writer's lock or a damaged file still answers 503/500; docs/design.md, \"Freshness\"). The next"
+  echo "four run \`serve --response-cache 0\`: every request queries and renders (on the connection's"
+  echo "thread when its query is small, docs/design.md, \"Threads\")."
   echo
   echo "- ours / nginx (\`/\`, requests/s): **$nginx_ratio** (no response cache: $nginx_ratio_uncached)"
   echo "- last-cursor / first-cursor latency, no response cache: **$depth_ratio** at p50, $depth_ratio_p99 at p99"
