@@ -27,9 +27,9 @@ struct TableRoute: Sendable {
     let corsOrigin: String?
     /// The `Retry-After` of a 503, in seconds.
     let retryAfterSeconds: Int
-    /// Which lists are tried on the connection's thread first; nil when every
-    /// request that queries goes to a worker (`--workers 0` runs them there anyway).
-    let attempts: ConnectionThreadAttempts?
+    /// Which list requests are tried on the connection's thread first (with
+    /// `--workers 0` a request a worker would take runs there anyway).
+    let attempts: ConnectionThreadAttempts
 
     /// The route over `application`'s lists, with the parts of it the answers need
     /// (taken once here: no answer calls back into the application).
@@ -125,9 +125,7 @@ struct TableRoute: Sendable {
             }
             key = found
         }
-        if let attempts,
-            let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptWork: attempts.work)
-        {
+        if let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptWork: attempts.work) {
             return .now(sharingJSON(answered, with: request, isJSON: json))
         }
         return .onWorker { [self, key] in
@@ -153,8 +151,8 @@ struct TableRoute: Sendable {
     /// attempt (``ListStore/RowPageQuery/attemptWork``): nil when the query met a lock,
     /// ran past its work, needs a row looked up for its cursor or met a changed
     /// schema, so that a worker answers instead (and requests of the list with the same
-    /// ``TableRequest/queryShape`` are left to workers for a while when the attempt ran out
-    /// of time: ``ConnectionThreadAttempts``).
+    /// ``TableRequest/queryShape`` are left to workers for a while when the attempt ran past
+    /// its work: ``ConnectionThreadAttempts``).
     func respondWithList(
         _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
         cacheKey: CacheKey? = nil, attemptWork: Int?
@@ -177,8 +175,9 @@ struct TableRoute: Sendable {
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
             // A lazy list's first full page is the shell: the rows come with a partial request.
             snapshot.isPending = list.configuration.isLazy && shape == .page && !json && valid.start == nil && !valid.wantsRowsAtOnce
-            let shape = list.name + "\u{2}" + valid.queryShape
-            if attemptWork != nil, !snapshot.isPending, !valid.startsWithoutLookUp || attempts?.mayAttempt(shape) == false {
+            // An attempt's shape: the list and what decides its query's cost (``TableRequest/queryShape``).
+            let attemptShape = attemptWork == nil ? "" : list.name + "\u{2}" + valid.queryShape
+            if attemptWork != nil, !snapshot.isPending, !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
                 return nil
             }
             let result =
@@ -186,7 +185,7 @@ struct TableRoute: Sendable {
                 ? .success(RowPage(rows: [], keys: [], hasMore: false))
                 : read(list, valid, startedAt: request.received, attemptWork: attemptWork, isRetry: retried)
             if attemptWork != nil, case .failure(let error) = result {
-                if error.kind == .timedOut { attempts?.leaveToWorkers(shape) }
+                if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
                 return nil
             }
             switch result {
