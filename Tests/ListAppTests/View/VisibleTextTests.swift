@@ -2,8 +2,8 @@ import Testing
 
 @testable import ListApp
 
-/// `VisibleText.isAcceptableParameter`: its ASCII shortcut refuses exactly what the
-/// Unicode rule does (General_Category Cc and what is shown escaped).
+/// `VisibleText`: its ASCII shortcuts agree with its Unicode rules (`isAcceptableParameter`
+/// refuses General_Category Cc and what is shown escaped; `escape` leaves printable ASCII).
 @Suite struct VisibleTextTests {
     @Test func theASCIIShortcutAgreesWithTheUnicodeRule() {
         for byte in UInt8(0)..<0x80 {
@@ -14,5 +14,12 @@ import Testing
         #expect(VisibleText.isAcceptableParameter("price_eur-2"))
         #expect(!VisibleText.isAcceptableParameter("é\u{202E}x") && !VisibleText.isAcceptableParameter("é\u{85}"))
         #expect(VisibleText.isAcceptableParameter("名前"))
+    }
+
+    @Test func printableASCIIIsToldByteByByte() {
+        #expect(VisibleText.isPrintableASCII("") && VisibleText.isPrintableASCII("a b~"))
+        #expect(VisibleText.isPrintableASCII(String(repeating: "x", count: 100)))
+        #expect(!VisibleText.isPrintableASCII("a\tb") && !VisibleText.isPrintableASCII("é") && !VisibleText.isPrintableASCII("\u{7F}"))
+        #expect(VisibleText.escape("a\u{0}b") == "a\u{2400}b" && VisibleText.escape("plain") == "plain")
     }
 }
