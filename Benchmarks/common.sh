@@ -53,3 +53,36 @@ EOF
   "$bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
   nginx_pid=$!
 }
+
+# Waits until URL $1 answers (at most 600 s), or fails when process $2 ended.
+wait_for() {
+  local url=$1 pid=$2 deadline=$((SECONDS + 600))
+  while [ $SECONDS -lt $deadline ]; do
+    kill -0 "$pid" 2>/dev/null || { echo "the server for $url ended" >&2; return 1; }
+    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Reads a `wrk --latency` report (file $1) and prints
+# `rps p50 p99 max requests non2xx socket_errors` (latencies in ms).
+wrk_figures() {
+  awk '
+    function ms(v) {
+      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
+      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
+      if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60000
+      if (v ~ /s$/) return substr(v, 1, length(v) - 1) * 1000
+      return v + 0
+    }
+    $1 == "Latency" && NF >= 4 && !max { max = ms($4) }
+    $1 == "50%" { p50 = ms($2) }
+    $1 == "99%" { p99 = ms($2) }
+    / requests in / { requests = $1 }
+    $1 == "Requests/sec:" { rps = $2 }
+    /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
+    /Non-2xx/ { non2xx = $NF }
+    END { printf "%.1f %.3f %.3f %.3f %d %d %d\n", rps, p50, p99, max, requests, non2xx, errors }
+  ' "$1"
+}

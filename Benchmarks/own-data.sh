@@ -28,18 +28,7 @@ cleanup() {
 }
 trap 'status=$?; cleanup; exit $status' EXIT
 
-. Benchmarks/common.sh  # free_port
-
-# Waits until URL $1 answers (at most 600 s), or fails when process $2 ended.
-wait_for() {
-  local url=$1 pid=$2 deadline=$((SECONDS + 600))
-  while [ $SECONDS -lt $deadline ]; do
-    kill -0 "$pid" 2>/dev/null || { echo "the server for $url ended" >&2; return 1; }
-    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  return 1
-}
+. Benchmarks/common.sh  # free_port, wait_for, static_nginx
 
 # --- The table: 100,000 rows, 8 columns (integer key, text, real, integer,
 # dates, a nullable note), an index on price for the sorted page.

@@ -61,7 +61,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-. Benchmarks/common.sh  # free_port
+. Benchmarks/common.sh  # free_port, wait_for, wrk_figures, static_nginx
 
 now() { echo "$EPOCHREALTIME"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
@@ -166,22 +166,8 @@ run_wrk() {
   shift
   sleep 1  # the previous run's connections close first (the server allows 64 per address)
   wrk -t"$wrk_threads" -c"$connections" -d"${seconds:-$duration}s" --latency "$@" > "$work/wrk-$name.txt"
-  awk '
-    function ms(v) {
-      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
-      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
-      if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60000
-      if (v ~ /s$/) return substr(v, 1, length(v) - 1) * 1000
-      return v + 0
-    }
-    $1 == "Latency" && NF >= 4 && !max { max = ms($4) }
-    $1 == "50%" { p50 = ms($2) }
-    $1 == "99%" { p99 = ms($2) }
-    $1 == "Requests/sec:" { rps = $2 }
-    /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
-    /Non-2xx/ { errors += $NF }
-    END { printf "%.0f %.3f %.3f %.3f %d\n", rps, p50, p99, max, errors }
-  ' "$work/wrk-$name.txt"
+  # rps p50 p99 max requests non2xx socket_errors -> rps p50 p99 max errors
+  wrk_figures "$work/wrk-$name.txt" | awk '{ printf "%.0f %s %s %s %d\n", $1, $2, $3, $4, $6 + $7 }'
 }
 
 # Samples the server's RSS every 100 ms into $work/rss.txt while wrk runs.

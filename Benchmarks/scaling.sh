@@ -53,7 +53,7 @@ cleanup() {
 }
 trap 'status=$?; cleanup; exit $status' EXIT
 
-. Benchmarks/common.sh  # free_port
+. Benchmarks/common.sh  # free_port, wait_for, wrk_figures, static_nginx
 
 command -v wrk > /dev/null || { echo "wrk is missing (apt-get install wrk, or make bench)" >&2; exit 1; }
 [ -x "$liststate" ] || { echo "no liststate at $liststate (swift build -c release)" >&2; exit 1; }
@@ -127,17 +127,6 @@ second_file="$cache/items2-$schema-10000000.sqlite"
 build_once "$second_file" copy_as_items2
 generation_seconds=$((SECONDS - generation_start))
 [ ${#generation_log[@]} -gt 0 ] || generation_log=("all reused from $cache")
-
-# Waits until URL $1 answers (at most 600 s), or fails when process $2 ended.
-wait_for() {
-  local url=$1 pid=$2 deadline=$((SECONDS + 600))
-  while [ $SECONDS -lt $deadline ]; do
-    kill -0 "$pid" 2>/dev/null || { echo "the server for $url ended" >&2; return 1; }
-    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  return 1
-}
 
 # The cursor of the last page of LIST in ORDER, taken from the server itself:
 # the row with exactly 40 rows after it (K) and the one after it (J) are found
@@ -273,23 +262,7 @@ run_wrk() {
   shift
   sleep 1  # the previous run's connections close first
   wrk "$@" > "$work/wrk-$name.txt"
-  awk '
-    function ms(v) {
-      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
-      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
-      if (v ~ /m$/) return substr(v, 1, length(v) - 1) * 60000
-      if (v ~ /s$/) return substr(v, 1, length(v) - 1) * 1000
-      return v + 0
-    }
-    $1 == "Latency" && NF >= 4 && !max { max = ms($4) }
-    $1 == "50%" { p50 = ms($2) }
-    $1 == "99%" { p99 = ms($2) }
-    / requests in / { requests = $1 }
-    $1 == "Requests/sec:" { rps = $2 }
-    /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
-    /Non-2xx/ { non2xx = $NF }
-    END { printf "%.1f %.3f %.3f %.3f %d %d %d\n", rps, p50, p99, max, requests, non2xx, errors }
-  ' "$work/wrk-$name.txt"
+  wrk_figures "$work/wrk-$name.txt"
 }
 
 wrk_args=(-t"$wrk_threads" -c"$connections" -d3s --latency)
