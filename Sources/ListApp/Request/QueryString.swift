@@ -4,21 +4,13 @@
 enum QueryString {
     /// `path` followed by `?` and the encoded items, or `path` alone when there are none.
     static func link(_ path: String, _ items: [(name: String, value: String)]) -> String {
-        guard !items.isEmpty else { return path }
-        var link = path
-        link.reserveCapacity(path.utf8.count + items.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
-        for (index, item) in items.enumerated() {
-            link += index == 0 ? "?" : "&"
-            link += encode(item.name)
-            link += "="
-            link += encode(item.value)
-        }
-        return link
+        items.isEmpty ? path : path + "?" + encoded(items)
     }
 
     /// `items` encoded and joined with `&`, without a leading `?` (empty for none).
     static func encoded(_ items: [(name: String, value: String)]) -> String {
         var text = ""
+        text.reserveCapacity(items.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
         for item in items {
             if !text.isEmpty { text += "&" }
             text += encode(item.name)

@@ -26,7 +26,7 @@ enum RecordCells {
                 "text": .string(text(value, clamp: false, isClamped: false, words: words)),
             ]
             if value.isNull { cell["isNull"] = true }
-            if let href = href(value, column: column, lists: lists) { cell["href"] = .string(href) }
+            if let href = href(value, reference: column.reference, lists: lists) { cell["href"] = .string(href) }
             return .dictionary(cell)
         }
     }
@@ -63,14 +63,9 @@ enum RecordCells {
         return false
     }
 
-    /// A cell's link: the referenced row's page for a foreign key, else the
-    /// value itself when it is a web address.
-    static func href(_ value: SQLValue, column: TableDescription.Column, lists: TableLists?) -> String? {
-        href(value, reference: column.reference, lists: lists)
-    }
-
-    /// ``href(_:column:lists:)`` given only the column's reference: a list page calls it
-    /// for every cell, and passing the whole column copied its fields each time (callgrind).
+    /// A cell's link: the referenced row's page for a foreign key (`reference`: the
+    /// column's reference, not the whole column, which a list page copied for every
+    /// cell: callgrind), else the value itself when it is a web address.
     static func href(_ value: SQLValue, reference: TableDescription.Reference?, lists: TableLists?) -> String? {
         if let reference, !value.isNull, let href = referenceHref(value, reference, lists: lists) {
             return href

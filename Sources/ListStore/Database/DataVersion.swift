@@ -76,6 +76,8 @@ final class DataVersionProbe: Sendable {
     static let maximumAge: UInt64 = 1_000_000_000
 
     private let path: String
+    /// The WAL file SQLite keeps beside the database in WAL mode.
+    private let walPath: String
     private let state = BlockingLock(State())
     private let watch: FolderWatch?
     private let published = BlockingLock(Published())
@@ -91,6 +93,7 @@ final class DataVersionProbe: Sendable {
     ///   - log: Told once when the folder cannot be watched, and why.
     init(path: String, watching: Bool = true, log: (String) -> Void = { _ in }) {
         self.path = path
+        walPath = path + "-wal"
         var watch: FolderWatch?
         if watching {
             do {
@@ -132,7 +135,7 @@ final class DataVersionProbe: Sendable {
             let startedAt = monotonicNanoseconds()
             let changed = watch?.drain() ?? false
             let result = read(&state)
-            let inWALMode = access(path + "-wal", F_OK) == 0
+            let inWALMode = access(walPath, F_OK) == 0
             return published.withLock { published in
                 defer {
                     published.probedAt = startedAt
