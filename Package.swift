@@ -29,6 +29,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
@@ -39,6 +44,7 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "ListStore", dependencies: ["CSQLite", "ListState"]),
+        .target(name: "PostgreSQLStore", dependencies: ["CLibPQ", "ListStore"]),
         .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
         .target(
             name: "ListApp",
@@ -47,7 +53,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "liststate",
-            dependencies: ["ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore"]
+            dependencies: ["ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "PostgreSQLStore"]
         ),
 
         // MARK: Benchmark (`make bench`; see BENCHMARKS.md)

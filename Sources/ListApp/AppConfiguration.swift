@@ -36,7 +36,7 @@ public struct AppConfiguration: Sendable {
     /// The most bytes of rendered list answers kept for the requests that
     /// repeat them (`ResponseCache`; `--response-cache`), 0 to keep none.
     /// A kept answer is served only after the source confirms its
-    /// `ContentVersion`, so it is never staler than a query would be.
+    /// `DataVersion`, so it is never staler than the source says.
     public var responseCacheBytes: Int = 4 << 20
     /// Development mode (`--dev`): serves the gallery of every state at `/-/states`.
     public var isDevelopment = false

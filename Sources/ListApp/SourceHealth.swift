@@ -21,16 +21,20 @@ final class SourceHealth: Sendable {
     }
 
     /// Records the outcome of a query.
+    /// A value the request gave that the column cannot read (`.invalidValue`) is
+    /// the request's fault: the source answered.
     func record<T>(_ result: Result<T, ListStoreError>) {
-        if case .success = result, !hasFailure.load(ordering: .acquiring) { return }
+        var failure: ListStoreError?
+        if case .failure(let error) = result, error.kind != .invalidValue { failure = error }
+        if failure == nil, !hasFailure.load(ordering: .acquiring) { return }
         let change: String? = lastFailure.withLock { last in
-            switch result {
-            case .success:
+            switch failure {
+            case nil:
                 guard last != nil else { return nil }
                 last = nil
                 hasFailure.store(false, ordering: .releasing)
                 return "the data source answers again"
-            case .failure(let error):
+            case let error?:
                 defer {
                     last = error
                     hasFailure.store(true, ordering: .releasing)

@@ -21,7 +21,10 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         /// tries once more), or the file lost its tables (an error, as corruption
         /// is: the pool's connections are closed).
         case schemaChanged
-        /// Any other SQLite failure.
+        /// A value bound to the statement is not one the column's type can read
+        /// (a database server's data exception, SQLSTATE class 22): the request's fault.
+        case invalidValue
+        /// Any other failure.
         case other
     }
 
@@ -47,7 +50,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch kind {
         case .busy, .timedOut, .cannotOpen, .noSpace: true
-        case .corrupt, .wrongSchema, .schemaChanged, .other: false
+        case .corrupt, .wrongSchema, .schemaChanged, .invalidValue, .other: false
         }
     }
 

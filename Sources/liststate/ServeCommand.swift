@@ -2,22 +2,29 @@ import Foundation
 import HTTPServer
 import ListApp
 import ListStore
+import PostgreSQLStore
 
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.
 enum ServeCommand {
     static let help = """
-        usage: liststate serve [options] [FILE.sqlite ...]
+        usage: liststate serve [options] [FILE.sqlite | postgresql://USER@HOST/DB ...]
 
-        Serves every table and view of the SQLite files as lists over HTTP (read
-        only: the files are never created or written). Without a file it serves
-        the Unicode character list: on first start it builds that catalogue (a
-        SQLite file) from the Unicode data in the Swift runtime.
+        Serves every table and view of the SQLite files and PostgreSQL databases as
+        lists over HTTP (read only: nothing is ever created or written). Without a
+        database it serves the Unicode character list: on first start it builds that
+        catalogue (a SQLite file) from the Unicode data in the Swift runtime.
 
         options:
           --host ADDRESS        address to listen on (default 127.0.0.1)
           --port N              TCP port, 0 for any free one (default 8080)
           --db PATH             the catalogue file (default $XDG_DATA_HOME/liststate/catalogue.sqlite,
                                 else ~/.local/share/liststate/catalogue.sqlite)
+          --database-url URL    a PostgreSQL database to serve (a postgresql:// URI or libpq
+                                key=value pairs): best from LISTSTATE_DATABASE_URL, which
+                                keeps the password out of ps
+          --schema NAME[,NAME]  the PostgreSQL schemas to serve (default: search_path's)
+          --pool-size N         the most connections to a PostgreSQL server, for the whole
+                                process (default 4)
           --templates DIR       templates that replace the built-in ones of the same name
           --static DIR          static files that replace the built-in ones of the same path
           --threads N           connection threads (default one per core, at least 2)
@@ -182,6 +189,11 @@ enum ServeCommand {
                 let tables = try TableCatalog(
                     databases: options.databases, queryTimeLimit: options.queryTimeout,
                     configuration: tableConfiguration,
+                    server: { argument in
+                        guard PostgreSQLSource.isConnectionURI(argument) || argument == options.databaseURL else { return nil }
+                        return PostgreSQLSource(
+                            conninfo: argument, schemas: options.schemas, poolSize: options.poolSize, queryTimeLimit: options.queryTimeout)
+                    },
                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
                 application = try ListApplication(tables: tables, configuration: appConfiguration)
             } catch {

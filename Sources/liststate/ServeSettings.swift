@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import ListApp
 import ListStore
+import PostgreSQLStore
 
 /// `liststate serve`'s settings and where each comes from: the command line
 /// (`--query-timeout 1.5`), the environment (`LISTSTATE_QUERY_TIMEOUT=1.5`),
@@ -22,8 +23,14 @@ enum ServeSettings {
         var queryTimeout = 2.0
         /// Seconds a page's partial request may wait for its answer.
         var clientTimeout = 10.0
-        /// Users' SQLite files to serve as lists (none: the catalogue).
+        /// Users' SQLite files and PostgreSQL URIs to serve as lists (none: the catalogue).
         var databases: [String] = []
+        /// A PostgreSQL database to serve (`--database-url`, `LISTSTATE_DATABASE_URL`: out of `ps`).
+        var databaseURL: String?
+        /// The PostgreSQL schemas to serve; nil for the ones on `search_path`.
+        var schemas: [String]?
+        /// The most connections to a PostgreSQL server, for the whole process.
+        var poolSize = 4
         var configuration: String?
         var isDevelopment = false
         var connectionLimit: Int?
@@ -41,6 +48,11 @@ enum ServeSettings {
         var corsOrigin: String?
         /// The path prefix the site is served under (`/lists`), "" for none.
         var basePath = ""
+        /// ``poolSize`` as a setting that may be unset.
+        var poolSizeSetting: Int? {
+            get { poolSize }
+            set { poolSize = newValue ?? 4 }
+        }
         /// Where each setting's value came from, by name (absent: the default).
         var sources: [String: EffectiveSetting.Source] = [:]
     }
@@ -156,6 +168,22 @@ enum ServeSettings {
                 options.database = text
                 return nil
             }, shown: { .text($0.database) }),
+        Setting(
+            name: "database-url",
+            apply: { options, text in
+                if let problem = PostgreSQLSource.problem(with: text) { return "is not a PostgreSQL connection string: \(problem)" }
+                options.databaseURL = text
+                return nil
+            }, shown: { $0.databaseURL.map { .text(PostgreSQLSource.displayName(of: $0)) } ?? .none }),
+        Setting(
+            name: "schema",
+            apply: { options, text in
+                let names = text.split(separator: ",").map(String.init)
+                guard !names.isEmpty, !names.contains(where: \.isEmpty) else { return "must name a schema (or several, with commas)" }
+                options.schemas = names
+                return nil
+            }, shown: { $0.schemas.map { .texts($0) } ?? .none }),
+        count("pool-size", 1...1000, at: \.poolSizeSetting, unset: 4),
         Setting(
             name: "templates",
             apply: { options, text in
@@ -322,6 +350,8 @@ enum ServeSettings {
             _ = setting.apply(&options, value)
             options.sources[setting.name] = .flag
         }
+        // Served after the files named on the command line.
+        if let url = options.databaseURL { options.databases.append(url) }
         return .success(options)
     }
 
@@ -332,7 +362,11 @@ enum ServeSettings {
         }
         settings.append(
             EffectiveSetting(
-                name: "databases", value: .texts(options.databases),
+                name: "databases",
+                value: .texts(
+                    options.databases.map {
+                        PostgreSQLSource.isConnectionURI($0) || $0 == options.databaseURL ? PostgreSQLSource.displayName(of: $0) : $0
+                    }),
                 source: options.databases.isEmpty ? .default : .flag))
         return settings
     }

@@ -6,7 +6,7 @@ import ListStore
 /// first when either is reached.
 ///
 /// The key must hold everything the answer depends on; the list route puts
-/// the data source's `ContentVersion` into it, so an entry is found only while
+/// the data source's `DataVersion` into it, so an entry is found only while
 /// the source would give the same rows (see `TableRoute`). One lock guards the
 /// table; a lookup holds it for one hash and one comparison of the key.
 final class ResponseCache<Key: Hashable & Sendable>: Sendable {

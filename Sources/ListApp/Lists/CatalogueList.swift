@@ -41,13 +41,13 @@ public enum CatalogueList {
         let tables: [TableDescription]
         switch source.tables() {
         case .success(let read): tables = read
-        case .failure(let error): throw AppError.database(source.path, reason: TableLists.reason(error, path: source.path))
+        case .failure(let error): throw AppError.database(source.name, reason: TableLists.reason(error, path: source.name))
         }
         guard let table = tables.first(where: { $0.name == name }) else {
-            throw AppError.database(source.path, reason: "the catalogue has no table “\(name)”")
+            throw AppError.database(source.name, reason: "the catalogue has no table “\(name)”")
         }
         guard let presenter = CatalogueRows(table) else {
-            throw AppError.database(source.path, reason: "the catalogue's table “\(name)” lacks a column of the catalogue's")
+            throw AppError.database(source.name, reason: "the catalogue's table “\(name)” lacks a column of the catalogue's")
         }
         var list = ListDefinition(name: name, title: "Unicode characters", table: table, source: source, configuration: configuration)
         list.layout = .list

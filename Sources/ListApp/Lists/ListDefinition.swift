@@ -15,7 +15,7 @@ public struct ListDefinition: Sendable {
     /// The table or view the rows come from.
     public var table: TableDescription
     /// The database that holds it.
-    public var source: DatabaseSource
+    public var source: any ListSource
     /// Its placeholder content, display flags and end-of-list words.
     public var configuration: ListConfiguration
     /// The order of a page asked for without `sort`; nil for key order.
@@ -72,7 +72,7 @@ public struct ListDefinition: Sendable {
     ///   - defaultSort: The order without `sort`.
     public init(
         name: String? = nil, title: String? = nil, description: String? = nil, table: TableDescription,
-        source: DatabaseSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
+        source: any ListSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
     ) {
         let name = name ?? table.name
         self.name = name

@@ -10,7 +10,7 @@ public final class TableCatalog: Sendable {
     public static let checkInterval = 0.5
 
     /// The databases the lists are read from (none for a fixed set of lists).
-    let databases: [DatabaseSource]
+    let databases: [any ListSource]
     private let log: @Sendable (String) -> Void
     private let configuration: TableConfiguration
     private let state: Mutex<State>
@@ -32,14 +32,19 @@ public final class TableCatalog: Sendable {
     /// One list per table and view of each database, in file order, then name order, as `configuration` shapes them.
     /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
     ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
+    /// - Parameter server: The source for an argument that names a database server (a
+    ///   `postgresql://` URI), nil for a SQLite file. A server that cannot be reached yet
+    ///   is served without lists until it answers.
     public init(
         databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
+        server: (String) -> (any ListSource)? = { _ in nil },
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(AppError) {
-        let opened = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, log: log)
+        let opened = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, server: server, log: log)
         let sources = opened.map(\.source)
         let versions: [Int?] = opened.map(\.schemaVersion)
-        let lists = try TableLists.lists(of: sources, configuration: configuration)
+        let unread = opened.filter { $0.schemaVersion == nil }.map(\.source)
+        let lists = try TableLists.lists(of: sources, configuration: configuration, unread: unread)
         databases = sources
         self.log = log
         self.configuration = configuration

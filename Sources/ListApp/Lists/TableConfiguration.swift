@@ -22,7 +22,7 @@ public struct TableConfiguration: Sendable {
 
     /// The list over `table` as configured, or nil when it is hidden.
     /// - Throws: `AppError.configuration` naming the key whose column the table does not have.
-    func list(_ table: TableDescription, source: DatabaseSource) throws(AppError) -> ListDefinition? {
+    func list(_ table: TableDescription, source: any ListSource) throws(AppError) -> ListDefinition? {
         let settings = tables[table.name] ?? TableListSettings()
         guard !settings.isHidden else { return nil }
         let prefix = "lists.\(table.name)"

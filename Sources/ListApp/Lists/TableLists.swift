@@ -29,14 +29,14 @@ public struct TableLists: Sendable {
             guard !Self.reservedNames.contains(list.name) else {
                 throw AppError.listName(
                     list.name,
-                    reason: "\(list.source.path) has a table or view of this name, "
+                    reason: "\(list.source.name) has a table or view of this name, "
                         + "which is an address of ListState's own (\(Self.reservedNames.filter { !$0.isEmpty }.sorted().joined(separator: ", "))); "
                         + "rename it in the database")
             }
             if let other = byName[Array(list.name.utf8)] {
                 throw AppError.listName(
                     list.name,
-                    reason: "both \(lists[other].source.path) and \(list.source.path) have a "
+                    reason: "both \(lists[other].source.name) and \(list.source.name) have a "
                         + "table or view of this name; serve them separately")
             }
             byName[Array(list.name.utf8)] = index
@@ -53,13 +53,30 @@ public struct TableLists: Sendable {
     /// A source for each database (in `paths` order), each checked: it exists, can be read and is SQLite.
     /// - Returns: Each source with the schema version the check read.
     /// - Throws: `AppError.database` naming the first file that cannot be served.
+    /// A database server that cannot be reached now is kept, without a version (its lists appear
+    /// once it answers, ``TableCatalog``); a file that cannot be read stops the start.
+    /// - Parameter server: The source for an argument that names a database server
+    ///   (a `postgresql://` URI), nil for a file.
     static func open(
         databases paths: [String], queryTimeLimit: Double,
+        server: (String) -> (any ListSource)? = { _ in nil },
         log: @escaping @Sendable (String) -> Void
-    ) throws(AppError) -> [(source: DatabaseSource, schemaVersion: Int)] {
-        var sources: [(source: DatabaseSource, schemaVersion: Int)] = []
+    ) throws(AppError) -> [(source: any ListSource, schemaVersion: Int?)] {
+        var sources: [(source: any ListSource, schemaVersion: Int?)] = []
         var seen: [FileIdentity: String] = [:]
         for path in paths {
+            if let source = server(path) {
+                switch source.schemaVersion() {
+                case .success(let version):
+                    sources.append((source, version))
+                case .failure(let error) where error.isTransient:
+                    log("\(source.name) cannot be read now (\(error.message)); its lists appear once it answers")
+                    sources.append((source, nil))
+                case .failure(let error):
+                    throw AppError.database(source.name, reason: Self.reason(error, path: source.name))
+                }
+                continue
+            }
             // The same file however it is spelled (`./a.sqlite`, an absolute path, a link).
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
@@ -89,10 +106,15 @@ public struct TableLists: Sendable {
     /// The lists of every table and view of `sources`, read now, as `configuration` shapes them.
     /// - Throws: `AppError.database` when a file cannot be read, `AppError.listName` for a name that
     ///   cannot be used, `AppError.configuration` for a setting that names no table or column.
-    static func lists(of sources: [DatabaseSource], configuration: TableConfiguration = TableConfiguration()) throws(AppError) -> TableLists {
+    /// - Parameter unread: Sources not read now (a server that does not answer yet): their
+    ///   lists are left out, and a setting naming no table is not an error while any is.
+    static func lists(
+        of sources: [any ListSource], configuration: TableConfiguration = TableConfiguration(),
+        unread: [any ListSource] = []
+    ) throws(AppError) -> TableLists {
         var lists: [ListDefinition] = []
         var named: Set<String> = []
-        for source in sources {
+        for source in sources where !unread.contains(where: { $0 === source }) {
             switch source.tables() {
             case .success(let tables):
                 for table in tables {
@@ -100,11 +122,11 @@ public struct TableLists: Sendable {
                     if let list = try configuration.list(table, source: source) { lists.append(list) }
                 }
             case .failure(let error):
-                throw AppError.database(source.path, reason: Self.reason(error, path: source.path))
+                throw AppError.database(source.name, reason: Self.reason(error, path: source.name))
             }
         }
         let unknown = Set(configuration.tables.keys).union(configuration.lists.map(\.name)).subtracting(named)
-        if let name = unknown.sorted().first {
+        if unread.isEmpty, let name = unknown.sorted().first {
             let some = named.sorted().prefix(20).joined(separator: ", ") + (named.count > 20 ? ", …" : "")
             throw .configuration(
                 ConfigurationError(

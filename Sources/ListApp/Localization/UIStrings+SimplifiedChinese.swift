@@ -121,6 +121,7 @@ extension UIStrings {
             case .positionGone: "这一页开始的那一行已经不在了，请从头开始。"
             case .unknownFilterValue(let parameter, let value): "筛选条件“\(parameter)”没有“\(value)”这个值。"
             case .badFilter(let name): "筛选条件“\(name)”无法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 个值，一个列表最多 \(RowFilter.maximumFilters) 个筛选条件。"
+            case .unreadableValue: "筛选条件的值不是该列能容纳的（例如给数字或日期列的是文字）。"
             case .malformedAddress: "这个网址的写法有误（% 符号或字符损坏）。请从头开始。"
             case .addressTooLong: "这个网址太长了，服务器无法处理。请缩短搜索内容或减少筛选条件。"
             case .headersTooLarge: "这个请求附带的头部数据（例如 Cookie）太多，服务器无法处理。"

@@ -121,6 +121,7 @@ extension UIStrings {
             case .positionGone: "這一頁開始的那一列已經不在了，請從頭開始。"
             case .unknownFilterValue(let parameter, let value): "篩選條件「\(parameter)」沒有「\(value)」這個值。"
             case .badFilter(let name): "篩選條件「\(name)」無法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 個值，一個清單最多 \(RowFilter.maximumFilters) 個篩選條件。"
+            case .unreadableValue: "篩選條件的值不是該欄能容納的（例如給數字或日期欄的是文字）。"
             case .malformedAddress: "這個網址的寫法有誤（% 符號或字元損壞）。請從頭開始。"
             case .addressTooLong: "這個網址太長了，伺服器無法處理。請縮短搜尋內容或減少篩選條件。"
             case .headersTooLarge: "這個請求附帶的標頭資料（例如 Cookie）太多，伺服器無法處理。"

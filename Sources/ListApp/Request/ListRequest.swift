@@ -70,6 +70,9 @@ public enum ListRequest {
         case positionGone
         /// A column filter's value cannot be used, or there are too many filters.
         case badFilter(String)
+        /// A filter's value is not one its column's type can read (a database
+        /// server checks types: `count__gt=abc` on a PostgreSQL `integer`).
+        case unreadableValue
         /// A named filter (the parameter) does not accept the value.
         case unknownFilterValue(parameter: String, value: String)
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).

@@ -63,12 +63,12 @@ struct TableIndexRoute: Sendable {
     /// `deadline` (`.some(nil)`, "many rows", when that ran out); nil when the
     /// database cannot be read now (locked, damaged): not counted.
     private func count(_ list: ListDefinition, until deadline: ContinuousClock.Instant) -> Int?? {
-        let version = [ContentVersion(path: list.source.path), ContentVersion(path: list.source.path + "-wal")]
+        let version = try? list.source.dataVersion().get()
         let key = list.name
-        if let kept = counts.value(for: key, version: version) { return .some(kept) }
+        if let version, let kept = counts.value(for: key, version: version) { return .some(kept) }
         switch list.source.count(list.table, until: deadline) {
         case .success(let counted?):
-            counts.store(counted, for: key, version: version)
+            if let version { counts.store(counted, for: key, version: version) }
             return .some(counted)
         case .success(nil):
             return .some(nil)
@@ -79,16 +79,16 @@ struct TableIndexRoute: Sendable {
 
     /// Row counts kept under the version they were counted at.
     final class CountCache: Sendable {
-        private let entries = Mutex<[String: (version: [ContentVersion?], count: Int)]>([:])
+        private let entries = Mutex<[String: (version: DataVersion, count: Int)]>([:])
 
-        func value(for key: String, version: [ContentVersion?]) -> Int? {
+        func value(for key: String, version: DataVersion) -> Int? {
             entries.withLock { entries in
                 guard let entry = entries[key], entry.version == version else { return nil }
                 return entry.count
             }
         }
 
-        func store(_ count: Int, for key: String, version: [ContentVersion?]) {
+        func store(_ count: Int, for key: String, version: DataVersion) {
             entries.withLock { $0[key] = (version, count) }
         }
     }

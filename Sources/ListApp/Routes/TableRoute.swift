@@ -195,6 +195,9 @@ struct TableRoute: Sendable {
             case .success(nil):
                 refusal = .positionGone
                 snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+            case .failure(let error) where error.kind == .invalidValue:
+                refusal = .unreadableValue
+                snapshot.request = .badRequest(reason: UIStrings.english.reason(.unreadableValue))
             case .failure(let error) where error.kind == .schemaChanged && !retried:
                 // The table changed under the statement: once more, as it is now.
                 let fresh = catalog.refreshNow()

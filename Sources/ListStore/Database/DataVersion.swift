@@ -15,15 +15,15 @@ import Synchronization
 /// does not move), with the file that connection has open and the probe's
 /// epoch (a new connection's numbers start over, so they are told apart).
 public struct DataVersion: Sendable, Hashable {
-    /// The file the probe read.
-    public var identity: FileIdentity
+    /// The file the probe read; nil for a database server, whose pages carry none either.
+    public var identity: FileIdentity?
     /// Which probe connection (a new one after a fault or a replaced file).
     public var epoch: Int
     /// `PRAGMA data_version` on that connection.
     public var dataVersion: Int64
 
     /// Makes a version from its parts.
-    public init(identity: FileIdentity, epoch: Int, dataVersion: Int64) {
+    public init(identity: FileIdentity?, epoch: Int, dataVersion: Int64) {
         self.identity = identity
         self.epoch = epoch
         self.dataVersion = dataVersion

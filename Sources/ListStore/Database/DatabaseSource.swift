@@ -4,9 +4,11 @@
 /// The file is opened read-only (`SQLITE_OPEN_READONLY`): never created,
 /// never written. Connections are pooled; every query is bounded by the
 /// query time limit (busy timeout and progress handler), like the catalogue's.
-public final class DatabaseSource: Sendable {
+public final class DatabaseSource: ListSource {
     /// The database file.
     public let path: String
+    /// The source as logs name it: its path.
+    public var name: String { path }
     /// The most a query may take, in seconds, waiting on locks included.
     public let queryTimeLimit: Double
     private let pool: ConnectionPool
@@ -60,7 +62,7 @@ public final class DatabaseSource: Sendable {
     /// `PRAGMA schema_version`: changes with every change to the database's schema.
     /// - Parameter waiting: Whether to wait on a held lock (`false`: fail as `.busy` at once).
     /// - Returns: The version, or why the file cannot be read (as ``tables()``).
-    public func schemaVersion(waiting: Bool = true) -> Result<Int, ListStoreError> {
+    public func schemaVersion(waiting: Bool) -> Result<Int, ListStoreError> {
         Result { () throws(ListStoreError) -> Int in
             try pool.withConnection(timeLimit: queryTimeLimit, from: nil, waiting: waiting) { connection throws(ListStoreError) in
                 try SchemaReader.schemaVersion(connection)
@@ -132,24 +134,6 @@ public final class DatabaseSource: Sendable {
         return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection)
     }
 
-    /// What is left of a page's ``RowPageQuery/byteBudget``.
-    private struct ByteBudget {
-        var bytes: Int
-        var isSpent: Bool { bytes <= 0 }
-
-        /// Counts `value` against the budget: its length, and what holding any value costs.
-        mutating func spend(_ value: SQLValue) {
-            switch value {
-            case .text(let text): bytes -= text.utf8.count + Self.perValue
-            case .blob(let blob): bytes -= blob.count + Self.perValue
-            default: bytes -= Self.perValue
-            }
-        }
-
-        /// About what a value costs in memory beyond its bytes (the enum's storage in a row's array).
-        static let perValue = 32
-    }
-
     /// Up to `count` rows of the ranges in order, after `after` in the first
     /// (and after `offset` rows of the first: only for a run of identical rows),
     /// ending early after the row that spends `budget`.
@@ -177,7 +161,7 @@ public final class DatabaseSource: Sendable {
                 row.reserveCapacity(width)
                 for index in 0..<min(width, columns) {
                     var value = statement.value(Int32(index))
-                    if keyset.clamped, Self.clamp(&value) { page.clamped.insert(page.rows.count * width + index) }
+                    if keyset.clamped, RowPage.clamp(&value) { page.clamped.insert(page.rows.count * width + index) }
                     budget?.spend(value)
                     row.append(value)
                 }
@@ -193,23 +177,6 @@ public final class DatabaseSource: Sendable {
         return page
     }
 
-    /// Cuts a value read one character or byte past ``RowPage/clampLength``
-    /// back to that length; whether it did.
-    private static func clamp(_ value: inout SQLValue) -> Bool {
-        switch value {
-        case .text(let text) where text.unicodeScalars.count > RowPage.clampLength:
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: text.unicodeScalars.prefix(RowPage.clampLength))
-            value = .text(String(scalars))
-            return true
-        case .blob(let bytes) where bytes.count > RowPage.clampLength:
-            value = .blob(Array(bytes.prefix(RowPage.clampLength)))
-            return true
-        default:
-            return false
-        }
-    }
-
     /// The position of the row with `rowid` under `sort` (for a cursor made
     /// by rowid), nil when the row is gone.
     public func position(
@@ -220,7 +187,7 @@ public final class DatabaseSource: Sendable {
         guard let rowidExpression else { return .success(nil) }
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
         let select = ([sortColumn ?? "NULL"] + table.keyExpressions).joined(separator: ", ")
-        let sql = "SELECT \(select) FROM \(quoteIdentifier(table.name)) WHERE \(rowidExpression) = ?"
+        let sql = "SELECT \(select) FROM \(table.sqlName) WHERE \(rowidExpression) = ?"
         return Result { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
@@ -244,7 +211,7 @@ public final class DatabaseSource: Sendable {
         guard !expressions.isEmpty, expressions.count == key.count else { return .success(nil) }
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
         let conditions = expressions.map { "\($0) IS ?" }.joined(separator: " AND ")
-        let sql = "SELECT \(sortColumn ?? "NULL") FROM \(quoteIdentifier(table.name)) WHERE \(conditions) LIMIT 1"
+        let sql = "SELECT \(sortColumn ?? "NULL") FROM \(table.sqlName) WHERE \(conditions) LIMIT 1"
         return Result { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
@@ -294,7 +261,7 @@ public final class DatabaseSource: Sendable {
         }
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
         var sql =
-            "SELECT \(keyset.shownColumns(clamped: false)) FROM \(quoteIdentifier(table.name)) WHERE "
+            "SELECT \(keyset.shownColumns(clamped: false)) FROM \(table.sqlName) WHERE "
             + conditions.joined(separator: " AND ")
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         sql += " LIMIT 1"
@@ -314,13 +281,13 @@ public final class DatabaseSource: Sendable {
     /// counting does not finish before `deadline` (a count reads every row);
     /// a held lock fails it as `.busy` at once.
     public func count(
-        _ table: TableDescription, filters: [RowFilter] = [],
+        _ table: TableDescription, filters: [RowFilter],
         until deadline: ContinuousClock.Instant
     ) -> Result<Int?, ListStoreError> {
         let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
         let conditions = RowPageQuery(table: table, filters: filters).conditions
-        var sql = "SELECT count(*) FROM \(quoteIdentifier(table.name))"
+        var sql = "SELECT count(*) FROM \(table.sqlName)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
         let counted = Result { () throws(ListStoreError) -> Int? in
             // A count is a page's extra: it never waits on a lock (busy at once).

@@ -63,34 +63,58 @@ public struct SQLCondition: Sendable, Hashable {
 /// `s IS NULL AND k > ?`. The key comparison is written out column by column
 /// (`k1 > ? OR (k1 IS ? AND (k2 > ? ...))`), NULL-safe, since a view's key
 /// columns may hold NULL and a row value holding NULL compares as unknown.
-struct KeysetQuery {
+///
+/// PostgreSQL orders NULL last, so a key that may hold NULL is ordered
+/// `NULLS FIRST` there (``SQLDialect/orderTerm(_:descending:nullable:)``);
+/// where no key value may be NULL (a primary key) the position is a row
+/// comparison instead, `(s, k1, …) > (?, ?, …)`, which a B-tree index on those
+/// columns serves as one seek (functions-comparisons.html#ROW-WISE-COMPARISON).
+package struct KeysetQuery {
     /// Which part of a sorted list a statement reads: the non-NULL or the NULL
     /// values of the sort column, or everything (a run of identical rows).
-    enum Range { case nonNull, null, all }
+    package enum Range { case nonNull, null, all }
 
-    let table: TableDescription
+    package let table: TableDescription
     /// The sort column's SQL expression and direction; nil for key order.
-    let sort: (expression: String, descending: Bool)?
+    package let sort: (expression: String, descending: Bool)?
     /// The conditions of search and filters, joined with `AND`.
-    let conditions: [SQLCondition]
+    package let conditions: [SQLCondition]
     /// Whether long values are read clamped (``clampLength``); an export reads them whole.
-    var clamped = true
+    package var clamped = true
+
+    /// Makes a query.
+    package init(table: TableDescription, sort: (expression: String, descending: Bool)?, conditions: [SQLCondition]) {
+        self.table = table
+        self.sort = sort
+        self.conditions = conditions
+    }
 
     /// The most characters of a text value, or bytes of a blob, a page reads
     /// of a shown column: a page of 10 MB cells still answers within the time
     /// limit. The row's own page reads the whole value.
-    static let clampLength = 65_536
+    package static let clampLength = 65_536
 
     /// The shown columns: each by name, a long text or blob read as its first
     /// ``clampLength`` + 1 characters or bytes when `clamped` (one more than
     /// is kept, so a value that was cut can be told from one that fits); a
     /// view whose column names repeat by `*`, so each keeps its own value.
-    func shownColumns(clamped: Bool) -> String {
+    package func shownColumns(clamped: Bool) -> String {
         clamped ? table.sql.clampedColumns : table.sql.columns
     }
 
     /// ``shownColumns(clamped:)`` of `table`, made (once per table: ``TableDescription``).
     static func shownColumns(of table: TableDescription, clamped: Bool) -> String {
+        if table.dialect == .postgreSQL {
+            return table.columns.map { column in
+                let read = column.readSQL
+                guard clamped else { return read }
+                switch column.affinity {
+                case .text: return "left(\(read), \(clampLength + 1))"
+                case .blob: return "substring(\(read) FROM 1 FOR \(clampLength + 1))"
+                default: return read
+                }
+            }.joined(separator: ", ")
+        }
         let names = table.columns.map(\.sqlName)
         if table.kind == .view && Set(names).count < names.count { return "*" }
         return names.map { name in
@@ -108,14 +132,18 @@ struct KeysetQuery {
     }
 
     /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).
-    func statement(range: Range, after: RowPosition?, limit: Int, offset: Int = 0) -> SQLCondition {
+    package func statement(range: Range, after: RowPosition?, limit: Int, offset: Int = 0) -> SQLCondition {
         var clauses = conditions
         let keys = table.keyExpressions
         let descending = sort?.descending ?? false
+        let dialect = table.dialect
+        let rowComparison = !table.keyIsNullable
         if let sort {
             switch range {
             case .nonNull:
-                if let after, let value = after.sortValue, !value.isNull {
+                if let after, let value = after.sortValue, !value.isNull, rowComparison {
+                    clauses.append(Self.rowComparison([sort.expression] + keys, [value] + after.key, descending: descending))
+                } else if let after, let value = after.sortValue, !value.isNull {
                     let comparison = descending ? "<" : ">"
                     let tie = keyAfter(keys, after.key, descending: descending)
                     // The leading `s >= ?` (`<=` descending) says the same as the OR and lets
@@ -132,18 +160,29 @@ struct KeysetQuery {
             case .null:
                 clauses.append(SQLCondition("\(sort.expression) IS NULL"))
                 if let after, after.sortValue?.isNull == true {
-                    clauses.append(keyAfter(keys, after.key, descending: descending))
+                    clauses.append(
+                        rowComparison
+                            ? Self.rowComparison(keys, after.key, descending: descending)
+                            : keyAfter(keys, after.key, descending: descending))
                 }
             case .all:
                 break
             }
         } else if let after {
-            clauses.append(keyAfter(keys, after.key, descending: false))
+            clauses.append(rowComparison ? Self.rowComparison(keys, after.key, descending: false) : keyAfter(keys, after.key, descending: false))
         }
-        let direction = descending ? " DESC" : ""
-        var order = keys.map { $0 + direction }
-        if let sort, range == .nonNull { order.insert(sort.expression + direction, at: 0) }
-        var sql = "SELECT \(selectList) FROM \(quoteIdentifier(table.name))"
+        // PostgreSQL reads a bare name in ORDER BY as an output column's first (a shown
+        // `"price"::text` is named "price"): there the terms are the select list's positions.
+        let ordinal = dialect == .postgreSQL
+        let firstKey = table.columns.count + (sort == nil ? 1 : 2)
+        var order = keys.enumerated().map { index, key in
+            dialect.orderTerm(ordinal ? String(firstKey + index) : key, descending: descending, nullable: table.keyIsNullable)
+        }
+        if let sort, range == .nonNull {
+            let term = ordinal ? String(table.columns.count + 1) : sort.expression
+            order.insert(dialect.orderTerm(term, descending: descending, nullable: false), at: 0)
+        }
+        var sql = "SELECT \(selectList) FROM \(table.sqlName)"
         if !clauses.isEmpty { sql += " WHERE " + clauses.map(\.sql).joined(separator: " AND ") }
         sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ?"
         var values = clauses.flatMap(\.values) + [.integer(Int64(limit))]
@@ -158,25 +197,36 @@ struct KeysetQuery {
     /// The rows whose key comes after `values` in key order (`descending`:
     /// before), NULL-safe: in SQLite's order NULL is the smallest value.
     func keyAfter(_ expressions: [String], _ values: [SQLValue], descending: Bool) -> SQLCondition {
+        let dialect = table.dialect
         var rest: SQLCondition?
         // Built from the last column outwards: k_i beyond v_i, or k_i IS v_i and the rest beyond.
         for (expression, value) in zip(expressions, values).reversed() {
             let beyond: SQLCondition
             switch (value.isNull, descending) {
             case (true, false): beyond = SQLCondition("\(expression) IS NOT NULL")
-            case (true, true): beyond = SQLCondition("0")
+            case (true, true): beyond = SQLCondition(dialect.never)
             case (false, false): beyond = SQLCondition("\(expression) > ?", [value])
             case (false, true): beyond = SQLCondition("(\(expression) < ? OR \(expression) IS NULL)", [value])
             }
             if let inner = rest {
                 rest = SQLCondition(
-                    "(\(beyond.sql) OR (\(expression) IS ? AND \(inner.sql)))",
+                    "(\(beyond.sql) OR (\(dialect.isSame(expression)) AND \(inner.sql)))",
                     beyond.values + [value] + inner.values)
             } else {
                 rest = beyond
             }
         }
-        guard let rest else { return SQLCondition("0") }
+        guard let rest else { return SQLCondition(dialect.never) }
         return SQLCondition("(\(rest.sql))", rest.values)
+    }
+
+    /// The rows after `values` (`descending`: before) as one row comparison,
+    /// `(e1, e2, …) > (?, ?, …)`: only for expressions that hold no NULL.
+    static func rowComparison(_ expressions: [String], _ values: [SQLValue], descending: Bool) -> SQLCondition {
+        guard expressions.count > 1 else {
+            return SQLCondition("\(expressions.first ?? "NULL") \(descending ? "<" : ">") ?", Array(values.prefix(1)))
+        }
+        let placeholders = values.map { _ in "?" }.joined(separator: ", ")
+        return SQLCondition("(\(expressions.joined(separator: ", "))) \(descending ? "<" : ">") (\(placeholders))", values)
     }
 }

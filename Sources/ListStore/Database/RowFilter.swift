@@ -48,10 +48,12 @@ public struct RowFilter: Sendable, Hashable {
         value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The SQL condition on `expression` (a quoted column of `affinity`), nil
-    /// for an `isnull` value other than 0 and 1. Values are bound as
-    /// ``SQLValue/parameter(_:for:)`` says.
-    func condition(on expression: String, affinity: TableDescription.Affinity) -> SQLCondition? {
+    /// The SQL condition on `column` (compared by its ``TableDescription/Column/orderSQL``,
+    /// as the list is ordered), nil for an `isnull` value other than 0 and 1.
+    /// Values are bound as ``SQLValue/parameter(_:for:)`` says.
+    func condition(on column: TableDescription.Column, dialect: SQLDialect) -> SQLCondition? {
+        let expression = column.orderSQL
+        let affinity = column.affinity
         let bound = SQLValue.parameter(value, for: affinity)
         switch operation {
         case .exact: return SQLCondition("\(expression) = ?", [bound])
@@ -60,7 +62,8 @@ public struct RowFilter: Sendable, Hashable {
         case .lt: return SQLCondition("\(expression) < ?", [bound])
         case .lte: return SQLCondition("\(expression) <= ?", [bound])
         case .not: return SQLCondition("\(expression) != ?", [bound])
-        case .contains: return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [.text("%" + Self.likeLiteral(value) + "%")])
+        case .contains:
+            return SQLCondition(dialect.matches(quoteIdentifier(column.sqlName)), [.text("%" + Self.likeLiteral(value) + "%")])
         case .in:
             let values = self.values
             return SQLCondition(

@@ -89,7 +89,7 @@ public struct RowPage: Sendable, Hashable {
     }
 
     /// Keeps the first `count` rows; the page has more when it held more.
-    mutating func keep(_ count: Int) {
+    package mutating func keep(_ count: Int) {
         guard rows.count > count else { return }
         hasMore = true
         rows.removeSubrange(count...)
@@ -99,7 +99,7 @@ public struct RowPage: Sendable, Hashable {
     }
 
     /// Adds `other`'s rows after these.
-    mutating func append(_ other: RowPage) {
+    package mutating func append(_ other: RowPage) {
         // Cells are numbered row * width + column; the other page's rows come after these.
         let offset = rows.count * (rows.first?.count ?? 0)
         for cell in other.clamped { clamped.insert(offset + cell) }
@@ -110,7 +110,7 @@ public struct RowPage: Sendable, Hashable {
 
     /// Numbers the rows of each run of equal keys (``ordinals``); the first
     /// run goes on from `after` when it is the same.
-    mutating func countRuns(continuing after: RowPosition?) {
+    package mutating func countRuns(continuing after: RowPosition?) {
         ordinals = []
         func same(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { $0.isSameKey(as: $1) }
@@ -142,6 +142,25 @@ public struct RowPage: Sendable, Hashable {
     }
 }
 
+extension RowPage {
+    /// Cuts a value read one character or byte past ``RowPage/clampLength``
+    /// back to that length; whether it did.
+    package static func clamp(_ value: inout SQLValue) -> Bool {
+        switch value {
+        case .text(let text) where text.unicodeScalars.count > RowPage.clampLength:
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.prefix(RowPage.clampLength))
+            value = .text(String(scalars))
+            return true
+        case .blob(let bytes) where bytes.count > RowPage.clampLength:
+            value = .blob(Array(bytes.prefix(RowPage.clampLength)))
+            return true
+        default:
+            return false
+        }
+    }
+}
+
 extension RowPageQuery {
     /// The most words a search may hold (each is one more condition over every searched column).
     public static let maximumWords = SearchWords.maximum
@@ -161,20 +180,18 @@ extension RowPageQuery {
     }
 
     /// The SQL conditions of the search and the filters.
-    var conditions: [SQLCondition] {
+    package var conditions: [SQLCondition] {
         var conditions: [SQLCondition] = []
         if let search {
             let words = Self.words(search, for: table)
             // A search of no word (only punctuation) matches nothing rather than everything.
             conditions.append(
                 words.isEmpty && search.contains(where: { !$0.isWhitespace })
-                    ? SQLCondition("0") : table.search.condition(words, in: table))
+                    ? SQLCondition(table.dialect.never) : table.search.condition(words, in: table))
         }
         for filter in filters {
             guard let index = table.columnIndex(filter.column),
-                let condition = filter.condition(
-                    on: quoteIdentifier(table.columns[index].sqlName),
-                    affinity: table.columns[index].affinity)
+                let condition = filter.condition(on: table.columns[index], dialect: table.dialect)
             else { continue }
             conditions.append(condition)
         }

@@ -10,7 +10,7 @@ public enum RowSearch: Sendable, Hashable {
 
 extension RowSearch {
     /// The condition that every word of `words` matches.
-    func condition(_ words: [String], in table: TableDescription) -> SQLCondition {
+    package func condition(_ words: [String], in table: TableDescription) -> SQLCondition {
         switch self {
         case .fullText(let ftsTable, let version, let rowidColumn):
             let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
@@ -26,10 +26,10 @@ extension RowSearch {
             var parts: [String] = []
             var values: [SQLValue] = []
             for word in words {
-                parts.append("(" + columns.map { "\(quoteIdentifier($0)) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")")
+                parts.append("(" + columns.map { table.dialect.matches(quoteIdentifier($0)) }.joined(separator: " OR ") + ")")
                 values += columns.map { _ in .text("%" + RowFilter.likeLiteral(word) + "%") }
             }
-            return SQLCondition(parts.isEmpty ? "1" : parts.joined(separator: " AND "), values)
+            return SQLCondition(parts.isEmpty ? table.dialect.always : parts.joined(separator: " AND "), values)
         }
     }
 }

@@ -26,19 +26,49 @@ public struct TableDescription: Sendable, Hashable {
         public var primaryKeyPosition: Int
         /// The table and column it refers to (a single-column foreign key), if any.
         public var reference: Reference?
+        /// The SQL that reads the value to show, when not the quoted name (a
+        /// PostgreSQL `numeric` as text, so it stays exact; an array as JSON).
+        public var readExpression: String?
+        /// The SQL that orders and compares the column, when not the quoted name
+        /// (a PostgreSQL text column as `"c" COLLATE "C"`: code point order).
+        public var orderExpression: String?
+        /// Whether its values can be ordered (a PostgreSQL `json` or `xml` column cannot).
+        public var isOrderable: Bool
+        /// How the JSON twin writes its values beyond their storage class.
+        public var valueFormat: ValueFormat
 
         /// Makes a column.
         public init(
             name: String, sqlName: String? = nil, declaredType: String = "", primaryKeyPosition: Int = 0,
-            reference: Reference? = nil
+            reference: Reference? = nil, affinity: Affinity? = nil, readExpression: String? = nil,
+            orderExpression: String? = nil, isOrderable: Bool = true, valueFormat: ValueFormat = .plain
         ) {
             self.name = name
             self.sqlName = sqlName ?? name
             self.declaredType = declaredType
-            self.affinity = Affinity(declaredType: declaredType)
+            self.affinity = affinity ?? Affinity(declaredType: declaredType)
             self.primaryKeyPosition = primaryKeyPosition
             self.reference = reference
+            self.readExpression = readExpression
+            self.orderExpression = orderExpression
+            self.isOrderable = isOrderable
+            self.valueFormat = valueFormat
         }
+
+        /// The SQL that orders and compares the column (``orderExpression``, else the quoted name).
+        public var orderSQL: String { orderExpression ?? quoteIdentifier(sqlName) }
+        /// The SQL that reads the value to show (``readExpression``, else the quoted name).
+        public var readSQL: String { readExpression ?? quoteIdentifier(sqlName) }
+    }
+
+    /// How a column's values are written to JSON beyond their storage class.
+    public enum ValueFormat: String, Sendable, Hashable {
+        /// As their storage class says (``SQLValue``).
+        case plain
+        /// Integers 0 and 1 that stand for false and true (a PostgreSQL `boolean`).
+        case boolean
+        /// Text that is a JSON document (a PostgreSQL `json`, `jsonb` or array), written as that JSON.
+        case json
     }
 
     /// A single-column foreign key's target.
@@ -81,6 +111,10 @@ public struct TableDescription: Sendable, Hashable {
 
     /// The table's or view's name.
     public let name: String
+    /// How SQL names it in `FROM`: the quoted name, schema-qualified on PostgreSQL.
+    public let sqlName: String
+    /// The SQL its source speaks.
+    public let dialect: SQLDialect
     /// What it is.
     public let kind: Kind
     /// Its columns in declaration order.
@@ -101,9 +135,11 @@ public struct TableDescription: Sendable, Hashable {
     /// Makes a description.
     public init(
         name: String, kind: Kind, columns: [Column], rowidName: String? = nil, configuredKey: [String]? = nil,
-        search: RowSearch? = nil
+        search: RowSearch? = nil, sqlName: String? = nil, dialect: SQLDialect = .sqlite
     ) {
         self.name = name
+        self.sqlName = sqlName ?? quoteIdentifier(name)
+        self.dialect = dialect
         self.kind = kind
         self.columns = columns
         self.rowidName = rowidName
@@ -119,7 +155,7 @@ public struct TableDescription: Sendable, Hashable {
     }
 
     public static func == (lhs: TableDescription, rhs: TableDescription) -> Bool {
-        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.columns == rhs.columns && lhs.rowidName == rhs.rowidName
+        lhs.name == rhs.name && lhs.sqlName == rhs.sqlName && lhs.dialect == rhs.dialect && lhs.kind == rhs.kind && lhs.columns == rhs.columns && lhs.rowidName == rhs.rowidName
             && lhs.configuredKey == rhs.configuredKey && lhs.search == rhs.search
     }
 
@@ -143,8 +179,22 @@ public struct TableDescription: Sendable, Hashable {
     /// NULL); the rowid alone without a primary key; a view's configured key,
     /// else all its columns, each compared byte for byte and then by its
     /// storage class (`typeof`), rows equal in all of it counted in runs (``hasUniqueKey``).
+    /// On PostgreSQL, the primary key's columns, or a view's (or a table's
+    /// without a primary key) configured key, else all its orderable columns,
+    /// each by ``Column/orderSQL``.
     public var keyExpressions: [String] {
         if !sql.keys.isEmpty { return sql.keys }
+        if dialect == .postgreSQL {
+            switch kind {
+            case .view:
+                if let configuredKey {
+                    return configuredKey.map { name in columns.first { $0.sqlName == name }?.orderSQL ?? quoteIdentifier(name) }
+                }
+                return columns.filter(\.isOrderable).map(\.orderSQL)
+            case .table, .withoutRowid:
+                return primaryKey.map(\.orderSQL)
+            }
+        }
         switch kind {
         case .withoutRowid:
             return primaryKey.map { quoteIdentifier($0.sqlName) }
@@ -168,6 +218,10 @@ public struct TableDescription: Sendable, Hashable {
     /// columns, where identical rows may follow each other (a page then ends
     /// only where the key changes, so no copy is skipped).
     public var hasUniqueKey: Bool { kind != .view || configuredKey != nil }
+
+    /// Whether a key value may be NULL: ordered NULL first (``SQLDialect/orderTerm(_:descending:nullable:)``).
+    /// A PostgreSQL primary key never holds NULL.
+    var keyIsNullable: Bool { dialect == .sqlite || kind == .view }
 
     /// The columns that name a row in a detail URL, in order: the primary key
     /// (a rowid table's too; a row whose key holds NULL has no detail page);
@@ -194,7 +248,7 @@ public struct TableDescription: Sendable, Hashable {
         var copy = TableDescription(
             name: name, kind: kind, columns: kept, rowidName: rowidName,
             configuredKey: key.map { names in names.compactMap { name in columns.first { $0.name == name }?.sqlName } },
-            search: searched.map { .substring(columns: $0) } ?? search)
+            search: searched.map { .substring(columns: $0) } ?? search, sqlName: sqlName, dialect: dialect)
         if key == nil { copy.sql.keys = sql.keys }
         return copy
     }

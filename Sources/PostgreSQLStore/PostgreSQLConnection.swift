@@ -1,0 +1,223 @@
+import CLibPQ
+import Dispatch
+import ListStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One connection to a PostgreSQL server through libpq, used by one thread at
+/// a time (``PostgreSQLPool`` lends it). Every call is bounded by a deadline:
+/// connecting and querying are asynchronous libpq calls (`PQconnectStart`,
+/// `PQsendQueryParams`) waited on with `poll(2)`, so a server that stops
+/// answering never holds a thread past it (libpq-async.html).
+///
+/// Statements are sent unnamed through the extended protocol, one at a time,
+/// parameters as text with their types left to the server to infer: nothing
+/// is prepared on the server, so a reconnect loses nothing and PgBouncer in
+/// transaction mode works (libpq-exec.html, `PQexecParams`).
+final class PostgreSQLConnection {
+    private let connection: OpaquePointer
+    /// Whether the connection can no longer be trusted (lost, or a query was
+    /// abandoned at its deadline): the pool closes it instead of keeping it.
+    private(set) var isBroken = false
+
+    /// Connects with `conninfo` (a `postgresql://` URI or `key=value` pairs, libpq-connect.html §34.1.1)
+    /// and sets the session up: UTC, ISO dates, shortest exact floats, read-only
+    /// transactions, and `statement_timeout` of `statementTimeout` seconds.
+    /// - Throws: `ListStoreError` `.cannotOpen` when the server cannot be reached, refuses
+    ///   the connection or does not answer before `deadline`.
+    init(conninfo: String, statementTimeout: Double, deadline: ContinuousClock.Instant) throws(ListStoreError) {
+        guard let started = PQconnectStart(conninfo) else {
+            throw ListStoreError(kind: .cannotOpen, message: "libpq could not allocate a connection")
+        }
+        connection = started
+        var polling = PGRES_POLLING_WRITING
+        while true {
+            if PQstatus(connection) == CONNECTION_BAD { polling = PGRES_POLLING_FAILED }
+            switch polling {
+            case PGRES_POLLING_OK:
+                break
+            case PGRES_POLLING_FAILED:
+                let message = Self.message(connection)
+                PQfinish(connection)
+                throw ListStoreError(kind: .cannotOpen, message: message)
+            default:
+                let event = polling == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
+                guard Self.wait(for: event, on: PQsocket(connection), until: deadline) else {
+                    PQfinish(connection)
+                    throw ListStoreError(kind: .cannotOpen, message: "the server did not answer before the time limit")
+                }
+                polling = PQconnectPoll(connection)
+                continue
+            }
+            break
+        }
+        let milliseconds = Int(max(1, min(statementTimeout * 1000, Double(Int32.max))))
+        do {
+            _ = try query(
+                "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'; "
+                    + "SET extra_float_digits = 3; SET default_transaction_read_only = on; "
+                    + "SET statement_timeout = \(milliseconds)",
+                [], deadline: deadline, simple: true)
+        } catch {
+            PQfinish(connection)
+            throw error
+        }
+    }
+
+    deinit {
+        PQfinish(connection)
+    }
+
+    /// Runs `sql` (`?` for each of `values`, numbered `$1`, `$2`, … here) and returns its rows.
+    /// - Parameters:
+    ///   - simple: Send through the simple protocol (several statements, no parameters).
+    /// - Throws: `ListStoreError` as ``PostgreSQLError`` maps the server's SQLSTATE;
+    ///   `.timedOut` at `deadline` (the query is cancelled and the connection given up).
+    func query(
+        _ sql: String, _ values: [SQLValue], deadline: ContinuousClock.Instant, simple: Bool = false
+    ) throws(ListStoreError) -> PostgreSQLRows {
+        let sent: Int32
+        if simple {
+            sent = PQsendQuery(connection, sql)
+        } else {
+            let texts = values.map(Self.parameterText)
+            let numbered = Self.numberingParameters(sql)
+            sent = withCStrings(texts) { pointers in
+                PQsendQueryParams(connection, numbered, Int32(pointers.count), nil, pointers, nil, nil, 0)
+            }
+        }
+        guard sent == 1 else { throw lost(sql) }
+        while PQisBusy(connection) == 1 {
+            guard Self.wait(for: Int16(POLLIN), on: PQsocket(connection), until: deadline) else {
+                abandon()
+                throw ListStoreError(kind: .timedOut, message: "the query ran past the time limit", sql: sql)
+            }
+            guard PQconsumeInput(connection) == 1 else { throw lost(sql) }
+        }
+        var rows: PostgreSQLRows?
+        var failure: ListStoreError?
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_TUPLES_OK: rows = PostgreSQLRows(result)
+            case PGRES_COMMAND_OK: break
+            default: failure = failure ?? PostgreSQLError.error(result, sql: sql)
+            }
+        }
+        if PQstatus(connection) == CONNECTION_BAD { isBroken = true }
+        if let failure {
+            if failure.kind == .cannotOpen { isBroken = true }
+            throw failure
+        }
+        return rows ?? PostgreSQLRows()
+    }
+
+    /// The error for a connection that stopped working mid-query: `.cannotOpen`, and the connection is broken.
+    private func lost(_ sql: String) -> ListStoreError {
+        isBroken = true
+        return ListStoreError(kind: .cannotOpen, message: Self.message(connection), sql: sql)
+    }
+
+    /// Gives up on the running query: the server is asked to cancel it on
+    /// another thread (`PQcancel` opens a connection of its own and may wait on
+    /// a dead network), and this connection is not used again.
+    private func abandon() {
+        isBroken = true
+        guard let cancel = PQgetCancel(connection) else { return }
+        let handle = UncheckedCancel(cancel: cancel)
+        DispatchQueue.global().async {
+            var buffer = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(handle.cancel, &buffer, Int32(buffer.count))
+            PQfreeCancel(handle.cancel)
+        }
+    }
+
+    private struct UncheckedCancel: @unchecked Sendable {
+        let cancel: OpaquePointer
+    }
+
+    /// Waits until `socket` is ready for `event` or `deadline` passes; whether it is ready.
+    private static func wait(for event: Int16, on socket: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        guard socket >= 0 else { return true }
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return false }
+            let milliseconds = Int32(min(Double(Int32.max), (left.seconds * 1000).rounded(.up)))
+            var descriptor = pollfd(fd: socket, events: event, revents: 0)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }
+        }
+    }
+
+    /// libpq's message for the connection, on one line.
+    static func message(_ connection: OpaquePointer) -> String {
+        guard let text = PQerrorMessage(connection) else { return "unknown libpq error" }
+        return String(cString: text).split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// `value` as PostgreSQL's text input reads it (nil for NULL): integers in
+    /// decimal, reals as the shortest text that reads back as the same double
+    /// (`Infinity`, `-Infinity`, `NaN` by name), blobs in `bytea`'s hex format.
+    static func parameterText(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let integer): return String(integer)
+        case .real(let real):
+            if real.isNaN { return "NaN" }
+            if real.isInfinite { return real < 0 ? "-Infinity" : "Infinity" }
+            return SQLValue.shortestText(real)
+        case .text(let text): return text
+        case .blob(let bytes):
+            let digits = Array("0123456789abcdef".utf8)
+            var hex: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "x")]
+            hex.reserveCapacity(2 + bytes.count * 2)
+            for byte in bytes {
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0xF)])
+            }
+            return String(decoding: hex, as: UTF8.self)
+        }
+    }
+
+    /// `sql` with each `?` outside quotes numbered `$1`, `$2`, … (PostgreSQL's parameter syntax).
+    static func numberingParameters(_ sql: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(sql.utf8.count + 16)
+        var quote: UInt8?
+        var number = 0
+        for byte in sql.utf8 {
+            if let open = quote {
+                if byte == open { quote = nil }
+                output.append(byte)
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                // A doubled quote inside closes and reopens: the same bytes either way.
+                quote = byte
+                output.append(byte)
+            } else if byte == UInt8(ascii: "?") {
+                number += 1
+                output.append(UInt8(ascii: "$"))
+                output.append(contentsOf: String(number).utf8)
+            } else {
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// Runs `body` with C strings for `texts` (a null pointer for nil), alive for the call.
+private func withCStrings<T>(_ texts: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    let storage: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+    defer { for pointer in storage { free(pointer) } }
+    return body(storage.map { $0.map { UnsafePointer($0) } })
+}
+
+extension Duration {
+    /// The duration in seconds, fractions included.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

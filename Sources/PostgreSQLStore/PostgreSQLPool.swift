@@ -1,0 +1,123 @@
+import Foundation
+import ListStore
+
+/// At most ``size`` connections to one PostgreSQL server, shared by every
+/// thread of the process (not one pool per worker): a request takes an idle
+/// one, opens one while fewer than ``size`` are open, else waits for one until
+/// its deadline (then `.busy`, a 503).
+///
+/// A connection found broken (the server restarted, the backend was
+/// terminated, a query was abandoned at its deadline) is closed, and so is
+/// every idle one, which were likely cut by the same cause; a query that failed
+/// on a connection taken idle from the pool is tried once more on a new one,
+/// so a restart of the server costs no request its answer once it is back.
+final class PostgreSQLPool: @unchecked Sendable {
+    /// The libpq connection string.
+    let conninfo: String
+    /// The most connections open at once.
+    let size: Int
+    /// The server's `statement_timeout` for every statement, in seconds.
+    let statementTimeout: Double
+    private let condition = NSCondition()
+    private var idle: [PostgreSQLConnection] = []
+    private var open = 0
+    private var generation = 0
+
+    init(conninfo: String, size: Int, statementTimeout: Double) {
+        self.conninfo = conninfo
+        self.size = max(1, size)
+        self.statementTimeout = statementTimeout
+    }
+
+    /// The number of connections open now (idle and lent).
+    var openCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return open
+    }
+
+    /// Runs `body` with a connection until `deadline`.
+    /// - Parameter waiting: Whether to wait for a connection when all are in use (`false`: `.busy` at once).
+    /// - Throws: `.busy` when none came free before the deadline, `.cannotOpen` when the server
+    ///   cannot be reached, or what `body` throws.
+    func withConnection<T>(
+        until deadline: ContinuousClock.Instant, waiting: Bool = true,
+        _ body: (PostgreSQLConnection) throws(ListStoreError) -> T
+    ) throws(ListStoreError) -> T {
+        var retried = false
+        while true {
+            let (connection, reused, epoch) = try take(until: deadline, waiting: waiting)
+            do {
+                let result = try body(connection)
+                giveBack(connection, epoch: epoch)
+                return result
+            } catch {
+                let broken = connection.isBroken
+                giveBack(connection, epoch: epoch)
+                if broken { closeIdle() }
+                // A connection kept idle may have been cut while it waited: once more on a fresh one.
+                if broken, reused, !retried, error.kind == .cannotOpen, ContinuousClock.now < deadline {
+                    retried = true
+                    continue
+                }
+                throw error
+            }
+        }
+    }
+
+    /// An idle connection, or a new one; whether it was idle, and the generation it belongs to.
+    private func take(
+        until deadline: ContinuousClock.Instant, waiting: Bool
+    ) throws(ListStoreError) -> (PostgreSQLConnection, reused: Bool, epoch: Int) {
+        condition.lock()
+        while idle.isEmpty && open >= size {
+            let left = (deadline - ContinuousClock.now).seconds
+            guard waiting, left > 0, condition.wait(until: Date(timeIntervalSinceNow: left)) || !idle.isEmpty || open < size
+            else {
+                condition.unlock()
+                throw ListStoreError(kind: .busy, message: "all \(size) connections to the database are in use")
+            }
+        }
+        let epoch = generation
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return (connection, true, epoch)
+        }
+        open += 1
+        condition.unlock()
+        do {
+            let connection = try PostgreSQLConnection(conninfo: conninfo, statementTimeout: statementTimeout, deadline: deadline)
+            return (connection, false, epoch)
+        } catch {
+            condition.lock()
+            open -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    /// Keeps `connection` for the next request, or closes it when it is broken or from before a ``closeIdle()``.
+    private func giveBack(_ connection: PostgreSQLConnection, epoch: Int) {
+        condition.lock()
+        if connection.isBroken || epoch != generation {
+            open -= 1
+        } else {
+            idle.append(connection)
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Closes every idle connection; the ones lent out are closed when they come back.
+    func closeIdle() {
+        condition.lock()
+        let closing = idle
+        idle.removeAll()
+        open -= closing.count
+        generation += 1
+        condition.broadcast()
+        condition.unlock()
+        _ = closing
+    }
+}
