@@ -55,15 +55,20 @@ struct JSONWriter {
         if let text { string(text) } else { raw("null") }
     }
 
-    /// A value of a table.
-    mutating func value(_ value: SQLValue) {
-        switch value {
-        case .null: raw("null")
-        case .integer(let number): raw(String(number))
-        case .real(let number) where number.isFinite: raw(SQLValue.shortestText(number))
-        case .real(let number): raw(number > 0 ? "{\"$real\": \"Infinity\"}" : "{\"$real\": \"-Infinity\"}")
-        case .text(let text): string(text)
-        case .blob(let blob):
+    /// A value of a table, written as its column's `format` says: a boolean's
+    /// 0 and 1 as `false` and `true`, a JSON column's text as that JSON (the
+    /// database server wrote it, so it is JSON).
+    mutating func value(_ value: SQLValue, format: TableDescription.ValueFormat = .plain) {
+        switch (format, value) {
+        case (.boolean, .integer(let number)): raw(number == 0 ? "false" : "true")
+        case (.json, .text(let text)): raw(text)
+        case (_, .null): raw("null")
+        case (_, .integer(let number)): raw(String(number))
+        case (_, .real(let number)) where number.isFinite: raw(SQLValue.shortestText(number))
+        case (_, .real(let number)) where number.isNaN: raw("{\"$real\": \"NaN\"}")
+        case (_, .real(let number)): raw(number > 0 ? "{\"$real\": \"Infinity\"}" : "{\"$real\": \"-Infinity\"}")
+        case (_, .text(let text)): string(text)
+        case (_, .blob(let blob)):
             raw("{\"$base64\": \"")
             Self.appendBase64(blob, to: &bytes)
             raw("\"}")

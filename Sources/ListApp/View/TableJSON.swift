@@ -133,7 +133,7 @@ enum TableJSON {
         for (index, (column, value)) in zip(columns, row).enumerated() {
             if index > 0 { json.raw(", ") }
             json.key(column.name)
-            if isClamped(index) { json.clamped(value) } else { json.value(value) }
+            if isClamped(index) { json.clamped(value) } else { json.value(value, format: column.valueFormat) }
         }
         json.raw("}")
     }

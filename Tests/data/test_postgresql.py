@@ -1,0 +1,138 @@
+"""The same data from SQLite and from PostgreSQL gives the same answers: the
+portable copy of the test database (postgresql_copy.py) served from a SQLite
+file and from three PostgreSQL databases (created with the C locale, with
+C.UTF-8, and with ICU's English as the default collation, where every text
+comparison needs COLLATE "C"), every list walked in every order through the JSON twin
+and compared row for row, detail URLs included; then filters and searches.
+
+Runs inside a throw-away cluster (scripts/with-postgresql, which `make data`
+uses); skipped without one.
+"""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import make_test_database
+import postgresql_copy
+from support import Server, ListMeta, open_oracle, prepared, sort_id, sort_param, walk_json, list_url, work_dir
+
+CLUSTER = os.environ.get("LISTSTATE_TEST_POSTGRESQL")
+pytestmark = pytest.mark.skipif(not CLUSTER, reason="no PostgreSQL cluster: run under scripts/with-postgresql")
+# C: text columns compare by code point as they are (indexes serve the order); C.UTF-8 and ICU's
+# English: every text comparison is written COLLATE "C".
+DATABASES = {"c": "LOCALE 'C'", "c_utf8": "LOCALE 'C.UTF-8'", "icu_en": "LOCALE_PROVIDER icu ICU_LOCALE 'en' LOCALE 'C.UTF-8'"}
+LIMIT = 7
+
+
+def psql():
+    return str(pathlib.Path(os.environ.get("LISTSTATE_TEST_POSTGRESQL_BIN", "/usr/bin")) / "psql")
+
+
+def conninfo(database):
+    return f"{CLUSTER} dbname={database}"
+
+
+_copy = {}
+
+
+def portable():
+    """(the portable SQLite file, {list name: ListMeta}); the PostgreSQL databases loaded once."""
+    if not _copy and CLUSTER:
+        source, _ = prepared()
+        target = work_dir() / "portable.sqlite"
+        for name, locale in DATABASES.items():
+            database = "liststate_" + name
+            for statement in (f"DROP DATABASE IF EXISTS {database}",
+                              f"CREATE DATABASE {database} TEMPLATE template0 ENCODING 'UTF8' {locale}"):
+                subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", statement], check=True, capture_output=True)
+            if target.exists():
+                target.unlink()
+            postgresql_copy.build(source, target, psql(), conninfo(database))
+        db = open_oracle(target)
+        _copy["path"] = target
+        _copy["metas"] = {name: ListMeta(db, name) for name in make_test_database.LISTS}
+        db.close()
+    return _copy.get("path"), _copy.get("metas", {})
+
+
+_, METAS = portable()
+CASES = [(database, name, sort) for database in DATABASES for name, meta in METAS.items() for sort in meta.sorts()]
+
+
+@pytest.fixture(scope="module")
+def servers():
+    path, _ = portable()
+    started = {"sqlite": Server(path)}
+    try:
+        for name in DATABASES:
+            started[name] = Server(extra=["--database-url", conninfo("liststate_" + name)])
+        yield started
+    finally:
+        for server in started.values():
+            server.stop()
+
+
+def case_id(case):
+    database, name, sort = case
+    return f"{database}:{name}:{sort_id(sort)}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_walk_matches_sqlite(servers, case):
+    database, name, sort = case
+    meta = METAS[name]
+    want_rows, want_urls, _ = walk_json(servers["sqlite"].client, meta, sort, LIMIT)
+    got_rows, got_urls, _ = walk_json(servers[database].client, meta, sort, LIMIT)
+    assert len(got_rows) == len(want_rows) == meta.count
+    for index, (got, want) in enumerate(zip(got_rows, want_rows)):
+        assert got == want, f"{list_url(meta, sort=sort_param(sort))} row {index}: PostgreSQL {got}, SQLite {want}"
+    assert got_urls == want_urls
+
+
+def filter_cases():
+    """For every list and column: equal to, above and below a value of its third row, and NULL or not."""
+    path, metas = portable()
+    if path is None:
+        return []
+    db = open_oracle(path)
+    cases = []
+    for name, meta in metas.items():
+        for column in meta.columns:
+            q = '"' + column.replace('"', '""') + '"'
+            row = db.execute(f"SELECT {q}, typeof({q}) FROM \"{name.replace(chr(34), chr(34) * 2)}\" "
+                             f"WHERE {q} IS NOT NULL LIMIT 1 OFFSET 2").fetchone()
+            cases.append((name, column + "__isnull", "1"))
+            if row is None or row[1] == "blob":
+                continue
+            value = repr(row[0]) if row[1] == "real" else str(row[0])
+            for suffix in ("", "__gt", "__lte", "__not"):
+                cases.append((name, column + suffix, value))
+    db.close()
+    return cases
+
+
+@pytest.mark.parametrize("database", list(DATABASES))
+@pytest.mark.parametrize("case", filter_cases(), ids=lambda case: f"{case[0]}:{case[1]}={case[2]}")
+def test_filters_match_sqlite(servers, database, case):
+    name, parameter, value = case
+    meta = METAS[name]
+    path = list_url(meta, limit=100, **{parameter: value})
+    want = servers["sqlite"].client.get(path)
+    got = servers[database].client.get(path)
+    assert got.status == want.status, f"{path}: PostgreSQL {got}, SQLite {want}"
+    assert got.json()["rows"] == want.json()["rows"], \
+        f"{path}: PostgreSQL {len(got.json()['rows'])} rows, SQLite {len(want.json()['rows'])}"
+
+
+@pytest.mark.parametrize("database", list(DATABASES))
+@pytest.mark.parametrize("name,query", [("items", "apple"), ("items", "a b"), ("books", "the"), ("book_list", "ficciones"),
+                                        ("paths", "50%"), ("paths", "a_b"), ("items", "zzzz-nothing")])
+def test_ascii_search_matches_sqlite(servers, database, name, query):
+    """ASCII words match alike (SQLite's LIKE folds ASCII case only, PostgreSQL's ILIKE every letter: docs/postgresql.md)."""
+    meta = METAS[name]
+    path = list_url(meta, limit=100, q=query)
+    want = servers["sqlite"].client.get_json(path)
+    got = servers[database].client.get_json(path)
+    assert (got["state"], got["rows"]) == (want["state"], want["rows"]), path
