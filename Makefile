@@ -1,17 +1,19 @@
 # ListState: the two commands of the README.
 #   make serve   build (release) and serve the demo on http://127.0.0.1:8080
 #   make test    everything CI runs: no path outside the repository, swift format lint
-#                (.swift-format), swift test, then the browser tests
+#                (.swift-format), swift test, then the browser tests, all with a throw-away
+#                PostgreSQL cluster (scripts/with-postgresql)
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
 #   make data    the own-data tests alone (Tests/data: every list of a generated database
-#                walked in every order against SQLite; JSON Schema; markup checks)
+#                walked in every order against SQLite, and from PostgreSQL against SQLite;
+#                JSON Schema; markup checks)
 #   make bench   the benchmark: writes BENCHMARKS.md (about 15 minutes; the scaling tables, 1.6 GB, are made once in ~/.cache/liststate-bench)
 #   make screenshots  the README's pictures, made by the browser tests into docs/images
 #   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
 #                           and slow-read probes, idle connections, data-source faults
 #                           (faults.py: as root); figures for RELIABILITY.md
-.PHONY: serve test build deps e2e e2e-deps data data-deps bench reliability-deps reliability-quick reliability screenshots
+.PHONY: serve test test-suites build deps postgresql-deps e2e e2e-deps data data-deps bench reliability-deps reliability-quick reliability screenshots
 
 PORT ?= 8080
 ARGS ?=
@@ -35,18 +37,26 @@ build: deps
 serve: build
 	.build/release/liststate serve --port $(PORT) $(ARGS)
 
-test: deps
+postgresql-deps:
+	@scripts/install-postgresql
+
+# Everything runs inside one throw-away PostgreSQL cluster (scripts/with-postgresql),
+# stopped and removed when the tests end, passed or failed.
+test: deps postgresql-deps
 	scripts/check-repository-paths
 	swift format lint --strict --recursive Sources Tests Plugins Fuzz Package.swift
 	swift build --build-tests
+	scripts/with-postgresql $(MAKE) --no-print-directory test-suites
+
+test-suites:
 	swift test --skip-build
 	$(MAKE) e2e
 	$(MAKE) data
 	$(MAKE) reliability-quick RELIABILITY_BUILD=debug
 
-e2e: deps e2e-deps
+e2e: deps e2e-deps postgresql-deps
 	swift build --product liststate
-	cd Tests/e2e && $(PYTHON) -m pytest -q -rs $(E2E_ARGS)
+	cd Tests/e2e && ../../scripts/with-postgresql $(PYTHON) -m pytest -q -rs $(E2E_ARGS)
 
 screenshots: deps e2e-deps
 	swift build --product liststate
@@ -55,9 +65,9 @@ screenshots: deps e2e-deps
 data-deps:
 	@PYTHON=$(PYTHON) scripts/install-data-test-dependencies
 
-data: deps data-deps
+data: deps data-deps postgresql-deps
 	swift build --product liststate
-	cd Tests/data && $(PYTHON) -m pytest -q -rs $(DATA_ARGS)
+	cd Tests/data && ../../scripts/with-postgresql $(PYTHON) -m pytest -q -rs $(DATA_ARGS)
 
 bench: deps
 	Benchmarks/run.sh

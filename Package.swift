@@ -79,6 +79,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "TestSupport"]),
+        .testTarget(name: "PostgreSQLStoreTests", dependencies: ["PostgreSQLStore", "ListStore", "TestSupport"]),
         .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
         .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
         .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore", "TestSupport"]),

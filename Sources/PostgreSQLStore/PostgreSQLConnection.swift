@@ -24,7 +24,8 @@ final class PostgreSQLConnection {
 
     /// Connects with `conninfo` (a `postgresql://` URI or `key=value` pairs, libpq-connect.html §34.1.1)
     /// and sets the session up: UTC, ISO dates, shortest exact floats, read-only
-    /// transactions, and `statement_timeout` of `statementTimeout` seconds.
+    /// transactions, `statement_timeout` of `statementTimeout` seconds, and
+    /// `application_name` liststate unless the connection string gives one.
     /// - Throws: `ListStoreError` `.cannotOpen` when the server cannot be reached, refuses
     ///   the connection or does not answer before `deadline`.
     init(conninfo: String, statementTimeout: Double, deadline: ContinuousClock.Instant) throws(ListStoreError) {
@@ -39,13 +40,11 @@ final class PostgreSQLConnection {
             case PGRES_POLLING_OK:
                 break
             case PGRES_POLLING_FAILED:
-                let message = Self.message(connection)
-                PQfinish(connection)
-                throw ListStoreError(kind: .cannotOpen, message: message)
+                // Every stored property is set: a throw from here on runs `deinit`, which closes it.
+                throw ListStoreError(kind: .cannotOpen, message: Self.message(connection))
             default:
                 let event = polling == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
                 guard Self.wait(for: event, on: PQsocket(connection), until: deadline) else {
-                    PQfinish(connection)
                     throw ListStoreError(kind: .cannotOpen, message: "the server did not answer before the time limit")
                 }
                 polling = PQconnectPoll(connection)
@@ -54,16 +53,13 @@ final class PostgreSQLConnection {
             break
         }
         let milliseconds = Int(max(1, min(statementTimeout * 1000, Double(Int32.max))))
-        do {
-            _ = try query(
-                "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'; "
-                    + "SET extra_float_digits = 3; SET default_transaction_read_only = on; "
-                    + "SET statement_timeout = \(milliseconds)",
-                [], deadline: deadline, simple: true)
-        } catch {
-            PQfinish(connection)
-            throw error
-        }
+        _ = try query(
+            "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'; "
+                + "SET extra_float_digits = 3; SET default_transaction_read_only = on; "
+                + "SET statement_timeout = \(milliseconds); "
+                // Named in pg_stat_activity unless the connection string names it.
+                + "SELECT set_config('application_name', 'liststate', false) WHERE current_setting('application_name') = ''",
+            [], deadline: deadline, simple: true)
     }
 
     deinit {

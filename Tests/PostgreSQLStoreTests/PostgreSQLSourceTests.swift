@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import ListStore
+@testable import PostgreSQLStore
+
+/// A PostgreSQL database read as lists: its schema, its types, its pages and
+/// their plans (the row-for-row comparison with SQLite is Tests/data/test_postgresql.py).
+@Suite(.enabled(if: TestCluster.isAvailable, "needs scripts/with-postgresql"))
+struct PostgreSQLSourceTests {
+    static let shop = """
+        CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+        CREATE SCHEMA other;
+        CREATE TABLE authors (id integer PRIMARY KEY, name text NOT NULL);
+        CREATE TABLE books (
+            id bigint PRIMARY KEY, author_id integer REFERENCES authors (id), title text,
+            price numeric(10, 2), available boolean, added timestamptz, tags text[], details jsonb,
+            cover bytea, feeling mood, ref uuid, ratio double precision);
+        INSERT INTO authors VALUES (1, 'Lem'), (2, 'Le Guin');
+        INSERT INTO books VALUES
+            (1, 1, 'Solaris', 12.50, true, '2024-05-01 12:00:00+02', '{a,"b c"}', '{"pages": 204}', '\\x00ff',
+             'happy', '00000000-0000-0000-0000-000000000001', 'Infinity'),
+            (2, 2, 'The Dispossessed', NULL, false, NULL, '{}', 'null', NULL, 'sad', NULL, -0.5);
+        CREATE VIEW cheap AS SELECT id, title FROM books WHERE price < 20;
+        CREATE TABLE other.books (n integer);
+        CREATE TABLE log (at text, what text, extra json);
+        """
+
+    @Test func tablesAndViewsOfTheSearchPathAreLists() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let tables = try source.tables().get()
+            #expect(tables.map(\.name) == ["authors", "books", "cheap", "log"])
+            let books = try #require(tables.first { $0.name == "books" })
+            #expect(books.kind == .withoutRowid)
+            #expect(books.primaryKey.map(\.name) == ["id"])
+            #expect(books.columns[1].reference == TableDescription.Reference(table: "authors", column: "id"))
+            #expect(books.sqlName == #""public"."books""#)
+            #expect(tables.first { $0.name == "cheap" }?.kind == .view)
+            // A table without a primary key is paged by all its columns, as a view is.
+            #expect(tables.first { $0.name == "log" }?.kind == .view)
+            // A json column (no ordering operator) is no key part and cannot be sorted by; jsonb can.
+            let log = try #require(tables.first { $0.name == "log" })
+            #expect(log.columns.map(\.isOrderable) == [true, true, false])
+            #expect(log.keyExpressions == [#""at""#, #""what""#])
+            #expect(books.columns.first { $0.name == "details" }?.isOrderable == true)
+        }
+    }
+
+    @Test func aNameTwoServedSchemasShareIsQualified() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo, schemas: ["public", "other"])
+            let names = try source.tables().get().map(\.name)
+            #expect(names.contains("public.books") && names.contains("other.books") && !names.contains("books"))
+            let only = try PostgreSQLSource(conninfo: conninfo, schemas: ["other"]).tables().get().map(\.name)
+            #expect(only == ["books"])
+        }
+    }
+
+    @Test func valuesAreReadAsTheTypeTableSays() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let books = try #require(try source.tables().get().first { $0.name == "books" })
+            let page = try source.page(RowPageQuery(table: books, limit: 5)).get()
+            let first = Dictionary(uniqueKeysWithValues: zip(books.columns.map(\.name), page.rows[0]))
+            #expect(first["id"] == .integer(1))
+            #expect(first["price"] == .text("12.50"))
+            #expect(first["available"] == .integer(1))
+            #expect(first["added"] == .text("2024-05-01T10:00:00+00:00"))
+            #expect(first["tags"] == .text(#"["a","b c"]"#))
+            #expect(first["details"] == .text(#"{"pages": 204}"#))
+            #expect(first["cover"] == .blob([0, 0xFF]))
+            #expect(first["feeling"] == .text("happy"))
+            #expect(first["ref"] == .text("00000000-0000-0000-0000-000000000001"))
+            #expect(first["ratio"] == .real(.infinity))
+            #expect(books.columns.first { $0.name == "available" }?.valueFormat == .boolean)
+            #expect(books.columns.first { $0.name == "tags" }?.valueFormat == .json)
+            #expect(page.rows[1][3] == .null)
+        }
+    }
+
+    @Test func enumsSortInDeclaredOrderAndCursorsCarryEveryType() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let books = try #require(try source.tables().get().first { $0.name == "books" })
+            for column in ["feeling", "price", "added", "available", "ref", "ratio", "tags", "cover"] {
+                let sort = ListSort(column: column)
+                var after: RowPosition?
+                var ids: [SQLValue] = []
+                repeat {
+                    let page = try source.page(RowPageQuery(table: books, sort: sort, after: after, limit: 1)).get()
+                    ids += page.rows.map { $0[0] }
+                    after = page.hasMore ? page.lastPosition(in: books, sort: sort) : nil
+                } while after != nil
+                #expect(Set(ids) == [.integer(1), .integer(2)], "sort by \(column)")
+            }
+            let byFeeling = try source.page(RowPageQuery(table: books, sort: ListSort(column: "feeling"), limit: 2)).get()
+            #expect(byFeeling.rows.map { $0[0] } == [.integer(2), .integer(1)])
+        }
+    }
+
+    @Test func aValueTheColumnCannotReadIsTheRequestsFault() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let books = try #require(try source.tables().get().first { $0.name == "books" })
+            let filtered = source.page(RowPageQuery(table: books, filters: [RowFilter(column: "id", operation: .gt, value: "abc")]))
+            #expect(throws: ListStoreError.self) { try filtered.get() }
+            if case .failure(let error) = filtered { #expect(error.kind == .invalidValue) }
+            #expect(try source.row(in: books, address: [.text("abc")]).get() == nil)
+            #expect(try source.row(in: books, address: [.text("2")]).get()?[2] == .text("The Dispossessed"))
+        }
+    }
+
+    /// The plans of a deep page: an index scan from the position, never a sort of the table,
+    /// in key order and by an indexed column (nullable, so read in two ranges).
+    @Test func aDeepPageIsAnIndexScanFromItsPosition() throws {
+        let setUp = """
+            CREATE TABLE big (id bigint PRIMARY KEY, name text, score integer);
+            INSERT INTO big SELECT n, 'name ' || (n % 1000), CASE WHEN n % 10 = 0 THEN NULL ELSE n % 97 END
+                FROM generate_series(1, 200000) n;
+            CREATE INDEX big_score ON big (score, id);
+            CREATE INDEX big_name ON big (name, id);
+            ANALYZE big;
+            """
+        try TestCluster.withDatabase(setUp) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let big = try #require(try source.tables().get().first { $0.name == "big" })
+            let cases: [(ListSort?, RowPosition)] = [
+                (nil, RowPosition(sortValue: nil, key: [.integer(150_000)])),
+                (ListSort(column: "score"), RowPosition(sortValue: .integer(80), key: [.integer(123_456)])),
+                (ListSort(column: "score", descending: true), RowPosition(sortValue: .integer(20), key: [.integer(5_001)])),
+                (ListSort(column: "name"), RowPosition(sortValue: .text("name 900"), key: [.integer(9_900)])),
+            ]
+            for (sort, after) in cases {
+                let expression = sort.flatMap { big.columnIndex($0.column) }.map { big.columns[$0].orderSQL }
+                let keyset = KeysetQuery(
+                    table: big, sort: expression.map { ($0, sort!.descending) }, conditions: [])
+                let statement = keyset.statement(range: .nonNull, after: after, limit: 21)
+                let plan = try source.withConnection(until: .now + .seconds(5)) { connection throws(ListStoreError) in
+                    try connection.query("EXPLAIN " + statement.sql, statement.values, deadline: .now + .seconds(5))
+                }.rows.compactMap(\.first?.plainText).joined(separator: "\n")
+                #expect(plan.contains("Index Scan") || plan.contains("Index Only Scan"), "\(statement.sql)\n\(plan)")
+                #expect(!plan.contains("Sort"), "\(statement.sql)\n\(plan)")
+                let page = try source.page(RowPageQuery(table: big, sort: sort, after: after, limit: 20)).get()
+                #expect(page.rows.count == 20)
+            }
+        }
+    }
+
+    @Test func theDataVersionMovesWithACommitWithinASecond() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let before = try #require(try source.dataVersion().get())
+            #expect(try source.dataVersion().get() == before, "read again at once: the kept version")
+            try TestCluster.run("INSERT INTO authors VALUES (3, 'Borges')", database: database)
+            Thread.sleep(forTimeInterval: PostgreSQLSource.versionMaximumAge + 0.1)
+            #expect(try source.dataVersion().get() != before)
+        }
+    }
+
+    @Test func theSchemaVersionMovesWithATableOrAColumn() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let first = try source.schemaVersion().get()
+            #expect(try source.schemaVersion().get() == first)
+            try TestCluster.run("ALTER TABLE authors ADD COLUMN born integer", database: database)
+            let second = try source.schemaVersion().get()
+            #expect(second != first)
+            try TestCluster.run("CREATE TABLE more (id integer PRIMARY KEY)", database: database)
+            #expect(try source.schemaVersion().get() != second)
+            #expect(try source.tables().get().contains { $0.name == "more" })
+        }
+    }
+}
