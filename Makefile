@@ -9,7 +9,8 @@
 #                JSON Schema; markup checks)
 #   make bench   the benchmark: writes BENCHMARKS.md (about 15 minutes; the scaling tables, 1.6 GB, are made once in ~/.cache/liststate-bench)
 #   make screenshots  the README's pictures, made by the browser tests into docs/images
-#   make reliability-quick  drain, hostile input, headers (Tests/reliability; in make test)
+#   make reliability-quick  drain, hostile input, headers, several instances over PostgreSQL
+#                           behind nginx (Tests/reliability; in make test)
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
 #                           and slow-read probes, idle connections, data-source faults
 #                           (faults.py: as root); figures for RELIABILITY.md
@@ -75,15 +76,15 @@ bench: deps
 reliability-deps:
 	@PYTHON=$(PYTHON) scripts/install-reliability-dependencies $(RELIABILITY_DEPS_ARGS)
 
-reliability-quick: deps
+reliability-quick: deps postgresql-deps
 	@$(MAKE) --no-print-directory reliability-deps
 	swift build -c $(RELIABILITY_BUILD) --product liststate
-	LISTSTATE_BINARY=$(CURDIR)/.build/$(RELIABILITY_BUILD)/liststate PYTHON=$(PYTHON) Tests/reliability/run quick
+	LISTSTATE_BINARY=$(CURDIR)/.build/$(RELIABILITY_BUILD)/liststate PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run quick
 
-reliability: deps
+reliability: deps postgresql-deps
 	@$(MAKE) --no-print-directory reliability-deps RELIABILITY_DEPS_ARGS=--long
 	swift build -c release --product liststate
-	PYTHON=$(PYTHON) Tests/reliability/run long
+	PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run long
 
 # MARK: Fuzzing and sanitizers (issue 9, section 6; not in CI; RELIABILITY.md,
 # "Fuzzing and sanitizers").

@@ -194,11 +194,14 @@ public final class ListApplication: Sendable {
             try router.get(OperationsRoute.settingsPath) { _, _ in operations.settingsResponse() }
             try router.get(OperationsRoute.versionsPath) { _, _ in OperationsRoute.versionsResponse() }
             try router.get("/-/livez") { _, _ in Response.text("ok\n") }
-            try router.get("/-/readyz") { [health] _, _ in
+            try router.get("/-/readyz") { [health, tables] _, _ in
                 if health.isDraining {
                     var response = Response.text("draining: the server is stopping\n", status: 503)
                     response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
                     return response
+                }
+                if tables.isMissingLists {
+                    return Response.text("a database's lists cannot be read yet (is its server up?)\n", status: 503)
                 }
                 return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }

@@ -33,12 +33,16 @@ from common import ROOT, Checks, Server, catalogue_copy, deep_cursors, establish
 SECONDS = int(os.environ.get("SLOWLORIS_SECONDS", "20"))
 
 
-def nginx_config(folder, listen, upstream, upstream_lists):
-    """docs/nginx.conf with this run's ports and paths: nothing else changes."""
+def nginx_config(folder, listen, upstream, upstream_lists, listen_instances=None, instances=(8082, 8083)):
+    """docs/nginx.conf with this run's ports and paths: nothing else changes
+    (the several instances' server listens on `listen_instances`, a free port when not given)."""
     text = (ROOT / "docs/nginx.conf").read_text()
     text = text.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+    text = text.replace("listen 8090;", f"listen 127.0.0.1:{listen_instances or free_port()};")
     text = text.replace("server 127.0.0.1:8080;", f"server 127.0.0.1:{upstream};")
     text = text.replace("server 127.0.0.1:8081;", f"server 127.0.0.1:{upstream_lists};")
+    for documented, port in zip((8082, 8083), instances):
+        text = text.replace(f"server 127.0.0.1:{documented} ", f"server 127.0.0.1:{port} ")
     text = text.replace("worker_processes auto;", "worker_processes auto;\n"
                         f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log warn;\ndaemon off;")
     temp = "\n".join(f"    {name}_temp_path {folder}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))

@@ -91,6 +91,14 @@ public final class TableCatalog: Sendable {
         }
     }
 
+    /// Whether a database's lists could not be read yet (a server that did not answer
+    /// at start): an address that names no list may be one of its lists, so it is a
+    /// 503, not a 404, and `/-/readyz` is 503 until the lists are read.
+    public var isMissingLists: Bool {
+        _ = lists
+        return state.withLock { $0.versions.contains(nil) }
+    }
+
     /// Whether there are no lists and no database to find them in.
     public var isEmpty: Bool { databases.isEmpty && lists.lists.isEmpty }
 }

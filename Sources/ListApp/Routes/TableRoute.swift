@@ -313,7 +313,17 @@ struct TableRoute: Sendable {
     }
 
     /// A 404: the not-found page (or its JSON).
+    /// While a database's lists cannot be read (``TableCatalog/isMissingLists``) it is
+    /// a 503 with `Retry-After` instead: the address may name one of them.
     func notFound(_ request: Request, json: Bool) -> Response {
+        if catalog.isMissingLists {
+            guard json else { return site.listsUnavailable(request, retryAfterSeconds: retryAfterSeconds) }
+            var response = Self.jsonProblem(
+                status: 503, state: "unavailable", problem: "The data source cannot be reached just now. Try again shortly.")
+            response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfterSeconds))
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            return response
+        }
         guard json else { return site.notFound(request) }
         return Self.jsonProblem(status: 404, state: "notFound", problem: "There is no list or row at this address.")
     }

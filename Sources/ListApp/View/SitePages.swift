@@ -41,6 +41,21 @@ struct SitePages: Sendable {
         return response
     }
 
+    /// The page for an address that may name a list of a database whose lists
+    /// cannot be read now (``TableCatalog/isMissingLists``): unavailable, 503 with `Retry-After`.
+    func listsUnavailable(_ request: Request, retryAfterSeconds: Int) -> Response {
+        let decision = ListState.decide(ListSnapshot(source: .unavailable(retryAfterSeconds: retryAfterSeconds)))
+        let (view, fromHeader) = pageView(for: request, decision: decision)
+        var response =
+            TableRoute.Shape.isPartial(request)
+            ? render("region", view.fragmentContext, status: decision.status)
+            : render("message", view.pageContext, status: decision.status)
+        response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
+        response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfterSeconds))
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        return response
+    }
+
     /// The view of a page that is not a list page (not found, the offline page,
     /// their failures) in the language `request` asks for.
     /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
