@@ -44,6 +44,8 @@ extension TableRoute {
                 }
             }
             return response
+        case .failure(let error) where error.kind == .invalidValue:
+            return Self.textProblem(status: 400, "\(UIStrings.english.reason(.unreadableValue))\n")
         case .failure(let error) where error.kind == .timedOut && (parsed.query != nil || !parsed.filters.isEmpty):
             return Self.textProblem(
                 status: 503,
@@ -131,7 +133,8 @@ final class CSVExport: Sendable {
         return read.map { page in
             var writer = CSVWriter()
             if !hasHeader { writer.header(list.table.columns.map(\.name)) }
-            for row in page.rows { writer.record(row) }
+            let formats = list.table.columns.map(\.valueFormat)
+            for row in page.rows { writer.record(row, formats: formats) }
             place.withLock { place in
                 if !place.hasHeader { place.file = page.fileIdentity }
                 place.hasHeader = true

@@ -7,7 +7,8 @@ import ListStore
 /// Values: NULL as an empty field (as an empty text is: CSV has no NULL; a
 /// record of one empty field is written `""`, so it is not an empty line);
 /// integers exact; reals as the shortest decimal that reads back as the same
-/// double (`Infinity`, `-Infinity` for the two SQLite can store); text as it
+/// double (`Infinity`, `-Infinity`, and PostgreSQL's `NaN`); a boolean column's
+/// values `true` and `false`; text as it
 /// is, never changed (a text starting with `=`, `+`, `-` or `@` is not
 /// escaped: a spreadsheet may take it for a formula, see docs/design.md,
 /// "CSV"); blobs in standard base64 (RFC 4648 §4).
@@ -15,8 +16,8 @@ struct CSVWriter {
     /// The bytes written so far.
     private(set) var bytes: [UInt8] = []
 
-    /// Adds one record of `fields`.
-    mutating func record(_ fields: [SQLValue]) {
+    /// Adds one record of `fields`, written as `formats` says (one per field; none: all plain).
+    mutating func record(_ fields: [SQLValue], formats: [TableDescription.ValueFormat] = []) {
         // A record of one empty field is `""`: an empty line is no record to most readers (found by QA).
         if fields.count == 1, fields[0].isNull || fields[0] == .text("") {
             bytes.append(contentsOf: Array("\"\"\r\n".utf8))
@@ -24,6 +25,10 @@ struct CSVWriter {
         }
         for (index, value) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index < formats.count, formats[index] == .boolean, case .integer(let number) = value {
+                bytes.append(contentsOf: (number == 0 ? "false" : "true").utf8)
+                continue
+            }
             field(value)
         }
         bytes.append(contentsOf: [0x0D, 0x0A])
@@ -45,6 +50,7 @@ struct CSVWriter {
         case .null: break
         case .integer(let number): bytes.append(contentsOf: String(number).utf8)
         case .real(let number) where number.isFinite: bytes.append(contentsOf: SQLValue.shortestText(number).utf8)
+        case .real(let number) where number.isNaN: bytes.append(contentsOf: "NaN".utf8)
         case .real(let number): bytes.append(contentsOf: (number > 0 ? "Infinity" : "-Infinity").utf8)
         case .text(let text): quoted(text)
         case .blob(let blob): bytes.append(contentsOf: JSONWriter.base64(blob).utf8)

@@ -23,7 +23,7 @@ enum RecordCells {
         zip(list.table.columns, row).map { column, value in
             var cell: MustacheFields = [
                 "label": .string(list.label(column)), "kind": .string(value.storageClass),
-                "text": .string(text(value, clamp: false, isClamped: false, words: words)),
+                "text": .string(text(value, clamp: false, isClamped: false, words: words, format: column.valueFormat)),
             ]
             if value.isNull { cell["isNull"] = true }
             if let href = href(value, reference: column.reference, lists: lists) { cell["href"] = .string(href) }
@@ -32,16 +32,22 @@ enum RecordCells {
     }
 
     /// A value as a cell shows it: NULL as a dash, a blob as its size, text cut
-    /// at ``clampedLength`` characters when `clamp` (with "…"), numbers as they read back.
+    /// at ``clampedLength`` characters when `clamp` (with "…"), numbers as they
+    /// read back, a boolean column's 0 and 1 (`format`) as `false` and `true`.
     /// - Parameter isClamped: Whether the source already cut the value (``RowPage/clampLength``).
-    static func text(_ value: SQLValue, clamp: Bool, isClamped: Bool, words: TableWords) -> String {
-        text(value, clamp: clamp, isClamped: isClamped, bytes: words.bytes)
+    static func text(
+        _ value: SQLValue, clamp: Bool, isClamped: Bool, words: TableWords, format: TableDescription.ValueFormat = .plain
+    ) -> String {
+        text(value, clamp: clamp, isClamped: isClamped, bytes: words.bytes, format: format)
     }
 
     /// ``text(_:clamp:isClamped:words:)`` given only the words it needs (a blob's
     /// size, `bytes`): a list page calls it for every cell, and passing the whole
     /// `TableWords` copied each of its fields every time (perf: a tenth of the page).
-    static func text(_ value: SQLValue, clamp: Bool, isClamped: Bool, bytes: (Int) -> String) -> String {
+    static func text(
+        _ value: SQLValue, clamp: Bool, isClamped: Bool, bytes: (Int) -> String, format: TableDescription.ValueFormat = .plain
+    ) -> String {
+        if format == .boolean, case .integer(let number) = value { return number == 0 ? "false" : "true" }
         switch value {
         case .null:
             return "—"

@@ -78,11 +78,12 @@ final class TableRowList: MustacheList {
         nulls.reserveCapacity(cells)
         clamped.reserveCapacity(cells)
         let references = shownColumns.map { list.table.columns[$0].reference }
+        let formats = shownColumns.map { list.table.columns[$0].valueFormat }
         for (rowIndex, row) in page.rows.enumerated() {
             for (position, index) in shownColumns.enumerated() {
                 let value = row[index]
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
-                texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: words.bytes))
+                texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: words.bytes, format: formats[position]))
                 kinds.append(value.storageClass)
                 links.append(RecordCells.href(value, reference: references[position], lists: lists))
                 nulls.append(value.isNull)

@@ -15,6 +15,18 @@ import Testing
         }
     }
 
+    @Test func aColumnsFormatWritesBooleansAndJSONAsSuch() {
+        let cases: [(SQLValue, TableDescription.ValueFormat, String)] = [
+            (.integer(1), .boolean, "true"), (.integer(0), .boolean, "false"), (.null, .boolean, "null"),
+            (.text(#"{"a": [1, 2]}"#), .json, #"{"a": [1, 2]}"#), (.null, .json, "null"), (.real(.nan), .plain, #"{"$real": "NaN"}"#),
+        ]
+        for (value, format, expected) in cases {
+            var writer = JSONWriter()
+            writer.value(value, format: format)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+    }
+
     @Test func base64FollowsRFC4648() {
         #expect(JSONWriter.base64(Array("".utf8)) == "")
         #expect(JSONWriter.base64(Array("f".utf8)) == "Zg==")
