@@ -9,6 +9,8 @@ import ListStore
 ///   the key is the address of its rows' pages).
 /// - A view, and a table without a primary key, is paged by all its orderable
 ///   columns (``TableDescription/Kind/view``; a `key` in the configuration names better ones).
+/// - A `tsvector` column is the table's search (``ListStore/RowSearch/textSearch(column:)``),
+///   not one of its columns; without one, `q` is a substring match of its text columns.
 /// - Each column is read as ``PostgreSQLTypes`` says, and ordered by code point
 ///   where it holds text (``PostgreSQLTypes/orderExpression(_:collation:databaseIsC:)``).
 /// - A list is named by its table; a name that two served schemas share is
@@ -102,10 +104,16 @@ enum PostgreSQLSchema {
         ).rows
 
         var columnsByTable: [Int64: [TableDescription.Column]] = [:]
+        // A tsvector column is the table's search index, not data: searched, not shown.
+        var textSearchColumns: [Int64: String] = [:]
         // Column numbers (attnum) count dropped columns too: keys name columns by number.
         var numbersByTable: [Int64: [Int16]] = [:]
         for row in columns {
             guard case .integer(let table) = row[0], let name = row[1].plainText, case .integer(let type) = row[3] else { continue }
+            if type == PostgreSQLTypes.tsvector {
+                if textSearchColumns[table] == nil { textSearchColumns[table] = name }
+                continue
+            }
             let kind = PostgreSQLTypes.Kind(
                 type: UInt32(truncatingIfNeeded: type), category: row[4].plainText ?? "", typeType: row[5].plainText ?? "")
             columnsByTable[table, default: []].append(
@@ -147,7 +155,8 @@ enum PostgreSQLSchema {
             tables.append(
                 TableDescription(
                     name: (counts[name] ?? 0) > 1 ? schemaName + "." + name : name, kind: kind, columns: columns,
-                    search: .substring(columns: textColumns.isEmpty ? columns.map(\.sqlName) : textColumns),
+                    search: textSearchColumns[oid].map { .textSearch(column: $0) }
+                        ?? .substring(columns: textColumns.isEmpty ? columns.map(\.sqlName) : textColumns),
                     sqlName: quoteIdentifier(schemaName) + "." + quoteIdentifier(name), dialect: .postgreSQL))
         }
         return tables

@@ -20,6 +20,9 @@ import ListStore
 ///
 /// A domain is read as its base type.
 enum PostgreSQLTypes {
+    /// The OID of `tsvector`: a table's search index, never shown (``PostgreSQLSchema``).
+    static let tsvector: Int64 = 3614
+
     /// What decides how a column is read.
     struct Kind {
         /// The type's OID (the base type's, for a domain).

@@ -147,6 +147,30 @@ struct PostgreSQLSourceTests {
         }
     }
 
+    @Test func aTsvectorColumnIsTheSearchNotAColumn() throws {
+        let setUp = """
+            CREATE TABLE notes (
+                id integer PRIMARY KEY, body text,
+                search tsvector GENERATED ALWAYS AS (to_tsvector('simple', body)) STORED);
+            CREATE INDEX notes_search ON notes USING gin (search);
+            INSERT INTO notes (id, body) VALUES (1, 'Solaris by Lem'), (2, 'The Dispossessed'), (3, 'solar wind');
+            """
+        try TestCluster.withDatabase(setUp) { conninfo, database in
+            try TestCluster.run("ALTER DATABASE \(database) SET default_text_search_config = 'simple'")
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let notes = try #require(try source.tables().get().first { $0.name == "notes" })
+            #expect(notes.columns.map(\.name) == ["id", "body"])
+            #expect(notes.search == .textSearch(column: "search"))
+            func ids(_ search: String) throws -> [SQLValue] {
+                try source.page(RowPageQuery(table: notes, search: search)).get().rows.map { $0[0] }
+            }
+            #expect(try ids("sol") == [.integer(1), .integer(3)], "words are prefixes")
+            #expect(try ids("SOLARIS lem") == [.integer(1)], "every word, any case")
+            #expect(try ids("o'brien & | ! :*") == [], "punctuation is never tsquery syntax")
+            #expect(try ids("dispossessed") == [.integer(2)])
+        }
+    }
+
     @Test func theDataVersionMovesWithACommitWithinASecond() throws {
         try TestCluster.withDatabase(Self.shop) { conninfo, database in
             let source = PostgreSQLSource(conninfo: conninfo)

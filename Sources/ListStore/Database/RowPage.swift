@@ -171,7 +171,10 @@ extension RowPageQuery {
     /// between white space. Empty for no search, or a search of no word.
     public static func words(_ search: String?, for table: TableDescription) -> [String] {
         guard let search else { return [] }
-        if case .fullText = table.search { return SearchWords.of(search) }
+        switch table.search {
+        case .fullText, .textSearch: return SearchWords.of(search)
+        case .substring: break
+        }
         var words: [String] = []
         for word in search.split(whereSeparator: { $0.isWhitespace }).map(String.init) where !words.contains(word) {
             words.append(word)

@@ -4,6 +4,11 @@ public enum RowSearch: Sendable, Hashable {
     /// `content=` names it): the FTS rowid is the table's `rowidColumn`
     /// (`content_rowid=`, else the rowid).
     case fullText(table: String, version: Int, rowidColumn: String?)
+    /// Through a PostgreSQL `tsvector` column of the table (its SQL name): each
+    /// word a prefix lexeme, all required, read with the server's
+    /// `default_text_search_config` (textsearch-controls.html), so a GIN index
+    /// on the column serves it.
+    case textSearch(column: String)
     /// A case-insensitive substring match of every word over these columns (their SQL names).
     case substring(columns: [String])
 }
@@ -22,6 +27,10 @@ extension RowSearch {
             return SQLCondition(
                 "\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
                 [.text(match)])
+        case .textSearch(let column):
+            // The words are letters and digits only (`SearchWords`): nothing in them is tsquery syntax.
+            let query = words.map { "'" + $0 + "':*" }.joined(separator: " & ")
+            return SQLCondition("\(quoteIdentifier(column)) @@ to_tsquery(?)", [.text(query)])
         case .substring(let columns):
             var parts: [String] = []
             var values: [SQLValue] = []
