@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // ListState: a Swift server that renders HTML list pages from Mustache templates.
 // The module map is in docs/design.md (and README.md). C libraries come from
@@ -15,6 +15,12 @@ let package = Package(
         // For the fuzz harnesses in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "ListStore", targets: ["ListStore"]),
+    ],
+    // PostgreSQL (on by default) links libpq; `swift build --disable-default-traits`
+    // builds a server of SQLite files alone, without it.
+    traits: [
+        .trait(name: "PostgreSQL", description: "Serve PostgreSQL databases (module PostgreSQLStore, libpq)"),
+        .default(enabledTraits: ["PostgreSQL"]),
     ],
     targets: [
         // MARK: C libraries (one system-library target each)
@@ -53,7 +59,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "liststate",
-            dependencies: ["ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "PostgreSQLStore"]
+            dependencies: [
+                "ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore",
+                .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
+            ]
         ),
 
         // MARK: Benchmark (`make bench`; see BENCHMARKS.md)

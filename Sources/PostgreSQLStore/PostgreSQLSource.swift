@@ -42,12 +42,6 @@ public final class PostgreSQLSource: ListSource {
         pool = PostgreSQLPool(conninfo: conninfo, size: poolSize, statementTimeout: queryTimeLimit)
     }
 
-    /// Whether `argument` names a PostgreSQL database rather than a file: a
-    /// `postgresql://` or `postgres://` URI.
-    public static func isConnectionURI(_ argument: String) -> Bool {
-        argument.hasPrefix("postgresql://") || argument.hasPrefix("postgres://")
-    }
-
     /// Checks `conninfo` without connecting: nil when libpq reads it, else its message.
     public static func problem(with conninfo: String) -> String? {
         var message: UnsafeMutablePointer<CChar>?

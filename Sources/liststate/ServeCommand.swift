@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import ListApp
 import ListStore
-import PostgreSQLStore
 
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.
 enum ServeCommand {
@@ -190,9 +189,9 @@ enum ServeCommand {
                     databases: options.databases, queryTimeLimit: options.queryTimeout,
                     configuration: tableConfiguration,
                     server: { argument in
-                        guard PostgreSQLSource.isConnectionURI(argument) || argument == options.databaseURL else { return nil }
-                        return PostgreSQLSource(
-                            conninfo: argument, schemas: options.schemas, poolSize: options.poolSize, queryTimeLimit: options.queryTimeout)
+                        ServerDatabases.source(
+                            for: argument, databaseURL: options.databaseURL, schemas: options.schemas,
+                            poolSize: options.poolSize, queryTimeLimit: options.queryTimeout)
                     },
                     log: { LogWriter.standardError.write("liststate: \($0)\n") })
                 application = try ListApplication(tables: tables, configuration: appConfiguration)

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import ListApp
 import ListStore
-import PostgreSQLStore
 
 /// `liststate serve`'s settings and where each comes from: the command line
 /// (`--query-timeout 1.5`), the environment (`LISTSTATE_QUERY_TIMEOUT=1.5`),
@@ -171,10 +170,10 @@ enum ServeSettings {
         Setting(
             name: "database-url",
             apply: { options, text in
-                if let problem = PostgreSQLSource.problem(with: text) { return "is not a PostgreSQL connection string: \(problem)" }
+                if let problem = ServerDatabases.problem(with: text) { return problem }
                 options.databaseURL = text
                 return nil
-            }, shown: { $0.databaseURL.map { .text(PostgreSQLSource.displayName(of: $0)) } ?? .none }),
+            }, shown: { $0.databaseURL.map { .text(ServerDatabases.displayName(of: $0)) } ?? .none }),
         Setting(
             name: "schema",
             apply: { options, text in
@@ -287,6 +286,9 @@ enum ServeSettings {
         while let argument = remaining.popFirst() {
             if argument == "-h" || argument == "--help" { return .success(nil) }
             guard argument.hasPrefix("-") else {
+                if ServerDatabases.isServerAddress(argument), let problem = ServerDatabases.problem(with: argument) {
+                    return .failure(Problem(message: "\(ServerDatabases.displayName(of: argument)) \(problem)", status: ExitStatus.usage))
+                }
                 databases.append(argument)
                 continue
             }
@@ -365,7 +367,7 @@ enum ServeSettings {
                 name: "databases",
                 value: .texts(
                     options.databases.map {
-                        PostgreSQLSource.isConnectionURI($0) || $0 == options.databaseURL ? PostgreSQLSource.displayName(of: $0) : $0
+                        ServerDatabases.isServerAddress($0) || $0 == options.databaseURL ? ServerDatabases.displayName(of: $0) : $0
                     }),
                 source: options.databases.isEmpty ? .default : .flag))
         return settings

@@ -188,3 +188,26 @@ def test_the_pool_size_bounds_the_connections(database):
         assert set(statuses) == {200}, statuses
     finally:
         server.stop()
+
+
+def test_too_many_connections_is_503_and_the_pool_makes_do(database):
+    """A role allowed one connection (CONNECTION LIMIT 1) and a pool of three:
+    the connections the server refuses (SQLSTATE 53300) are 503s with
+    Retry-After, the one it allows keeps answering."""
+    role = "limited_" + uuid.uuid4().hex[:8]
+    psql(f"CREATE ROLE {role} LOGIN CONNECTION LIMIT 1; GRANT SELECT ON things TO {role}", database=database)
+    server = Server(extra=["--database-url", f"{CLUSTER} dbname={database} user={role}", "--pool-size", "3",
+                           "--response-cache", "0"])
+    try:
+        load = Load(server.url, threads=6)
+        time.sleep(2)
+        statuses = load.stop()
+        print(f"\na role limited to one connection, a pool of three: answers {statuses}")
+        assert load.failures == []
+        assert set(statuses) <= {200, 503}, statuses
+        assert load.missing_retry_after == 0
+        assert statuses.get(200, 0) > 0
+    finally:
+        server.stop()
+        psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{role}'")
+        psql(f"DROP OWNED BY {role}; DROP ROLE {role}", database=database)

@@ -136,8 +136,6 @@ def test_load_more_links_page_through_without_javascript(pg_nojs_browser):
 
 
 def test_the_pages_pass_the_markup_checker(shop_servers, mode):
-    if mode != "client":
-        pytest.skip("the markup is the same in both modes but for the scripts")
     server = shop_servers(mode)
     for path in ["/products", f"/products?q={NONSENSE}", "/products?price__gt=2&sort=-price", "/empty",
                  "/products/1", "/makers", "/", "/products?price__gt=abc"]:
