@@ -55,6 +55,23 @@ import Testing
         #expect(server.get("/-/states")?.hasPrefix("HTTP/1.1 200") == true)
     }
 
+    @Test func aDatabaseURLFromTheEnvironmentNeverShowsItsPassword() throws {
+        let site = try Site()
+        // Port 1 on the loopback refuses at once: the server starts without that database's lists.
+        let url = "postgresql://reader:s3cret@127.0.0.1:1/shop?connect_timeout=2"
+        let server = try ServeProcess([site.database], environment: ["LISTSTATE_DATABASE_URL": url])
+        let answer = try #require(server.get("/-/settings.json"))
+        #expect(try Self.setting(answer, "databaseUrl")["value"] as? String == "postgresql://reader@127.0.0.1:1/shop")
+        #expect(try Self.setting(answer, "databaseUrl")["source"] as? String == "environment")
+        #expect(try Self.setting(answer, "databases")["value"] as? [String] == [site.database, "postgresql://reader@127.0.0.1:1/shop"])
+        #expect(server.get("/t")?.hasPrefix("HTTP/1.1 200") == true, "the file's lists are served")
+        #expect(server.get("/-/readyz")?.hasPrefix("HTTP/1.1 503") == true, "the server's lists are not read yet")
+        #expect(server.get("/nothing")?.hasPrefix("HTTP/1.1 503") == true)
+        _ = server.stop()
+        #expect(server.errorText.contains("postgresql://reader@127.0.0.1:1/shop cannot be read now"))
+        for text in [answer, server.errorText, server.outputText] { #expect(!text.contains("s3cret")) }
+    }
+
     @Test func aBadValueNamesItsSource() throws {
         let site = try Site(configuration: #"{"server": {"port": "eighty"}}"#)
         let file = try CLIRun.run(["serve", "--config", site.configuration, site.database])
