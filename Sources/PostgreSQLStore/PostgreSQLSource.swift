@@ -20,7 +20,15 @@ public final class PostgreSQLSource: ListSource {
     /// The schemas served; nil for the ones on the user's `search_path`.
     public let schemas: [String]?
     private let pool: PostgreSQLPool
-    private let version = BlockingLock<(version: DataVersion?, probed: ContinuousClock.Instant?)>((nil, nil))
+    private let conninfo: String
+    private let probe = BlockingLock<VersionProbe>(VersionProbe())
+
+    /// The connection the data version is read on, and its last reading.
+    private struct VersionProbe {
+        var connection: PostgreSQLConnection?
+        var version: DataVersion?
+        var probed: ContinuousClock.Instant?
+    }
 
     /// The longest a kept answer may be served after another program commits,
     /// in seconds: the data version is read at most this often (``dataVersion()``).
@@ -33,12 +41,14 @@ public final class PostgreSQLSource: ListSource {
     ///   - conninfo: A libpq connection string: a `postgresql://` URI or `key=value` pairs
     ///     (libpq-connect.html §34.1.1). A password in it is never logged or shown.
     ///   - schemas: The schemas to serve; nil for `search_path`'s.
-    ///   - poolSize: The most connections open at once, for the whole process.
+    ///   - poolSize: The most connections open at once for queries, for the whole process
+    ///     (one more reads the data version, ``dataVersion()``).
     ///   - queryTimeLimit: Seconds a query may take (the server's `statement_timeout` too).
     public init(conninfo: String, schemas: [String]? = nil, poolSize: Int = 4, queryTimeLimit: Double = 2) {
         self.name = Self.displayName(of: conninfo)
         self.schemas = schemas
         self.queryTimeLimit = queryTimeLimit
+        self.conninfo = conninfo
         pool = PostgreSQLPool(conninfo: conninfo, size: poolSize, statementTimeout: queryTimeLimit)
     }
 
@@ -108,29 +118,39 @@ public final class PostgreSQLSource: ListSource {
     /// replayed position on a standby), read at most once every
     /// ``versionMaximumAge`` seconds: every commit anywhere on the server moves
     /// it, so an answer kept under it is at most that old when another program
-    /// or instance writes (docs/postgresql.md, "Kept answers").
+    /// or instance writes (docs/postgresql.md, "Kept answers"). It is read on a
+    /// connection of its own, outside the pool, so a busy pool never leaves the
+    /// cache without a version; requests meanwhile wait for the read under way.
+    /// After a failed read no version is given for a second (nothing is kept or served from the cache).
     public func dataVersion() -> Result<DataVersion?, ListStoreError> {
-        let now = ContinuousClock.now
-        let fresh = version.withLock { state -> DataVersion?? in
-            guard let probed = state.probed, now - probed < .milliseconds(Int(Self.versionMaximumAge * 1000)) else { return nil }
-            return .some(state.version)
-        }
-        if let fresh { return .success(fresh) }
-        let read = Result { () throws(ListStoreError) -> DataVersion? in
-            let deadline = deadline(from: nil)
-            return try pool.withConnection(until: deadline, waiting: false) { connection throws(ListStoreError) in
-                let rows = try connection.query(
+        probe.withLock { probe in
+            let now = ContinuousClock.now
+            if let probed = probe.probed, now - probed < .milliseconds(Int(Self.versionMaximumAge * 1000)) {
+                return .success(probe.version)
+            }
+            let deadline = now + .milliseconds(Int(min(queryTimeLimit, Self.versionMaximumAge) * 1000))
+            do throws(ListStoreError) {
+                if probe.connection?.isBroken != false {
+                    probe.connection = try PostgreSQLConnection(
+                        conninfo: conninfo, statementTimeout: queryTimeLimit, deadline: deadline)
+                }
+                let rows = try probe.connection!.query(
                     "SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END)::text",
                     [], deadline: deadline)
-                guard case .text(let lsn)? = rows.rows.first?.first else { return nil }
-                let parts = lsn.split(separator: "/").compactMap { UInt64($0, radix: 16) }
-                guard parts.count == 2 else { return nil }
-                return DataVersion(identity: nil, epoch: 0, dataVersion: Int64(bitPattern: parts[0] << 32 | parts[1]))
+                var version: DataVersion?
+                if case .text(let lsn)? = rows.rows.first?.first {
+                    let parts = lsn.split(separator: "/").compactMap { UInt64($0, radix: 16) }
+                    if parts.count == 2 {
+                        version = DataVersion(identity: nil, epoch: 0, dataVersion: Int64(bitPattern: parts[0] << 32 | parts[1]))
+                    }
+                }
+                (probe.version, probe.probed) = (version, now)
+                return .success(version)
+            } catch {
+                if probe.connection?.isBroken == true { probe.connection = nil }
+                (probe.version, probe.probed) = (nil, now)
+                return .failure(error)
             }
         }
-        version.withLock { state in
-            state = (try? read.get() ?? nil, now)
-        }
-        return read
     }
 }
