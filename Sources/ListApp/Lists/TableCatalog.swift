@@ -30,11 +30,11 @@ public final class TableCatalog: Sendable {
     }
 
     /// One list per table and view of each database, in file order, then name order, as `configuration` shapes them.
-    /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
-    ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
     /// - Parameter server: The source for an argument that names a database server (a
     ///   `postgresql://` URI), nil for a SQLite file. A server that cannot be reached yet
     ///   is served without lists until it answers.
+    /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
+    ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
     public init(
         databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
         server: (String) -> (any ListSource)? = { _ in nil },

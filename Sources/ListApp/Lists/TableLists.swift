@@ -50,13 +50,13 @@ public struct TableLists: Sendable {
         byName[Array(name.utf8)].map { lists[$0] }
     }
 
-    /// A source for each database (in `paths` order), each checked: it exists, can be read and is SQLite.
-    /// - Returns: Each source with the schema version the check read.
-    /// - Throws: `AppError.database` naming the first file that cannot be served.
-    /// A database server that cannot be reached now is kept, without a version (its lists appear
-    /// once it answers, ``TableCatalog``); a file that cannot be read stops the start.
+    /// A source for each database (in `paths` order), each checked: a file exists, can be read
+    /// and is SQLite. A database server that cannot be reached now is kept, without a version
+    /// (its lists appear once it answers, ``TableCatalog``); a file that cannot be read stops the start.
     /// - Parameter server: The source for an argument that names a database server
     ///   (a `postgresql://` URI), nil for a file.
+    /// - Returns: Each source with the schema version the check read (nil: not reached).
+    /// - Throws: `AppError.database` naming the first database that cannot be served.
     static func open(
         databases paths: [String], queryTimeLimit: Double,
         server: (String) -> (any ListSource)? = { _ in nil },
