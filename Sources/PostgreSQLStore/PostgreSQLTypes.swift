@@ -12,7 +12,7 @@ import ListStore
 /// | `boolean` | integer 1 or 0 | `true` or `false` |
 /// | `bytea` | blob | as a blob |
 /// | `text`, `varchar`, `char`, `name`, `citext` | text | string |
-/// | `timestamptz` | ISO 8601 in UTC, `2024-05-01T12:00:00+00:00` | string |
+/// | `timestamptz` | ISO 8601 in UTC, `2024-05-01T12:00:00Z` | string |
 /// | `timestamp`, `date`, `time` | ISO 8601, `2024-05-01T12:00:00`, `2024-05-01` | string |
 /// | `json`, `jsonb`, arrays | JSON text | the JSON itself |
 /// | enums | the label | string; ordered as declared |
@@ -58,9 +58,12 @@ enum PostgreSQLTypes {
         case 17:
             affinity = .blob
             read = nil
-        case 1114, 1184:
-            // to_json writes ISO 8601 with a `T`; in the connection's UTC for timestamptz.
+        case 1114:
+            // to_json writes ISO 8601 with a `T`.
             read = "(to_json(\(quoted)) #>> '{}')"
+        case 1184:
+            // In UTC whatever the session's TimeZone (a pooler may hand the session to others).
+            read = "(CASE WHEN isfinite(\(quoted)) THEN (to_json(\(quoted) AT TIME ZONE 'UTC') #>> '{}') || 'Z' ELSE \(quoted)::text END)"
         case 114, 3802:
             format = .json
         default:

@@ -66,7 +66,7 @@ struct PostgreSQLSourceTests {
             #expect(first["id"] == .integer(1))
             #expect(first["price"] == .text("12.50"))
             #expect(first["available"] == .integer(1))
-            #expect(first["added"] == .text("2024-05-01T10:00:00+00:00"))
+            #expect(first["added"] == .text("2024-05-01T10:00:00Z"))
             #expect(first["tags"] == .text(#"["a","b c"]"#))
             #expect(first["details"] == .text(#"{"pages": 204}"#))
             #expect(first["cover"] == .blob([0, 0xFF]))
