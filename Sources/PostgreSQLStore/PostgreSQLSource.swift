@@ -1,4 +1,5 @@
 import CLibPQ
+import Foundation
 import ListStore
 
 /// A PostgreSQL database as the source of lists: each table and view of the
@@ -52,16 +53,29 @@ public final class PostgreSQLSource: ListSource {
         pool = PostgreSQLPool(conninfo: conninfo, size: poolSize, statementTimeout: queryTimeLimit)
     }
 
-    /// Checks `conninfo` without connecting: nil when libpq reads it, else its message.
+    /// Checks `conninfo` without connecting: nil when libpq reads it, else its
+    /// message without the parts of `conninfo` it quotes (they may hold the
+    /// password: found by QA).
     public static func problem(with conninfo: String) -> String? {
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(conninfo, &message) else {
             defer { if let message { PQfreemem(message) } }
             let text = message.map { String(cString: $0) } ?? "it cannot be read"
-            return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return withoutQuotedParts(text.split(whereSeparator: \.isNewline).joined(separator: " "))
         }
         PQconninfoFree(options)
         return nil
+    }
+
+    /// `message` without the `: "…"` parts after which libpq quotes the connection string's text.
+    static func withoutQuotedParts(_ message: String) -> String {
+        var kept = message
+        while let open = kept.range(of: ": \""),
+            let close = kept[open.upperBound...].firstIndex(of: "\"")
+        {
+            kept.removeSubrange(open.lowerBound...close)
+        }
+        return kept
     }
 
     /// `conninfo` as `postgresql://user@host:port/dbname`, without its password and

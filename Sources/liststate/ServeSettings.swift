@@ -64,6 +64,8 @@ enum ServeSettings {
         let name: String
         /// Whether the flag takes the next argument (`--dev` does not).
         var takesValue = true
+        /// Whether the value may hold a secret (a password): never echoed in a message.
+        var isSecret = false
         /// Reads `text` into the options; returns what is wrong with it (without
         /// naming the source), or nil.
         let apply: @Sendable (inout Options, String) -> String?
@@ -168,7 +170,7 @@ enum ServeSettings {
                 return nil
             }, shown: { .text($0.database) }),
         Setting(
-            name: "database-url",
+            name: "database-url", isSecret: true,
             apply: { options, text in
                 if let problem = ServerDatabases.problem(with: text) { return problem }
                 options.databaseURL = text
@@ -343,7 +345,7 @@ enum ServeSettings {
             if let message = setting.apply(&options, value) {
                 return .failure(
                     Problem(
-                        message: "\(setting.environmentVariable)=\(value.prefix(100)): \(message)",
+                        message: "\(setting.environmentVariable)=\(setting.isSecret ? "…" : String(value.prefix(100))): \(message)",
                         status: ExitStatus.configuration))
             }
             options.sources[setting.name] = .environment

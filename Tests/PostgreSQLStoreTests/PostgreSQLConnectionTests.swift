@@ -44,7 +44,15 @@ import Testing
 
     @Test func aConnectionStringLibpqCannotReadIsNamed() {
         #expect(PostgreSQLSource.problem(with: "postgresql://reader@host/db") == nil)
-        #expect(PostgreSQLSource.problem(with: "host=x nonsense=1") != nil)
+        #expect(PostgreSQLSource.problem(with: "host=x nonsense=1") == #"invalid connection option "nonsense""#)
+    }
+
+    /// Found by QA: libpq quotes the text it could not read, and that may be the password.
+    @Test(arguments: ["postgresql://reader:TopSecret@[db.example.org/shop", "postgresql://u:TopSecret%zz@/x"])
+    func theProblemWithAConnectionStringNeverQuotesIt(_ conninfo: String) throws {
+        let problem = try #require(PostgreSQLSource.problem(with: conninfo))
+        #expect(!problem.contains("TopSecret"), "\(problem)")
+        #expect(!problem.isEmpty)
     }
 
     @Test(arguments: [

@@ -72,6 +72,15 @@ import Testing
         for text in [answer, server.errorText, server.outputText] { #expect(!text.contains("s3cret")) }
     }
 
+    @Test func aBadDatabaseURLIsRefusedWithoutEchoingIt() throws {
+        let site = try Site()
+        let run = try CLIRun.run(
+            ["serve", site.database], environment: ["LISTSTATE_DATABASE_URL": "postgresql://reader:TopSecret@[db.example.org/shop"])
+        #expect(run.status == 78)
+        #expect(run.standardError.contains("LISTSTATE_DATABASE_URL=…: is not a PostgreSQL connection string"))
+        #expect(!run.standardError.contains("TopSecret") && !run.standardOutput.contains("TopSecret"))
+    }
+
     @Test func aBadValueNamesItsSource() throws {
         let site = try Site(configuration: #"{"server": {"port": "eighty"}}"#)
         let file = try CLIRun.run(["serve", "--config", site.configuration, site.database])

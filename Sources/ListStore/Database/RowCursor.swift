@@ -216,8 +216,8 @@ public struct RowCursor: Sendable, Hashable {
             case 1: return uint64().map { .integer(Int64(bitPattern: $0)) }
             case 2:
                 guard let bits = uint64() else { return nil }
-                let number = Double(bitPattern: bits)
-                return number.isNaN ? nil : .real(number)
+                // NaN too: PostgreSQL stores it (above every number), SQLite reads it as NULL.
+                return .real(Double(bitPattern: bits))
             case 3, 4:
                 let isText = bytes[index - 1] == 3
                 guard let count = length(), count <= bytes.count - index else { return nil }

@@ -19,6 +19,21 @@ import Testing
         #expect(decoded.start == .position(position))
     }
 
+    /// PostgreSQL stores NaN (found by QA: paging by a float column stopped with a 400 at it).
+    @Test func aNaNRoundTrips() throws {
+        let sort = ListSort(column: "c")
+        let position = RowPosition(sortValue: .real(.nan), key: [.real(.nan), .integer(5)])
+        let text = RowCursor(after: position, rowid: nil, list: "t", sort: sort).encoded
+        let decoded = try #require(RowCursor(encoded: text, list: "t", sort: sort, keyCount: 2))
+        guard case .position(let read) = decoded.start, case .real(let value)? = read.sortValue, case .real(let key) = read.key[0]
+        else {
+            Issue.record("not a position with reals: \(decoded.start)")
+            return
+        }
+        #expect(value.isNaN && key.isNaN)
+        #expect(read.key[1] == .integer(5))
+    }
+
     @Test func isBoundByUsingTheRowidForLongValues() throws {
         let long = SQLValue.text(String(repeating: "x", count: 10_000))
         let cursor = RowCursor(
