@@ -11,7 +11,7 @@ import ListStore
 /// | class `08` connection exception, `57P01`–`57P03` (shut down, backend terminated), `53300` too_many_connections | `.cannotOpen` | 503 |
 /// | class `53` insufficient resources (disk full, out of memory) | `.noSpace` | 503 |
 /// | `42P01` undefined_table, `42703` undefined_column | `.schemaChanged` | retried once, else 503 |
-/// | class `22` data exception (a value the column's type cannot read) | `.invalidValue` | 400 |
+/// | class `22` data exception (a value the column's type cannot read); `42883` no such operator, `42804` datatype mismatch, `0A000` not supported (a value compared with a type that has no `=`, or no input: `json`, `point`, a composite) | `.invalidValue` | 400 |
 /// | `XX001`, `XX002` data corrupted | `.corrupt` | 500 |
 /// | anything else | `.other` | 500 |
 enum PostgreSQLError {
@@ -30,6 +30,8 @@ enum PostgreSQLError {
         case "55P03", "40001", "40P01": return .busy
         case "57P01", "57P02", "57P03", "53300": return .cannotOpen
         case "42P01", "42703": return .schemaChanged
+        // A filter's value compared with a type that has no such operator or input (found by QA).
+        case "42883", "42804", "0A000": return .invalidValue
         case "XX001", "XX002": return .corrupt
         default:
             switch state.prefix(2) {

@@ -58,7 +58,7 @@ import Testing
     @Test(arguments: [
         ("57014", ListStoreError.Kind.timedOut), ("55P03", .busy), ("57P01", .cannotOpen), ("53300", .cannotOpen),
         ("08006", .cannotOpen), ("53100", .noSpace), ("42P01", .schemaChanged), ("22P02", .invalidValue),
-        ("XX001", .corrupt), ("42601", .other),
+        ("XX001", .corrupt), ("42601", .other), ("42883", .invalidValue), ("0A000", .invalidValue),
     ])
     func sqlStatesMapToTheFaultTable(state: String, kind: ListStoreError.Kind) {
         #expect(PostgreSQLError.kind(of: state) == kind)

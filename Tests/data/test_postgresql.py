@@ -136,3 +136,37 @@ def test_ascii_search_matches_sqlite(servers, database, name, query):
     want = servers["sqlite"].client.get_json(path)
     got = servers[database].client.get_json(path)
     assert (got["state"], got["rows"]) == (want["state"], want["rows"]), path
+
+
+def test_types_without_an_order_are_400s_never_500s():
+    """Found by QA: sorting or filtering by a json, xml, point or composite column was a 500
+    (and flipped /-/readyz); the page linked to those sorts."""
+    database = "liststate_unordered"
+    for statement in (f"DROP DATABASE IF EXISTS {database}",
+                      f"CREATE DATABASE {database} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C'"):
+        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", statement], check=True, capture_output=True)
+    subprocess.run([psql(), "-q", "-v", "ON_ERROR_STOP=1", "-d", conninfo(database), "-c",
+                    "CREATE TYPE pair AS (x integer, y text);"
+                    "CREATE TABLE t (id integer PRIMARY KEY, j json, x xml, pt point, c pair);"
+                    "INSERT INTO t VALUES (1, '{}', '<a/>', '(1,2)', ROW(1, 'a')), (2, '[]', '<b/>', '(3,4)', NULL)"],
+                   check=True, capture_output=True)
+    server = Server(extra=["--database-url", conninfo(database)])
+    try:
+        client = server.client
+        page = client.get_html("/t")
+        for column in ("j", "x", "pt", "c"):
+            assert f"sort={column}" not in page, f"a sort link for {column}"
+            for query in (f"sort={column}", f"sort=-{column}", f"{column}__gt=1"):
+                answer = client.get(f"/t.json?{query}")
+                assert answer.status == 400, f"{query}: {answer}"
+        for query in ("j=null", "x=%3Ca/%3E", "pt=(1,2)", "c=(1,a)"):
+            answer = client.get(f"/t.json?{query}")
+            assert answer.status == 400, f"{query}: {answer}"
+        assert client.get("/-/readyz").status == 200
+        assert client.get_json("/t.json?sort=id")["rows"][0]["j"] == {}
+    finally:
+        server.stop()
+        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c",
+                        f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"],
+                       capture_output=True)
+        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", f"DROP DATABASE IF EXISTS {database}"], capture_output=True)

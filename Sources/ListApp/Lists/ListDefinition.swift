@@ -91,9 +91,12 @@ public struct ListDefinition: Sendable {
         shownColumns ?? Array(0..<min(table.columns.count, RecordCells.listedColumns))
     }
 
-    /// Whether `sort` may name `column` (``sortableColumns``).
+    /// Whether `sort` may name `column`: one of ``sortableColumns``, and of a type with an
+    /// order (``ListStore/TableDescription/Column/isOrderable``: a PostgreSQL `json`, `xml`,
+    /// `point` or composite column has none; found by QA: sorting by one was a 500).
     func isSortable(_ column: String) -> Bool {
-        sortableColumns?.contains(column) ?? true
+        guard sortableColumns?.contains(column) ?? true else { return false }
+        return table.columnIndex(column).map { table.columns[$0].isOrderable } ?? true
     }
 
     /// The label of `column` in `language`: its words' label for it (``ListWords/columnLabels``), else ``label(_:)``.
