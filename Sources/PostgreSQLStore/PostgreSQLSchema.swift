@@ -138,6 +138,7 @@ enum PostgreSQLSchema {
         var counts: [String: Int] = [:]
         for relation in relations { counts[relation[2].plainText ?? "", default: 0] += 1 }
         var tables: [TableDescription] = []
+        var named: Set<String> = []
         for relation in relations {
             guard case .integer(let oid) = relation[0], let schemaName = relation[1].plainText, let name = relation[2].plainText
             else { continue }
@@ -152,9 +153,16 @@ enum PostgreSQLSchema {
             let isView = ["v", "m"].contains(relation[3].plainText ?? "")
             let kind: TableDescription.Kind = isView || primaryKeys[oid] == nil ? .view : .withoutRowid
             let textColumns = columns.filter { $0.affinity == .text && $0.readExpression == nil }.map(\.sqlName)
+            let listName = (counts[name] ?? 0) > 1 ? schemaName + "." + name : name
+            // A table named like another's qualified name (`a.same` beside schema a's `same`): the
+            // first keeps it (found by QA: the clash stopped every later reading of the schema).
+            guard named.insert(listName).inserted else {
+                skipped(schemaName + "." + name, "its list name “\(listName)” is another table's; rename one")
+                continue
+            }
             tables.append(
                 TableDescription(
-                    name: (counts[name] ?? 0) > 1 ? schemaName + "." + name : name, kind: kind, columns: columns,
+                    name: listName, kind: kind, columns: columns,
                     search: textSearchColumns[oid].map { .textSearch(column: $0) }
                         ?? .substring(columns: textColumns.isEmpty ? columns.map(\.sqlName) : textColumns),
                     sqlName: quoteIdentifier(schemaName) + "." + quoteIdentifier(name), dialect: .postgreSQL))

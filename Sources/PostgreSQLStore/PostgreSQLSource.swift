@@ -22,6 +22,7 @@ public final class PostgreSQLSource: ListSource {
     public let schemas: [String]?
     private let pool: PostgreSQLPool
     private let conninfo: String
+    private let log: @Sendable (String) -> Void
     private let probe = BlockingLock<VersionProbe>(VersionProbe())
 
     /// The connection the data version is read on, and its last reading.
@@ -45,7 +46,12 @@ public final class PostgreSQLSource: ListSource {
     ///   - poolSize: The most connections open at once for queries, for the whole process
     ///     (one more reads the data version, ``dataVersion()``).
     ///   - queryTimeLimit: Seconds a query may take (the server's `statement_timeout` too).
-    public init(conninfo: String, schemas: [String]? = nil, poolSize: Int = 4, queryTimeLimit: Double = 2) {
+    ///   - log: Receives one line for each table that cannot be served (every time the schema is read).
+    public init(
+        conninfo: String, schemas: [String]? = nil, poolSize: Int = 4, queryTimeLimit: Double = 2,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.log = log
         self.name = Self.displayName(of: conninfo)
         self.schemas = schemas
         self.queryTimeLimit = queryTimeLimit
@@ -114,7 +120,9 @@ public final class PostgreSQLSource: ListSource {
         Result { () throws(ListStoreError) -> [TableDescription] in
             let deadline = deadline(from: nil)
             return try pool.withConnection(until: deadline) { connection throws(ListStoreError) in
-                try PostgreSQLSchema.tables(connection, schemas: schemas, deadline: deadline) { _, _ in }
+                try PostgreSQLSchema.tables(connection, schemas: schemas, deadline: deadline) { name, reason in
+                    log("\(self.name): “\(name)” is not served: \(reason)")
+                }
             }
         }
     }

@@ -185,15 +185,16 @@ enum ServeCommand {
             }
         } else {
             do {
+                let log: @Sendable (String) -> Void = { LogWriter.standardError.write("liststate: \($0)\n") }
                 let tables = try TableCatalog(
                     databases: options.databases, queryTimeLimit: options.queryTimeout,
                     configuration: tableConfiguration,
                     server: { argument in
                         ServerDatabases.source(
                             for: argument, databaseURL: options.databaseURL, schemas: options.schemas,
-                            poolSize: options.poolSize, queryTimeLimit: options.queryTimeout)
+                            poolSize: options.poolSize, queryTimeLimit: options.queryTimeout, log: log)
                     },
-                    log: { LogWriter.standardError.write("liststate: \($0)\n") })
+                    log: log)
                 application = try ListApplication(tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")

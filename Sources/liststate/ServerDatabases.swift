@@ -44,11 +44,13 @@ enum ServerDatabases {
 
     /// The source for `argument` when it names a database server (or is `databaseURL`), else nil (a file).
     static func source(
-        for argument: String, databaseURL: String?, schemas: [String]?, poolSize: Int, queryTimeLimit: Double
+        for argument: String, databaseURL: String?, schemas: [String]?, poolSize: Int, queryTimeLimit: Double,
+        log: @escaping @Sendable (String) -> Void
     ) -> (any ListSource)? {
         #if PostgreSQL
             guard isServerAddress(argument) || argument == databaseURL else { return nil }
-            return PostgreSQLSource(conninfo: argument, schemas: schemas, poolSize: poolSize, queryTimeLimit: queryTimeLimit)
+            return PostgreSQLSource(
+                conninfo: argument, schemas: schemas, poolSize: poolSize, queryTimeLimit: queryTimeLimit, log: log)
         #else
             return nil
         #endif

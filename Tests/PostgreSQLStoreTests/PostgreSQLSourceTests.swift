@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ListStore
@@ -54,6 +55,23 @@ struct PostgreSQLSourceTests {
             #expect(names.contains("public.books") && names.contains("other.books") && !names.contains("books"))
             let only = try PostgreSQLSource(conninfo: conninfo, schemas: ["other"]).tables().get().map(\.name)
             #expect(only == ["books"])
+        }
+    }
+
+    /// Found by QA: a table named like another's qualified name made every later reading of the schema fail.
+    @Test func aTableNamedLikeAQualifiedNameIsLeftOutAndSaidSo() throws {
+        let setUp = """
+            CREATE SCHEMA a; CREATE SCHEMA b;
+            CREATE TABLE a.same (id integer PRIMARY KEY); CREATE TABLE b.same (id integer PRIMARY KEY);
+            CREATE TABLE b."a.same" (id integer PRIMARY KEY);
+            """
+        try TestCluster.withDatabase(setUp) { conninfo, _ in
+            let logged = Mutex<[String]>([])
+            let source = PostgreSQLSource(conninfo: conninfo, schemas: ["a", "b"], log: { line in logged.withLock { $0.append(line) } })
+            let names = try source.tables().get().map(\.name)
+            #expect(Set(names).count == names.count)
+            #expect(names.count == 2 && names.contains("b.same"))
+            #expect(logged.withLock { $0 }.contains { $0.contains("is not served") && $0.contains("a.same") })
         }
     }
 
