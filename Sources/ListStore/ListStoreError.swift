@@ -55,7 +55,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(kind) (SQLite \(resultCode)): \(message)"
+        var text = resultCode == 0 ? "\(kind): \(message)" : "\(kind) (SQLite \(resultCode)): \(message)"
         if let sql { text += " [SQL: \(sql)]" }
         return text
     }

@@ -11,6 +11,7 @@ import ListStore
 /// every idle one, which were likely cut by the same cause; a query that failed
 /// on a connection taken idle from the pool is tried once more on a new one,
 /// so a restart of the server costs no request its answer once it is back.
+/// After a connection attempt fails, no other is made for ``reconnectPause``.
 final class PostgreSQLPool: @unchecked Sendable {
     /// The libpq connection string.
     let conninfo: String
@@ -22,6 +23,13 @@ final class PostgreSQLPool: @unchecked Sendable {
     private var idle: [PostgreSQLConnection] = []
     private var open = 0
     private var generation = 0
+    /// Until when a new connection is not tried: a second after one could not be made.
+    private var unreachableUntil: ContinuousClock.Instant?
+
+    /// How long after a failed connection attempt no other is made, in seconds: requests
+    /// meanwhile fail at once instead of each waiting its time limit on a server that does
+    /// not answer (found by QA: the index waited the limit once per list).
+    static let reconnectPause = 1.0
 
     init(conninfo: String, size: Int, statementTimeout: Double) {
         self.conninfo = conninfo
@@ -83,14 +91,22 @@ final class PostgreSQLPool: @unchecked Sendable {
             condition.unlock()
             return (connection, true, epoch)
         }
+        if let until = unreachableUntil, ContinuousClock.now < until {
+            condition.unlock()
+            throw ListStoreError(kind: .cannotOpen, message: "the server could not be reached a moment ago")
+        }
         open += 1
         condition.unlock()
         do {
             let connection = try PostgreSQLConnection(conninfo: conninfo, statementTimeout: statementTimeout, deadline: deadline)
+            condition.lock()
+            unreachableUntil = nil
+            condition.unlock()
             return (connection, false, epoch)
         } catch {
             condition.lock()
             open -= 1
+            if error.kind == .cannotOpen { unreachableUntil = .now + .milliseconds(Int(Self.reconnectPause * 1000)) }
             condition.signal()
             condition.unlock()
             throw error

@@ -3,7 +3,8 @@ import ListStore
 /// Reads the tables and views a PostgreSQL database serves as lists, from its
 /// system catalogs (catalogs.html): ordinary, partitioned and foreign tables,
 /// views and materialized views of the served schemas that the user may
-/// `SELECT` from (a partition shows through its parent, not as a list of its own).
+/// `SELECT` from, with the columns it may read (a grant on some columns only
+/// shows those: found by QA; a partition shows through its parent, not as a list of its own).
 ///
 /// - A table with a primary key is paged by it (``TableDescription/Kind/withoutRowid``:
 ///   the key is the address of its rows' pages).
@@ -66,7 +67,7 @@ enum PostgreSQLSchema {
             SELECT c.oid::bigint, n.nspname::text, c.relname::text, c.relkind::text FROM pg_class c \
             JOIN pg_namespace n ON n.oid = c.relnamespace \
             WHERE \(schema.sql) AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition \
-            AND has_table_privilege(c.oid, 'SELECT') ORDER BY c.relname, n.nspname
+            AND has_any_column_privilege(c.oid, 'SELECT') ORDER BY c.relname, n.nspname
             """, schema.values, deadline: deadline
         ).rows
         guard !relations.isEmpty else { return [] }
@@ -91,6 +92,7 @@ enum PostgreSQLSchema {
             JOIN pg_type b ON b.oid = CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END \
             LEFT JOIN pg_collation co ON co.oid = a.attcollation AND a.attcollation <> 100 \
             WHERE a.attrelid = ANY(?::oid[]) AND a.attnum > 0 AND NOT a.attisdropped \
+            AND has_column_privilege(a.attrelid, a.attnum, 'SELECT') \
             ORDER BY a.attrelid, a.attnum
             """, [oidArray], deadline: deadline
         ).rows

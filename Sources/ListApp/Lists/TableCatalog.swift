@@ -75,7 +75,14 @@ public final class TableCatalog: Sendable {
         let known = state.withLock { $0.versions }
         let versions = databases.map { try? $0.schemaVersion(waiting: false).get() }
         let changed = zip(versions, known).contains { $0 != nil && $0 != $1 }
-        guard force || changed else { return state.withLock { $0.lists } }
+        guard force || changed else {
+            // The next look counts from now: a look that took long (a server that does not
+            // answer) is not made again at once by the same request (found by QA).
+            return state.withLock { state in
+                state.checked = .now
+                return state.lists
+            }
+        }
         do {
             var lists = try TableLists.lists(of: databases, configuration: configuration)
             return state.withLock { state in
@@ -94,9 +101,9 @@ public final class TableCatalog: Sendable {
     /// Whether a database's lists could not be read yet (a server that did not answer
     /// at start): an address that names no list may be one of its lists, so it is a
     /// 503, not a 404, and `/-/readyz` is 503 until the lists are read.
+    /// Read from the last look (``lists`` looks again when due).
     public var isMissingLists: Bool {
-        _ = lists
-        return state.withLock { $0.versions.contains(nil) }
+        state.withLock { $0.versions.contains(nil) }
     }
 
     /// Whether there are no lists and no database to find them in.

@@ -50,8 +50,12 @@ struct TableRoute: Sendable {
         let index = TableIndexRoute(site: application.site)
         try router.get("/") { request, _ in
             let lists = route.catalog.lists
-            if lists.lists.count == 1, let only = lists.lists.first {
+            if lists.lists.count == 1, let only = lists.lists.first, !route.catalog.isMissingLists {
                 return route.answer(only, in: lists, to: request, json: false, canonical: only.path)
+            }
+            if lists.lists.isEmpty, route.catalog.isMissingLists {
+                // No list yet, and a database's lists cannot be read: unavailable, not "no tables" (found by QA).
+                return .now(route.site.listsUnavailable(request, retryAfterSeconds: route.retryAfterSeconds))
             }
             return .onWorker { index.respond(to: request, lists: lists) }
         }

@@ -55,10 +55,13 @@ public enum SQLValue: Sendable, Hashable {
 
     /// The shortest decimal text that parses back to `value` (Swift's
     /// `description` is shortest round-trip), always with a `.` or an exponent
-    /// so a reader does not take it for an integer; `inf`/`-inf`/`nan` as Swift writes them.
+    /// so a reader does not take it for an integer; `Infinity`, `-Infinity` and
+    /// `NaN` as PostgreSQL, JSON twins and CSV write them (Swift's `inf` read oddly
+    /// on a page: found by QA), which Swift's `Double(_:)` and PostgreSQL read back.
     public static func shortestText(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         let text = value.description
-        guard value.isFinite else { return text }
         return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
     }
 
