@@ -21,6 +21,12 @@ final class PostgreSQLConnection {
     /// Whether the connection can no longer be trusted (lost, or a query was
     /// abandoned at its deadline): the pool closes it instead of keeping it.
     private(set) var isBroken = false
+    /// Whether the server said nothing, not even to a cancel, when a query ran out of time:
+    /// it, or the network to it, has stopped answering (``PostgreSQLPool`` then pauses).
+    private(set) var isUnresponsive = false
+
+    /// How long a live server takes at most to answer a cancel, in seconds.
+    static let cancelGrace = 0.25
 
     /// Connects with `conninfo` (a `postgresql://` URI or `key=value` pairs, libpq-connect.html §34.1.1)
     /// and sets the session up: UTC, ISO dates, shortest exact floats, read-only
@@ -70,10 +76,12 @@ final class PostgreSQLConnection {
     /// - Parameters:
     ///   - simple: Send through the simple protocol (several statements, no parameters).
     /// - Throws: `ListStoreError` as ``PostgreSQLError`` maps the server's SQLSTATE;
-    ///   `.timedOut` at `deadline` (the query is cancelled and the connection given up).
+    ///   `.timedOut` at `deadline`: the query is cancelled, and when the server does not
+    ///   answer the cancel within ``cancelGrace`` the connection is given up (``isUnresponsive``).
     func query(
         _ sql: String, _ values: [SQLValue], deadline: ContinuousClock.Instant, simple: Bool = false
     ) throws(ListStoreError) -> PostgreSQLRows {
+        var deadline = deadline
         let sent: Int32
         if simple {
             sent = PQsendQuery(connection, sql)
@@ -85,10 +93,20 @@ final class PostgreSQLConnection {
             }
         }
         guard sent == 1 else { throw lost(sql) }
+        var cancelled = false
         while PQisBusy(connection) == 1 {
-            guard Self.wait(for: Int16(POLLIN), on: PQsocket(connection), until: deadline) else {
-                abandon()
-                throw ListStoreError(kind: .timedOut, message: "the query ran past the time limit", sql: sql)
+            if !Self.wait(for: Int16(POLLIN), on: PQsocket(connection), until: deadline) {
+                guard !cancelled else {
+                    // Not even the cancel was answered: the server or the network is gone.
+                    isBroken = true
+                    isUnresponsive = true
+                    throw ListStoreError(kind: .timedOut, message: "the server stopped answering", sql: sql)
+                }
+                // A live server answers the cancel at once (SQLSTATE 57014, below).
+                cancel()
+                cancelled = true
+                deadline = .now + .milliseconds(Int(Self.cancelGrace * 1000))
+                continue
             }
             guard PQconsumeInput(connection) == 1 else { throw lost(sql) }
         }
@@ -116,11 +134,9 @@ final class PostgreSQLConnection {
         return ListStoreError(kind: .cannotOpen, message: Self.message(connection), sql: sql)
     }
 
-    /// Gives up on the running query: the server is asked to cancel it on
-    /// another thread (`PQcancel` opens a connection of its own and may wait on
-    /// a dead network), and this connection is not used again.
-    private func abandon() {
-        isBroken = true
+    /// Asks the server to cancel the running query, on another thread
+    /// (`PQcancel` opens a connection of its own and may wait on a dead network).
+    private func cancel() {
         guard let cancel = PQgetCancel(connection) else { return }
         let handle = UncheckedCancel(cancel: cancel)
         DispatchQueue.global().async {

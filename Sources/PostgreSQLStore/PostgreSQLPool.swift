@@ -11,7 +11,9 @@ import ListStore
 /// every idle one, which were likely cut by the same cause; a query that failed
 /// on a connection taken idle from the pool is tried once more on a new one,
 /// so a restart of the server costs no request its answer once it is back.
-/// After a connection attempt fails, no other is made for ``reconnectPause``.
+/// After a connection attempt fails, or a server says nothing even to a cancel,
+/// no connection is made for ``reconnectPause``: requests wait for one of the
+/// connections open to come back, and fail at once when none is.
 final class PostgreSQLPool: @unchecked Sendable {
     /// The libpq connection string.
     let conninfo: String
@@ -23,18 +25,25 @@ final class PostgreSQLPool: @unchecked Sendable {
     private var idle: [PostgreSQLConnection] = []
     private var open = 0
     private var generation = 0
-    /// Until when a new connection is not tried: a second after one could not be made.
+    /// Until when a new connection is not tried (``reconnectPause`` after one could not be made).
     private var unreachableUntil: ContinuousClock.Instant?
 
     /// How long after a failed connection attempt no other is made, in seconds: requests
     /// meanwhile fail at once instead of each waiting its time limit on a server that does
     /// not answer (found by QA: the index waited the limit once per list).
-    static let reconnectPause = 1.0
+    static let reconnectPause = 0.5
 
     init(conninfo: String, size: Int, statementTimeout: Double) {
         self.conninfo = conninfo
         self.size = max(1, size)
         self.statementTimeout = statementTimeout
+    }
+
+    /// Whether no connection is made now (``reconnectPause`` after the server did not answer).
+    var isPaused: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return unreachableUntil.map { ContinuousClock.now < $0 } ?? false
     }
 
     /// The number of connections open now (idle and lent).
@@ -62,7 +71,11 @@ final class PostgreSQLPool: @unchecked Sendable {
             } catch {
                 let broken = connection.isBroken
                 giveBack(connection, epoch: epoch)
-                if broken { closeIdle() }
+                if connection.isUnresponsive {
+                    pause()
+                } else if broken {
+                    closeIdle()
+                }
                 // A connection kept idle may have been cut while it waited: once more on a fresh one.
                 if broken, reused, !retried, error.kind == .cannotOpen, ContinuousClock.now < deadline {
                     retried = true
@@ -78,23 +91,27 @@ final class PostgreSQLPool: @unchecked Sendable {
         until deadline: ContinuousClock.Instant, waiting: Bool
     ) throws(ListStoreError) -> (PostgreSQLConnection, reused: Bool, epoch: Int) {
         condition.lock()
-        while idle.isEmpty && open >= size {
-            let left = (deadline - ContinuousClock.now).seconds
-            guard waiting, left > 0, condition.wait(until: Date(timeIntervalSinceNow: left)) || !idle.isEmpty || open < size
-            else {
+        while true {
+            if let connection = idle.popLast() {
+                let epoch = generation
                 condition.unlock()
-                throw ListStoreError(kind: .busy, message: "all \(size) connections to the database are in use")
+                return (connection, true, epoch)
             }
+            let now = ContinuousClock.now
+            let paused = unreachableUntil.map { now < $0 } ?? false
+            if open < size && !paused { break }
+            // Paused with none open: nothing will come back to wait for.
+            if paused && open == 0 || !waiting || now >= deadline {
+                condition.unlock()
+                throw paused
+                    ? ListStoreError(kind: .cannotOpen, message: "the server could not be reached a moment ago")
+                    : ListStoreError(kind: .busy, message: "all \(size) connections to the database are in use")
+            }
+            // A connection given back, or the pause over, whichever comes first.
+            let until = paused ? min(deadline, unreachableUntil ?? deadline) : deadline
+            _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, (until - now).seconds)))
         }
         let epoch = generation
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return (connection, true, epoch)
-        }
-        if let until = unreachableUntil, ContinuousClock.now < until {
-            condition.unlock()
-            throw ListStoreError(kind: .cannotOpen, message: "the server could not be reached a moment ago")
-        }
         open += 1
         condition.unlock()
         do {
@@ -106,8 +123,9 @@ final class PostgreSQLPool: @unchecked Sendable {
         } catch {
             condition.lock()
             open -= 1
+            // The connections already open still work (too many connections, say): kept.
             if error.kind == .cannotOpen { unreachableUntil = .now + .milliseconds(Int(Self.reconnectPause * 1000)) }
-            condition.signal()
+            condition.broadcast()
             condition.unlock()
             throw error
         }
@@ -123,6 +141,15 @@ final class PostgreSQLPool: @unchecked Sendable {
         }
         condition.signal()
         condition.unlock()
+    }
+
+    /// Makes no connection for ``reconnectPause`` (the server did not answer); the
+    /// idle ones, which went silent with it, are closed.
+    private func pause() {
+        condition.lock()
+        unreachableUntil = .now + .milliseconds(Int(Self.reconnectPause * 1000))
+        condition.unlock()
+        closeIdle()
     }
 
     /// Closes every idle connection; the ones lent out are closed when they come back.

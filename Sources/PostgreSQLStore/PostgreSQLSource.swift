@@ -127,9 +127,12 @@ public final class PostgreSQLSource: ListSource {
         }
     }
 
+    /// Without `waiting`, a look while serving: no wait for a connection, and at most
+    /// ``versionMaximumAge`` seconds for the answer (a server that stops answering costs
+    /// the request that looks no more).
     public func schemaVersion(waiting: Bool) -> Result<Int, ListStoreError> {
         Result { () throws(ListStoreError) -> Int in
-            let deadline = deadline(from: nil)
+            let deadline = deadline(from: nil, limit: waiting ? nil : min(queryTimeLimit, Self.versionMaximumAge))
             return try pool.withConnection(until: deadline, waiting: waiting) { connection throws(ListStoreError) in
                 try PostgreSQLSchema.version(connection, schemas: schemas, deadline: deadline)
             }
@@ -152,6 +155,9 @@ public final class PostgreSQLSource: ListSource {
             }
             let deadline = now + .milliseconds(Int(min(queryTimeLimit, Self.versionMaximumAge) * 1000))
             do throws(ListStoreError) {
+                if pool.isPaused {
+                    throw ListStoreError(kind: .cannotOpen, message: "the server could not be reached a moment ago")
+                }
                 if probe.connection?.isBroken != false {
                     probe.connection = try PostgreSQLConnection(
                         conninfo: conninfo, statementTimeout: queryTimeLimit, deadline: deadline)
@@ -170,7 +176,8 @@ public final class PostgreSQLSource: ListSource {
                 return .success(version)
             } catch {
                 if probe.connection?.isBroken == true { probe.connection = nil }
-                (probe.version, probe.probed) = (nil, now)
+                // From its end: a read that took its whole time is not made again at once (found by QA).
+                (probe.version, probe.probed) = (nil, ContinuousClock.now)
                 return .failure(error)
             }
         }

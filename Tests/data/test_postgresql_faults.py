@@ -10,7 +10,9 @@ the tests one at a time).
 import http.client
 import os
 import pathlib
+import signal
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -211,3 +213,60 @@ def test_too_many_connections_is_503_and_the_pool_makes_do(database):
         server.stop()
         psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '{role}'")
         psql(f"DROP OWNED BY {role}; DROP ROLE {role}", database=database)
+
+
+PROXY = r'''
+import socket, sys, threading
+server = socket.socket()
+server.bind(("127.0.0.1", 0))
+server.listen(64)
+print(server.getsockname()[1], flush=True)
+def pipe(a, b):
+    try:
+        while data := a.recv(65536):
+            b.sendall(data)
+    except OSError:
+        pass
+while True:
+    client, _ = server.accept()
+    upstream = socket.socket(socket.AF_UNIX)
+    upstream.connect(sys.argv[1])
+    threading.Thread(target=pipe, args=(client, upstream), daemon=True).start()
+    threading.Thread(target=pipe, args=(upstream, client), daemon=True).start()
+'''
+
+
+def test_a_network_that_stops_answering_holds_no_request_past_the_limit(database):
+    """Found by QA: with the network to the server frozen, the index took the time
+    limit once per list and a 404 twice. A TCP proxy in front of the cluster's
+    socket, stopped with SIGSTOP: every answer within the time limit (1 s) and a
+    little, then everything answers again once it goes on."""
+    host = dict(part.split("=", 1) for part in CLUSTER.split())["host"]
+    proxy = subprocess.Popen([sys.executable, "-c", PROXY, f"{host}/.s.PGSQL.5432"], stdout=subprocess.PIPE, text=True)
+    port = int(proxy.stdout.readline())
+    for other in ("more_a", "more_b", "more_c"):
+        psql(f"CREATE TABLE {other} (id integer PRIMARY KEY)", database=database)
+    server = Server(extra=["--database-url", f"host=127.0.0.1 port={port} sslmode=disable dbname={database} user=postgres",
+                           "--query-timeout", "1", "--response-cache", "0"])
+    try:
+        for path in ("/things.json", "/more_a.json", "/more_b.json", "/"):
+            assert server.client.get(path).status == 200
+        proxy.send_signal(signal.SIGSTOP)
+        time.sleep(1.2)  # past the kept data version and the catalogue's next look
+        timings = []
+        for path in ("/", "/nothing", "/things.json", "/things.json?id__gt=3", "/", "/things/3.json", "/-/readyz"):
+            started = time.monotonic()
+            answer = server.client.get(path)
+            timings.append((path, answer.status, round(time.monotonic() - started, 2)))
+        print(f"\nthe network frozen: {timings}")
+        assert all(seconds < 1.6 for _, _, seconds in timings), timings
+        assert {status for _, status, _ in timings} <= {200, 404, 503}, timings
+        proxy.send_signal(signal.SIGCONT)
+        took = wait_for(server.client, "/things.json", 200, 10)
+        assert server.client.get("/-/readyz").status == 200
+        print(f"answering again {took:.2f} s after the network came back")
+    finally:
+        proxy.send_signal(signal.SIGCONT)
+        server.stop()
+        proxy.kill()
+        proxy.wait(10)
