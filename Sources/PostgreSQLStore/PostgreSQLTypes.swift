@@ -63,7 +63,10 @@ enum PostgreSQLTypes {
             read = "(to_json(\(quoted)) #>> '{}')"
         case 1184:
             // In UTC whatever the session's TimeZone (a pooler may hand the session to others).
-            read = "(CASE WHEN isfinite(\(quoted)) THEN (to_json(\(quoted) AT TIME ZONE 'UTC') #>> '{}') || 'Z' ELSE \(quoted)::text END)"
+            // `infinity` and years BC (which ISO 8601 writes otherwise) as PostgreSQL writes them.
+            read =
+                "(CASE WHEN isfinite(\(quoted)) AND \(quoted) >= '0001-01-01 00:00:00+00' "
+                + "THEN (to_json(\(quoted) AT TIME ZONE 'UTC') #>> '{}') || 'Z' ELSE \(quoted)::text END)"
         case 114, 3802:
             format = .json
         default:
