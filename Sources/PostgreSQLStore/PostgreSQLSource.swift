@@ -11,8 +11,10 @@ import ListStore
 /// Transactions are read-only (`default_transaction_read_only`); nothing is
 /// ever written. Every query is bounded by the query time limit twice over: the
 /// server's `statement_timeout`, and the client's own deadline, at which a
-/// query that has not answered is cancelled (`PQcancel`) and its connection
-/// given up (a network that stops answering holds no thread).
+/// query that has not answered is cancelled (`PQcancel`); a server that does
+/// not answer the cancel either is taken for gone (``PostgreSQLPool``: no
+/// connection is tried for a moment), so a network that stops answering holds
+/// no thread past its request's limit.
 public final class PostgreSQLSource: ListSource {
     /// The server and database, without the password (`postgresql://user@host:port/db`).
     public let name: String
