@@ -25,7 +25,7 @@ import time
 import uuid
 
 from common import Checks, Server, free_port, get, temporary_folder, wrk_figures
-from proxy import nginx_config
+from proxy import nginx_config, start_nginx
 
 CLUSTER = os.environ.get("LISTSTATE_TEST_POSTGRESQL")
 BIN = pathlib.Path(os.environ.get("LISTSTATE_TEST_POSTGRESQL_BIN", "/usr/bin"))
@@ -78,14 +78,8 @@ def main():
     for limit in ("limit_conn per_address 64;", "limit_req zone=requests burst=100 nodelay;"):
         text = text.replace(limit, "")
     config.write_text(text)
-    proxy = subprocess.Popen([nginx, "-p", folder, "-c", str(config), "-e", f"{folder}/error.log"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proxy = start_nginx(nginx, folder, config, listen_instances)
     try:
-        for _ in range(100):
-            if get(listen_instances, "/-/livez", timeout=2) is not None:
-                break
-            time.sleep(0.1)
-
         # A cursor from one instance, followed on the other.
         first = get(ports[0], "/items.json?limit=20&sort=-price")
         following = re.search(r'"next": "([^"]+)"', first.text).group(1) if first else None

@@ -52,6 +52,17 @@ def nginx_config(folder, listen, upstream, upstream_lists, listen_instances=None
     return path
 
 
+def start_nginx(nginx, folder, config, port):
+    """nginx with `config` in the background, once it answers on `port` (at most 10 s)."""
+    proxy = subprocess.Popen([nginx, "-p", folder, "-c", str(config), "-e", f"{folder}/error.log"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(100):
+        if get(port, "/-/livez", timeout=2) is not None:
+            break
+        time.sleep(0.1)
+    return proxy
+
+
 def main():
     checks = Checks("proxy")
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -66,13 +77,8 @@ def main():
     under_prefix = Server(database, "--per-ip-limit", 0, "--base-path", "/lists/")
     listen = free_port()
     config = nginx_config(folder, listen, server.port, under_prefix.port)
-    proxy = subprocess.Popen([nginx, "-p", folder, "-c", str(config), "-e", f"{folder}/error.log"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proxy = start_nginx(nginx, folder, config, listen)
     try:
-        for _ in range(100):
-            if get(listen, "/-/livez", timeout=2) is not None:
-                break
-            time.sleep(0.1)
         # The same answers through the proxy as straight from the server.
         cursor = (deep_cursors(server.port, pages=1) or ["none"])[0]
         for target, headers in [("/", {}), ("/?q=snow", {}), ("/?q=snow", {"HX-Request": "true"}),
