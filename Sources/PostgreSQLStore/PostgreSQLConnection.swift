@@ -27,6 +27,16 @@ final class PostgreSQLConnection {
 
     /// How long a live server takes at most to answer a cancel, in seconds.
     static let cancelGrace = 0.25
+    /// The most statements a connection keeps prepared (then all are deallocated):
+    /// filters and sorts combine freely, so the distinct statements are unbounded.
+    static let maximumPrepared = 64
+
+    /// The statements prepared on this connection, by their SQL.
+    private var statements: [String: String] = [:]
+    /// How many were prepared (their names are numbered).
+    private var preparedCount = 0
+    /// Whether statements are prepared by name (until the server loses one: a pooler).
+    private var preparesStatements = true
 
     /// Connects with `conninfo` (a `postgresql://` URI or `key=value` pairs, libpq-connect.html §34.1.1)
     /// and sets the session up: UTC, ISO dates, shortest exact floats, read-only
@@ -73,6 +83,14 @@ final class PostgreSQLConnection {
     }
 
     /// Runs `sql` (`?` for each of `values`, numbered `$1`, `$2`, … here) and returns its rows.
+    ///
+    /// A statement is prepared once per connection under a name of its own
+    /// (``maximumPrepared`` at most) and executed by that name after: PostgreSQL then
+    /// plans it once, not on every page (planning a keyset `WHERE` cost more than
+    /// running it: pgbench, Benchmarks/postgresql.sh). A server that has lost the
+    /// statement (SQLSTATE 26000: a pooler in transaction mode handing statements to
+    /// other sessions) or whose cached plan no longer fits (a column's type changed:
+    /// 0A000) gets it unnamed, and after a 26000 this connection prepares no more.
     /// - Parameters:
     ///   - simple: Send through the simple protocol (several statements, no parameters).
     /// - Throws: `ListStoreError` as ``PostgreSQLError`` maps the server's SQLSTATE;
@@ -81,18 +99,69 @@ final class PostgreSQLConnection {
     func query(
         _ sql: String, _ values: [SQLValue], deadline: ContinuousClock.Instant, simple: Bool = false
     ) throws(ListStoreError) -> PostgreSQLRows {
-        var deadline = deadline
-        let sent: Int32
         if simple {
-            sent = PQsendQuery(connection, sql)
-        } else {
-            let texts = values.map(Self.parameterText)
-            let numbered = Self.numberingParameters(sql)
-            sent = withCStrings(texts) { pointers in
-                PQsendQueryParams(connection, numbered, Int32(pointers.count), nil, pointers, nil, nil, 0)
+            return try result(of: sql, deadline: deadline) { PQsendQuery(connection, sql) }.orThrow()
+        }
+        let texts = values.map(Self.parameterText)
+        let numbered = Self.numberingParameters(sql)
+        if preparesStatements, let name = try preparedName(sql, numbered: numbered, deadline: deadline) {
+            let prepared = try result(of: sql, deadline: deadline) {
+                withCStrings(texts) { pointers in
+                    PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0)
+                }
+            }
+            switch prepared {
+            case .success(let rows):
+                return rows
+            case .failure(let failure) where failure.state == "26000" || failure.state == "0A000":
+                statements[sql] = nil
+                if failure.state == "26000" { preparesStatements = false }
+            case .failure(let failure):
+                throw failure.error
             }
         }
-        guard sent == 1 else { throw lost(sql) }
+        return try result(of: sql, deadline: deadline) {
+            withCStrings(texts) { pointers in
+                PQsendQueryParams(connection, numbered, Int32(pointers.count), nil, pointers, nil, nil, 0)
+            }
+        }.orThrow()
+    }
+
+    /// The name `sql` is prepared under on this connection, preparing it first when it is
+    /// new; nil when it cannot be prepared (it then runs unnamed).
+    private func preparedName(_ sql: String, numbered: String, deadline: ContinuousClock.Instant) throws(ListStoreError) -> String? {
+        if let name = statements[sql] { return name }
+        if statements.count >= Self.maximumPrepared {
+            _ = try result(of: "DEALLOCATE ALL", deadline: deadline) { PQsendQuery(connection, "DEALLOCATE ALL") }.orThrow()
+            statements.removeAll()
+        }
+        preparedCount += 1
+        let name = "liststate_\(preparedCount)"
+        switch try result(of: sql, deadline: deadline, { PQsendPrepare(connection, name, numbered, 0, nil) }) {
+        case .success:
+            statements[sql] = name
+            return name
+        case .failure(let failure):
+            // A statement the server cannot prepare (a changed schema, say) fails the same way unnamed.
+            if failure.state == "26000" || failure.state == "42P05" { preparesStatements = false }
+            return nil
+        }
+    }
+
+    /// A server's error with its SQLSTATE, which decides whether a prepared statement is tried again unnamed.
+    struct Failure: Error {
+        var state: String
+        var error: ListStoreError
+    }
+
+    /// Sends with `send` and waits for the results until `deadline` (see ``query(_:_:deadline:simple:)``).
+    /// - Returns: The rows, or the server's error with its SQLSTATE.
+    /// - Throws: `ListStoreError` for what is not the server's answer: a lost connection, the time limit.
+    private func result(
+        of sql: String, deadline: ContinuousClock.Instant, _ send: () -> Int32
+    ) throws(ListStoreError) -> Result<PostgreSQLRows, Failure> {
+        var deadline = deadline
+        guard send() == 1 else { throw lost(sql) }
         var cancelled = false
         while PQisBusy(connection) == 1 {
             if !Self.wait(for: Int16(POLLIN), on: PQsocket(connection), until: deadline) {
@@ -111,21 +180,25 @@ final class PostgreSQLConnection {
             guard PQconsumeInput(connection) == 1 else { throw lost(sql) }
         }
         var rows: PostgreSQLRows?
-        var failure: ListStoreError?
+        var failure: Failure?
         while let result = PQgetResult(connection) {
             defer { PQclear(result) }
             switch PQresultStatus(result) {
             case PGRES_TUPLES_OK: rows = PostgreSQLRows(result)
             case PGRES_COMMAND_OK: break
-            default: failure = failure ?? PostgreSQLError.error(result, sql: sql)
+            default:
+                if failure == nil {
+                    failure = Failure(state: PostgreSQLError.state(result), error: PostgreSQLError.error(result, sql: sql))
+                }
             }
         }
         if PQstatus(connection) == CONNECTION_BAD { isBroken = true }
         if let failure {
-            if failure.kind == .cannotOpen { isBroken = true }
-            throw failure
+            if failure.error.kind == .cannotOpen { isBroken = true }
+            if isBroken { throw failure.error }
+            return .failure(failure)
         }
-        return rows ?? PostgreSQLRows()
+        return .success(rows ?? PostgreSQLRows())
     }
 
     /// The error for a connection that stopped working mid-query: `.cannotOpen`, and the connection is broken.
@@ -231,5 +304,15 @@ extension Duration {
     /// The duration in seconds, fractions included.
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+extension Result where Success == PostgreSQLRows, Failure == PostgreSQLConnection.Failure {
+    /// The rows, or the server's error as a `ListStoreError`.
+    func orThrow() throws(ListStoreError) -> PostgreSQLRows {
+        switch self {
+        case .success(let rows): return rows
+        case .failure(let failure): throw failure.error
+        }
     }
 }

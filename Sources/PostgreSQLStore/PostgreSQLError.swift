@@ -15,9 +15,14 @@ import ListStore
 /// | `XX001`, `XX002` data corrupted | `.corrupt` | 500 |
 /// | anything else | `.other` | 500 |
 enum PostgreSQLError {
+    /// The SQLSTATE of the error `result` reports ("" when it gives none).
+    static func state(_ result: OpaquePointer) -> String {
+        PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+    }
+
     /// The error `result` reports for `sql`.
     static func error(_ result: OpaquePointer, sql: String?) -> ListStoreError {
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let state = state(result)
         var message = PQresultErrorMessage(result).map { String(cString: $0) } ?? "unknown PostgreSQL error"
         message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         return ListStoreError(kind: kind(of: state), message: state.isEmpty ? message : "\(message) (SQLSTATE \(state))", sql: sql)

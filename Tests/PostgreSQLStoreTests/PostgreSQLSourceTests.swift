@@ -223,6 +223,28 @@ struct PostgreSQLSourceTests {
         }
     }
 
+    /// Statements are prepared by name; one the server lost (a pooler) or whose plan no
+    /// longer fits (a column's type changed) runs unnamed instead, and the page is answered.
+    @Test func aPreparedStatementLostOrStaleRunsUnnamed() throws {
+        try TestCluster.withDatabase(Self.shop) { conninfo, database in
+            let source = PostgreSQLSource(conninfo: conninfo, poolSize: 1)
+            let authors = try #require(try source.tables().get().first { $0.name == "authors" })
+            let query = RowPageQuery(table: authors, sort: ListSort(column: "id"), limit: 5)
+            #expect(try source.page(query).get().rows.count == 2)
+            let prepared = try source.withConnection(until: .now + .seconds(5)) { connection throws(ListStoreError) in
+                try connection.query("SELECT count(*) FROM pg_prepared_statements", [], deadline: .now + .seconds(5), simple: true)
+            }
+            #expect(prepared.rows.first?.first != .integer(0), "the page's statements are prepared")
+            try TestCluster.run("ALTER TABLE authors ALTER COLUMN id TYPE bigint", database: database)
+            #expect(try source.page(query).get().rows.count == 2, "a plan whose result type changed")
+            _ = try source.withConnection(until: .now + .seconds(5)) { connection throws(ListStoreError) in
+                try connection.query("DEALLOCATE ALL", [], deadline: .now + .seconds(5), simple: true)
+            }
+            #expect(try source.page(query).get().rows.count == 2, "a statement the server lost")
+            #expect(try source.page(query).get().rows.count == 2)
+        }
+    }
+
     @Test func theDataVersionMovesWithACommitWithinASecond() throws {
         try TestCluster.withDatabase(Self.shop) { conninfo, database in
             let source = PostgreSQLSource(conninfo: conninfo)
