@@ -12,10 +12,10 @@ import ListStore
 /// `PQsendQueryParams`) waited on with `poll(2)`, so a server that stops
 /// answering never holds a thread past it (libpq-async.html).
 ///
-/// Statements are sent unnamed through the extended protocol, one at a time,
-/// parameters as text with their types left to the server to infer: nothing
-/// is prepared on the server, so a reconnect loses nothing and PgBouncer in
-/// transaction mode works (libpq-exec.html, `PQexecParams`).
+/// Statements go through the extended protocol, one at a time, parameters as
+/// text with their types left to the server to infer; each is prepared by name
+/// once per connection (a new connection prepares its own), and run unnamed
+/// where the server lost it (``query(_:_:deadline:simple:)``; libpq-exec.html).
 final class PostgreSQLConnection {
     private let connection: OpaquePointer
     /// Whether the connection can no longer be trusted (lost, or a query was
