@@ -25,8 +25,10 @@ final class PostgreSQLConnection {
     /// it, or the network to it, has stopped answering (``PostgreSQLPool`` then pauses).
     private(set) var isUnresponsive = false
 
-    /// How long a live server takes at most to answer a cancel, in seconds.
-    static let cancelGrace = 0.25
+    /// How long a live server takes at most to answer a cancel, in seconds: its
+    /// own connection and a backend's signal, on a machine that may be busy
+    /// (250 ms was too short with the tests running side by side).
+    static let cancelGrace = 1.0
     /// The most statements a connection keeps prepared (then all are deallocated):
     /// filters and sorts combine freely, so the distinct statements are unbounded.
     static let maximumPrepared = 64

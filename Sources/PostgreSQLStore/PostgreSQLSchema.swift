@@ -70,6 +70,14 @@ enum PostgreSQLSchema {
             AND has_any_column_privilege(c.oid, 'SELECT') ORDER BY c.relname, n.nspname
             """, schema.values, deadline: deadline
         ).rows
+        if let schemas {
+            // A schema named that is not there (a typo) serves nothing: said, not silent (found by QA).
+            let present = try connection.query(
+                "SELECT nspname::text FROM pg_namespace WHERE nspname = ANY(?::text[])", [.text(arrayLiteral(schemas))],
+                deadline: deadline
+            ).rows.compactMap { $0.first?.plainText }
+            for missing in schemas where !present.contains(missing) { skipped("schema " + missing, "there is no such schema") }
+        }
         guard !relations.isEmpty else { return [] }
         let oids = relations.compactMap { if case .integer(let oid) = $0[0] { oid } else { nil } }
         let oidArray = SQLValue.text("{" + oids.map(String.init).joined(separator: ",") + "}")

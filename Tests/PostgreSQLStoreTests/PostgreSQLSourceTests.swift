@@ -55,6 +55,10 @@ struct PostgreSQLSourceTests {
             #expect(names.contains("public.books") && names.contains("other.books") && !names.contains("books"))
             let only = try PostgreSQLSource(conninfo: conninfo, schemas: ["other"]).tables().get().map(\.name)
             #expect(only == ["books"])
+            let logged = Mutex<[String]>([])
+            let typo = PostgreSQLSource(conninfo: conninfo, schemas: ["pubic"], log: { line in logged.withLock { $0.append(line) } })
+            #expect(try typo.tables().get().isEmpty)
+            #expect(logged.withLock { $0 }.contains { $0.contains("schema pubic") && $0.contains("no such schema") })
         }
     }
 

@@ -259,7 +259,8 @@ def test_a_network_that_stops_answering_holds_no_request_past_the_limit(database
             answer = server.client.get(path)
             timings.append((path, answer.status, round(time.monotonic() - started, 2)))
         print(f"\nthe network frozen: {timings}")
-        assert all(seconds < 1.6 for _, _, seconds in timings), timings
+        # The time limit (1 s), and at most the second a live server would take to answer the cancel.
+        assert all(seconds < 2.3 for _, _, seconds in timings), timings
         assert {status for _, status, _ in timings} <= {200, 404, 503}, timings
         proxy.send_signal(signal.SIGCONT)
         took = wait_for(server.client, "/things.json", 200, 10)
