@@ -84,7 +84,7 @@ public final class TableCatalog: Sendable {
             }
         }
         do {
-            var lists = try TableLists.lists(of: databases, configuration: configuration)
+            var lists = try TableLists.lists(of: databases, configuration: configuration, leavingOut: log)
             return state.withLock { state in
                 lists.generation = state.lists.generation + 1
                 state.lists = lists

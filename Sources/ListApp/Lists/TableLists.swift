@@ -106,11 +106,16 @@ public struct TableLists: Sendable {
     /// The lists of every table and view of `sources`, read now, as `configuration` shapes them.
     /// - Throws: `AppError.database` when a file cannot be read, `AppError.listName` for a name that
     ///   cannot be used, `AppError.configuration` for a setting that names no table or column.
-    /// - Parameter unread: Sources not read now (a server that does not answer yet): their
-    ///   lists are left out, and a setting naming no table is not an error while any is.
+    /// - Parameters:
+    ///   - unread: Sources not read now (a server that does not answer yet): their
+    ///     lists are left out, and a setting naming no table is not an error while any is.
+    ///   - leavingOut: While serving (the schema read again): a table whose list cannot be
+    ///     made (its setting names no column of it, its name is one of ours or another
+    ///     list's) is left out and said here, the others are served (found by QA: one such
+    ///     table kept every later change from showing); nil at start, where it stops the start.
     static func lists(
         of sources: [any ListSource], configuration: TableConfiguration = TableConfiguration(),
-        unread: [any ListSource] = []
+        unread: [any ListSource] = [], leavingOut: ((String) -> Void)? = nil
     ) throws(AppError) -> TableLists {
         var lists: [ListDefinition] = []
         var named: Set<String> = []
@@ -119,14 +124,27 @@ public struct TableLists: Sendable {
             case .success(let tables):
                 for table in tables {
                     named.insert(table.name)
-                    if let list = try configuration.list(table, source: source) { lists.append(list) }
+                    guard let leavingOut else {
+                        if let list = try configuration.list(table, source: source) { lists.append(list) }
+                        continue
+                    }
+                    do {
+                        guard let list = try configuration.list(table, source: source) else { continue }
+                        if reservedNames.contains(list.name) || lists.contains(where: { $0.name.utf8.elementsEqual(list.name.utf8) }) {
+                            leavingOut("“\(list.name)” of \(source.name) is not served: its name is one of ours or another list's")
+                            continue
+                        }
+                        lists.append(list)
+                    } catch {
+                        leavingOut("“\(table.name)” of \(source.name) is not served: \(error)")
+                    }
                 }
             case .failure(let error):
                 throw AppError.database(source.name, reason: Self.reason(error, path: source.name))
             }
         }
         let unknown = Set(configuration.tables.keys).union(configuration.lists.map(\.name)).subtracting(named)
-        if unread.isEmpty, let name = unknown.sorted().first {
+        if unread.isEmpty, leavingOut == nil, let name = unknown.sorted().first {
             let some = named.sorted().prefix(20).joined(separator: ", ") + (named.count > 20 ? ", …" : "")
             throw .configuration(
                 ConfigurationError(

@@ -22,13 +22,20 @@ import Testing
                 .init(name: "tags", declaredType: "jsonb", affinity: .text, valueFormat: .json),
             ], dialect: .postgreSQL)
         let rows: [[SQLValue]] = [[.integer(1), .integer(1), .text(#"["a","b"]"#)], [.integer(2), .integer(0), .null]]
+        /// Tables created while serving (each moves the schema version).
+        let created = Mutex<[String]>([])
 
         private func up<T>(_ value: @autoclosure () -> T) -> Result<T, ListStoreError> {
             isUp.load(ordering: .relaxed) ? .success(value()) : .failure(ListStoreError(kind: .cannotOpen, message: "refused"))
         }
 
-        func tables() -> Result<[TableDescription], ListStoreError> { up([table]) }
-        func schemaVersion(waiting: Bool) -> Result<Int, ListStoreError> { up(1) }
+        func tables() -> Result<[TableDescription], ListStoreError> {
+            let more = created.withLock { $0 }.map { name in
+                TableDescription(name: name, kind: .withoutRowid, columns: table.columns, dialect: .postgreSQL)
+            }
+            return up([table] + more)
+        }
+        func schemaVersion(waiting: Bool) -> Result<Int, ListStoreError> { up(1 + created.withLock { $0.count }) }
         func dataVersion() -> Result<DataVersion?, ListStoreError> { up(nil) }
         func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
             if query.filters.contains(where: { $0.value == "abc" }) {
@@ -79,6 +86,29 @@ import Testing
         #expect(try server.get("/things.json").status == 200)
         #expect(try server.get("/-/readyz").status == 200)
         #expect(try server.get("/nothing-here").status == 404)
+    }
+
+    /// Found by QA: a table named like a route of ours, or whose settings name no column
+    /// of it, created while serving, kept every later change from showing (and a list whose
+    /// column was dropped answered 503 for as long).
+    @Test func aTableThatCannotBeAListWhileServingIsLeftOutAlone() throws {
+        // Down at start, so the settings for a table not there yet do not stop the start.
+        let source = StandInServer()
+        let log = LogLines()
+        var configuration = TableConfiguration(file: "site.json")
+        (configuration.lists, configuration.tables) = try ConfigurationFile.parse(
+            Data(#"{"lists": {"later": {"columns": ["nope"]}}}"#.utf8), file: "site.json", knownLists: [], tables: true)
+        let server = try TestServer(
+            tables: TableCatalog(
+                databases: [source.name], configuration: configuration, server: { _ in source }, log: log.append))
+        source.created.withLock { $0 = ["static", "later", "more"] }
+        source.isUp.store(true, ordering: .relaxed)
+        Thread.sleep(forTimeInterval: TableCatalog.checkInterval + 0.1)
+        #expect(try server.get("/more.json").status == 200, "the other table created meanwhile is served")
+        #expect(try server.get("/things.json").status == 200)
+        #expect(try server.get("/later.json").status == 404)
+        #expect(log.all.contains { $0.contains("“static”") && $0.contains("is not served") })
+        #expect(log.all.contains { $0.contains("“later”") && $0.contains("nope") })
     }
 
     @Test func booleanAndJSONColumnsAreWrittenAsSuchEverywhere() throws {
