@@ -22,10 +22,11 @@ final class SourceHealth: Sendable {
 
     /// Records the outcome of a query.
     /// A value the request gave that the column cannot read (`.invalidValue`) is
-    /// the request's fault: the source answered.
+    /// the request's fault, and every connection in use (`.overloaded`) this
+    /// process's load: the source answered (found by QA: readiness went down at peak load).
     func record<T>(_ result: Result<T, ListStoreError>) {
         var failure: ListStoreError?
-        if case .failure(let error) = result, error.kind != .invalidValue { failure = error }
+        if case .failure(let error) = result, error.kind != .invalidValue, error.kind != .overloaded { failure = error }
         if failure == nil, !hasFailure.load(ordering: .acquiring) { return }
         let change: String? = lastFailure.withLock { last in
             switch failure {

@@ -7,6 +7,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case cannotOpen
         /// Busy or locked past the busy timeout (SQLITE_BUSY / SQLITE_LOCKED).
         case busy
+        /// Every connection to the database server is in use until the time limit: this
+        /// process is overloaded, the source is not failing (readiness stays up).
+        case overloaded
         /// The query ran past the query time limit and was interrupted.
         case timedOut
         /// The file is damaged: SQLITE_CORRUPT, SQLITE_NOTADB or SQLITE_IOERR.
@@ -49,7 +52,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     /// to a fault that needs a person (corrupt, wrong schema, other).
     public var isTransient: Bool {
         switch kind {
-        case .busy, .timedOut, .cannotOpen, .noSpace: true
+        case .busy, .overloaded, .timedOut, .cannotOpen, .noSpace: true
         case .corrupt, .wrongSchema, .schemaChanged, .invalidValue, .other: false
         }
     }

@@ -105,7 +105,7 @@ final class PostgreSQLPool: @unchecked Sendable {
                 condition.unlock()
                 throw paused
                     ? ListStoreError(kind: .cannotOpen, message: "the server could not be reached a moment ago")
-                    : ListStoreError(kind: .busy, message: "all \(size) connections to the database are in use")
+                    : ListStoreError(kind: .overloaded, message: "all \(size) connections to the database are in use")
             }
             // A connection given back, or the pause over, whichever comes first.
             let until = paused ? min(deadline, unreachableUntil ?? deadline) : deadline

@@ -150,7 +150,7 @@ struct PostgreSQLFaultTests {
                 }
             }
             #expect(!kinds.withLock { $0 }.isEmpty)
-            #expect(kinds.withLock { $0 }.allSatisfy { $0 == .busy || $0 == .timedOut })
+            #expect(kinds.withLock { $0 }.allSatisfy { $0 == .overloaded || $0 == .timedOut })
         }
     }
 }

@@ -41,6 +41,9 @@ import Testing
             if query.filters.contains(where: { $0.value == "abc" }) {
                 return .failure(ListStoreError(kind: .invalidValue, message: "invalid input syntax for type integer"))
             }
+            if query.filters.contains(where: { $0.value == "9999" }) {
+                return .failure(ListStoreError(kind: .overloaded, message: "all 4 connections to the database are in use"))
+            }
             return up(RowPage(rows: rows, keys: rows.map { [$0[0]] }, hasMore: false))
         }
         func position(ofRowid rowid: Int64, in table: TableDescription, sort: ListSort?, startedAt: ContinuousClock.Instant?)
@@ -109,6 +112,20 @@ import Testing
         #expect(try server.get("/later.json").status == 404)
         #expect(log.all.contains { $0.contains("“static”") && $0.contains("is not served") })
         #expect(log.all.contains { $0.contains("“later”") && $0.contains("nope") })
+    }
+
+    /// Found by QA: with every connection in use under load, readiness went to 503, so a load
+    /// balancer would have taken every instance out at the peak.
+    @Test func everyConnectionInUseIsA503ButNotAFailingSource() throws {
+        let source = StandInServer()
+        source.isUp.store(true, ordering: .relaxed)
+        let log = LogLines()
+        let server = try Self.serve(source, log: log)
+        let answer = try server.get("/things.json?id=9999")
+        #expect(answer.status == 503)
+        #expect(answer.header("retry-after") != nil)
+        #expect(try server.get("/-/readyz").status == 200)
+        #expect(!log.all.contains { $0.contains("failing") })
     }
 
     @Test func booleanAndJSONColumnsAreWrittenAsSuchEverywhere() throws {
