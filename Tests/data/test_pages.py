@@ -5,7 +5,8 @@ import urllib.parse
 
 import pytest
 
-from support import PageRows, check_html, detail_path, list_url, parse_html, prepared, query_value, tilde
+from support import (PageRows, Server, check_html, copy_database, detail_path, list_url, parse_html, prepared, query_value,
+                     tilde)
 
 _, METAS = prepared()
 EMPTY = "empty"
@@ -148,3 +149,15 @@ def test_other_pages_pass_check(client, shape, path, status):
 
 def test_empty_region_passes_check(client):
     assert_valid(client.get_html("/empty", hx=True), "region", "empty-region")
+
+
+def test_json_twins_under_a_base_path_follow_the_schema():
+    """Found by QA: the schema's patterns for `next` and `detailURLs` took no path prefix
+    (`--base-path /lists/`), though the answers were right."""
+    server = Server(copy_database("base-path"), extra=["--base-path", "/lists/"])
+    try:
+        document = server.client.get_json("/lists/items.json?limit=2")
+        assert document["next"].startswith("/lists/items.json?")
+        assert all(url.startswith("/lists/items/") for url in document["detailURLs"])
+    finally:
+        server.stop()

@@ -80,7 +80,8 @@ extension TableRoute {
         fields["caption"] = .string(caption)
         fields["key"] = .string(key)
         fields["rowID"] = .string(TableView.elementID(address))
-        fields["cells"] = .array(RecordCells.cells(row, of: list, words: words, lists: view.lists))
+        fields["cells"] = .array(
+            RecordCells.cells(row, of: list, words: words, lists: view.lists, languageParameter: view.languageParameter))
         fields["listHref"] = .string(ListLinks.link(list.path, language: view.languageParameter))
         fields["backToList"] = .string(words.backToList(list.title(in: view.language)))
         let referring = ReferringRows.items(

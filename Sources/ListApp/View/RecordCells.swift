@@ -19,14 +19,17 @@ enum RecordCells {
     /// The cells of a row's own page: every value of `row` (one per column of
     /// `list`) whole, as dictionaries (a list page's cells are a `TableRowList.CellList`).
     /// - Parameter lists: Every list served, for foreign-key links (nil: no such links).
-    static func cells(_ row: [SQLValue], of list: ListDefinition, words: TableWords, lists: TableLists?) -> [MustacheValue] {
-        zip(list.table.columns, row).map { column, value in
+    static func cells(
+        _ row: [SQLValue], of list: ListDefinition, words: TableWords, lists: TableLists?, languageParameter: String? = nil
+    ) -> [MustacheValue] {
+        let suffix = ListLinks.link("", language: languageParameter)
+        return zip(list.table.columns, row).map { column, value in
             var cell: MustacheFields = [
-                "label": .string(list.label(column)), "kind": .string(value.storageClass),
+                "label": .string(list.label(column)), "kind": .string(kind(value, exactNumber: isExactNumber(column, of: list.table))),
                 "text": .string(text(value, clamp: false, isClamped: false, words: words, format: column.valueFormat)),
             ]
             if value.isNull { cell["isNull"] = true }
-            if let href = href(value, reference: column.reference, lists: lists) { cell["href"] = .string(href) }
+            if let href = href(value, reference: column.reference, lists: lists, languageSuffix: suffix) { cell["href"] = .string(href) }
             return .dictionary(cell)
         }
     }
@@ -63,6 +66,19 @@ enum RecordCells {
         }
     }
 
+    /// A cell's `kind` (its class, for alignment): the value's storage class, but `real`
+    /// for the exact text of a number (`exactNumber`), so it is right-aligned as numbers are.
+    static func kind(_ value: SQLValue, exactNumber: Bool) -> String {
+        if exactNumber, case .text = value { return "real" }
+        return value.storageClass
+    }
+
+    /// Whether `column` of `table` holds numbers read as their exact text (a PostgreSQL
+    /// `numeric`; found by QA: its cells were left-aligned).
+    static func isExactNumber(_ column: TableDescription.Column, of table: TableDescription) -> Bool {
+        table.dialect == .postgreSQL && column.affinity == .numeric
+    }
+
     /// Whether a text value is longer than a list page shows.
     static func needsClamp(_ value: SQLValue) -> Bool {
         if case .text(let text) = value { return text.utf8.count > clampedLength && text.unicodeScalars.count > clampedLength }
@@ -72,9 +88,13 @@ enum RecordCells {
     /// A cell's link: the referenced row's page for a foreign key (`reference`: the
     /// column's reference, not the whole column, which a list page copied for every
     /// cell: callgrind), else the value itself when it is a web address.
-    static func href(_ value: SQLValue, reference: TableDescription.Reference?, lists: TableLists?) -> String? {
+    /// - Parameter languageSuffix: `?lang=…` when the page's language came from the address
+    ///   (found by QA: the referenced row's page lost it), "" otherwise.
+    static func href(
+        _ value: SQLValue, reference: TableDescription.Reference?, lists: TableLists?, languageSuffix: String = ""
+    ) -> String? {
         if let reference, !value.isNull, let href = referenceHref(value, reference, lists: lists) {
-            return href
+            return href + languageSuffix
         }
         if case .text(let text) = value, isWebAddress(text) { return text }
         return nil

@@ -79,13 +79,14 @@ final class TableRowList: MustacheList {
         clamped.reserveCapacity(cells)
         let references = shownColumns.map { list.table.columns[$0].reference }
         let formats = shownColumns.map { list.table.columns[$0].valueFormat }
+        let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
         for (rowIndex, row) in page.rows.enumerated() {
             for (position, index) in shownColumns.enumerated() {
                 let value = row[index]
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
                 texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: words.bytes, format: formats[position]))
-                kinds.append(value.storageClass)
-                links.append(RecordCells.href(value, reference: references[position], lists: lists))
+                kinds.append(RecordCells.kind(value, exactNumber: exactNumbers[position]))
+                links.append(RecordCells.href(value, reference: references[position], lists: lists, languageSuffix: suffix))
                 nulls.append(value.isNull)
                 clamped.append(isCut || RecordCells.needsClamp(value))
             }
