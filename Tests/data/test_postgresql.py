@@ -8,6 +8,7 @@ and compared row for row, detail URLs included; then filters and searches.
 Runs inside a throw-away cluster (scripts/with-postgresql, which `make data`
 uses); skipped without one.
 """
+import contextlib
 import html
 import os
 import pathlib
@@ -33,6 +34,25 @@ def psql():
 
 def conninfo(database):
     return f"{CLUSTER} dbname={database}"
+
+
+@contextlib.contextmanager
+def scratch_database(name, setup):
+    """A database `name` made with `setup` (SQL) and a server over it; both gone afterwards."""
+    for statement in (f"DROP DATABASE IF EXISTS {name}",
+                      f"CREATE DATABASE {name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C'"):
+        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", statement], check=True, capture_output=True)
+    subprocess.run([psql(), "-q", "-v", "ON_ERROR_STOP=1", "-d", conninfo(name), "-c", setup],
+                   check=True, capture_output=True)
+    server = Server(extra=["--database-url", conninfo(name)])
+    try:
+        yield server
+    finally:
+        server.stop()
+        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c",
+                        f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"],
+                       capture_output=True)
+        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", f"DROP DATABASE IF EXISTS {name}"], capture_output=True)
 
 
 _copy = {}
@@ -142,17 +162,10 @@ def test_ascii_search_matches_sqlite(servers, database, name, query):
 def test_types_without_an_order_are_400s_never_500s():
     """Found by QA: sorting or filtering by a json, xml, point or composite column was a 500
     (and flipped /-/readyz); the page linked to those sorts."""
-    database = "liststate_unordered"
-    for statement in (f"DROP DATABASE IF EXISTS {database}",
-                      f"CREATE DATABASE {database} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C'"):
-        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", statement], check=True, capture_output=True)
-    subprocess.run([psql(), "-q", "-v", "ON_ERROR_STOP=1", "-d", conninfo(database), "-c",
-                    "CREATE TYPE pair AS (x integer, y text);"
-                    "CREATE TABLE t (id integer PRIMARY KEY, j json, x xml, pt point, c pair);"
-                    "INSERT INTO t VALUES (1, '{}', '<a/>', '(1,2)', ROW(1, 'a')), (2, '[]', '<b/>', '(3,4)', NULL)"],
-                   check=True, capture_output=True)
-    server = Server(extra=["--database-url", conninfo(database)])
-    try:
+    setup = ("CREATE TYPE pair AS (x integer, y text);"
+             "CREATE TABLE t (id integer PRIMARY KEY, j json, x xml, pt point, c pair);"
+             "INSERT INTO t VALUES (1, '{}', '<a/>', '(1,2)', ROW(1, 'a')), (2, '[]', '<b/>', '(3,4)', NULL)")
+    with scratch_database("liststate_unordered", setup) as server:
         client = server.client
         page = client.get_html("/t")
         for column in ("j", "x", "pt", "c"):
@@ -165,35 +178,16 @@ def test_types_without_an_order_are_400s_never_500s():
             assert answer.status == 400, f"{query}: {answer}"
         assert client.get("/-/readyz").status == 200
         assert client.get_json("/t.json?sort=id")["rows"][0]["j"] == {}
-    finally:
-        server.stop()
-        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c",
-                        f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"],
-                       capture_output=True)
-        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", f"DROP DATABASE IF EXISTS {database}"], capture_output=True)
 
 
 def test_numbers_align_as_numbers_and_references_keep_the_language():
     """Found by QA: a numeric column's cells were left-aligned (its exact text was a text
     cell), and a foreign key's link to the referenced row lost `?lang=`."""
-    database = "liststate_cells"
-    for statement in (f"DROP DATABASE IF EXISTS {database}",
-                      f"CREATE DATABASE {database} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C'"):
-        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", statement], check=True, capture_output=True)
-    subprocess.run([psql(), "-q", "-v", "ON_ERROR_STOP=1", "-d", conninfo(database), "-c",
-                    "CREATE TABLE makers (id integer PRIMARY KEY, name text);"
-                    "CREATE TABLE products (id integer PRIMARY KEY, price numeric(8, 2), maker integer REFERENCES makers);"
-                    "INSERT INTO makers VALUES (7, 'acme'); INSERT INTO products VALUES (1, 12.50, 7)"],
-                   check=True, capture_output=True)
-    server = Server(extra=["--database-url", conninfo(database)])
-    try:
+    setup = ("CREATE TABLE makers (id integer PRIMARY KEY, name text);"
+             "CREATE TABLE products (id integer PRIMARY KEY, price numeric(8, 2), maker integer REFERENCES makers);"
+             "INSERT INTO makers VALUES (7, 'acme'); INSERT INTO products VALUES (1, 12.50, 7)")
+    with scratch_database("liststate_cells", setup) as server:
         for path in ("/products?lang=zh-Hans", "/products/1?lang=zh-Hans"):
             page = html.unescape(server.client.get_html(path))
             assert 'href="/makers/7?lang=zh-Hans"' in page, f"{path}: the reference's link"
             assert "cell-real" in page and "cell-text" not in page, f"{path}: the price is a number's cell"
-    finally:
-        server.stop()
-        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c",
-                        f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"],
-                       capture_output=True)
-        subprocess.run([psql(), "-q", "-d", CLUSTER, "-c", f"DROP DATABASE IF EXISTS {database}"], capture_output=True)

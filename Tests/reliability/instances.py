@@ -25,7 +25,7 @@ import time
 import uuid
 
 from common import Checks, Server, free_port, get, temporary_folder, wrk_figures
-from proxy import nginx_config, start_nginx
+from proxy import nginx_config, start_nginx, stop_nginx
 
 CLUSTER = os.environ.get("LISTSTATE_TEST_POSTGRESQL")
 BIN = pathlib.Path(os.environ.get("LISTSTATE_TEST_POSTGRESQL_BIN", "/usr/bin"))
@@ -123,11 +123,7 @@ def main():
             f"{killed['rate']:.0f} requests/s, p99 {killed['p99'] * 1000:.1f} ms, max {killed['max'] * 1000:.0f} ms, "
             f"0 failed; both again: {after['rate']:.0f} requests/s")
     finally:
-        proxy.terminate()
-        try:
-            proxy.wait(10)
-        except subprocess.TimeoutExpired:
-            proxy.kill()
+        stop_nginx(proxy)
         for server in servers:
             server.stop()
         psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'")

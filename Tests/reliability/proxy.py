@@ -63,6 +63,15 @@ def start_nginx(nginx, folder, config, port):
     return proxy
 
 
+def stop_nginx(proxy):
+    """Stops nginx started by `start_nginx` (SIGTERM, then SIGKILL after 10 s)."""
+    proxy.terminate()
+    try:
+        proxy.wait(10)
+    except subprocess.TimeoutExpired:
+        proxy.kill()
+
+
 def main():
     checks = Checks("proxy")
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -170,11 +179,7 @@ def main():
         checks.figure(f"burst of 300 from one address: {results.count(200)} × 200, {refused} × 429")
         checks.check(server.alive(), "the server is alive")
     finally:
-        proxy.terminate()
-        try:
-            proxy.wait(10)
-        except subprocess.TimeoutExpired:
-            proxy.kill()
+        stop_nginx(proxy)
         checks.check(server.stop() == 0, "the server stops cleanly")
         checks.check(under_prefix.stop() == 0, "the server under a prefix stops cleanly")
     checks.finish()
