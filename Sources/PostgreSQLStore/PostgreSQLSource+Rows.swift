@@ -9,15 +9,8 @@ extension PostgreSQLSource {
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
         let limit = max(1, query.limit)
         let table = query.table
-        let sortExpression = query.sort.flatMap { sort in
-            table.columnIndex(sort.column).map { (table.columns[$0].orderSQL, sort.descending) }
-        }
-        var keyset = KeysetQuery(table: table, sort: sortExpression, conditions: query.conditions)
-        keyset.clamped = !query.wholeValues
-        var ranges: [KeysetQuery.Range] = [.nonNull]
-        if sortExpression != nil {
-            ranges = query.after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
-        }
+        let keyset = KeysetQuery(query)
+        let ranges = keyset.ranges(after: query.after)
         let attempt = query.attemptWork != nil
         let deadline =
             attempt
@@ -50,14 +43,7 @@ extension PostgreSQLSource {
         _ keyset: KeysetQuery, of position: RowPosition, count: Int, _ connection: PostgreSQLConnection,
         deadline: ContinuousClock.Instant
     ) throws(ListStoreError) -> RowPage {
-        let dialect = keyset.table.dialect
-        var conditions = keyset.conditions
-        if let sort = keyset.sort { conditions.append(SQLCondition(dialect.isSame(sort.expression), [position.sortValue ?? .null])) }
-        for (expression, value) in zip(keyset.table.keyExpressions, position.key) {
-            conditions.append(SQLCondition(dialect.isSame(expression), [value]))
-        }
-        var run = KeysetQuery(table: keyset.table, sort: keyset.sort, conditions: conditions)
-        run.clamped = keyset.clamped
+        let run = keyset.run(endingAt: position)
         var budget: ByteBudget?
         return try read(
             run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection, deadline: deadline)

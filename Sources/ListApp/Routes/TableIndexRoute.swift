@@ -10,8 +10,8 @@ import Synchronization
 /// Counting reads every row, so the whole page counts within one budget
 /// (``countBudgetSeconds``); a list whose count did not finish in what was
 /// left says "many rows". Counts are kept per list under the database's
-/// version as its files show it (the database's and its `-wal` file's
-/// identity, size and modification time), so a page after a write counts afresh.
+/// ``ListStore/DataVersion`` (the one kept answers are keyed on), so a page
+/// after a write counts afresh; a source that cannot give one keeps none.
 struct TableIndexRoute: Sendable {
     /// Seconds all the counts of one index page may take together.
     static let countBudgetSeconds = 0.5

@@ -82,15 +82,8 @@ public final class DatabaseSource: ListSource {
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
         let limit = max(1, query.limit)
         let table = query.table
-        let sortExpression = query.sort.flatMap { sort in
-            table.columnIndex(sort.column).map { (quoteIdentifier(table.columns[$0].sqlName), sort.descending) }
-        }
-        var keyset = KeysetQuery(table: table, sort: sortExpression, conditions: query.conditions)
-        keyset.clamped = !query.wholeValues
-        var ranges: [KeysetQuery.Range] = [.nonNull]
-        if sortExpression != nil {
-            ranges = query.after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
-        }
+        let keyset = KeysetQuery(query)
+        let ranges = keyset.ranges(after: query.after)
         return Result { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
@@ -123,13 +116,7 @@ public final class DatabaseSource: ListSource {
         _ keyset: KeysetQuery, of position: RowPosition, count: Int,
         _ connection: SQLiteConnection
     ) throws(ListStoreError) -> RowPage {
-        var conditions = keyset.conditions
-        if let sort = keyset.sort { conditions.append(SQLCondition("\(sort.expression) IS ?", [position.sortValue ?? .null])) }
-        for (expression, value) in zip(keyset.table.keyExpressions, position.key) {
-            conditions.append(SQLCondition("\(expression) IS ?", [value]))
-        }
-        var run = KeysetQuery(table: keyset.table, sort: keyset.sort, conditions: conditions)
-        run.clamped = keyset.clamped
+        let run = keyset.run(endingAt: position)
         var budget: ByteBudget?
         return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection)
     }

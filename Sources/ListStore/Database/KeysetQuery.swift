@@ -89,6 +89,37 @@ package struct KeysetQuery {
         self.conditions = conditions
     }
 
+    /// The query of `page`: its sort by the column's ``TableDescription/Column/orderSQL``,
+    /// its search and filters, values clamped unless it reads them whole.
+    package init(_ page: RowPageQuery) {
+        let table = page.table
+        let sort = page.sort.flatMap { sort in
+            table.columnIndex(sort.column).map { (table.columns[$0].orderSQL, sort.descending) }
+        }
+        self.init(table: table, sort: sort, conditions: page.conditions)
+        clamped = !page.wholeValues
+    }
+
+    /// The ranges a page after `after` reads, in order: the non-NULL values of the
+    /// sort column, then its NULLs (only those after a row whose sort value is NULL).
+    package func ranges(after: RowPosition?) -> [Range] {
+        guard sort != nil else { return [.nonNull] }
+        return after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
+    }
+
+    /// The query of the run of rows `position` ends: equal to it in the sort value and
+    /// every key value, NULL-safe (read with ``Range/all`` and an offset of the rows shown).
+    package func run(endingAt position: RowPosition) -> KeysetQuery {
+        var conditions = conditions
+        if let sort { conditions.append(SQLCondition(table.dialect.isSame(sort.expression), [position.sortValue ?? .null])) }
+        for (expression, value) in zip(table.keyExpressions, position.key) {
+            conditions.append(SQLCondition(table.dialect.isSame(expression), [value]))
+        }
+        var run = KeysetQuery(table: table, sort: sort, conditions: conditions)
+        run.clamped = clamped
+        return run
+    }
+
     /// The most characters of a text value, or bytes of a blob, a page reads
     /// of a shown column: a page of 10 MB cells still answers within the time
     /// limit. The row's own page reads the whole value.
