@@ -92,16 +92,12 @@ extension PostgreSQLSource {
     public func position(
         ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?, startedAt: ContinuousClock.Instant? = nil
     ) -> Result<RowPosition?, ListStoreError> {
-        let expressions = table.keyExpressions
-        guard !expressions.isEmpty, expressions.count == key.count else { return .success(nil) }
-        let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { table.columns[$0].orderSQL }
-        let conditions = expressions.map { table.dialect.isSame($0) }.joined(separator: " AND ")
-        let sql = "SELECT \(sortColumn ?? "NULL") FROM \(table.sqlName) WHERE \(conditions) LIMIT 1"
+        guard let (sql, sorted) = KeysetQuery.position(in: table, sort: sort, keyCount: key.count) else { return .success(nil) }
         let deadline = deadline(from: startedAt)
         return Result { () throws(ListStoreError) -> RowPosition? in
             try withConnection(until: deadline) { connection throws(ListStoreError) in
                 guard let row = try connection.query(sql, key, deadline: deadline).rows.first else { return nil }
-                return RowPosition(sortValue: sortColumn == nil ? nil : row[0], key: key)
+                return RowPosition(sortValue: sorted ? row[0] : nil, key: key)
             }
         }
     }
@@ -134,12 +130,10 @@ extension PostgreSQLSource {
         _ table: TableDescription, filters: [RowFilter], until deadline: ContinuousClock.Instant
     ) -> Result<Int?, ListStoreError> {
         guard deadline > .now else { return .success(nil) }
-        let conditions = RowPageQuery(table: table, filters: filters).conditions
-        var sql = "SELECT count(*) FROM \(table.sqlName)"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        let statement = KeysetQuery.count(table, filters: filters)
         let counted = Result { () throws(ListStoreError) -> Int? in
             try withConnection(until: deadline, waiting: false) { connection throws(ListStoreError) in
-                guard case .integer(let count)? = try connection.query(sql, conditions.flatMap(\.values), deadline: deadline).rows.first?.first
+                guard case .integer(let count)? = try connection.query(statement.sql, statement.values, deadline: deadline).rows.first?.first
                 else { return 0 }
                 return Int(count)
             }

@@ -194,18 +194,14 @@ public final class DatabaseSource: ListSource {
         ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?,
         startedAt: ContinuousClock.Instant? = nil
     ) -> Result<RowPosition?, ListStoreError> {
-        let expressions = table.keyExpressions
-        guard !expressions.isEmpty, expressions.count == key.count else { return .success(nil) }
-        let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
-        let conditions = expressions.map { "\($0) IS ?" }.joined(separator: " AND ")
-        let sql = "SELECT \(sortColumn ?? "NULL") FROM \(table.sqlName) WHERE \(conditions) LIMIT 1"
+        guard let (sql, sorted) = KeysetQuery.position(in: table, sort: sort, keyCount: key.count) else { return .success(nil) }
         return Result { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
                 try statement.bind(values: key)
                 guard try statement.step() else { return nil }
-                return RowPosition(sortValue: sortColumn == nil ? nil : statement.value(0), key: key)
+                return RowPosition(sortValue: sorted ? statement.value(0) : nil, key: key)
             }
         }
     }
@@ -273,15 +269,13 @@ public final class DatabaseSource: ListSource {
     ) -> Result<Int?, ListStoreError> {
         let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
-        let conditions = RowPageQuery(table: table, filters: filters).conditions
-        var sql = "SELECT count(*) FROM \(table.sqlName)"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        let count = KeysetQuery.count(table, filters: filters)
         let counted = Result { () throws(ListStoreError) -> Int? in
             // A count is a page's extra: it never waits on a lock (busy at once).
             try pool.withConnection(timeLimit: seconds, from: nil, waiting: false) { connection throws(ListStoreError) in
-                let statement = try connection.statement(sql)
+                let statement = try connection.statement(count.sql)
                 defer { statement.reset() }
-                try statement.bind(values: conditions.flatMap(\.values))
+                try statement.bind(values: count.values)
                 return try statement.step() ? statement.int(0) : 0
             }
         }

@@ -107,6 +107,25 @@ package struct KeysetQuery {
         return after?.sortValue?.isNull == true ? [.null] : [.nonNull, .null]
     }
 
+    /// The statement that reads the sort value (`sort`; NULL in key order) of the row of
+    /// `table` whose key values are the parameters, NULL-safe, one value each; nil when
+    /// `keyCount` is not the table's key's length.
+    package static func position(in table: TableDescription, sort: ListSort?, keyCount: Int) -> (sql: String, sorted: Bool)? {
+        let expressions = table.keyExpressions
+        guard !expressions.isEmpty, expressions.count == keyCount else { return nil }
+        let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { table.columns[$0].orderSQL }
+        let conditions = expressions.map(table.dialect.isSame).joined(separator: " AND ")
+        return ("SELECT \(sortColumn ?? "NULL") FROM \(table.sqlName) WHERE \(conditions) LIMIT 1", sortColumn != nil)
+    }
+
+    /// The statement that counts the rows of `table` that `filters` keep.
+    package static func count(_ table: TableDescription, filters: [RowFilter]) -> SQLCondition {
+        let conditions = RowPageQuery(table: table, filters: filters).conditions
+        var sql = "SELECT count(*) FROM \(table.sqlName)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        return SQLCondition(sql, conditions.flatMap(\.values))
+    }
+
     /// The query of the run of rows `position` ends: equal to it in the sort value and
     /// every key value, NULL-safe (read with ``Range/all`` and an offset of the rows shown).
     package func run(endingAt position: RowPosition) -> KeysetQuery {
