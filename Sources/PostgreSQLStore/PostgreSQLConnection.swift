@@ -105,8 +105,7 @@ final class PostgreSQLConnection {
             return try result(of: sql, deadline: deadline) { PQsendQuery(connection, sql) }.orThrow()
         }
         let texts = values.map(Self.parameterText)
-        let numbered = Self.numberingParameters(sql)
-        if preparesStatements, let name = try preparedName(sql, numbered: numbered, deadline: deadline) {
+        if preparesStatements, let name = try preparedName(sql, deadline: deadline) {
             let prepared = try result(of: sql, deadline: deadline) {
                 withCStrings(texts) { pointers in
                     PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0)
@@ -124,14 +123,14 @@ final class PostgreSQLConnection {
         }
         return try result(of: sql, deadline: deadline) {
             withCStrings(texts) { pointers in
-                PQsendQueryParams(connection, numbered, Int32(pointers.count), nil, pointers, nil, nil, 0)
+                PQsendQueryParams(connection, Self.numberingParameters(sql), Int32(pointers.count), nil, pointers, nil, nil, 0)
             }
         }.orThrow()
     }
 
     /// The name `sql` is prepared under on this connection, preparing it first when it is
     /// new; nil when it cannot be prepared (it then runs unnamed).
-    private func preparedName(_ sql: String, numbered: String, deadline: ContinuousClock.Instant) throws(ListStoreError) -> String? {
+    private func preparedName(_ sql: String, deadline: ContinuousClock.Instant) throws(ListStoreError) -> String? {
         if let name = statements[sql] { return name }
         if statements.count >= Self.maximumPrepared {
             _ = try result(of: "DEALLOCATE ALL", deadline: deadline) { PQsendQuery(connection, "DEALLOCATE ALL") }.orThrow()
@@ -139,6 +138,8 @@ final class PostgreSQLConnection {
         }
         preparedCount += 1
         let name = "liststate_\(preparedCount)"
+        // Numbered only here: a statement already prepared runs by its name (the common case).
+        let numbered = Self.numberingParameters(sql)
         switch try result(of: sql, deadline: deadline, { PQsendPrepare(connection, name, numbered, 0, nil) }) {
         case .success:
             statements[sql] = name
