@@ -147,8 +147,14 @@ public final class DatabaseSource: ListSource {
                 var row: [SQLValue] = []
                 row.reserveCapacity(width)
                 for index in 0..<min(width, columns) {
-                    var value = statement.value(Int32(index))
-                    if keyset.clamped, RowPage.clamp(&value) { page.clamped.insert(page.rows.count * width + index) }
+                    let value: SQLValue
+                    if keyset.clamped {
+                        let read = statement.value(Int32(index), clampedTo: RowPage.clampLength)
+                        value = read.value
+                        if read.clamped { page.clamped.insert(page.rows.count * width + index) }
+                    } else {
+                        value = statement.value(Int32(index))
+                    }
                     budget?.spend(value)
                     row.append(value)
                 }

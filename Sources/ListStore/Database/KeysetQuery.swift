@@ -144,10 +144,12 @@ package struct KeysetQuery {
     /// limit. The row's own page reads the whole value.
     package static let clampLength = 65_536
 
-    /// The shown columns: each by name, a long text or blob read as its first
-    /// ``clampLength`` + 1 characters or bytes when `clamped` (one more than
-    /// is kept, so a value that was cut can be told from one that fits); a
-    /// view whose column names repeat by `*`, so each keeps its own value.
+    /// The shown columns: each by name (a view whose column names repeat by `*`, so
+    /// each keeps its own value). PostgreSQL reads a long text or blob as its first
+    /// ``clampLength`` + 1 characters or bytes when `clamped` (one more than is
+    /// kept, so a value that was cut can be told from one that fits), which spares
+    /// the network the rest; SQLite's reader cuts it as it reads the row
+    /// (`SQLiteStatement.value(_:clampedTo:)`): in SQL that cost more than the query.
     package func shownColumns(clamped: Bool) -> String {
         clamped ? table.sql.clampedColumns : table.sql.columns
     }
@@ -167,12 +169,7 @@ package struct KeysetQuery {
         }
         let names = table.columns.map(\.sqlName)
         if table.kind == .view && Set(names).count < names.count { return "*" }
-        return names.map { name in
-            let column = quoteIdentifier(name)
-            guard clamped else { return column }
-            return "CASE WHEN typeof(\(column)) IN ('text', 'blob') AND length(\(column)) > \(clampLength) "
-                + "THEN substr(\(column), 1, \(clampLength + 1)) ELSE \(column) END"
-        }.joined(separator: ", ")
+        return names.map(quoteIdentifier).joined(separator: ", ")
     }
 
     /// The select list of a page: the shown columns (clamped unless ``clamped`` is false), the sort

@@ -143,17 +143,18 @@ public struct RowPage: Sendable, Hashable {
 }
 
 extension RowPage {
-    /// Cuts a value read one character or byte past ``RowPage/clampLength``
-    /// back to that length; whether it did.
-    package static func clamp(_ value: inout SQLValue) -> Bool {
+    /// Cuts a text longer than `limit` characters (Unicode scalars) or a blob
+    /// longer than `limit` bytes to that length; whether it did.
+    package static func clamp(_ value: inout SQLValue, to limit: Int = RowPage.clampLength) -> Bool {
         switch value {
-        case .text(let text) where text.unicodeScalars.count > RowPage.clampLength:
+        // A character is at least one byte: the byte count (kept by the string) rules most texts out.
+        case .text(let text) where text.utf8.count > limit && text.unicodeScalars.count > limit:
             var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: text.unicodeScalars.prefix(RowPage.clampLength))
+            scalars.append(contentsOf: text.unicodeScalars.prefix(limit))
             value = .text(String(scalars))
             return true
-        case .blob(let bytes) where bytes.count > RowPage.clampLength:
-            value = .blob(Array(bytes.prefix(RowPage.clampLength)))
+        case .blob(let bytes) where bytes.count > limit:
+            value = .blob(Array(bytes.prefix(limit)))
             return true
         default:
             return false

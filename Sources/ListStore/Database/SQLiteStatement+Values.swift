@@ -9,6 +9,37 @@ extension SQLiteStatement {
         sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
     }
 
+    /// Column `index` of the current row with its storage class, a text or blob
+    /// longer than `limit` characters or bytes cut to its first `limit`
+    /// (``RowPage/clamp(_:)``), and whether it was.
+    ///
+    /// Cut here rather than in SQL: `CASE WHEN typeof(c) IN ('text', 'blob') AND
+    /// length(c) > N THEN substr(c, 1, N + 1) ELSE c END` made SQLite build a text
+    /// value per cell for `typeof`, and cost more than the rest of a 20-row page's
+    /// query (callgrind, BENCHMARKS.md). A long text is decoded from its first
+    /// `4 × (limit + 1)` bytes only: `limit + 1` characters take at most that many
+    /// (RFC 3629 §3), so what is kept is what decoding the whole value would keep.
+    func value(_ index: Int32, clampedTo limit: Int) -> (value: SQLValue, clamped: Bool) {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_TEXT:
+            guard let bytes = sqlite3_column_text(handle, index) else { return (.text(""), false) }
+            let count = Int(sqlite3_column_bytes(handle, index))
+            // A character is at least one byte: a text of no more bytes than `limit` is whole.
+            guard count > limit else { return (.text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)), false) }
+            let (most, overflow) = limit.addingReportingOverflow(1).partialValue.multipliedReportingOverflow(by: 4)
+            var value = SQLValue.text(
+                String(decoding: UnsafeBufferPointer(start: bytes, count: overflow ? count : min(count, most)), as: UTF8.self))
+            let clamped = RowPage.clamp(&value, to: limit)
+            return (value, clamped)
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return (.blob([]), false) }
+            return (.blob(Array(UnsafeRawBufferPointer(start: bytes, count: min(count, limit)))), count > limit)
+        default:
+            return (value(index), false)
+        }
+    }
+
     /// Column `index` of the current row with its storage class.
     func value(_ index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {

@@ -33,6 +33,32 @@ import Testing
         let second = try TableFixture.json(fixture.server.get(next))
         #expect((second["rows"] as? [[String: Any]])?.first?["id"] as? Int == 2)
     }
+
+    /// The cut counts characters, not bytes, as SQLite's `length()` and `substr()`
+    /// did when the query cut long values: a text of 65,536 four-byte characters is
+    /// whole, one more is cut to 65,536; a text of invalid UTF-8 is cut after the
+    /// same characters a whole decoding shows (each bad byte one U+FFFD).
+    @Test func valuesAreCutByCharactersNotBytes() throws {
+        // Row 3: 70,000 bytes 0xFF, none of them UTF-8 (a hex literal: SQLite 3.40 has no `unhex`).
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE wide (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO wide VALUES
+              (1, replace(printf('%.*c', 65536, 'x'), 'x', '😀')),
+              (2, replace(printf('%.*c', 65537, 'x'), 'x', 'é')),
+              (3, CAST(X'\(String(repeating: "FF", count: 70_000))' AS TEXT)),
+              (4, CAST(X'F09F98' || CAST(replace(printf('%.*c', 65535, 'x'), 'x', '😀') AS BLOB) AS TEXT));
+            """)
+        let rows = try #require(try TableFixture.json(fixture.server.get("/wide.json"))["rows"] as? [[String: Any]])
+        #expect((rows[0]["body"] as? String)?.unicodeScalars.count == 65_536, "65,536 characters of 262,144 bytes are whole")
+        let cut = try #require(rows[1]["body"] as? [String: Any])
+        #expect(cut["$clamped"] as? String == "text" && (cut["prefix"] as? String)?.unicodeScalars.count == 65_536)
+        let invalid = try #require(rows[2]["body"] as? [String: Any])
+        #expect((invalid["prefix"] as? String) == String(repeating: "\u{FFFD}", count: 65_536))
+        // A truncated sequence first, then 65,535 emoji: 65,536 characters in all, whole.
+        let body = try #require(rows[3]["body"] as? String)
+        #expect(body.unicodeScalars.count == 65_536 && body.unicodeScalars.first == "\u{FFFD}")
+    }
 }
 
 /// Found by QA (issue 15): lists with no rowid sorted or keyed by long texts.
