@@ -52,11 +52,25 @@ extension Template {
         /// could not be flattened, with the list and section it was made for.
         var keptPlan: (list: MustacheListBox, program: Program, op: Int, plan: RowPlan?)?
 
-        init(programs: [Program], maxDepth: Int, context: MustacheValue, capacity: Int = 32 * 1024) {
+        /// The shared fields just above the root (``MustacheSharedContext``), when
+        /// this render has them and they may keep sections.
+        let shared: MustacheSharedContext?
+        /// Whether a root section drawn from `shared` is being drawn to be kept, and
+        /// whether it has done anything that rules keeping out (looked into the root,
+        /// met a block, an object or a list).
+        var recording = false
+        var recordingSpoiled = false
+
+        init(
+            programs: [Program], maxDepth: Int, context: MustacheValue, shared: MustacheSharedContext? = nil,
+            capacity: Int = 32 * 1024
+        ) {
             self.programs = programs
             self.maxDepth = maxDepth
             self.output = MustacheOutput(capacity: capacity)
             self.stack = ContextStack(root: context)
+            if let shared { stack.push(.dictionary(shared.fields)) }
+            self.shared = shared?.mayKeep(over: context) == true ? shared : nil
         }
 
         // MARK: Lookup (spec "Interpolation": basic and dotted names)
@@ -92,6 +106,7 @@ extension Template {
             if op.b == -2 { return stack.top }
             var index = stack.count - 1
             while index >= 0 {
+                if index == 0 && recording { lookedIntoRoot(program.names[Int(op.a)]) }
                 let frame = stack.frames[index]
                 var value: MustacheValue?
                 switch frame.kind {
@@ -148,6 +163,7 @@ extension Template {
             }
             var index = stack.count - 1
             while index >= 0 {
+                if index == 0 && recording { lookedIntoRoot(program.names[Int(op.a)]) }
                 let frame = stack.frames[index]
                 switch frame.kind {
                 case .opaque:
@@ -157,6 +173,7 @@ extension Template {
                 case .fields:
                     switch stack.values[index] {
                     case .object(let box):
+                        if recording { recordingSpoiled = true }
                         if box.object.interpolate(program.names[Int(op.a)], escaped: escaped, into: &output) { return }
                     case .dictionary(let fields):
                         if let value = fields.value(forName: program.names[Int(op.a)], hash: program.nameHashes[Int(op.a)]) {
@@ -216,35 +233,13 @@ extension Template {
                 case .rawVariable:
                     if !interpolateFromTopRow(program, op, escaped: false) { interpolate(program, op, escaped: false) }
                     index += 1
-                case .section:
-                    let body = index + 1..<Int(op.c)
-                    if let value = lookup(program, op) {
-                        if case .array(let elements) = value {
-                            for element in elements {
-                                stack.push(element)
-                                try run(program, body)
-                                stack.pop()
-                            }
-                        } else if case .list(let box) = value {
-                            if let plan = rowPlan(program, op: index, body: body, list: box) {
-                                for row in 0..<box.list.count { try run(plan, 0..<plan.steps.count, row: row, of: box) }
-                            } else {
-                                for row in 0..<box.list.count {
-                                    stack.push(row: row, of: box)
-                                    try run(program, body)
-                                    stack.pop()
-                                }
-                            }
-                        } else if value.isTruthy {
-                            stack.push(value)
-                            try run(program, body)
-                            stack.pop()
-                        }
-                    }
-                    index = Int(op.c)
-                case .inverted:
-                    if !(lookup(program, op)?.isTruthy ?? false) {
-                        try run(program, index + 1..<Int(op.c))
+                case .section, .inverted:
+                    if stack.count == 2, let shared, !recording, op.b != -2, hasNoIndent,
+                        shared.fields.value(forName: program.names[Int(op.a)], hash: program.nameHashes[Int(op.a)]) != nil
+                    {
+                        try runKept(shared, program, op, at: index)
+                    } else {
+                        try runSection(program, op, at: index)
                     }
                     index = Int(op.c)
                 case .partial:
@@ -254,6 +249,8 @@ extension Template {
                     if op.b >= 0 { try include(program, call: Int(op.a), target: Int(op.b), isParent: true) }
                     index = Int(op.c)
                 case .block:
+                    // What a block prints depends on the templates that called this one.
+                    if recording { recordingSpoiled = true }
                     let savedCount = indentBytes.count
                     if let blockIndent = program.blocks[Int(op.a)].indent { indentBytes += blockIndent }
                     if let override = overrides[program.blocks[Int(op.a)].name] {
@@ -265,6 +262,62 @@ extension Template {
                     index = Int(op.c)
                 }
             }
+        }
+
+        /// Runs the section or inverted section `op` (at `index`) of `program` (spec "Sections",
+        /// "Inverted"): its body once per element of a list, once with a truthy value pushed,
+        /// or (inverted) once when the value is falsy or missing.
+        mutating func runSection(_ program: Program, _ op: Op, at index: Int) throws {
+            let body = index + 1..<Int(op.c)
+            if op.code == .inverted {
+                if !(lookup(program, op)?.isTruthy ?? false) { try run(program, body) }
+                return
+            }
+            guard let value = lookup(program, op) else { return }
+            if case .array(let elements) = value {
+                for element in elements {
+                    stack.push(element)
+                    try run(program, body)
+                    stack.pop()
+                }
+            } else if case .list(let box) = value {
+                if recording { recordingSpoiled = true }
+                if let plan = rowPlan(program, op: index, body: body, list: box) {
+                    for row in 0..<box.list.count { try run(plan, 0..<plan.steps.count, row: row, of: box) }
+                } else {
+                    for row in 0..<box.list.count {
+                        stack.push(row: row, of: box)
+                        try run(program, body)
+                        stack.pop()
+                    }
+                }
+            } else if value.isTruthy {
+                if case .object = value, recording { recordingSpoiled = true }
+                stack.push(value)
+                try run(program, body)
+                stack.pop()
+            }
+        }
+
+        /// Notes that the section being kept looked for `name` in the render's own root:
+        /// it cannot be kept if another root may hold that name.
+        mutating func lookedIntoRoot(_ name: String) {
+            if shared?.mayOwn(name) ?? true { recordingSpoiled = true }
+        }
+
+        /// Runs a root section whose name the shared fields hold: copies what it printed
+        /// before, or draws it and keeps what it printed when it looked at nothing but
+        /// the shared fields (``MustacheSharedContext``).
+        mutating func runKept(_ shared: MustacheSharedContext, _ program: Program, _ op: Op, at index: Int) throws {
+            if shared.withKept(program, index, { output.append($0) }) { return }
+            recording = true
+            recordingSpoiled = false
+            defer { recording = false }
+            let start = output.count
+            try runSection(program, op, at: index)
+            guard !recordingSpoiled else { return }
+            let end = output.count
+            shared.keep(program, index, UnsafeBufferPointer(rebasing: output.bytes[start..<end]))
         }
 
         /// Renders a partial or a parent (spec "Partials", "~inheritance").

@@ -98,7 +98,17 @@ public final class TemplateLibrary: Sendable {
     ///   not hold; ``MustacheError/Kind/recursionLimit`` when partials nest too deep.
     ///   Nothing is returned on error: no half page.
     public func render(_ name: String, _ context: MustacheValue) throws -> [UInt8] {
-        try rendering(name, context) { Array($0) }
+        try rendering(name, context, shared: nil) { Array($0) }
+    }
+
+    /// Renders the template `name` against `context` with `shared` just above it: the
+    /// same bytes as one root holding the fields of both (which must have no name in
+    /// common), and the root sections drawn from `shared` alone kept in it for the
+    /// next render (``MustacheSharedContext``).
+    ///
+    /// - Throws: As ``render(_:_:)``.
+    public func render(_ name: String, _ context: MustacheValue, shared: MustacheSharedContext?) throws -> [UInt8] {
+        try rendering(name, context, shared: shared) { Array($0) }
     }
 
     /// Renders the template `name` against `context`, appending to `buffer`.
@@ -106,13 +116,13 @@ public final class TemplateLibrary: Sendable {
     /// - Throws: As ``render(_:_:)``; on error `buffer` is left as it was.
     public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
         // Only a finished render reaches the caller's buffer: no half page.
-        try rendering(name, context) { buffer.append(contentsOf: $0) }
+        try rendering(name, context, shared: nil) { buffer.append(contentsOf: $0) }
     }
 
     /// Renders the template `name` and hands the finished output to `body` (the
     /// bytes are valid only inside it).
     private func rendering<Result>(
-        _ name: String, _ context: MustacheValue,
+        _ name: String, _ context: MustacheValue, shared: MustacheSharedContext?,
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) throws -> Result {
         guard let position = programIndex[name] else {
@@ -121,7 +131,7 @@ public final class TemplateLibrary: Sendable {
                 message: "no template named '\(name)'")
         }
         let program = programs[position]
-        var renderer = Template.Renderer(programs: programs, maxDepth: maxDepth, context: context)
+        var renderer = Template.Renderer(programs: programs, maxDepth: maxDepth, context: context, shared: shared)
         try renderer.run(program, 0..<program.opCount)
         return body(renderer.output.bytes)
     }

@@ -225,7 +225,7 @@ private func numbered(_ count: Int, numbers: [Int] = [0, 1], hidden: Set<String>
 // MARK: - `.list` against the equivalent `.array` of dictionaries, on generated cases
 
 /// Test data that can be given as lists or as arrays of dictionaries.
-private indirect enum Datum {
+indirect enum Datum {
     case scalar(MustacheValue)
     case record([(String, Datum)])
     case table(columns: [String], rows: [[Datum]])
@@ -257,7 +257,7 @@ private indirect enum Datum {
     }
 }
 
-private struct CaseGenerator {
+struct CaseGenerator {
     var random: SeededGenerator
     let names = ["a", "b", "c", "rows", "items", "d", "e"]
 

@@ -96,8 +96,11 @@ public struct PageTemplates: Sendable {
 
     /// Renders `name` for a list over a table or view (see ``tableLibraries``):
     /// with the list's own partials and its folder's templates where it has them.
-    func renderForTable(_ name: String, _ context: MustacheValue, list: ListDefinition) -> Result<[UInt8], any Error> {
-        Result { try library(for: list).render(name, context) }
+    /// With `shared`, `context` is the rest of the fields (``Mustache/MustacheSharedContext``).
+    func renderForTable(
+        _ name: String, _ context: MustacheValue, list: ListDefinition, shared: MustacheSharedContext? = nil
+    ) -> Result<[UInt8], any Error> {
+        Result { try library(for: list).render(name, context, shared: shared) }
     }
 
     /// Renders `name` as a page of the lists over tables that belongs to no list (the index).

@@ -228,6 +228,11 @@ struct TableRoute: Sendable {
             response = Response(
                 status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
                 body: TableJSON.list(view))
+        } else if shape == .page, let key = view.sharedContextKey {
+            let shared = site.sharedContext(key, ownNames: TableView.pageOwnNames) { view.pageSharedFields }
+            response = site.render(
+                shape.template, .dictionary(view.pageOwnFields), status: decision.status, forTable: true, list: list,
+                shared: shared)
         } else {
             response = render(
                 shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,

@@ -1,6 +1,7 @@
 import HTTPServer
 import ListState
 import Mustache
+import Synchronization
 
 /// How the site draws its answers, as one plain value the routes hold (so no
 /// route calls back into ``ListApplication``): templates rendered into
@@ -18,6 +19,8 @@ struct SitePages: Sendable {
     let build: String
     /// How long a page's partial request waits for its answer, in seconds (`--client-timeout`).
     let clientTimeoutSeconds: Double
+    /// The shared fields of first pages, by what they depend on (``TableView/sharedContextKey``).
+    let sharedContexts = SharedContexts()
 
     /// The list `/` shows: the only one, when exactly one is served; nil for the index.
     var homeList: ListDefinition? {
@@ -81,29 +84,53 @@ struct SitePages: Sendable {
             templates: templates, basePath: basePath)
     }
 
+    /// The fields whole pages for `key` share (``TableView/sharedContextKey``), with what
+    /// every whole page carries (``render(_:_:status:forTable:list:shared:)``): made by
+    /// `make` the first time, then kept with the sections drawn from them.
+    /// - Parameter ownNames: Every name the pages' own fields may hold (``Mustache/MustacheSharedContext/ownNames``).
+    func sharedContext(_ key: String, ownNames: Set<String>, make: () -> MustacheFields) -> MustacheSharedContext {
+        if let kept = sharedContexts.context(for: key) { return kept }
+        var fields = make()
+        addSiteFields(to: &fields, wholePage: true)
+        let context = MustacheSharedContext(fields, ownNames: ownNames)
+        sharedContexts.keep(context, for: key)
+        return context
+    }
+
+    /// Adds what every context carries: the base path; on whole pages the bundle's version and the client timeout.
+    private func addSiteFields(to fields: inout MustacheFields, wholePage: Bool) {
+        // Every template may write a path of ours: the site's prefix is at the root of each context.
+        if !basePath.isEmpty { fields["basePath"] = .string(basePath) }
+        if wholePage {
+            fields["build"] = .string(build)
+            fields["clientTimeout"] = .string(String(Int((clientTimeoutSeconds * 1000).rounded())))
+        }
+    }
+
     /// Renders a template into an HTML response; a rendering fault (which the
     /// strict load makes very unlikely) becomes a plain 500 with no detail.
     /// Every context gets `basePath` (the site's path prefix, when it has one); whole pages
     /// (every template but the two fragments) also get `build` and `clientTimeout`;
     /// `forTable` draws with a table list's row and controls partials, and
-    /// `list` with that list's own row and detail templates where it has them.
+    /// `list` with that list's own row and detail templates where it has them. With
+    /// `shared` (``sharedContext(_:ownNames:make:)``, which carries the site's fields), `context`
+    /// is the rest of the page's fields.
     func render(
         _ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
-        list: ListDefinition? = nil
+        list: ListDefinition? = nil, shared: MustacheSharedContext? = nil
     ) -> Response {
         var context = context
-        if case .dictionary(var fields) = context {
-            // Every template may write a path of ours: the site's prefix is at the root of each context.
-            if !basePath.isEmpty { fields["basePath"] = .string(basePath) }
-            if template != "region", template != "continuation" {
-                fields["build"] = .string(build)
-                fields["clientTimeout"] = .string(String(Int((clientTimeoutSeconds * 1000).rounded())))
-            }
+        if let shared, case .dictionary(let own) = context {
+            // Apart, the two must read as one root: no name in both (debug builds check).
+            assert(own.allSatisfy { shared.fields[$0.name] == nil }, "a page's own and shared fields share a name")
+        }
+        if shared == nil, case .dictionary(var fields) = context {
+            addSiteFields(to: &fields, wholePage: template != "region" && template != "continuation")
             context = .dictionary(fields)
         }
         let rendered =
             if let list {
-                templates.renderForTable(template, context, list: list)
+                templates.renderForTable(template, context, list: list, shared: shared)
             } else if forTable {
                 templates.renderForTables(template, context)
             } else {
@@ -115,6 +142,27 @@ struct SitePages: Sendable {
         case .failure(let error):
             logError("rendering \(template) failed: \(error)")
             return Response.text("Internal Server Error\n", status: 500)
+        }
+    }
+}
+
+/// The shared fields of whole first pages (``SitePages/sharedContext(_:make:)``), at most
+/// ``limit`` of them: when full, all are let go (addresses come and go; the cost of
+/// making one again is one page's fields).
+final class SharedContexts: Sendable {
+    /// The most kept at once.
+    static let limit = 64
+
+    private let contexts = Mutex<[String: MustacheSharedContext]>([:])
+
+    func context(for key: String) -> MustacheSharedContext? {
+        contexts.withLock { $0[key] }
+    }
+
+    func keep(_ context: MustacheSharedContext, for key: String) {
+        contexts.withLock { contexts in
+            if contexts.count >= Self.limit { contexts.removeAll(keepingCapacity: true) }
+            contexts[key] = context
         }
     }
 }

@@ -107,20 +107,47 @@ struct TableView: DecisionView {
             strings: strings)
     }
 
+    /// Everything but the announcement and the offline templates: ``chromeFields`` and ``decisionFields``.
     var baseContext: MustacheFields {
-        let links = self.links
+        var context = chromeFields
+        for (name, value) in decisionFields { context[name] = value }
+        return context
+    }
+
+    /// The fields that follow from the list, the language and the request alone,
+    /// not from the rows read or the state decided: the page's words, links, search
+    /// form, sort links and header row. A whole first page shares them with every
+    /// request for the same address (``sharedContextKey``).
+    var chromeFields: MustacheFields {
         var context: MustacheFields = [
             "lang": .string(language.tag),
             "strings": list.words.mustacheValue(language),
-            "title": .string(title),
             "heading": .string(list.title(in: language)),
             "homeHref": .string(ListLinks.link(list.basePath + "/", language: languageParameter)),
         ]
-        if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let canonical { context["canonical"] = .string(canonical) }
         let formats = (json: jsonHref, csv: csvHref)
         context["jsonHref"] = .string(formats.json)
         context["csvHref"] = .string(formats.csv)
+        let sorts = sortLinks
+        context["search"] = controls(sorts, formats: formats)
+        if list.layout == .table {
+            context["headers"] = headers(sorts)
+            context["rowHeader"] = .string(words.rowHeader)
+            context["columnCount"] = .string(String(list.listedColumns.count + 1))
+            let unlisted = list.table.columns.count - list.listedColumns.count
+            if unlisted > 0 { context["moreColumns"] = .string(words.moreColumns(unlisted)) }
+        }
+        return context
+    }
+
+    /// The fields that follow from the decision and the rows: the title (an error's
+    /// placeholder names the page), the way back to the start, the placeholder,
+    /// the rows and the footer. No name here is one of ``chromeFields``.
+    var decisionFields: MustacheFields {
+        let links = self.links
+        var context: MustacheFields = ["title": .string(title)]
+        if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
         if let kind = decision.body.placeholderKind {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
@@ -141,16 +168,42 @@ struct TableView: DecisionView {
         {
             context["footer"] = footer
         }
-        let sorts = sortLinks
-        context["search"] = controls(sorts, formats: formats)
-        if list.layout == .table {
-            context["headers"] = headers(sorts)
-            context["rowHeader"] = .string(words.rowHeader)
-            context["columnCount"] = .string(String(list.listedColumns.count + 1))
-            let unlisted = list.table.columns.count - list.listedColumns.count
-            if unlisted > 0 { context["moreColumns"] = .string(words.moreColumns(unlisted)) }
-        }
         return context
+    }
+
+    /// What a whole page's shared fields (``chromeFields`` and the offline templates)
+    /// depend on besides the templates and the site, as text; nil when the page
+    /// shares none: a refused request (its links are the refusal's), a page after a
+    /// cursor (its JSON link and the offline page's retry link name the cursor:
+    /// every such page is another address, so sharing would only fill the cache).
+    var sharedContextKey: String? {
+        guard let request, request.cursorText == nil, refusal == nil else { return nil }
+        var key = "\(lists.generation)\u{1}\(list.name)\u{1}\(language.tag)\u{1}\(languageParameter ?? "\u{2}")\u{1}"
+        key += QueryString.encoded(request.queryItems(cursor: nil))
+        key += "\u{1}\(canonical ?? "\u{2}")\u{1}\(hasListRegion)\u{1}\(searchTimeLimit ?? 0)"
+        return key
+    }
+
+    /// A whole page's context in two parts (``Mustache/MustacheSharedContext``): the
+    /// fields of this request's state and rows (``pageOwnFields``), and those it
+    /// shares with every request for its address (``pageSharedFields``, made only
+    /// when not kept). Together they are ``pageFields``.
+    var pageOwnFields: MustacheFields {
+        var own = decisionFields
+        own["status"] = ["text": .string(announcementText)]
+        return own
+    }
+
+    /// Every name ``pageOwnFields`` may hold: a section of the shared fields that looked
+    /// for any other name in a page's own fields, and did not find it, is still kept
+    /// (``Mustache/MustacheSharedContext/ownNames``).
+    static let pageOwnNames: Set<String> = ["title", "startHref", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
+
+    /// See ``pageOwnFields``.
+    var pageSharedFields: MustacheFields {
+        var shared = chromeFields
+        shared["offline"] = offlineContext
+        return shared
     }
 
     /// One sort link: the key order's or a column's, where following the

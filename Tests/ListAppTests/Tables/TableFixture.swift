@@ -37,14 +37,16 @@ final class TableFixture {
     ///   - basePath: `--base-path`, normalized (`/site`).
     init(
         _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
-        templates: [String: String] = [:], corsOrigin: String? = nil, basePath: String = ""
+        templates: [String: String] = [:], corsOrigin: String? = nil, basePath: String = "",
+        responseCacheBytes: Int? = nil
     ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
         do {
             server = try Self.serve(
                 sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
-                templates: templates, corsOrigin: corsOrigin, basePath: basePath, incidents: incidents)
+                templates: templates, corsOrigin: corsOrigin, basePath: basePath,
+                responseCacheBytes: responseCacheBytes, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -55,7 +57,8 @@ final class TableFixture {
     /// Writes the database and the templates into `folder` and starts a server on them.
     private static func serve(
         _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
-        templates: [String: String], corsOrigin: String?, basePath: String, incidents: TestServer.LoggedLines
+        templates: [String: String], corsOrigin: String?, basePath: String, responseCacheBytes: Int?,
+        incidents: TestServer.LoggedLines
     ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
@@ -79,6 +82,7 @@ final class TableFixture {
             lists: tables.lists, configurationFile: "test.json")
         application.corsOrigin = corsOrigin
         application.basePath = basePath
+        if let responseCacheBytes { application.responseCacheBytes = responseCacheBytes }
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
             tables: TableCatalog(
