@@ -69,6 +69,10 @@ extension Template {
         /// The template's name and file, for errors.
         let templateName: String
         let path: String?
+        /// Row plans made for this program's list sections over lists whose fields are
+        /// their type's (``MustacheList/fieldsAreTheTypes``), kept for every later
+        /// render (``Renderer/rowPlan(_:op:body:list:)``).
+        let keptPlans = KeptRowPlans()
 
         /// Compiles `nodes`; `resolve` gives the library index of each template name.
         init(nodes: [Node], resolve: [String: Int], templateName: String, path: String?) {

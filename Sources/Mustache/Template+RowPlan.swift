@@ -1,3 +1,5 @@
+import Synchronization
+
 // A list section's body flattened once per render into steps each row runs.
 
 extension Template {
@@ -109,11 +111,20 @@ extension Template.Renderer {
         {
             return kept.plan
         }
+        // A list whose fields are its type's is planned once per library, not per render.
+        let key =
+            type(of: box.list).fieldsAreTheTypes
+            ? KeptRowPlans.Key(op: index, list: ObjectIdentifier(type(of: box.list)), partialsLeft: maxDepth - depth) : nil
+        if let key, let plan = program.keptPlans.plan(for: key) {
+            keptPlan = (box, program, index, plan)
+            return plan
+        }
         var plan = Template.RowPlan()
         let made = plan.flatten(program, body, programs: programs, nesting: 0, partialsLeft: maxDepth - depth) {
             field(box, $0, $1)
         }
         keptPlan = (box, program, index, made ? plan : nil)
+        if let key { program.keptPlans.keep(made ? plan : nil, for: key) }
         return made ? plan : nil
     }
 
@@ -150,3 +161,31 @@ extension Template.Renderer {
         }
     }
 }
+
+/// The row plans of one program's list sections over lists whose fields are their
+/// type's, by section, list type and the partial depth left where the section ran
+/// (a plan inlines partials only that deep); nil for a body that cannot be planned.
+///
+/// A plan points into the library's programs (text, other programs), which live as
+/// long as the library that holds this program.
+final class KeptRowPlans: Sendable {
+    struct Key: Hashable {
+        let op: Int
+        let list: ObjectIdentifier
+        let partialsLeft: Int
+    }
+
+    private let plans = Mutex<[Key: Template.RowPlan?]>([:])
+
+    /// The plan kept for `key`: nil when none is; `.some(nil)` when the body cannot be planned.
+    func plan(for key: Key) -> Template.RowPlan?? {
+        plans.withLock { $0[key] }
+    }
+
+    func keep(_ plan: Template.RowPlan?, for key: Key) {
+        plans.withLock { $0[key] = plan }
+    }
+}
+
+// A plan is immutable once made, and its pointers lead into programs no render changes.
+extension Template.RowPlan: @unchecked Sendable {}

@@ -7,7 +7,8 @@ import Testing
 @Suite struct EntityTagTests {
     @Test func equalBytesGiveEqualTagsAndAnyChangeAnother() {
         var seen: Set<String> = []
-        for length in 0..<40 {
+        // Past 32 bytes the words go to four lanes: lengths up to three blocks and a tail.
+        for length in 0..<104 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
             let tag = EntityTag.strong(for: bytes)
             #expect(tag == EntityTag.strong(for: bytes))
@@ -18,6 +19,17 @@ import Testing
                 changed[position] ^= 0x01
                 #expect(EntityTag.strong(for: changed) != tag, "one bit at \(position) of \(length)")
             }
+        }
+    }
+
+    /// Words in different lanes, or in the same lane, swapped: another tag.
+    @Test func swappedWordsGiveAnotherTag() {
+        let words = (0..<16).map { UInt8($0) }.map { [UInt8](repeating: $0, count: 8) }
+        let bytes = words.flatMap { $0 }
+        for (first, second) in [(0, 1), (0, 4), (3, 7), (8, 12), (14, 15)] {
+            var swapped = words
+            swapped.swapAt(first, second)
+            #expect(EntityTag.strong(for: swapped.flatMap { $0 }) != EntityTag.strong(for: bytes), "words \(first) and \(second)")
         }
     }
 

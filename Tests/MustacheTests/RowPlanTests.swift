@@ -1,4 +1,5 @@
 import Mustache
+import Synchronization
 import Testing
 
 /// A list section whose body uses only the rows' own fields runs from a flattened
@@ -139,6 +140,38 @@ import Testing
         }
         let got = try render(Self.template, ["rows": .list(TableList(columns: ["cells"], rows: rows))])
         #expect(got == Self.expected)
+    }
+
+    /// A list of one type whose fields it counts being asked for.
+    struct CountedList: MustacheList {
+        static let asked = Atomic<Int>(0)
+        let inner: TableList
+        static var fieldsAreTheTypes: Bool { true }
+        var count: Int { inner.count }
+        func field(named key: String) -> Int? {
+            Self.asked.add(1, ordering: .relaxed)
+            return inner.field(named: key)
+        }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue { inner.mustacheValue(at: index, field: field) }
+    }
+
+    /// A plan for a type's fields is made once per library: a later render, with
+    /// another list of the type, asks no field; the same section reached through
+    /// partials at another depth is planned for that depth and prints the same.
+    @Test func aTypesPlanServesLaterRendersOfTheLibrary() throws {
+        let library = try TemplateLibrary(sources: [
+            "main": "{{#rows}}{{x}}{{y}};{{/rows}}", "deep": "{{>deeper}}", "deeper": "{{>main}}",
+        ])
+        func rows(_ cells: [[MustacheValue]]) -> MustacheValue {
+            ["rows": .list(CountedList(inner: TableList(columns: ["x", "y"], rows: cells)))]
+        }
+        let before = CountedList.asked.load(ordering: .relaxed)
+        #expect(try library.renderString("main", rows([[1, 2], [3, 4]])) == "12;34;")
+        let first = CountedList.asked.load(ordering: .relaxed) - before
+        #expect(first > 0)
+        #expect(try library.renderString("main", rows([[5, 6]])) == "56;")
+        #expect(CountedList.asked.load(ordering: .relaxed) - before == first, "the second render asked for fields")
+        #expect(try library.renderString("deep", rows([[7, 8]])) == "78;")
     }
 
     @Test func listsWhoseFieldsAreTheirTypesShareOnePlan() throws {

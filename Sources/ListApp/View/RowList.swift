@@ -116,6 +116,9 @@ final class RowList: MustacheList {
         Field(rawValue: key).flatMap { Field.numbered.firstIndex(of: $0) }
     }
 
+    /// Every page's rows have the same fields: the row template is planned once per library.
+    static var fieldsAreTheTypes: Bool { true }
+
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
         guard let field = Field(number: field) else { return .null }
         if field == .isEmoji { return .bool(records[index].isEmoji) }

@@ -107,6 +107,9 @@ final class TableRowList: MustacheList {
 
     func field(named key: String) -> Int? { Field.byName[key] }
 
+    /// Every page's rows have the same fields: the row template is planned once per library.
+    static var fieldsAreTheTypes: Bool { true }
+
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
         switch Field(rawValue: field) {
         case .id: .string(ids[index])
@@ -133,7 +136,7 @@ final class TableRowList: MustacheList {
 
         var count: Int { rows.shownColumns.count }
 
-        /// Every row's cells have the same fields: the body is planned once per page.
+        /// Every row's cells have the same fields: the body is planned once per library.
         static var fieldsAreTheTypes: Bool { true }
 
         enum Field: Int, CaseIterable {
