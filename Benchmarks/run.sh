@@ -133,6 +133,8 @@ render_page_fastest=$(value render.page50.fastest_round_median_us "$work/render.
 render_page_template=$(value render.page50.template_only_median_us "$work/render.txt")
 render_page_template_fastest=$(value render.page50.template_only_fastest_round_median_us "$work/render.txt")
 render_page_bytes=$(value render.page50.bytes "$work/render.txt")
+render_page_whole=$(value render.page50.whole_median_us "$work/render.txt")
+render_page_whole_fastest=$(value render.page50.whole_fastest_round_median_us "$work/render.txt")
 render_fragment=$(value render.fragment20.median_us "$work/render.txt")
 render_fragment_fastest=$(value render.fragment20.fastest_round_median_us "$work/render.txt")
 render_fragment_template=$(value render.fragment20.template_only_median_us "$work/render.txt")
@@ -151,6 +153,7 @@ instructions() {
 log "instruction counts (callgrind)"
 instructions_page=$(instructions)
 instructions_page_template=$(instructions --template-only)
+instructions_page_whole=$(instructions --whole)
 "$bench" --db "$db" --cursors > "$work/cursors.txt"
 first_cursor=$(value cursor.first "$work/cursors.txt")
 last_cursor=$(value cursor.last "$work/cursors.txt")
@@ -349,21 +352,25 @@ row_line() {
   echo "## Render time (median, release build)"
   echo
   echo "View context (TableView, the catalogue's RowList) built and rendered with the real templates,"
-  echo "as a request does after its query; \"template only\" renders a context built once."
+  echo "as a request does after its query; \"template only\" renders a context built once. A whole"
+  echo "page is drawn as the server draws an address it has drawn before: its own fields (rows, footer,"
+  echo "state) built and drawn, the sections of its shared fields (words, links, search form, sort"
+  echo "links, offline templates: Mustache's MustacheSharedContext, docs/design.md) copied; \"drawn"
+  echo "whole\" is the first request for an address, every field built and every section drawn."
   echo "Each figure is timed in 20 rounds 100 ms apart, interleaved with the others: this"
   echo "virtual machine's speed changes for seconds at a time when other guests share its"
   echo "host (the same render measured 31 µs and 50 µs three seconds apart with nothing else"
   echo "running in it), so the table gives the median of all samples and the fastest"
   echo "round's median, which is what the code costs on this machine left alone."
   echo
-  echo "| | median µs (all / fastest round) | template only µs (all / fastest round) | bytes |"
-  echo "| --- | --- | --- | --- |"
-  echo "| full list page, 50 rows (\`list\`) | $render_page / $render_page_fastest | $render_page_template / $render_page_template_fastest | $render_page_bytes |"
-  echo "| continuation fragment, 20 rows (\`rows\`) | $render_fragment / $render_fragment_fastest | $render_fragment_template / $render_fragment_template_fastest | $render_fragment_bytes |"
+  echo "| | median µs (all / fastest round) | template only µs (all / fastest round) | drawn whole µs (all / fastest round) | bytes |"
+  echo "| --- | --- | --- | --- | --- |"
+  echo "| full list page, 50 rows (\`list\`) | $render_page / $render_page_fastest | $render_page_template / $render_page_template_fastest | $render_page_whole / $render_page_whole_fastest | $render_page_bytes |"
+  echo "| continuation fragment, 20 rows (\`rows\`, shares nothing) | $render_fragment / $render_fragment_fastest | $render_fragment_template / $render_fragment_template_fastest | | $render_fragment_bytes |"
   echo
   echo "Instructions per render of the 50-row page (callgrind; the same on a busy"
   echo "machine, where the times above are not): $instructions_page with the view context,"
-  echo "$instructions_page_template template only."
+  echo "$instructions_page_template template only, $instructions_page_whole drawn whole."
   echo
   echo "## HTTP (wrk: $wrk_threads threads, $connections connections, $duration s each)"
   echo

@@ -7,10 +7,14 @@
 //      (the first page of a list over a table, drawn as the route draws it)
 //   (--after HEX: the fragment starts after that code point; default 4E00;
 //    --template-only with --untimed: render a context built once;
+//    --whole with --untimed: build the whole context and render it with nothing
+//    shared, as the first request for a page's address does;
 //    --rows N: the page has N rows instead of 50, to tell per-row costs from the rest)
 //
 // Prints `key=value` lines the script reads: the median µs of building the view
-// context and rendering the 50-row list page and a 20-row continuation fragment,
+// context and rendering the 50-row list page and a 20-row continuation fragment
+// as the server does for a page's address it has drawn before (its shared
+// fields' sections copied: Mustache's `MustacheSharedContext`), and drawn whole,
 // the median µs of the template alone (context built once), each also as the
 // fastest of 20 rounds' medians (see `measure`), and the bytes.
 // `--untimed` runs the renders N times without a clock, for
@@ -35,6 +39,7 @@ struct Options {
     var printsCursors = false
     var fragmentAfter: UInt32 = 0x4E00
     var isTemplateOnly = false
+    var isWhole = false
     var pageRows = 50
     var probe: String?
     var table: String?
@@ -53,6 +58,7 @@ func parseOptions() -> Options {
         case "--untimed": options.isTimed = false
         case "--cursors": options.printsCursors = true
         case "--template-only": options.isTemplateOnly = true
+        case "--whole": options.isWhole = true
         case "--rows": options.pageRows = arguments.popFirst().flatMap(Int.init) ?? 0
         case "--probe": options.probe = arguments.popFirst()
         case "--table": options.table = arguments.popFirst()
@@ -187,6 +193,8 @@ for item in cases {
         if options.isTemplateOnly {
             let context = benchmark.makeContext()
             for _ in 0..<options.iterations { total &+= benchmark.render(context).count }
+        } else if options.isWhole {
+            for _ in 0..<options.iterations { total &+= benchmark.renderWholeResponseBody().count }
         } else {
             for _ in 0..<options.iterations { total &+= benchmark.renderResponseBody().count }
         }
@@ -195,14 +203,22 @@ for item in cases {
     }
     let bytes = benchmark.renderResponseBody().count
     let context = benchmark.makeContext()
-    let timings = measure(iterations: options.iterations, [
-        { benchmark.renderResponseBody().count },
-        { benchmark.render(context).count },
-    ])
-    let (full, templateOnly) = (timings[0], timings[1])
+    let timings = measure(
+        iterations: options.iterations,
+        [
+            { benchmark.renderResponseBody().count },
+            { benchmark.render(context).count },
+            { benchmark.renderWholeResponseBody().count },
+        ])
+    let (full, templateOnly, whole) = (timings[0], timings[1], timings[2])
+    guard benchmark.renderWholeResponseBody() == benchmark.renderResponseBody() else {
+        fail("\(item.key): the page drawn whole and with its shared fields differ")
+    }
     print("render.\(item.key).bytes=\(bytes)")
     print("render.\(item.key).median_us=\(String(format: "%.1f", full.median))")
     print("render.\(item.key).fastest_round_median_us=\(String(format: "%.1f", full.fastestRoundMedian))")
     print("render.\(item.key).template_only_median_us=\(String(format: "%.1f", templateOnly.median))")
     print("render.\(item.key).template_only_fastest_round_median_us=\(String(format: "%.1f", templateOnly.fastestRoundMedian))")
+    print("render.\(item.key).whole_median_us=\(String(format: "%.1f", whole.median))")
+    print("render.\(item.key).whole_fastest_round_median_us=\(String(format: "%.1f", whole.fastestRoundMedian))")
 }

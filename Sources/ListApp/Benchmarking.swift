@@ -29,6 +29,9 @@ package struct ListRenderBenchmark: Sendable {
     let list: ListDefinition
     let lists: TableLists
     let page: RowPage
+    /// A whole page's shared fields, as the server keeps them for the page's address
+    /// (``SitePages/sharedContext(_:ownNames:make:)``); nil for a fragment, which shares none.
+    let shared: MustacheSharedContext?
 
     /// Reads one page of the catalogue at `path` and decides its state, as a request would.
     /// - Parameters:
@@ -65,25 +68,42 @@ package struct ListRenderBenchmark: Sendable {
         self.request = request
         self.shape = snapshot.isContinuation ? .continuation : .page
         decision = ListState.decide(snapshot)
-    }
-
-    /// The view context, as `TableRoute` builds it for every request.
-    package func makeContext() -> MustacheValue {
         let view = TableView(
             decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
             languageParameter: nil, lists: lists, templates: templates)
-        return shape == .page ? view.pageContext : view.fragmentContext
+        shared = self.shape == .page ? MustacheSharedContext(view.pageSharedFields, ownNames: TableView.pageOwnNames) : nil
+        // Drawn once, as the first request for the address draws it: later ones copy its sections.
+        _ = renderResponseBody()
     }
 
-    /// Renders `context` with the page's template.
+    var view: TableView {
+        TableView(
+            decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
+            languageParameter: nil, lists: lists, templates: templates)
+    }
+
+    /// The view context as `TableRoute` builds it for every request: a whole page's
+    /// own fields (its shared ones are ``shared``), a fragment's whole context.
+    package func makeContext() -> MustacheValue {
+        shape == .page ? .dictionary(view.pageOwnFields) : view.fragmentContext
+    }
+
+    /// Renders `context` (``makeContext()``) with the page's template and shared fields.
     /// - Returns: The bytes, empty if rendering failed (it cannot with the built-in templates).
     package func render(_ context: MustacheValue) -> [UInt8] {
-        (try? templates.renderForTable(shape.template, context, list: list).get()) ?? []
+        (try? templates.renderForTable(shape.template, context, list: list, shared: shared).get()) ?? []
     }
 
     /// Builds the context and renders it: what a request pays after its query.
     package func renderResponseBody() -> [UInt8] {
         render(makeContext())
+    }
+
+    /// Builds the whole context and renders it with nothing shared: what the first
+    /// request for a page's address pays (and every request did before shared fields).
+    package func renderWholeResponseBody() -> [UInt8] {
+        let context = shape == .page ? view.pageContext : view.fragmentContext
+        return (try? templates.renderForTable(shape.template, context, list: list).get()) ?? []
     }
 
     /// The cursor of the first 20-row page's "Load more" link, and one 40 rows
@@ -125,6 +145,8 @@ package struct TableRenderBenchmark: Sendable {
     let lists: TableLists
     let decision: Decision
     let page: RowPage
+    /// The page's shared fields, kept as the server keeps them for its address.
+    let shared: MustacheSharedContext
 
     /// Reads the first `limit` rows of list `name` of the database at `path` and decides their state.
     /// - Throws: `ListRenderBenchmark.SetupError` when the file, the list or the templates fail.
@@ -145,16 +167,29 @@ package struct TableRenderBenchmark: Sendable {
         case .failure(let error):
             throw ListRenderBenchmark.SetupError(description: "source: \(error)")
         }
+        var request = TableRequest()
+        request.limit = limit
+        self.request = request
+        shared = MustacheSharedContext(Self.view(decision, list, request, page, lists, templates).pageSharedFields, ownNames: TableView.pageOwnNames)
+        _ = renderResponseBody()
     }
 
-    /// Builds the page's context and renders it: what a request pays after its query.
-    package func renderResponseBody() -> [UInt8] {
-        var request = TableRequest()
-        request.limit = page.rows.count
-        let view = TableView(
+    let request: TableRequest
+
+    private static func view(
+        _ decision: Decision, _ list: ListDefinition, _ request: TableRequest, _ page: RowPage, _ lists: TableLists,
+        _ templates: PageTemplates
+    ) -> TableView {
+        TableView(
             decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
             languageParameter: nil, lists: lists, templates: templates)
-        let rendered = templates.renderForTable("list", view.pageContext, list: list)
+    }
+
+    /// Builds the page's own fields and renders them with its shared ones: what a
+    /// request for an address drawn before pays after its query.
+    package func renderResponseBody() -> [UInt8] {
+        let view = Self.view(decision, list, request, page, lists, templates)
+        let rendered = templates.renderForTable("list", .dictionary(view.pageOwnFields), list: list, shared: shared)
         return (try? rendered.get()) ?? []
     }
 }

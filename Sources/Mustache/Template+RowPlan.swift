@@ -128,9 +128,11 @@ extension Template.Renderer {
         return made ? plan : nil
     }
 
-    /// Runs the steps `range` of `plan` for row `row` of `box`.
-    mutating func run(_ plan: Template.RowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox) throws {
-        let list = box.list
+    /// Runs the steps `range` of `plan` for row `row` of `box`, whose list is `list`
+    /// (read out of the box once per section, not once per row).
+    mutating func run(
+        _ plan: Template.RowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox, list: any MustacheList
+    ) throws {
         var index = range.lowerBound
         while index < range.upperBound {
             switch plan.steps[index] {
@@ -143,13 +145,13 @@ extension Template.Renderer {
             case .section(let number, let inverted, let end, let program, let op):
                 let value = list.mustacheValue(at: row, field: number)
                 if inverted {
-                    if !value.isTruthy { try run(plan, index + 1..<end, row: row, of: box) }
+                    if !value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
                 } else {
                     switch value {
                     case .null, .bool, .int, .double, .string:
                         // A scalar pushed on the stack holds no names: the body's
                         // names still resolve on the row, as flattened.
-                        if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box) }
+                        if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
                     case .array, .list, .dictionary, .object, .listElement:
                         stack.push(row: row, of: box)
                         defer { stack.pop() }

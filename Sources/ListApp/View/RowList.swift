@@ -98,22 +98,21 @@ final class RowList: MustacheList {
 
     /// The fields a row template reads, by name; a field's number for
     /// ``MustacheList`` is its place in `allCases`.
-    enum Field: String, CaseIterable {
+    enum Field: Int, CaseIterable {
         case id, glyph, glyphStyle, codePoint, name, category, categoryName, age, ageLabel, isEmoji, emojiLabel,
             detailHref, key
 
-        /// `allCases`, made once: a field is looked up by number for every tag of every row.
-        static let numbered = Field.allCases
+        /// The fields by name, made once (a row template asks for each name once per library).
+        static let byName = Dictionary(uniqueKeysWithValues: Field.allCases.map { ("\($0)", $0) })
 
-        /// The field numbered `number`, nil for any other number.
+        /// The field numbered `number` (its raw value), nil for any other number.
         init?(number: Int) {
-            guard Field.numbered.indices.contains(number) else { return nil }
-            self = Field.numbered[number]
+            self.init(rawValue: number)
         }
     }
 
     func field(named key: String) -> Int? {
-        Field(rawValue: key).flatMap { Field.numbered.firstIndex(of: $0) }
+        Field.byName[key]?.rawValue
     }
 
     /// Every page's rows have the same fields: the row template is planned once per library.
