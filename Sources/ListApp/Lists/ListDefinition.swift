@@ -127,24 +127,41 @@ public struct ListDefinition: Sendable {
     /// ``TableDescription/addressColumns``): each value's text tilde-encoded,
     /// joined by `,`; nil when a value is NULL or the list has no detail pages.
     public func detailPath(address: [SQLValue]) -> String? {
+        detailSegment(address: address).map { path + "/" + $0 }
+    }
+
+    /// The key segment of ``detailPath(address:)`` (what follows the list's path and `/`).
+    func detailSegment(address: [SQLValue]) -> String? {
         guard !address.isEmpty else { return nil }
-        if let addressFormat { return addressFormat.segment(address).map { path + "/" + $0 } }
+        if let addressFormat { return addressFormat.segment(address) }
         // One integer (a rowid or an integer key: most tables) needs no encoding.
-        if address.count == 1, case .integer(let number) = address[0] { return path + "/" + String(number) }
+        if address.count == 1, case .integer(let number) = address[0] { return String(number) }
         var parts: [String] = []
         for value in address {
             guard let text = value.plainText, !value.isNull else { return nil }
             if case .blob = value { return nil }
             parts.append(TildeEncoding.encode(text))
         }
-        return path + "/" + parts.joined(separator: ",")
+        return parts.joined(separator: ",")
     }
 
     /// The address values of a row: its values of the address columns, or its
     /// rowid (the last key value) when rows are addressed by rowid.
     public func address(row: [SQLValue], key: [SQLValue]) -> [SQLValue] {
-        if table.addressedByRowid { return key.last.map { [$0] } ?? [] }
-        return table.addressColumns.compactMap { column in table.columnIndex(column.name).map { row[$0] } }
+        address(row: row, key: key, columns: addressColumnIndices)
+    }
+
+    /// Where ``address(row:key:)`` finds a row's address: the address columns' indices
+    /// in a row, or nil when rows are addressed by rowid (the last key value). A page
+    /// finds them once for all its rows.
+    var addressColumnIndices: [Int]? {
+        table.addressedByRowid ? nil : table.addressColumns.compactMap { table.columnIndex($0.name) }
+    }
+
+    /// ``address(row:key:)`` with the columns found (``addressColumnIndices``).
+    func address(row: [SQLValue], key: [SQLValue], columns: [Int]?) -> [SQLValue] {
+        guard let columns else { return key.last.map { [$0] } ?? [] }
+        return columns.map { row[$0] }
     }
 
     /// The address values a detail path's key segment names (the inverse of

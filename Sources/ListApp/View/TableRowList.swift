@@ -8,7 +8,8 @@ import Mustache
 /// path's key segment, else the key's values), `caption`, `detailHref` (nil
 /// without a row page), `moreColumns` (nil when every column is shown),
 /// `cells` (a ``CellList``), `values` (the row's values by column name, for a
-/// list's own `row.mustache`: `{{values.price}}`). Fields of each cell: `label`, `text`, `kind`
+/// list's own `row.mustache`: `{{values.price}}`), `rowHeader` (the page's, on
+/// every row). Fields of each cell: `label`, `text`, `kind`
 /// (the storage class), `isNull`, `isClamped`, `clampedNote` (words saying
 /// the row's page shows all of a cut value), `href` (see `RecordCells`).
 final class TableRowList: MustacheList {
@@ -49,13 +50,19 @@ final class TableRowList: MustacheList {
         var keys: [String] = []
         var captions: [String] = []
         var hrefs: [String?] = []
+        ids.reserveCapacity(page.rows.count)
+        keys.reserveCapacity(page.rows.count)
+        captions.reserveCapacity(page.rows.count)
+        hrefs.reserveCapacity(page.rows.count)
+        let addressColumns = list.addressColumnIndices
+        let detailPrefix = list.path + "/"
         for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
-            let detail = list.detailPath(address: list.address(row: row, key: key))
-            let keyText = detail.map { String($0.dropFirst(list.path.utf8.count + 1)) } ?? TableView.keyText(key)
+            let segment = list.detailSegment(address: list.address(row: row, key: key, columns: addressColumns))
+            let keyText = segment ?? TableView.keyText(key)
             ids.append(TableView.elementID(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
             keys.append(keyText)
             captions.append(RecordCells.caption(row, key: keyText, words: words))
-            hrefs.append(detail.map { $0 + suffix })
+            hrefs.append(segment.map { detailPrefix + $0 + suffix })
         }
         self.ids = ids
         self.keys = keys
@@ -101,7 +108,7 @@ final class TableRowList: MustacheList {
     var count: Int { page.rows.count }
 
     enum Field: Int, CaseIterable {
-        case id, key, caption, detailHref, moreColumns, cells, values
+        case id, key, caption, detailHref, moreColumns, cells, values, rowHeader
         static let byName = fieldNumbers(Field.self)
     }
 
@@ -119,6 +126,9 @@ final class TableRowList: MustacheList {
         case .moreColumns: moreColumns.map { .string($0) } ?? .null
         case .cells: .list(CellList(rows: self, row: index))
         case .values: .dictionary(RecordCells.values(page.rows[index], of: list))
+        // The page's `rowHeader` on each row too: a row template that names it is then
+        // planned whole (every name the row's), not read tag by tag down the context stack.
+        case .rowHeader: .string(words.rowHeader)
         case nil: .null
         }
     }

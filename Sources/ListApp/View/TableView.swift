@@ -349,8 +349,18 @@ struct TableView: DecisionView {
             mix(0xFF as UInt8)
         }
         if ordinal > 1 { mix(UInt64(ordinal)) }
-        return HexFormatting.string(prefix: "row-", UInt32(truncatingIfNeeded: hash >> 32), minimumDigits: 8, uppercase: false)
-            + HexFormatting.string(prefix: "", UInt32(truncatingIfNeeded: hash), minimumDigits: 8, uppercase: false)
+        // `row-` and 16 lower-case hex digits, written into the string's own storage.
+        return String(unsafeUninitializedCapacity: 20) { buffer in
+            let prefix: StaticString = "row-"
+            let digits: StaticString = "0123456789abcdef"
+            for index in 0..<4 { buffer[index] = prefix.utf8Start[index] }
+            var remaining = hash
+            for index in stride(from: 19, through: 4, by: -1) {
+                buffer[index] = digits.utf8Start[Int(remaining & 0xF)]
+                remaining >>= 4
+            }
+            return 20
+        }
     }
 }
 

@@ -62,7 +62,7 @@ public enum SQLValue: Sendable, Hashable {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         let text = value.description
-        return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
+        return text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) ? text : text + ".0"
     }
 
     /// The value to bind for text a request gave (a filter's value, a key in a
