@@ -27,8 +27,10 @@ extension Template {
             /// `{{#name}}` / `{{^name}}` on the row's field `number`; its body is the
             /// steps up to `end`. `program` and `op` are the section instruction,
             /// run by the interpreter when the field's value is one a section pushes
-            /// and looks inside (a list, a dictionary, an object).
-            case section(Int, inverted: Bool, end: Int, program: Unmanaged<Program>, op: Int)
+            /// and looks inside (a list, a dictionary, an object), and whenever the
+            /// body could not be flattened (`planned` false: it names more than the
+            /// row's fields, such as a list of cells inside the row; it has no steps).
+            case section(Int, inverted: Bool, end: Int, program: Unmanaged<Program>, op: Int, planned: Bool)
         }
 
         /// Sections and partials nested in a body beyond which no plan is made.
@@ -67,14 +69,14 @@ extension Template {
                     guard op.b == -1, let number = field(program, op) else { return false }
                     let at = steps.count
                     steps.append(.text(program.textBase, count: 0))  // replaced below
-                    guard
-                        flatten(
-                            program, index + 1..<Int(op.c), programs: programs, nesting: nesting + 1,
-                            partialsLeft: partialsLeft, field: field)
-                    else { return false }
+                    // A body that names more than the row's fields is left to the interpreter.
+                    let planned = flatten(
+                        program, index + 1..<Int(op.c), programs: programs, nesting: nesting + 1,
+                        partialsLeft: partialsLeft, field: field)
+                    if !planned { steps.removeSubrange((at + 1)...) }
                     steps[at] = .section(
                         number, inverted: op.code == .inverted, end: steps.count,
-                        program: Unmanaged.passUnretained(program), op: index)
+                        program: Unmanaged.passUnretained(program), op: index, planned: planned)
                     index = Int(op.c)
                 case .partial:
                     if op.b >= 0 {
@@ -142,9 +144,16 @@ extension Template.Renderer {
             case .field(let number, let escaped):
                 list.interpolate(at: row, field: number, escaped: escaped, into: &output)
                 index += 1
-            case .section(let number, let inverted, let end, let program, let op):
+            case .section(let number, let inverted, let end, let program, let op, let planned):
                 let value = list.mustacheValue(at: row, field: number)
-                if inverted {
+                if !planned {
+                    // Only when the section renders: the interpreter finds the same value on the row.
+                    if value.isTruthy != inverted {
+                        stack.push(row: row, of: box)
+                        defer { stack.pop() }
+                        try run(program.takeUnretainedValue(), op..<op + 1)
+                    }
+                } else if inverted {
                     if !value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
                 } else {
                     switch value {
