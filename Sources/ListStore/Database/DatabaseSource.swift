@@ -59,13 +59,20 @@ public final class DatabaseSource: ListSource {
         probe.version()
     }
 
-    /// `PRAGMA schema_version`: changes with every change to the database's schema.
+    /// `PRAGMA schema_version` of the file the connection has open, mixed with that
+    /// file's identity (device and inode): changes with every change to the
+    /// database's schema, and when another file is moved in over the path (whose
+    /// own counter may well be the same number: found by QA, its columns were
+    /// never read). Compared only within this process.
     /// - Parameter waiting: Whether to wait on a held lock (`false`: fail as `.busy` at once).
     /// - Returns: The version, or why the file cannot be read (as ``tables()``).
     public func schemaVersion(waiting: Bool) -> Result<Int, ListStoreError> {
         Result { () throws(ListStoreError) -> Int in
             try pool.withConnection(timeLimit: queryTimeLimit, from: nil, waiting: waiting) { connection throws(ListStoreError) in
-                try SchemaReader.schemaVersion(connection)
+                var hasher = Hasher()
+                hasher.combine(try SchemaReader.schemaVersion(connection))
+                hasher.combine(connection.fileIdentity)
+                return hasher.finalize()
             }
         }
     }
