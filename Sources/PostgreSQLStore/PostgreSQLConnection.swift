@@ -258,6 +258,9 @@ final class PostgreSQLConnection {
             if real.isInfinite { return real < 0 ? "-Infinity" : "Infinity" }
             return SQLValue.shortestText(real)
         case .text(let text): return text
+        // PostgreSQL's text is always valid in its encoding: such bytes come from a cursor
+        // someone wrote, and read as the text they show (the server refuses the bytes).
+        case .textBytes(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .blob(let bytes):
             let digits = Array("0123456789abcdef".utf8)
             var hex: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "x")]

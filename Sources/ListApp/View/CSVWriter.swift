@@ -53,6 +53,7 @@ struct CSVWriter {
         case .real(let number) where number.isNaN: bytes.append(contentsOf: "NaN".utf8)
         case .real(let number): bytes.append(contentsOf: (number > 0 ? "Infinity" : "-Infinity").utf8)
         case .text(let text): quoted(text)
+        case .textBytes: quoted(value.plainText ?? "")
         case .blob(let blob): bytes.append(contentsOf: JSONWriter.base64(blob).utf8)
         }
     }

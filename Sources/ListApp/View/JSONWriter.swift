@@ -68,6 +68,7 @@ struct JSONWriter {
         case (_, .real(let number)) where number.isNaN: raw("{\"$real\": \"NaN\"}")
         case (_, .real(let number)): raw(number > 0 ? "{\"$real\": \"Infinity\"}" : "{\"$real\": \"-Infinity\"}")
         case (_, .text(let text)): string(text)
+        case (_, .textBytes): string(value.plainText ?? "")
         case (_, .blob(let blob)):
             raw("{\"$base64\": \"")
             Self.appendBase64(blob, to: &bytes)

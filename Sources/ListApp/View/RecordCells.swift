@@ -56,6 +56,9 @@ enum RecordCells {
             return "—"
         case .blob(let blob):
             return (isClamped ? "≥ " : "") + bytes(blob.count)
+        case .textBytes:
+            // Only keys are read so; shown as the text with U+FFFD, like a row's own value.
+            return text(.text(value.plainText ?? ""), clamp: clamp, isClamped: isClamped, bytes: bytes, format: format)
         case .text(let text):
             guard clamp, isClamped || needsClamp(value) else { return VisibleText.escape(text) }
             var scalars = String.UnicodeScalarView()

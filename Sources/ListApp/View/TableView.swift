@@ -342,6 +342,9 @@ struct TableView: DecisionView {
             case .text(let text):
                 mix(3 as UInt8)
                 for byte in text.utf8 { mix(byte) }
+            case .textBytes(let bytes):
+                mix(3 as UInt8)
+                for byte in bytes { mix(byte) }
             case .blob(let bytes):
                 mix(4 as UInt8)
                 for byte in bytes { mix(byte) }

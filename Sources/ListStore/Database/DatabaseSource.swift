@@ -167,11 +167,11 @@ public final class DatabaseSource: ListSource {
                 }
                 var next = min(width, columns)
                 if sorted {
-                    page.sortValues.append(statement.value(Int32(next)))
+                    page.sortValues.append(statement.keyValue(Int32(next)))
                     next += 1
                 }
                 page.rows.append(row)
-                page.keys.append((next..<columns).map { statement.value(Int32($0)) })
+                page.keys.append((next..<columns).map { statement.keyValue(Int32($0)) })
             }
         }
         return page

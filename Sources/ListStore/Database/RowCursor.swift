@@ -150,6 +150,10 @@ public struct RowCursor: Sendable, Hashable {
             bytes.append(3)
             appendLength(text.utf8.count, to: &bytes)
             bytes.append(contentsOf: text.utf8)
+        case .textBytes(let text):
+            bytes.append(3)
+            appendLength(text.count, to: &bytes)
+            bytes.append(contentsOf: text)
         case .blob(let blob):
             bytes.append(4)
             appendLength(blob.count, to: &bytes)
@@ -224,8 +228,8 @@ public struct RowCursor: Sendable, Hashable {
                 let slice = Array(bytes[index..<index + count])
                 index += count
                 if isText {
-                    guard let text = String(validating: slice, as: UTF8.self) else { return nil }
-                    return .text(text)
+                    // Text stored as bytes that are not UTF-8 comes back as those bytes (``SQLValue/textBytes(_:)``).
+                    return String(validating: slice, as: UTF8.self).map { .text($0) } ?? .textBytes(slice)
                 }
                 return .blob(slice)
             default: return nil

@@ -14,6 +14,12 @@ public enum SQLValue: Sendable, Hashable {
     case text(String)
     /// Bytes.
     case blob([UInt8])
+    /// Text whose bytes are not valid UTF-8, as stored: how a key or sort value
+    /// is read (``SQLiteStatement/keyValue(_:)``), so that a cursor names the very
+    /// value SQLite compares (the text with U+FFFD in place of the bad bytes is
+    /// another value: paging by it repeated or skipped rows, found by QA). Shown,
+    /// it is that text (``plainText``); bound, the bytes as text.
+    case textBytes([UInt8])
 
     /// The storage class as SQLite's `typeof()` names it.
     public var storageClass: String {
@@ -21,7 +27,7 @@ public enum SQLValue: Sendable, Hashable {
         case .null: "null"
         case .integer: "integer"
         case .real: "real"
-        case .text: "text"
+        case .text, .textBytes: "text"
         case .blob: "blob"
         }
     }
@@ -33,6 +39,8 @@ public enum SQLValue: Sendable, Hashable {
     public func isSameKey(as other: SQLValue) -> Bool {
         switch (self, other) {
         case (.text(let a), .text(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.textBytes(let a), .textBytes(let b)): return a == b
+        case (.text, .textBytes), (.textBytes, .text): return false
         default: return self == other
         }
     }
@@ -49,6 +57,7 @@ public enum SQLValue: Sendable, Hashable {
         case .integer(let value): String(value)
         case .real(let value): SQLValue.shortestText(value)
         case .text(let value): value
+        case .textBytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .blob(let bytes): bytes.map { HexFormatting.string(prefix: "", UInt32($0), minimumDigits: 2, uppercase: false) }.joined()
         }
     }

@@ -58,6 +58,15 @@ extension SQLiteStatement {
         }
     }
 
+    /// Column `index` of the current row as a key or sort value: as ``value(_:)``,
+    /// but text that is not valid UTF-8 as its stored bytes (``SQLValue/textBytes(_:)``).
+    func keyValue(_ index: Int32) -> SQLValue {
+        guard sqlite3_column_type(handle, index) == SQLITE_TEXT else { return value(index) }
+        guard let bytes = sqlite3_column_text(handle, index) else { return .text("") }
+        let stored = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+        return String(validating: stored, as: UTF8.self).map { .text($0) } ?? .textBytes(Array(stored))
+    }
+
     /// Binds `values` to parameters 1...n, each with its own storage class.
     /// - Throws: `ListStoreError` when SQLite refuses one (too big, out of memory).
     func bind(values: [SQLValue]) throws(ListStoreError) {
@@ -78,6 +87,15 @@ extension SQLiteStatement {
                         sqlite3_bind_text64(
                             handle, index, chars.baseAddress, sqlite3_uint64(chars.count),
                             liststate_sqlite_transient(), UInt8(SQLITE_UTF8))
+                    }
+                }
+            case .textBytes(let bytes):
+                // The stored bytes as they were (never empty: no bytes is valid UTF-8).
+                code = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        sqlite3_bind_text64(
+                            handle, index, chars.baseAddress, sqlite3_uint64(chars.count), liststate_sqlite_transient(),
+                            UInt8(SQLITE_UTF8))
                     }
                 }
             case .blob(let bytes):
