@@ -39,8 +39,9 @@ public final class MustacheSharedContext: Sendable {
     private let kept = Mutex<Kept>(Kept())
 
     /// The most bytes kept per shared context: a template that prints more from
-    /// shared sections draws the rest each time.
-    public static let keptLimit = 256 * 1024
+    /// shared sections draws the rest each time. A page's chrome is a few KiB (a
+    /// 40-column table's sort links and header row about 12 KiB).
+    public static let keptLimit = 64 * 1024
 
     struct Kept {
         var sections: [Key: Section] = [:]

@@ -121,8 +121,10 @@ struct SitePages: Sendable {
     ) -> Response {
         var context = context
         if let shared, case .dictionary(let own) = context {
-            // Apart, the two must read as one root: no name in both (debug builds check).
+            // Apart, the two must read as one root: no name in both; and the page's own names
+            // must be the ones promised, or no section is kept (debug builds check both).
             assert(own.allSatisfy { shared.fields[$0.name] == nil }, "a page's own and shared fields share a name")
+            assert(own.allSatisfy { shared.ownNames?.contains($0.name) ?? true }, "a page's own field is not in ownNames")
         }
         if shared == nil, case .dictionary(var fields) = context {
             addSiteFields(to: &fields, wholePage: template != "region" && template != "continuation")
@@ -146,7 +148,7 @@ struct SitePages: Sendable {
     }
 }
 
-/// The shared fields of whole first pages (``SitePages/sharedContext(_:make:)``), at most
+/// The shared fields of whole first pages (``SitePages/sharedContext(_:ownNames:make:)``), at most
 /// ``limit`` of them: when full, all are let go (addresses come and go; the cost of
 /// making one again is one page's fields).
 final class SharedContexts: Sendable {
