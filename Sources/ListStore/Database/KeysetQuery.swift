@@ -172,7 +172,7 @@ package struct KeysetQuery {
         return names.map(quoteIdentifier).joined(separator: ", ")
     }
 
-    /// The select list of a page: the shown columns (clamped unless ``clamped`` is false), the sort
+    /// The select list of a page: the shown columns (``shownColumns(clamped:)``), the sort
     /// column's whole value (the cursor needs it exactly), then the key expressions.
     var selectList: String {
         ([shownColumns(clamped: clamped)] + (sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")
