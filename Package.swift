@@ -16,8 +16,8 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "ListStore", targets: ["ListStore"]),
     ],
-    // PostgreSQL (on by default) links libpq; `swift build --disable-default-traits`
-    // builds a server of SQLite files alone, without it.
+    // PostgreSQL (on by default) loads libpq when a PostgreSQL database is served;
+    // `swift build --disable-default-traits` builds a server of SQLite files alone.
     traits: [
         .trait(name: "PostgreSQL", description: "Serve PostgreSQL databases (module PostgreSQLStore, libpq)"),
         .default(enabledTraits: ["PostgreSQL"]),
@@ -34,11 +34,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libpq's header only: the library is loaded when a PostgreSQL database is
+        // first served (CLibPQLoader), so a server of SQLite files maps none of it.
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .target(name: "CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -50,7 +52,7 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "ListStore", dependencies: ["CSQLite", "ListState"]),
-        .target(name: "PostgreSQLStore", dependencies: ["CLibPQ", "ListStore"]),
+        .target(name: "PostgreSQLStore", dependencies: ["CLibPQ", "CLibPQLoader", "ListStore"]),
         .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
         .target(
             name: "ListApp",

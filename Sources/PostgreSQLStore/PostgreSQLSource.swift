@@ -1,4 +1,5 @@
 import CLibPQ
+import CLibPQLoader
 import Foundation
 import ListStore
 
@@ -63,8 +64,9 @@ public final class PostgreSQLSource: ListSource {
 
     /// Checks `conninfo` without connecting: nil when libpq reads it, else its
     /// message without the parts of `conninfo` it quotes (they may hold the
-    /// password: found by QA).
+    /// password: found by QA). libpq is loaded here, first (``libraryProblem``).
     public static func problem(with conninfo: String) -> String? {
+        if let problem = libraryProblem { return problem }
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(conninfo, &message) else {
             defer { if let message { PQfreemem(message) } }
@@ -73,6 +75,15 @@ public final class PostgreSQLSource: ListSource {
         }
         PQconninfoFree(options)
         return nil
+    }
+
+    /// Why libpq cannot be used, nil when it is loaded: it is loaded when a PostgreSQL
+    /// database is first named (CLibPQLoader), so a server of SQLite files maps none
+    /// of it, and a machine without it refuses the database by name at start.
+    public static var libraryProblem: String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard liststate_libpq_load(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `message` without the `: "…"` parts after which libpq quotes the connection string's text.

@@ -6,7 +6,7 @@ import ListStore
 
 /// The database servers `serve` opens besides SQLite files: PostgreSQL, in a
 /// build with the `PostgreSQL` trait (the default; Package.swift). A build
-/// without it (`swift build --disable-default-traits`) links no libpq and
+/// without it (`swift build --disable-default-traits`) has no libpq and
 /// refuses a PostgreSQL address with a message that says so.
 enum ServerDatabases {
     /// Whether this build serves PostgreSQL.

@@ -49,6 +49,29 @@ import Testing
         #expect(left == ["shop.sqlite"], "the server left files beside the database: \(left)")
     }
 
+    /// libpq is loaded when a PostgreSQL database is named, not linked: a server
+    /// of SQLite files maps none of it (nor OpenSSL, Kerberos and LDAP, which it
+    /// pulls in: about 2.5 MiB of resident memory, issue 18).
+    @Test func libpqIsMappedOnlyWhenAPostgreSQLDatabaseIsServed() throws {
+        func mapsLibpq(_ server: ServeProcess) throws -> Bool {
+            // Read to its end: a /proc file says its size is 0.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps"))
+            defer { try? file.close() }
+            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            #expect(maps.contains("libmicrohttpd"), "the maps were read")
+            return maps.contains("libpq.so")
+        }
+        let folder = try Folder()
+        let file = try folder.database("shop.sqlite", "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);")
+        let sqlite = try ServeProcess([file])
+        #expect(try !mapsLibpq(sqlite))
+        #expect(sqlite.stop() == 0)
+        // No server answers on port 1: ListState starts anyway, with libpq loaded.
+        let postgreSQL = try ServeProcess([file, "postgresql://reader@127.0.0.1:1/shop?connect_timeout=1"])
+        #expect(try mapsLibpq(postgreSQL))
+        #expect(postgreSQL.stop() == 0)
+    }
+
     @Test func aMissingFileStopsTheStartNamingIt() throws {
         let folder = try Folder()
         let run = try CLIRun.run(["serve", "--port", "0", folder.path + "/nope.sqlite"])
