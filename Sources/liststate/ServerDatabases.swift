@@ -27,9 +27,10 @@ enum ServerDatabases {
     /// What is wrong with the connection string `conninfo`, or nil when it can be used.
     static func problem(with conninfo: String) -> String? {
         #if PostgreSQL
-            PostgreSQLSource.problem(with: conninfo).map { "is not a PostgreSQL connection string: \($0)" }
+            if let problem = PostgreSQLSource.libraryProblem { return "cannot be served: \(problem)" }
+            return PostgreSQLSource.problem(with: conninfo).map { "is not a PostgreSQL connection string: \($0)" }
         #else
-            "names a PostgreSQL database, which this build does not serve (built without the PostgreSQL trait)"
+            return "names a PostgreSQL database, which this build does not serve (built without the PostgreSQL trait)"
         #endif
     }
 
