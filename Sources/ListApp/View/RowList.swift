@@ -97,36 +97,29 @@ final class RowList: MustacheList {
     }
 
     /// The fields a row template reads, by name; a field's number for
-    /// ``MustacheList`` is its place in `allCases`.
+    /// ``MustacheList`` is its raw value.
     enum Field: Int, CaseIterable {
         case id, glyph, glyphStyle, codePoint, name, category, categoryName, age, ageLabel, isEmoji, emojiLabel,
             detailHref, key
 
-        /// The fields by name, made once (a row template asks for each name once per library).
-        static let byName = Dictionary(uniqueKeysWithValues: Field.allCases.map { ("\($0)", $0) })
-
-        /// The field numbered `number` (its raw value), nil for any other number.
-        init?(number: Int) {
-            self.init(rawValue: number)
-        }
+        /// The fields' numbers by name, made once (a row template asks for each name once per library).
+        static let byName = fieldNumbers(Field.self)
     }
 
-    func field(named key: String) -> Int? {
-        Field.byName[key]?.rawValue
-    }
+    func field(named key: String) -> Int? { Field.byName[key] }
 
     /// Every page's rows have the same fields: the row template is planned once per library.
     static var fieldsAreTheTypes: Bool { true }
 
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
-        guard let field = Field(number: field) else { return .null }
+        guard let field = Field(rawValue: field) else { return .null }
         if field == .isEmoji { return .bool(records[index].isEmoji) }
         return .string(MustacheOutput.string { write(field, of: index, escaped: false, into: &$0) })
     }
 
     /// Every field is written straight into the page, without a `String` per field.
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
-        guard let field = Field(number: field) else { return }
+        guard let field = Field(rawValue: field) else { return }
         write(field, of: index, escaped: escaped, into: &output)
     }
 

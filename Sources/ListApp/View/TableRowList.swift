@@ -184,7 +184,8 @@ final class TableRowList: MustacheList {
     }
 }
 
-/// The field numbers of a `MustacheList` whose fields are the cases of `F`, by the cases' names.
-private func fieldNumbers<F: CaseIterable & RawRepresentable>(_ type: F.Type) -> [String: Int] where F.RawValue == Int {
+/// The field numbers of a `MustacheList` whose fields are the cases of `F`, by the
+/// cases' names (``TableRowList``, its cells, the catalogue's ``RowList``).
+func fieldNumbers<F: CaseIterable & RawRepresentable>(_ type: F.Type) -> [String: Int] where F.RawValue == Int {
     Dictionary(uniqueKeysWithValues: F.allCases.map { ("\($0)", $0.rawValue) })
 }
