@@ -65,8 +65,21 @@ final class SQLiteStatement {
 
     /// Column `index` (0-based) of the current row as text (NULL is "").
     func text(_ index: Int32) -> String {
-        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+        String(decoding: storedText(index), as: UTF8.self)
+    }
+
+    /// The bytes SQLite holds for column `index` of the current row read as text
+    /// (empty for NULL), valid until the statement steps or is reset.
+    func storedText(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let bytes = sqlite3_column_text(handle, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+    }
+
+    /// The bytes SQLite holds for column `index` of the current row read as a blob
+    /// (empty for NULL or no bytes), valid until the statement steps or is reset.
+    func storedBlob(_ index: Int32) -> UnsafeRawBufferPointer {
         let count = Int(sqlite3_column_bytes(handle, index))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: bytes, count: count)
     }
 }

@@ -22,19 +22,16 @@ extension SQLiteStatement {
     func value(_ index: Int32, clampedTo limit: Int) -> (value: SQLValue, clamped: Bool) {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_TEXT:
-            guard let bytes = sqlite3_column_text(handle, index) else { return (.text(""), false) }
-            let count = Int(sqlite3_column_bytes(handle, index))
+            let stored = storedText(index)
             // A character is at least one byte: a text of no more bytes than `limit` is whole.
-            guard count > limit else { return (.text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)), false) }
+            guard stored.count > limit else { return (.text(String(decoding: stored, as: UTF8.self)), false) }
             let (most, overflow) = limit.addingReportingOverflow(1).partialValue.multipliedReportingOverflow(by: 4)
-            var value = SQLValue.text(
-                String(decoding: UnsafeBufferPointer(start: bytes, count: overflow ? count : min(count, most)), as: UTF8.self))
+            var value = SQLValue.text(String(decoding: overflow ? stored : UnsafeBufferPointer(rebasing: stored.prefix(most)), as: UTF8.self))
             let clamped = RowPage.clamp(&value, to: limit)
             return (value, clamped)
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return (.blob([]), false) }
-            return (.blob(Array(UnsafeRawBufferPointer(start: bytes, count: min(count, limit)))), count > limit)
+            let stored = storedBlob(index)
+            return (.blob(Array(stored.prefix(limit))), stored.count > limit)
         default:
             return (value(index), false)
         }
@@ -50,9 +47,7 @@ extension SQLiteStatement {
         case SQLITE_TEXT:
             return .text(text(index))
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+            return .blob(Array(storedBlob(index)))
         default:
             return .null
         }
@@ -62,8 +57,7 @@ extension SQLiteStatement {
     /// but text that is not valid UTF-8 as its stored bytes (``SQLValue/textBytes(_:)``).
     func keyValue(_ index: Int32) -> SQLValue {
         guard sqlite3_column_type(handle, index) == SQLITE_TEXT else { return value(index) }
-        guard let bytes = sqlite3_column_text(handle, index) else { return .text("") }
-        let stored = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+        let stored = storedText(index)
         return String(validating: stored, as: UTF8.self).map { .text($0) } ?? .textBytes(Array(stored))
     }
 
