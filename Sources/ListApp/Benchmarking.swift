@@ -68,19 +68,13 @@ package struct ListRenderBenchmark: Sendable {
         self.request = request
         self.shape = snapshot.isContinuation ? .continuation : .page
         decision = ListState.decide(snapshot)
-        let view = TableView(
-            decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
-            languageParameter: nil, lists: lists, templates: templates)
+        let view = englishView(decision, list, request, page, lists, templates)
         shared = self.shape == .page ? MustacheSharedContext(view.pageSharedFields, ownNames: TableView.pageOwnNames) : nil
         // Drawn once, as the first request for the address draws it: later ones copy its sections.
         _ = renderResponseBody()
     }
 
-    var view: TableView {
-        TableView(
-            decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
-            languageParameter: nil, lists: lists, templates: templates)
-    }
+    var view: TableView { englishView(decision, list, request, page, lists, templates) }
 
     /// The view context as `TableRoute` builds it for every request: a whole page's
     /// own fields (its shared ones are ``shared``), a fragment's whole context.
@@ -170,26 +164,29 @@ package struct TableRenderBenchmark: Sendable {
         var request = TableRequest()
         request.limit = limit
         self.request = request
-        shared = MustacheSharedContext(Self.view(decision, list, request, page, lists, templates).pageSharedFields, ownNames: TableView.pageOwnNames)
+        shared = MustacheSharedContext(
+            englishView(decision, list, request, page, lists, templates).pageSharedFields, ownNames: TableView.pageOwnNames)
         _ = renderResponseBody()
     }
 
     let request: TableRequest
 
-    private static func view(
-        _ decision: Decision, _ list: ListDefinition, _ request: TableRequest, _ page: RowPage, _ lists: TableLists,
-        _ templates: PageTemplates
-    ) -> TableView {
-        TableView(
-            decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
-            languageParameter: nil, lists: lists, templates: templates)
-    }
-
     /// Builds the page's own fields and renders them with its shared ones: what a
     /// request for an address drawn before pays after its query.
     package func renderResponseBody() -> [UInt8] {
-        let view = Self.view(decision, list, request, page, lists, templates)
+        let view = englishView(decision, list, request, page, lists, templates)
         let rendered = templates.renderForTable("list", .dictionary(view.pageOwnFields), list: list, shared: shared)
         return (try? rendered.get()) ?? []
     }
+}
+
+/// The view both benchmarks draw: `decision` over `page` of `list`, in English, as
+/// `TableRoute` makes it for a request that names no language.
+private func englishView(
+    _ decision: Decision, _ list: ListDefinition, _ request: TableRequest, _ page: RowPage, _ lists: TableLists,
+    _ templates: PageTemplates
+) -> TableView {
+    TableView(
+        decision: decision, list: list, request: request, refusal: nil, page: page, language: .english,
+        languageParameter: nil, lists: lists, templates: templates)
 }
