@@ -298,6 +298,15 @@ struct CaseGenerator {
         }
     }
 
+    /// A main template over two partials, `outer` (which includes `inner`, made
+    /// `outerDepth` deep) and `inner`, with the partials' sources by name.
+    mutating func templates(outerDepth: Int) -> (main: String, partials: [String: String]) {
+        let inner = template(2, partials: [])
+        let outer = template(outerDepth, partials: ["inner"])
+        let main = template(0, partials: ["inner", "outer"])
+        return (main, ["inner": inner, "outer": outer])
+    }
+
     mutating func template(_ depth: Int, partials: [String]) -> String {
         var result = ""
         for _ in 0..<Int.random(in: 1...5, using: &random) {
@@ -334,10 +343,7 @@ struct CaseGenerator {
         var withRows = 0
         let total = 250
         for number in 0..<total {
-            let inner = cases.template(2, partials: [])
-            let outer = cases.template(2, partials: ["inner"])
-            let main = cases.template(0, partials: ["inner", "outer"])
-            let partials = ["inner": inner, "outer": outer]
+            let (main, partials) = cases.templates(outerDepth: 2)
             let datum = cases.record(0, fields: Int.random(in: 3...7, using: &cases.random))
             var conversion = SeededGenerator(seed: UInt64(number))
             let arrays = datum.value(lists: { _ in false }, &conversion)

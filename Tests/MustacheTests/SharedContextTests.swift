@@ -72,10 +72,7 @@ private func renderBothWays(
         var nonEmpty = 0
         let total = 400
         for number in 0..<total {
-            let inner = cases.template(2, partials: [])
-            let outer = cases.template(1, partials: ["inner"])
-            let main = cases.template(0, partials: ["inner", "outer"])
-            let partials = ["inner": inner, "outer": outer]
+            let (main, partials) = cases.templates(outerDepth: 1)
             var conversion = SeededGenerator(seed: UInt64(number))
             // Tables as arrays: a list (code) in the shared fields keeps nothing anyway.
             guard case .dictionary(let fields) = cases.record(0, fields: 7).value(lists: { _ in false }, &conversion) else {

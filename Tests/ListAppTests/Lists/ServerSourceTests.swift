@@ -13,7 +13,7 @@ import Testing
     final class StandInServer: ListSource {
         let name = "postgresql://reader@db.example.org/shop"
         let queryTimeLimit = 1.0
-        let isUp = Atomic<Bool>(false)
+        let isUp: Atomic<Bool>
         let table = TableDescription(
             name: "things", kind: .withoutRowid,
             columns: [
@@ -24,6 +24,11 @@ import Testing
         let rows: [[SQLValue]] = [[.integer(1), .integer(1), .text(#"["a","b"]"#)], [.integer(2), .integer(0), .null]]
         /// Tables created while serving (each moves the schema version).
         let created = Mutex<[String]>([])
+
+        /// A server that answers from the start (`isUp`) or refuses until told otherwise.
+        init(isUp: Bool = false) {
+            self.isUp = Atomic(isUp)
+        }
 
         private func up<T>(_ value: @autoclosure () -> T) -> Result<T, ListStoreError> {
             isUp.load(ordering: .relaxed) ? .success(value()) : .failure(ListStoreError(kind: .cannotOpen, message: "refused"))
@@ -117,8 +122,7 @@ import Testing
     /// Found by QA: with every connection in use under load, readiness went to 503, so a load
     /// balancer would have taken every instance out at the peak.
     @Test func everyConnectionInUseIsA503ButNotAFailingSource() throws {
-        let source = StandInServer()
-        source.isUp.store(true, ordering: .relaxed)
+        let source = StandInServer(isUp: true)
         let log = LogLines()
         let server = try Self.serve(source, log: log)
         let answer = try server.get("/things.json?id=9999")
@@ -129,8 +133,7 @@ import Testing
     }
 
     @Test func booleanAndJSONColumnsAreWrittenAsSuchEverywhere() throws {
-        let source = StandInServer()
-        source.isUp.store(true, ordering: .relaxed)
+        let source = StandInServer(isUp: true)
         let server = try Self.serve(source)
         let json = try server.get("/things.json").text
         #expect(json.contains(#"{"id": 1, "flag": true, "tags": ["a","b"]}"#))
@@ -143,8 +146,7 @@ import Testing
     }
 
     @Test func aValueItsColumnCannotReadIsABadRequest() throws {
-        let source = StandInServer()
-        source.isUp.store(true, ordering: .relaxed)
+        let source = StandInServer(isUp: true)
         let log = LogLines()
         let server = try Self.serve(source, log: log)
         let page = try server.get("/things?id__gt=abc")
