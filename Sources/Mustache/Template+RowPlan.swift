@@ -130,6 +130,14 @@ extension Template.Renderer {
         return made ? plan : nil
     }
 
+    /// Runs section instruction `op` of `program` through the interpreter, with row
+    /// `row` of `box` pushed as the section's row step would have it.
+    mutating func interpret(_ program: Unmanaged<Template.Program>, _ op: Int, row: Int, of box: MustacheListBox) throws {
+        stack.push(row: row, of: box)
+        defer { stack.pop() }
+        try run(program.takeUnretainedValue(), op..<op + 1)
+    }
+
     /// Runs the steps `range` of `plan` for row `row` of `box`, whose list is `list`
     /// (read out of the box once per section, not once per row).
     mutating func run(
@@ -148,11 +156,7 @@ extension Template.Renderer {
                 let value = list.mustacheValue(at: row, field: number)
                 if !planned {
                     // Only when the section renders: the interpreter finds the same value on the row.
-                    if value.isTruthy != inverted {
-                        stack.push(row: row, of: box)
-                        defer { stack.pop() }
-                        try run(program.takeUnretainedValue(), op..<op + 1)
-                    }
+                    if value.isTruthy != inverted { try interpret(program, op, row: row, of: box) }
                 } else if inverted {
                     if !value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
                 } else {
@@ -162,9 +166,7 @@ extension Template.Renderer {
                         // names still resolve on the row, as flattened.
                         if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
                     case .array, .list, .dictionary, .object, .listElement:
-                        stack.push(row: row, of: box)
-                        defer { stack.pop() }
-                        try run(program.takeUnretainedValue(), op..<op + 1)
+                        try interpret(program, op, row: row, of: box)
                     }
                 }
                 index = end
