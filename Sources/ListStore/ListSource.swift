@@ -47,6 +47,15 @@ public protocol ListSource: AnyObject, Sendable {
         startedAt: ContinuousClock.Instant?
     ) -> Result<RowPosition?, ListStoreError>
 
+    /// The position of row `number` (1 for the first) of `query`'s list in its
+    /// order, search and filters applied (a cursor that counts rows: its values
+    /// were too long to carry, ``RowCursor``), with that ``RowPosition/rowNumber``
+    /// and `repeats`; nil when the list has no such row any more. Reads past the
+    /// rows before it (`OFFSET`).
+    func position(
+        atRow number: Int, repeats: Int, of query: RowPageQuery
+    ) -> Result<RowPosition?, ListStoreError>
+
     /// The row of `table` whose address columns (``TableDescription/addressColumns``,
     /// or the rowid when ``TableDescription/addressedByRowid``) equal
     /// `address`, given as text from a URL; nil when there is none.

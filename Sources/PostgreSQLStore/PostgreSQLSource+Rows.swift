@@ -102,6 +102,26 @@ extension PostgreSQLSource {
         }
     }
 
+    /// The position of row `number` of `query`'s list in its order (see
+    /// ``ListStore/ListSource/position(atRow:repeats:of:)``).
+    public func position(atRow number: Int, repeats: Int, of query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
+        let keyset = KeysetQuery(query)
+        let sql = keyset.row(number: number)
+        let sorted = keyset.sort != nil
+        let deadline = deadline(from: query.startedAt)
+        return Result { () throws(ListStoreError) -> RowPosition? in
+            try withConnection(until: deadline) { connection throws(ListStoreError) in
+                guard let values = try connection.query(sql.sql, sql.values, deadline: deadline).rows.first else { return nil }
+                guard values.count == (sorted ? 1 : 0) + query.table.keyExpressions.count else {
+                    throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+                }
+                return RowPosition(
+                    sortValue: sorted ? values[0] : nil, key: Array(values.dropFirst(sorted ? 1 : 0)), repeats: repeats,
+                    rowNumber: number)
+            }
+        }
+    }
+
     /// The row of `table` whose primary key columns equal `address` (text from
     /// a URL, read by each column's type), nil when there is none or a value is
     /// not one the column's type can read.

@@ -41,7 +41,7 @@ struct TableRequest: ListQuery, Sendable {
     var startsWithoutLookUp: Bool {
         switch start {
         case nil, .position?: true
-        case .rowid?, .key?: false
+        case .rowid?, .key?, .rowNumber?: false
         }
     }
     /// The cursor's text as given (canonical, so it re-encodes to itself).

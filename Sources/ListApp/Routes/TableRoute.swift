@@ -241,9 +241,10 @@ struct TableRoute: Sendable {
         if case .loadMore(let cursor) = decision.footer {
             let path = json ? list.path + ".json" : list.path
             let next = QueryString.link(path, (parsed ?? TableRequest()).queryItems(cursor: cursor))
-            // A next page's address longer than ``maximumLinkHeader`` (a view paged by all its
-            // columns that hold long texts) is left to the page and the JSON `next`: libmicrohttpd
-            // could not fit it among the header fields and closed the connection (found by QA).
+            // A next page's address longer than ``maximumLinkHeader`` (many long filters, or a
+            // view's cursor made by an earlier version, which carried long texts) is left to the
+            // page and the JSON `next`: libmicrohttpd could not fit it among the header fields and
+            // closed the connection (found by QA).
             if next.utf8.count <= Self.maximumLinkHeader {
                 response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
             }
@@ -283,6 +284,14 @@ struct TableRoute: Sendable {
             }
         case .key(let key)?:
             switch list.source.position(ofKey: key, in: list.table, sort: parsed.sort, startedAt: startedAt) {
+            case .success(let position?): after = position
+            case .success(nil): return .success(nil)
+            case .failure(let error): return .failure(error)
+            }
+        case .rowNumber(let number, let repeats)?:
+            let query = RowPageQuery(
+                table: list.table, sort: parsed.sort, search: parsed.query, filters: parsed.filters, startedAt: startedAt)
+            switch list.source.position(atRow: number, repeats: repeats, of: query) {
             case .success(let position?): after = position
             case .success(nil): return .success(nil)
             case .failure(let error): return .failure(error)

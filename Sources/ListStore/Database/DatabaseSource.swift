@@ -219,6 +219,30 @@ public final class DatabaseSource: ListSource {
         }
     }
 
+    /// The position of row `number` of `query`'s list in its order (see
+    /// ``ListSource/position(atRow:repeats:of:)``): its sort value and key
+    /// read exactly, as a page reads them.
+    public func position(atRow number: Int, repeats: Int, of query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
+        let keyset = KeysetQuery(query)
+        let sql = keyset.row(number: number)
+        let sorted = keyset.sort != nil
+        return Result { () throws(ListStoreError) -> RowPosition? in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
+                let statement = try connection.statement(sql.sql)
+                defer { statement.reset() }
+                try statement.bind(values: sql.values)
+                guard try statement.step() else { return nil }
+                let values = (0..<statement.columnCount).map { statement.keyValue($0) }
+                guard values.count == (sorted ? 1 : 0) + query.table.keyExpressions.count else {
+                    throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+                }
+                return RowPosition(
+                    sortValue: sorted ? values[0] : nil, key: Array(values.dropFirst(sorted ? 1 : 0)), repeats: repeats,
+                    rowNumber: number)
+            }
+        }
+    }
+
     /// The row of `table` whose address columns (``TableDescription/addressColumns``,
     /// or the rowid when ``TableDescription/addressedByRowid``) equal `address`;
     /// nil when there is none. Values compare by the columns' affinity, so the

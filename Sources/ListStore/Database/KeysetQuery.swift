@@ -27,12 +27,18 @@ public struct RowPosition: Sendable, Hashable {
     /// included, where the key does not tell rows apart (a view paged by all
     /// its columns); 0 where it does.
     public var repeats: Int
+    /// The last row's number in the list's order (1 for the first): the rows
+    /// before the next page. Counted where the key does not tell rows apart,
+    /// so that a cursor whose values would be too long can count rows instead
+    /// (``RowCursor``, forms 3 and 4); nil where it is not counted.
+    public var rowNumber: Int?
 
     /// Makes a position.
-    public init(sortValue: SQLValue?, key: [SQLValue], repeats: Int = 0) {
+    public init(sortValue: SQLValue?, key: [SQLValue], repeats: Int = 0, rowNumber: Int? = nil) {
         self.sortValue = sortValue
         self.key = key
         self.repeats = repeats
+        self.rowNumber = rowNumber
     }
 }
 
@@ -116,6 +122,32 @@ package struct KeysetQuery {
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { table.columns[$0].orderSQL }
         let conditions = expressions.map(table.dialect.isSame).joined(separator: " AND ")
         return ("SELECT \(sortColumn ?? "NULL") FROM \(table.sqlName) WHERE \(conditions) LIMIT 1", sortColumn != nil)
+    }
+
+    /// The statement that reads the sort value (when sorted) and the key values of
+    /// row `number` (1 for the first) of the list in its order, search and
+    /// filters applied, the sort column's NULLs last: where a cursor counts rows
+    /// (``RowCursor``, form 4) because the row's values are too long to carry.
+    /// `OFFSET`, so its cost grows with `number`; the page after it is read by
+    /// value again (``statement(range:after:limit:offset:)``).
+    package func row(number: Int) -> SQLCondition {
+        let dialect = table.dialect
+        let keys = table.keyExpressions
+        // PostgreSQL reads a bare name in ORDER BY as an output column: positions there too.
+        let ordinal = dialect == .postgreSQL
+        let firstKey = sort == nil ? 1 : 2
+        var order = keys.enumerated().map { index, key in
+            dialect.orderTerm(
+                ordinal ? String(firstKey + index) : key, descending: sort?.descending ?? false, nullable: table.keyIsNullable)
+        }
+        if let sort {
+            order.insert(dialect.orderTerm(ordinal ? "1" : sort.expression, descending: sort.descending, nullable: false), at: 0)
+            order.insert("(\(sort.expression)) IS NULL", at: 0)
+        }
+        var sql = "SELECT \(((sort.map { [$0.expression] } ?? []) + keys).joined(separator: ", ")) FROM \(table.sqlName)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT 1 OFFSET ?"
+        return SQLCondition(sql, conditions.flatMap(\.values) + [.integer(Int64(max(0, number - 1)))])
     }
 
     /// The statement that counts the rows of `table` that `filters` keep.

@@ -17,8 +17,18 @@
 ///   a view with a configured key) when the sort value would make the cursor
 ///   longer than ``maximumLength``: the next page looks the sort value up by key
 ///   (found by QA: a `WITHOUT ROWID` table sorted by 35 KB texts made 30 KB
-///   cursors that no request line could carry). Only a view paged by all its
-///   columns carries long values in its cursor, up to ``maximumReadLength``.
+///   cursors that no request line could carry);
+/// - form 3: form 0, then the last row's number in the list's order
+///   (``RowPosition/rowNumber``, LEB128), for a list whose key does not tell
+///   rows apart (a view without a configured key, paged by all its columns):
+///   its cursors count the rows shown, so that
+/// - form 4: the last row's number and its ``RowPosition/repeats`` (LEB128
+///   each) can stand for a row whose values would make the cursor longer than
+///   ``maximumLength``: the next page looks that row up by its number
+///   (`OFFSET`; found using it: a view of 36 KB texts made 48 KB Load more
+///   addresses, refused before they reached the server's code).
+/// A view's cursor made by an earlier version (form 0, no row number) still
+/// carries its values whatever their length, up to ``maximumReadLength``.
 ///
 /// Decoding is strict: text that does not re-encode to itself, a tag of
 /// another list or sort, or values of the wrong count is refused.
@@ -31,14 +41,17 @@ public struct RowCursor: Sendable, Hashable {
         case rowid(Int64)
         /// After the row with these key values (its sort value looked up).
         case key([SQLValue])
+        /// After the row with this number in the list's order (1 for the first;
+        /// its values looked up), the `repeats`th of its run of equal rows.
+        case rowNumber(Int, repeats: Int)
     }
 
     /// The longest cursor text made by value; longer ones are made by rowid.
     public static let maximumLength = 1024
-    /// The longest cursor text read: a view's or `WITHOUT ROWID` table's cursor
-    /// carries its key values whatever their length (found by QA: a view of 5 KB
-    /// texts made cursors that were then refused). Beyond it the request line
-    /// nears libmicrohttpd's 32 KiB bound.
+    /// The longest cursor text read: a view's cursor made by an earlier version
+    /// (form 0) carried its values whatever their length (found by QA: a view of
+    /// 5 KB texts made cursors that were then refused). Beyond it the request
+    /// line nears libmicrohttpd's 32 KiB bound.
     public static let maximumReadLength = 24 * 1024
 
     /// Where the page starts.
@@ -49,7 +62,8 @@ public struct RowCursor: Sendable, Hashable {
     /// Makes the cursor after `position` in list `list` sorted by `sort`.
     /// When the values would make it longer than ``maximumLength``: by rowid
     /// when a `rowid` is given, else by key when `keyIsUnique` (the key tells
-    /// rows apart) and the key alone is short enough.
+    /// rows apart) and the key alone is short enough, else by the row's number
+    /// when `position` has one (``RowPosition/rowNumber``).
     public init(after position: RowPosition, rowid: Int64?, keyIsUnique: Bool = false, list: String, sort: ListSort?) {
         tag = Self.tag(list: list, sort: sort)
         start = .position(position)
@@ -59,6 +73,8 @@ public struct RowCursor: Sendable, Hashable {
         } else if keyIsUnique, sort != nil {
             let byKey = RowCursor(start: .key(position.key), tag: tag)
             if byKey.encoded.utf8.count <= Self.maximumLength { start = byKey.start }
+        } else if !keyIsUnique, let number = position.rowNumber {
+            start = .rowNumber(number, repeats: position.repeats)
         }
     }
 
@@ -77,7 +93,7 @@ public struct RowCursor: Sendable, Hashable {
         else { return nil }
         self.tag = tag
         switch form {
-        case 0:
+        case 0, 3:
             var sortValue: SQLValue?
             if sort != nil {
                 guard let value = reader.value() else { return nil }
@@ -89,7 +105,12 @@ public struct RowCursor: Sendable, Hashable {
                 key.append(value)
             }
             guard let repeats = reader.length() else { return nil }
-            start = .position(RowPosition(sortValue: sortValue, key: key, repeats: repeats))
+            var rowNumber: Int?
+            if form == 3 {
+                guard let number = reader.length(), number > 0 else { return nil }
+                rowNumber = number
+            }
+            start = .position(RowPosition(sortValue: sortValue, key: key, repeats: repeats, rowNumber: rowNumber))
         case 1:
             guard let bits = reader.uint64() else { return nil }
             start = .rowid(Int64(bitPattern: bits))
@@ -100,6 +121,9 @@ public struct RowCursor: Sendable, Hashable {
                 key.append(value)
             }
             start = .key(key)
+        case 4:
+            guard let number = reader.length(), number > 0, let repeats = reader.length() else { return nil }
+            start = .rowNumber(number, repeats: repeats)
         default:
             return nil
         }
@@ -111,11 +135,12 @@ public struct RowCursor: Sendable, Hashable {
         var bytes: [UInt8] = [2]
         switch start {
         case .position(let position):
-            bytes.append(0)
+            bytes.append(position.rowNumber == nil ? 0 : 3)
             append(tag, to: &bytes)
             if let value = position.sortValue { Self.append(value, to: &bytes) }
             for value in position.key { Self.append(value, to: &bytes) }
             Self.appendLength(position.repeats, to: &bytes)
+            if let number = position.rowNumber { Self.appendLength(number, to: &bytes) }
         case .rowid(let rowid):
             bytes.append(1)
             append(tag, to: &bytes)
@@ -124,6 +149,11 @@ public struct RowCursor: Sendable, Hashable {
             bytes.append(2)
             append(tag, to: &bytes)
             for value in key { Self.append(value, to: &bytes) }
+        case .rowNumber(let number, let repeats):
+            bytes.append(4)
+            append(tag, to: &bytes)
+            Self.appendLength(number, to: &bytes)
+            Self.appendLength(repeats, to: &bytes)
         }
         return Base64URL.encode(bytes)
     }

@@ -75,6 +75,9 @@ public struct RowPage: Sendable, Hashable {
     public func isClamped(row: Int, column: Int, width: Int) -> Bool {
         clamped.contains(row * width + column)
     }
+    /// The rows of the list before this page, where they are counted (see
+    /// ``RowPosition/rowNumber``); nil otherwise.
+    public var rowsBefore: Int?
     /// Whether rows follow this page.
     public var hasMore: Bool
     /// The file the rows were read from, when the source can tell.
@@ -109,8 +112,10 @@ public struct RowPage: Sendable, Hashable {
     }
 
     /// Numbers the rows of each run of equal keys (``ordinals``); the first
-    /// run goes on from `after` when it is the same.
+    /// run goes on from `after` when it is the same. Counts the rows before the
+    /// page too (``rowsBefore``: none before the first page), when `after` does.
     package mutating func countRuns(continuing after: RowPosition?) {
+        rowsBefore = after == nil ? 0 : after?.rowNumber
         ordinals = []
         func same(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { $0.isSameKey(as: $1) }
@@ -130,7 +135,9 @@ public struct RowPage: Sendable, Hashable {
     /// its key): where the next page starts; nil for an empty page.
     public func lastPosition(in table: TableDescription, sort: ListSort?) -> RowPosition? {
         guard let key = keys.last else { return nil }
-        return RowPosition(sortValue: sort == nil ? nil : sortValues.last, key: key, repeats: ordinals.last ?? 0)
+        return RowPosition(
+            sortValue: sort == nil ? nil : sortValues.last, key: key, repeats: ordinals.last ?? 0,
+            rowNumber: rowsBefore.map { $0 + rows.count })
     }
 
     /// The last row's rowid in a rowid table (the last key value), else nil.

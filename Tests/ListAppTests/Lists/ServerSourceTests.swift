@@ -57,6 +57,9 @@ import Testing
         func position(ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?, startedAt: ContinuousClock.Instant?)
             -> Result<RowPosition?, ListStoreError>
         { up(RowPosition(sortValue: nil, key: key)) }
+        func position(atRow number: Int, repeats: Int, of query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
+            up(number <= rows.count ? RowPosition(sortValue: nil, key: [rows[number - 1][0]], repeats: repeats, rowNumber: number) : nil)
+        }
         func row(in table: TableDescription, address: [SQLValue], startedAt: ContinuousClock.Instant?)
             -> Result<[SQLValue]?, ListStoreError>
         { up(rows.first { $0[0].plainText == address.first?.plainText }) }

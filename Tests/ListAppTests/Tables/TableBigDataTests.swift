@@ -107,13 +107,65 @@ import Testing
         for path in ["/doc_view.json?limit=2", "/doc_view.json?sort=body&limit=2"] {
             let walked = try Self.walk(fixture, path)
             #expect(walked.names.sorted() == (1...7).map { "doc \($0)" }, "\(path)")
-            #expect(walked.longest > TableRoute.maximumLinkHeader, "the test's values make long cursors")
+            #expect(walked.longest < 200, "the values are too long for a cursor: it counts rows instead")
         }
         // The HTML page of such a list answers (found by QA: an empty reply), and its Load more link works.
         let page = try fixture.server.get("/doc_view?limit=5")
-        #expect(page.status == 200 && page.header("link") == nil, "a next address over 4 KiB is left out of Link")
+        #expect(page.status == 200 && page.header("link") != nil)
         let next = try #require(Markup.loadMoreHref(page.text))
         #expect(try fixture.server.get(next).status == 200)
+    }
+
+    /// A view without a key whose rows are too long to carry in a cursor (found
+    /// using it: 36 KB texts made a 48 KB Load more address, which libmicrohttpd
+    /// refused with its own 414 page, so no row after the first page could be
+    /// reached): its cursor counts the rows before the next page instead
+    /// (`OFFSET`), once any row's values are too long; short rows before them
+    /// still page by value. Copies of a row are each shown once, in every order.
+    @Test func aViewOfRowsTooLongForACursorPagesByPosition() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE notes (body TEXT, n INTEGER);
+            INSERT INTO notes VALUES ('a', 1), ('a', 1), ('b', 2), (NULL, 3), (NULL, 3);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 6)
+            INSERT INTO notes SELECT printf('%.*c', 36000, 'y') || i, 10 + i FROM c;
+            INSERT INTO notes VALUES (printf('%.*c', 36000, 'y') || 3, 13), ('z', 20), ('z', NULL);
+            CREATE VIEW note_view AS SELECT body, n FROM notes;
+            """)
+        let expected = try TableFixture.json(fixture.server.get("/note_view.json?limit=100"))
+        let all = try #require(expected["rows"] as? [[String: Any]]).map(Self.describe)
+        #expect(all.count == 14)
+        for order in ["", "&sort=body", "&sort=-body", "&sort=n", "&sort=-n"] {
+            for limit in [1, 2, 3] {
+                var seen: [String] = []
+                var next: String? = "/note_view.json?limit=\(limit)" + order
+                while let target = next, seen.count <= all.count {
+                    let answer = try fixture.server.get(target)
+                    try #require(answer.status == 200, "\(order) limit \(limit): \(answer.status) for \(target.utf8.count) bytes")
+                    let json = try TableFixture.json(answer)
+                    seen += (json["rows"] as? [[String: Any]] ?? []).map(Self.describe)
+                    next = json["next"] as? String
+                    if let next { #expect(next.utf8.count < 200, "\(order) limit \(limit)") }
+                }
+                #expect(seen.sorted() == all.sorted(), "\(order) limit \(limit)")
+            }
+        }
+        // The page's Load more link, as a browser follows it, and the fragment htmx asks for.
+        let page = try fixture.server.get("/note_view?limit=7")
+        let more = try #require(Markup.loadMoreHref(page.text))
+        #expect(try fixture.server.get(more).status == 200)
+        #expect(try fixture.server.get(more, headers: ["HX-Request": "true"]).status == 200)
+    }
+
+    /// A row of the JSON twin as one comparable line: its `n` and its body's length and end.
+    static func describe(_ row: [String: Any]) -> String {
+        let body: String
+        switch row["body"] {
+        case let text as String: body = "\(text.count):\(text.suffix(3))"
+        case let cut as [String: Any]: body = "cut:\(cut["prefix"] as? String ?? "")"
+        default: body = "null"
+        }
+        return "\(row["n"].map { "\($0)" } ?? "null") \(body)"
     }
 }
 

@@ -200,7 +200,7 @@ import Testing
         #expect(TableSearchTests.keys(try fixture.server.get(next)) == ["3", "4"])
     }
 
-    @Test func aViewOfLongTextsPagesThroughLongCursors() throws {
+    @Test func aViewOfLongTextsWalksToItsEnd() throws {
         let fixture = try TableFixture(
             """
             CREATE TABLE posts (id INTEGER PRIMARY KEY, body TEXT);
