@@ -47,14 +47,11 @@ public protocol ListSource: AnyObject, Sendable {
         startedAt: ContinuousClock.Instant?
     ) -> Result<RowPosition?, ListStoreError>
 
-    /// The position of row `number` (1 for the first) of `query`'s list in its
-    /// order, search and filters applied (a cursor that counts rows: its values
-    /// were too long to carry, ``RowCursor``), with that ``RowPosition/rowNumber``
-    /// and `repeats`; nil when the list has no such row any more. Reads past the
-    /// rows before it (`OFFSET`).
-    func position(
-        atRow number: Int, repeats: Int, of query: RowPageQuery
-    ) -> Result<RowPosition?, ListStoreError>
+    /// The position of `row` in `query`'s list, search and filters applied: the
+    /// row within ``RowNumber/window`` of its number whose values have its digest
+    /// (the nearest), with its `repeats` and its number now; nil when no such row
+    /// is there any more. Reads past the rows before it (`OFFSET`).
+    func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError>
 
     /// The row of `table` whose address columns (``TableDescription/addressColumns``,
     /// or the rowid when ``TableDescription/addressedByRowid``) equal

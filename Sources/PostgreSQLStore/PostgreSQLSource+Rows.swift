@@ -102,22 +102,19 @@ extension PostgreSQLSource {
         }
     }
 
-    /// The position of row `number` of `query`'s list in its order (see
-    /// ``ListStore/ListSource/position(atRow:repeats:of:)``).
-    public func position(atRow number: Int, repeats: Int, of query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
+    /// The position of `row` in `query`'s list (see ``ListStore/ListSource/position(of:in:)``).
+    public func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
         let keyset = KeysetQuery(query)
-        let sql = keyset.row(number: number)
-        let sorted = keyset.sort != nil
+        let sql = keyset.rows(numbered: row.searched)
+        let width = (keyset.sort == nil ? 0 : 1) + query.table.keyExpressions.count
         let deadline = deadline(from: query.startedAt)
         return Result { () throws(ListStoreError) -> RowPosition? in
             try withConnection(until: deadline) { connection throws(ListStoreError) in
-                guard let values = try connection.query(sql.sql, sql.values, deadline: deadline).rows.first else { return nil }
-                guard values.count == (sorted ? 1 : 0) + query.table.keyExpressions.count else {
+                let rows = try connection.query(sql.sql, sql.values, deadline: deadline).rows
+                guard rows.allSatisfy({ $0.count == width }) else {
                     throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
                 }
-                return RowPosition(
-                    sortValue: sorted ? values[0] : nil, key: Array(values.dropFirst(sorted ? 1 : 0)), repeats: repeats,
-                    rowNumber: number)
+                return row.position(among: rows, sorted: keyset.sort != nil)
             }
         }
     }

@@ -185,9 +185,9 @@ struct PostgreSQLSourceTests {
                         let cursor = try #require(RowCursor(encoded: text, list: view.name, sort: sort, keyCount: view.keyExpressions.count))
                         switch cursor.start {
                         case .position(let read): after = read
-                        case .rowNumber(let number, let repeats):
+                        case .rowNumber(let row):
                             numbered += 1
-                            after = try #require(try source.position(atRow: number, repeats: repeats, of: RowPageQuery(table: view, sort: sort)).get())
+                            after = try #require(try source.position(of: row, in: RowPageQuery(table: view, sort: sort)).get())
                         default: throw TestCluster.ClusterError(message: "a cursor by rowid or key for a view")
                         }
                     } while rows.count <= whole.count

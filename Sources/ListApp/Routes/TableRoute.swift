@@ -288,10 +288,10 @@ struct TableRoute: Sendable {
             case .success(nil): return .success(nil)
             case .failure(let error): return .failure(error)
             }
-        case .rowNumber(let number, let repeats)?:
+        case .rowNumber(let row)?:
             let query = RowPageQuery(
                 table: list.table, sort: parsed.sort, search: parsed.query, filters: parsed.filters, startedAt: startedAt)
-            switch list.source.position(atRow: number, repeats: repeats, of: query) {
+            switch list.source.position(of: row, in: query) {
             case .success(let position?): after = position
             case .success(nil): return .success(nil)
             case .failure(let error): return .failure(error)

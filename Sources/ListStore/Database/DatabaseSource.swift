@@ -219,26 +219,23 @@ public final class DatabaseSource: ListSource {
         }
     }
 
-    /// The position of row `number` of `query`'s list in its order (see
-    /// ``ListSource/position(atRow:repeats:of:)``): its sort value and key
-    /// read exactly, as a page reads them.
-    public func position(atRow number: Int, repeats: Int, of query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
+    /// The position of `row` in `query`'s list (see ``ListSource/position(of:in:)``):
+    /// the sort values and keys near its number read exactly, as a page reads them.
+    public func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
         let keyset = KeysetQuery(query)
-        let sql = keyset.row(number: number)
-        let sorted = keyset.sort != nil
+        let sql = keyset.rows(numbered: row.searched)
+        let width = (keyset.sort == nil ? 0 : 1) + query.table.keyExpressions.count
         return Result { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql.sql)
                 defer { statement.reset() }
                 try statement.bind(values: sql.values)
-                guard try statement.step() else { return nil }
-                let values = (0..<statement.columnCount).map { statement.keyValue($0) }
-                guard values.count == (sorted ? 1 : 0) + query.table.keyExpressions.count else {
+                guard statement.columnCount == width else {
                     throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
                 }
-                return RowPosition(
-                    sortValue: sorted ? values[0] : nil, key: Array(values.dropFirst(sorted ? 1 : 0)), repeats: repeats,
-                    rowNumber: number)
+                var rows: [[SQLValue]] = []
+                while try statement.step() { rows.append((0..<statement.columnCount).map { statement.keyValue($0) }) }
+                return row.position(among: rows, sorted: keyset.sort != nil)
             }
         }
     }

@@ -125,12 +125,12 @@ package struct KeysetQuery {
     }
 
     /// The statement that reads the sort value (when sorted) and the key values of
-    /// row `number` (1 for the first) of the list in its order, search and
-    /// filters applied, the sort column's NULLs last: where a cursor counts rows
-    /// (``RowCursor``, form 4) because the row's values are too long to carry.
-    /// `OFFSET`, so its cost grows with `number`; the page after it is read by
-    /// value again (``statement(range:after:limit:offset:)``).
-    package func row(number: Int) -> SQLCondition {
+    /// the rows `numbers` (1 for the first) of the list in its order, search and
+    /// filters applied, the sort column's NULLs last: where a cursor names a row
+    /// by its number (``RowNumber``) because its values are too long to carry.
+    /// `OFFSET`, so its cost grows with the numbers; the page after the row is
+    /// read by value again (``statement(range:after:limit:offset:)``).
+    package func rows(numbered numbers: ClosedRange<Int>) -> SQLCondition {
         let dialect = table.dialect
         let keys = table.keyExpressions
         // PostgreSQL reads a bare name in ORDER BY as an output column: positions there too.
@@ -146,8 +146,10 @@ package struct KeysetQuery {
         }
         var sql = "SELECT \(((sort.map { [$0.expression] } ?? []) + keys).joined(separator: ", ")) FROM \(table.sqlName)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
-        sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT 1 OFFSET ?"
-        return SQLCondition(sql, conditions.flatMap(\.values) + [.integer(Int64(max(0, number - 1)))])
+        sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ? OFFSET ?"
+        let first = max(1, numbers.lowerBound)
+        return SQLCondition(
+            sql, conditions.flatMap(\.values) + [.integer(Int64(max(0, numbers.upperBound - first + 1))), .integer(Int64(first - 1))])
     }
 
     /// The statement that counts the rows of `table` that `filters` keep.

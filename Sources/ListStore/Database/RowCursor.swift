@@ -23,10 +23,12 @@
 ///   rows apart (a view without a configured key, paged by all its columns):
 ///   its cursors count the rows shown, so that
 /// - form 4: the last row's number and its ``RowPosition/repeats`` (LEB128
-///   each) can stand for a row whose values would make the cursor longer than
-///   ``maximumLength``: the next page looks that row up by its number
-///   (`OFFSET`; found using it: a view of 36 KB texts made 48 KB Load more
-///   addresses, refused before they reached the server's code).
+///   each) and a digest of its values (``RowPosition/digest``, 8 bytes) can
+///   stand for a row whose values would make the cursor longer than
+///   ``maximumLength``: the next page looks that row up near its number
+///   (`OFFSET`) and knows it by its digest (``RowNumber``; found using it: a
+///   view of 36 KB texts made 48 KB Load more addresses, refused before they
+///   reached the server's code).
 /// A view's cursor made by an earlier version (form 0, no row number) still
 /// carries its values whatever their length, up to ``maximumReadLength``.
 ///
@@ -41,9 +43,8 @@ public struct RowCursor: Sendable, Hashable {
         case rowid(Int64)
         /// After the row with these key values (its sort value looked up).
         case key([SQLValue])
-        /// After the row with this number in the list's order (1 for the first;
-        /// its values looked up), the `repeats`th of its run of equal rows.
-        case rowNumber(Int, repeats: Int)
+        /// After the row found near this number in the list's order (its values looked up).
+        case rowNumber(RowNumber)
     }
 
     /// The longest cursor text made by value; longer ones are made by rowid.
@@ -74,7 +75,7 @@ public struct RowCursor: Sendable, Hashable {
             let byKey = RowCursor(start: .key(position.key), tag: tag)
             if byKey.encoded.utf8.count <= Self.maximumLength { start = byKey.start }
         } else if !keyIsUnique, let number = position.rowNumber {
-            start = .rowNumber(number, repeats: position.repeats)
+            start = .rowNumber(RowNumber(number: number, repeats: position.repeats, digest: position.digest))
         }
     }
 
@@ -122,8 +123,10 @@ public struct RowCursor: Sendable, Hashable {
             }
             start = .key(key)
         case 4:
-            guard let number = reader.length(), number > 0, let repeats = reader.length() else { return nil }
-            start = .rowNumber(number, repeats: repeats)
+            guard let number = reader.length(), number > 0, let repeats = reader.length(), let digest = reader.uint64() else {
+                return nil
+            }
+            start = .rowNumber(RowNumber(number: number, repeats: repeats, digest: digest))
         default:
             return nil
         }
@@ -149,11 +152,12 @@ public struct RowCursor: Sendable, Hashable {
             bytes.append(2)
             append(tag, to: &bytes)
             for value in key { Self.append(value, to: &bytes) }
-        case .rowNumber(let number, let repeats):
+        case .rowNumber(let row):
             bytes.append(4)
             append(tag, to: &bytes)
-            Self.appendLength(number, to: &bytes)
-            Self.appendLength(repeats, to: &bytes)
+            Self.appendLength(row.number, to: &bytes)
+            Self.appendLength(row.repeats, to: &bytes)
+            Self.append(row.digest, to: &bytes)
         }
         return Base64URL.encode(bytes)
     }
@@ -166,7 +170,7 @@ public struct RowCursor: Sendable, Hashable {
         for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    private static func append(_ value: SQLValue, to bytes: inout [UInt8]) {
+    static func append(_ value: SQLValue, to bytes: inout [UInt8]) {
         switch value {
         case .null:
             bytes.append(0)

@@ -57,8 +57,8 @@ import Testing
         func position(ofKey key: [SQLValue], in table: TableDescription, sort: ListSort?, startedAt: ContinuousClock.Instant?)
             -> Result<RowPosition?, ListStoreError>
         { up(RowPosition(sortValue: nil, key: key)) }
-        func position(atRow number: Int, repeats: Int, of query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
-            up(number <= rows.count ? RowPosition(sortValue: nil, key: [rows[number - 1][0]], repeats: repeats, rowNumber: number) : nil)
+        func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
+            up(row.position(among: rows.map { [$0[0]] }, sorted: false))
         }
         func row(in table: TableDescription, address: [SQLValue], startedAt: ContinuousClock.Instant?)
             -> Result<[SQLValue]?, ListStoreError>

@@ -33,9 +33,8 @@ import Testing
             case .key(let key):
                 let found: RowPosition = try #require(try source.position(ofKey: key, in: table, sort: sort).get())
                 after = found
-            case .rowNumber(let number, let repeats):
-                let list = RowPageQuery(table: table, sort: sort)
-                let found: RowPosition = try #require(try source.position(atRow: number, repeats: repeats, of: list).get())
+            case .rowNumber(let row):
+                let found: RowPosition = try #require(try source.position(of: row, in: RowPageQuery(table: table, sort: sort)).get())
                 after = found
             }
         }
@@ -152,13 +151,52 @@ import Testing
                 #expect(walked == (try database.rows(Self.reference(view, sort: sort))), "sort \(sort?.parameter ?? "-") limit \(limit)")
             }
         }
-        // The look-up applies the list's search and filters: row 2 of the rows whose n is 1
-        // (a view's key: each column and its storage class).
+        // The look-up applies the list's search and filters: the rows whose n is 1, where the
+        // second 'a' is row 2 (a view's key: each column and its storage class).
         let filtered = RowPageQuery(table: view, filters: [RowFilter(column: "n", operation: .exact, value: "1")])
-        let second = try #require(try source.position(atRow: 2, repeats: 2, of: filtered).get())
-        #expect(second.key == [.text("a"), .text("text"), .integer(1), .text("integer")] && second.rowNumber == 2 && second.repeats == 2)
-        #expect(try source.position(atRow: 99, repeats: 1, of: filtered).get() == nil, "no such row: nil")
+        let a = RowPosition(sortValue: nil, key: [.text("a"), .text("text"), .integer(1), .text("integer")], repeats: 2)
+        let second = try #require(try source.position(of: RowNumber(number: 2, repeats: 2, digest: a.digest), in: filtered).get())
+        #expect(second.key == a.key && second.rowNumber == 2 && second.repeats == 2)
+        let b = RowPosition(sortValue: nil, key: [.text("b"), .text("text"), .null, .text("null")])
+        #expect(try source.position(of: RowNumber(number: 2, repeats: 1, digest: b.digest), in: filtered).get() == nil, "not among these rows")
     }
+
+    /// CASES C-08 for a cursor by row number: rows written before the row between
+    /// two pages move its number, and the look-up still finds it by its digest, so
+    /// the next page neither repeats nor skips a row; the row itself gone is a
+    /// position gone (nil: the route answers 400 "start again").
+    @Test func writesBeforeARowNamedByItsNumberNeitherRepeatNorSkip() throws {
+        let database = try TestDatabase(rows: 2)
+        defer { database.remove() }
+        try database.write(
+            """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 9)
+            INSERT INTO notes (body) SELECT 'b' || i || printf('%.*c', 2000, 'y') FROM c;
+            CREATE VIEW note_view AS SELECT body FROM notes;
+            """)
+        let source = DatabaseSource(path: database.path)
+        let view = try #require(try source.tables().get().first { $0.name == "note_view" })
+        let first = try source.page(RowPageQuery(table: view, limit: 4)).get()
+        let position = try #require(first.lastPosition(in: view, sort: nil))
+        let cursor = RowCursor(after: position, rowid: nil, list: view.name, sort: nil)
+        guard case .rowNumber(let row) = cursor.start else { throw CursorKindError() }
+        #expect(row.number == 4)
+        func secondPage() throws -> [[SQLValue]]? {
+            guard let after = try source.position(of: row, in: RowPageQuery(table: view)).get() else { return nil }
+            return try source.page(RowPageQuery(table: view, after: after, limit: 100)).get().rows
+        }
+        let rest = try #require(try secondPage())
+        #expect(rest.map { $0[0].plainText?.prefix(2) } == ["b5", "b6", "b7", "b8", "b9"])
+        try database.write("INSERT INTO notes (body) VALUES ('a1'), ('a2'), ('a3')")
+        #expect(try secondPage() == rest, "three rows before it: its number moved, the page did not")
+        try database.write("DELETE FROM notes WHERE body LIKE 'b1%' OR body LIKE 'a%'")
+        #expect(try secondPage() == rest, "a row before it gone")
+        try database.write("DELETE FROM notes WHERE body LIKE 'b4%'")
+        #expect(try secondPage() == nil, "the row itself gone: a position gone")
+    }
+
+    struct CursorKindError: Error {}
 
     /// Found by QA (second round): a view whose ties mixed 1 and 1.0 (equal
     /// in SQL, two storage classes) made a cursor that came back to itself.

@@ -61,4 +61,28 @@ import Testing
             #expect(RowCursor(encoded: tampered, list: "t", sort: ListSort(column: "c"), keyCount: 1) == nil, "\(tampered)")
         }
     }
+
+    /// A view's cursor counts rows (form 3: the values and the row's number) and, after
+    /// a row too long to carry, names the row by its number and digest (form 4); both
+    /// decode to what was made, and a changed byte or a row number 0 is refused.
+    @Test func aViewsCursorCarriesTheRowNumberAndNamesALongRowByIt() throws {
+        let sort = ListSort(column: "body")
+        let short = RowPosition(sortValue: .text("a"), key: [.text("a"), .text("text")], repeats: 2, rowNumber: 41)
+        let byValue = RowCursor(after: short, rowid: nil, list: "v", sort: sort)
+        #expect(byValue.start == .position(short))
+        #expect(try #require(RowCursor(encoded: byValue.encoded, list: "v", sort: sort, keyCount: 2)).start == .position(short))
+        let longText = SQLValue.text(String(repeating: "y", count: 5000))
+        let long = RowPosition(sortValue: longText, key: [longText, .text("text")], repeats: 3, rowNumber: 70_000)
+        let byNumber = RowCursor(after: long, rowid: nil, list: "v", sort: sort)
+        #expect(byNumber.start == .rowNumber(RowNumber(number: 70_000, repeats: 3, digest: long.digest)))
+        #expect(byNumber.encoded.utf8.count < 40)
+        #expect(try #require(RowCursor(encoded: byNumber.encoded, list: "v", sort: sort, keyCount: 2)).start == byNumber.start)
+        #expect(RowCursor(encoded: byNumber.encoded, list: "v", sort: nil, keyCount: 2) == nil, "another sort")
+        #expect(long.digest != RowPosition(sortValue: longText, key: [longText, .text("blob")]).digest)
+        let zero = RowCursor(after: RowPosition(sortValue: longText, key: [longText], rowNumber: 0), rowid: nil, list: "v", sort: sort)
+        #expect(RowCursor(encoded: zero.encoded, list: "v", sort: sort, keyCount: 1) == nil, "no row 0")
+        for tampered in [String(byNumber.encoded.dropLast()), byNumber.encoded + "A"] {
+            #expect(RowCursor(encoded: tampered, list: "v", sort: sort, keyCount: 2) == nil, "\(tampered)")
+        }
+    }
 }
