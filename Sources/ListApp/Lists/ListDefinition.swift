@@ -120,7 +120,7 @@ public struct ListDefinition: Sendable {
     /// The list's title in `language`: its words' name for the list where they
     /// give one (``ListWords/namesTheList``), else ``title``.
     func title(in language: Language) -> String {
-        words.namesTheList ? words.strings(language).listName : title
+        words.namesTheList ? words.listName(language) : title
     }
 
     /// The detail path of a row whose address values are `address` (see
