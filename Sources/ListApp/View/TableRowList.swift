@@ -5,7 +5,8 @@ import Mustache
 /// them: one `MustacheList` for the page, no dictionary per row or cell.
 ///
 /// Fields of each row: `id` (the element id), `key` (`data-key`: the detail
-/// path's key segment, else the key's values), `caption`, `detailHref` (nil
+/// path's key segment, else the key's values; empty for a view paged by all its
+/// columns, which has no key), `caption`, `detailHref` (nil
 /// without a row page), `moreColumns` (nil when every column is shown),
 /// `cells` (a ``CellList``), `values` (the row's values by column name, for a
 /// list's own `row.mustache`: `{{values.price}}`), `rowHeader` (the page's, on
@@ -56,11 +57,14 @@ final class TableRowList: MustacheList {
         hrefs.reserveCapacity(page.rows.count)
         let addressColumns = list.addressColumnIndices
         let detailPrefix = list.path + "/"
+        // A view paged by all its columns has no key to give: `data-key` is empty there
+        // (found by QA: it carried every value of the row, 96 % of a page of long texts).
+        let hasKey = list.table.hasUniqueKey
         for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
             let segment = list.detailSegment(address: list.address(row: row, key: key, columns: addressColumns))
             let keyText = segment ?? TableView.keyText(key)
             ids.append(TableView.elementID(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
-            keys.append(keyText)
+            keys.append(hasKey ? keyText : "")
             captions.append(RecordCells.caption(row, key: keyText, words: words))
             hrefs.append(segment.map { detailPrefix + $0 + suffix })
         }

@@ -275,10 +275,34 @@ package struct KeysetQuery {
         return SQLCondition(sql, values)
     }
 
+    /// The most key expressions compared one nested level each in SQLite
+    /// (``keyAfter(_:_:descending:)``); beyond, one row value.
+    static let nestedKeyLimit = 8
+
     /// The rows whose key comes after `values` in key order (`descending`:
     /// before), NULL-safe: in SQLite's order NULL is the smallest value.
+    ///
+    /// Written from the last column outwards, `k1 > ? OR (k1 IS ? AND (k2 > ? …))`,
+    /// which an index on the key serves. In SQLite a key of more than
+    /// ``nestedKeyLimit`` expressions is one row value instead,
+    /// `(k1 IS NOT NULL, IFNULL(k1, 0), k2 IS NOT NULL, …) > (?, ?, ?, …)`: NULL
+    /// before every value as in SQLite's order, the values compared as they are
+    /// (a function's result has no affinity, and its collation is BINARY, as the
+    /// key's), with no nesting. Nested, a view of 8 columns (16 expressions with
+    /// their storage classes) overflowed SQLite's parser (found by QA: every page
+    /// after the first was a 500); a view has no index to lose.
     func keyAfter(_ expressions: [String], _ values: [SQLValue], descending: Bool) -> SQLCondition {
         let dialect = table.dialect
+        if dialect == .sqlite, expressions.count > Self.nestedKeyLimit {
+            var terms: [String] = []
+            var bound: [SQLValue] = []
+            for (expression, value) in zip(expressions, values) {
+                terms += ["\(expression) IS NOT NULL", "IFNULL(\(expression), 0)"]
+                bound += [.integer(value.isNull ? 0 : 1), value.isNull ? .integer(0) : value]
+            }
+            let placeholders = bound.map { _ in "?" }.joined(separator: ", ")
+            return SQLCondition("((\(terms.joined(separator: ", "))) \(descending ? "<" : ">") (\(placeholders)))", bound)
+        }
         var rest: SQLCondition?
         // Built from the last column outwards: k_i beyond v_i, or k_i IS v_i and the rest beyond.
         for (expression, value) in zip(expressions, values).reversed() {

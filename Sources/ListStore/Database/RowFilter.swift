@@ -51,12 +51,21 @@ public struct RowFilter: Sendable, Hashable {
     /// The SQL condition on `column` (compared by its ``TableDescription/Column/orderSQL``,
     /// as the list is ordered), nil for an `isnull` value other than 0 and 1.
     /// Values are bound as ``SQLValue/parameter(_:for:)`` says.
+    ///
+    /// In SQLite, `=` and `IN` on a column of no affinity (which may hold 1 and 1.0,
+    /// equal in SQL, two storage classes) compare `+column`: SQLite 3.40 put the
+    /// filter's value in place of the column in the rest of the query, so the
+    /// cursor's `typeof(column)` read the value's class, not the row's (found by
+    /// QA: a view of UNION ALL rows filtered `v=1` lost a 1.0 row or showed it for
+    /// ever). The unary plus makes it an expression, not a column; such a column
+    /// has no affinity to lose and seldom an index.
     func condition(on column: TableDescription.Column, dialect: SQLDialect) -> SQLCondition? {
         let expression = column.orderSQL
         let affinity = column.affinity
         let bound = SQLValue.parameter(value, for: affinity)
+        let equated = dialect == .sqlite && affinity == .blob ? "+" + expression : expression
         switch operation {
-        case .exact: return SQLCondition("\(expression) = ?", [bound])
+        case .exact: return SQLCondition("\(equated) = ?", [bound])
         case .gt: return SQLCondition("\(expression) > ?", [bound])
         case .gte: return SQLCondition("\(expression) >= ?", [bound])
         case .lt: return SQLCondition("\(expression) < ?", [bound])
@@ -67,7 +76,7 @@ public struct RowFilter: Sendable, Hashable {
         case .in:
             let values = self.values
             return SQLCondition(
-                "\(expression) IN (\(values.map { _ in "?" }.joined(separator: ", ")))",
+                "\(equated) IN (\(values.map { _ in "?" }.joined(separator: ", ")))",
                 values.map { SQLValue.parameter($0, for: affinity) })
         case .isnull:
             switch value {
