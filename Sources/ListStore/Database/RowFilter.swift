@@ -59,25 +59,41 @@ public struct RowFilter: Sendable, Hashable {
     /// QA: a view of UNION ALL rows filtered `v=1` lost a 1.0 row or showed it for
     /// ever). The unary plus makes it an expression, not a column; such a column
     /// has no affinity to lose and seldom an index.
+    ///
+    /// There too, `=`, `IN` and `!=` match a value that reads as a number as the
+    /// number and as the text given: a CSV loaded without declared types holds
+    /// `12` as text (found by QA: `version=12` found nothing).
     func condition(on column: TableDescription.Column, dialect: SQLDialect) -> SQLCondition? {
         let expression = column.orderSQL
         let affinity = column.affinity
         let bound = SQLValue.parameter(value, for: affinity)
-        let equated = dialect == .sqlite && affinity == .blob ? "+" + expression : expression
+        let untyped = dialect == .sqlite && affinity == .blob
+        let equated = untyped ? "+" + expression : expression
+        /// The values `text` is compared with by `=`: the number and the text, in an untyped column.
+        func equals(_ text: String) -> [SQLValue] {
+            let bound = SQLValue.parameter(text, for: affinity)
+            if untyped, bound != .text(text) { return [bound, .text(text)] }
+            return [bound]
+        }
+        func list(_ values: [SQLValue]) -> String { "(" + values.map { _ in "?" }.joined(separator: ", ") + ")" }
         switch operation {
-        case .exact: return SQLCondition("\(equated) = ?", [bound])
+        case .exact:
+            let values = equals(value)
+            return values.count == 1
+                ? SQLCondition("\(equated) = ?", values) : SQLCondition("\(equated) IN \(list(values))", values)
         case .gt: return SQLCondition("\(expression) > ?", [bound])
         case .gte: return SQLCondition("\(expression) >= ?", [bound])
         case .lt: return SQLCondition("\(expression) < ?", [bound])
         case .lte: return SQLCondition("\(expression) <= ?", [bound])
-        case .not: return SQLCondition("\(expression) != ?", [bound])
+        case .not:
+            let values = equals(value)
+            return values.count == 1
+                ? SQLCondition("\(expression) != ?", values) : SQLCondition("\(equated) NOT IN \(list(values))", values)
         case .contains:
             return SQLCondition(dialect.matches(quoteIdentifier(column.sqlName)), [.text("%" + Self.likeLiteral(value) + "%")])
         case .in:
-            let values = self.values
-            return SQLCondition(
-                "\(equated) IN (\(values.map { _ in "?" }.joined(separator: ", ")))",
-                values.map { SQLValue.parameter($0, for: affinity) })
+            let values = self.values.flatMap(equals)
+            return SQLCondition("\(equated) IN \(list(values))", values)
         case .isnull:
             switch value {
             case "1": return SQLCondition("\(expression) IS NULL")

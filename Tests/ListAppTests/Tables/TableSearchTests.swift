@@ -175,6 +175,27 @@ import Testing
             #expect((row["row"] as? [String: Any])?["v"] as? String == v, "\(path)")
         }
     }
+
+    /// Found by QA: a CSV loaded without declared types holds `12` as text, and
+    /// `version=12` (bound as the number) found nothing. `=`, `IN` and `!=` on a
+    /// column of no affinity match a number-like value as the number and as the
+    /// text; `__gt` and the like compare numbers.
+    @Test func aNumberLikeFilterOnAnUntypedColumnMatchesTheTextToo() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE releases (version, name);
+            INSERT INTO releases VALUES ('12', 'bookworm'), ('11', 'bullseye'), (12, 'number'), ('12.0', 'other text');
+            """)
+        func names(_ path: String) throws -> [String] {
+            let json = try TableFixture.json(fixture.server.get(path))
+            return (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }.sorted()
+        }
+        #expect(try names("/releases.json?version=12") == ["bookworm", "number"])
+        #expect(try names("/releases.json?version__in=11,12") == ["bookworm", "bullseye", "number"])
+        #expect(try names("/releases.json?version__not=12") == ["bullseye", "other text"])
+        #expect(try names("/releases.json?version=12.0") == ["number", "other text"], "12.0 is the number 12 and the text 12.0")
+        #expect(try names("/releases.json?name=bookworm") == ["bookworm"])
+    }
 }
 
 /// Found by QA: sorting and filtering by columns with awkward names, the key

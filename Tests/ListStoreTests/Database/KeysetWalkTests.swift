@@ -254,13 +254,15 @@ import Testing
         // Found by QA: with `x=1` (or `x__in=1`) the walk lost a 1.0 or showed one for ever.
         // SQLite 3.40 put the filter's constant in place of `x` in the cursor's
         // `typeof(x)` terms, where 1 and 1.0 differ.
-        for list in [view, union] {
-            for (filter, value, count) in [(RowFilter.Operation.exact, "1", 4), (.exact, "0", 3), (.in, "1", 4)] {
+        for (list, ones) in [(view, 4), (union, 5)] {
+            for (filter, value, count) in [(RowFilter.Operation.exact, "1", ones), (.exact, "0", 3), (.in, "1", ones)] {
                 let filters = [RowFilter(column: "x", operation: filter, value: value)]
                 for sort in [nil, ListSort(column: "x"), ListSort(column: "x", descending: true)] {
-                    // The reference filters apart from the order (`+x`: no constant put in its place).
+                    // The reference filters apart from the order (`+x`: no constant put in its
+                    // place), the number and its text as the filter does (`u` holds '1').
                     let expected = try database.rows(
-                        Self.reference(list, sort: sort).replacingOccurrences(of: " ORDER BY", with: " WHERE +x = \(value) ORDER BY"))
+                        Self.reference(list, sort: sort).replacingOccurrences(
+                            of: " ORDER BY", with: " WHERE +x IN (\(value), '\(value)') ORDER BY"))
                     #expect(expected.count == count, "\(list.name)")
                     for limit in [1, 2, 3] {
                         let walked = try Self.walk(source, list, sort: sort, limit: limit, filters: filters)
