@@ -108,7 +108,8 @@ public struct RowCursor: Sendable, Hashable {
             guard let repeats = reader.length() else { return nil }
             var rowNumber: Int?
             if form == 3 {
-                guard let number = reader.length(), number > 0 else { return nil }
+                // A row of a list that counts rows is the first of its run or a later one.
+                guard repeats > 0, let number = reader.length(), number > 0 else { return nil }
                 rowNumber = number
             }
             start = .position(RowPosition(sortValue: sortValue, key: key, repeats: repeats, rowNumber: rowNumber))
@@ -123,9 +124,8 @@ public struct RowCursor: Sendable, Hashable {
             }
             start = .key(key)
         case 4:
-            guard let number = reader.length(), number > 0, let repeats = reader.length(), let digest = reader.uint64() else {
-                return nil
-            }
+            guard let number = reader.length(), number > 0, let repeats = reader.length(), repeats > 0, let digest = reader.uint64()
+            else { return nil }
             start = .rowNumber(RowNumber(number: number, repeats: repeats, digest: digest))
         default:
             return nil

@@ -81,6 +81,13 @@ import Testing
         #expect(long.digest != RowPosition(sortValue: longText, key: [longText, .text("blob")]).digest)
         let zero = RowCursor(after: RowPosition(sortValue: longText, key: [longText], rowNumber: 0), rowid: nil, list: "v", sort: sort)
         #expect(RowCursor(encoded: zero.encoded, list: "v", sort: sort, keyCount: 1) == nil, "no row 0")
+        // Found by QA: "row 1, the 0th of its run" was read as a position; every row counted is at least the 1st.
+        for position in [long, short] {
+            var noRun = position
+            noRun.repeats = 0
+            let forged = RowCursor(after: noRun, rowid: nil, list: "v", sort: sort).encoded
+            #expect(RowCursor(encoded: forged, list: "v", sort: sort, keyCount: 2) == nil, "\(forged)")
+        }
         for tampered in [String(byNumber.encoded.dropLast()), byNumber.encoded + "A"] {
             #expect(RowCursor(encoded: tampered, list: "v", sort: sort, keyCount: 2) == nil, "\(tampered)")
         }
