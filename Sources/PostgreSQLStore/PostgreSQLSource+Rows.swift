@@ -105,16 +105,22 @@ extension PostgreSQLSource {
     /// The position of `row` in `query`'s list (see ``ListStore/ListSource/position(of:in:)``).
     public func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
         let keyset = KeysetQuery(query)
-        let sql = keyset.rows(numbered: row.searched)
         let width = (keyset.sort == nil ? 0 : 1) + query.table.keyExpressions.count
         let deadline = deadline(from: query.startedAt)
+        let wider = max(1, row.number - RowNumber.widerWindow)...(row.number + RowNumber.widerWindow)
         return Result { () throws(ListStoreError) -> RowPosition? in
             try withConnection(until: deadline) { connection throws(ListStoreError) in
-                let rows = try connection.query(sql.sql, sql.values, deadline: deadline).rows
-                guard rows.allSatisfy({ $0.count == width }) else {
-                    throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+                /// The nearest row with the digest among `numbers` (read at once).
+                func search(_ numbers: ClosedRange<Int>) throws(ListStoreError) -> RowPosition? {
+                    let sql = keyset.rows(numbered: numbers)
+                    let rows = try connection.query(sql.sql, sql.values, deadline: deadline).rows
+                    guard rows.allSatisfy({ $0.count == width }) else {
+                        throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+                    }
+                    return row.position(among: rows, from: numbers.lowerBound, sorted: keyset.sort != nil)
                 }
-                return row.position(among: rows, sorted: keyset.sort != nil)
+                if let found = try search(row.searched) { return found }
+                return try search(wider)
             }
         }
     }

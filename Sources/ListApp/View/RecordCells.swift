@@ -152,6 +152,11 @@ enum RecordCells {
                 return VisibleText.escape(String(scalars)) + "…"
             }
         }
-        return words.row(key)
+        // A row with no text: "Row" and its key, cut as a text is (found by QA: a view's key is
+        // every value of the row, and rows of 1 MB blobs made a page of 10 MB captions).
+        guard key.unicodeScalars.count > 80 else { return words.row(key) }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: key.unicodeScalars.prefix(80))
+        return words.row(String(scalars) + "…")
     }
 }

@@ -223,19 +223,30 @@ public final class DatabaseSource: ListSource {
     /// the sort values and keys near its number read exactly, as a page reads them.
     public func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
         let keyset = KeysetQuery(query)
-        let sql = keyset.rows(numbered: row.searched)
         let width = (keyset.sort == nil ? 0 : 1) + query.table.keyExpressions.count
         return Result { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
-                let statement = try connection.statement(sql.sql)
-                defer { statement.reset() }
-                try statement.bind(values: sql.values)
-                guard statement.columnCount == width else {
-                    throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+                /// The nearest row with the digest among `numbers`, read one at a time.
+                func search(_ numbers: ClosedRange<Int>) throws(ListStoreError) -> RowPosition? {
+                    let sql = keyset.rows(numbered: numbers)
+                    let statement = try connection.statement(sql.sql)
+                    defer { statement.reset() }
+                    try statement.bind(values: sql.values)
+                    guard statement.columnCount == width else {
+                        throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+                    }
+                    var found: RowPosition?
+                    var number = numbers.lowerBound
+                    while try statement.step() {
+                        let values = (0..<statement.columnCount).map { statement.keyValue($0) }
+                        found = row.nearer(found, row.position(of: values, number: number, sorted: keyset.sort != nil))
+                        number += 1
+                    }
+                    return found
                 }
-                var rows: [[SQLValue]] = []
-                while try statement.step() { rows.append((0..<statement.columnCount).map { statement.keyValue($0) }) }
-                return row.position(among: rows, sorted: keyset.sort != nil)
+                if let found = try search(row.searched) { return found }
+                // Further away, or the count drifted: the whole list, one row at a time.
+                return try search(1...Int(Int32.max))
             }
         }
     }

@@ -240,7 +240,8 @@ public struct RowCursor: Sendable, Hashable {
 
         mutating func length() -> Int? {
             var value = 0
-            for shift in stride(from: 0, to: 28, by: 7) {
+            // Up to 63 bits (9 bytes): a row number past 2^28 was refused (found by QA).
+            for shift in stride(from: 0, to: 63, by: 7) {
                 guard let byte = byte() else { return nil }
                 value |= Int(byte & 0x7F) << shift
                 if byte & 0x80 == 0 { return value }

@@ -2,14 +2,18 @@
 /// cannot carry the row's values (``RowCursor``, form 4: a view without a key
 /// whose values are too long for an address).
 ///
-/// The number is where the row was when the cursor was made; rows written
-/// before it since then move it. The look-up
+/// The number is where the row was when the cursor was made, counted page by
+/// page; rows written before it since then move it (and rows written while
+/// earlier pages were read make the count drift). The look-up
 /// (``ListSource/position(of:in:)``) reads the rows within ``window`` of the
 /// number and takes the one whose values have the same ``digest``, the nearest
 /// when several do (copies of one row: which of them the cursor stood after is
-/// ``repeats``, as for a cursor by value), so a row inserted or deleted before
-/// it repeats or skips nothing (CASES C-08); a row moved further, or gone, is a
-/// position gone (400 "start again", as for a row looked up by rowid).
+/// ``repeats``, as for a cursor by value); found nowhere there, it reads further
+/// (SQLite: the whole list, row by row; PostgreSQL: ``widerWindow`` rows either
+/// side), so a row inserted or deleted before it repeats or skips nothing (CASES
+/// C-08; found by QA: the count drifted by more than 100 over a few pages of
+/// writes, and the next page was a 400 with nothing written between). A row
+/// gone is a position gone (400 "start again", as for a row looked up by rowid).
 public struct RowNumber: Sendable, Hashable {
     /// The row's number when the cursor was made (1 for the first).
     public var number: Int
@@ -25,8 +29,11 @@ public struct RowNumber: Sendable, Hashable {
         self.digest = digest
     }
 
-    /// How far from ``number``, in rows either way, the look-up searches.
+    /// How far from ``number``, in rows either way, the look-up searches first.
     public static let window = 100
+    /// How far the look-up searches next where the rows are read into memory at
+    /// once (PostgreSQL): SQLite reads the whole list then, one row at a time.
+    public static let widerWindow = 5_000
 }
 
 extension RowPosition {
@@ -44,23 +51,32 @@ extension RowPosition {
 }
 
 extension RowNumber {
-    /// The rows a look-up reads: ``window`` either side of ``number``.
+    /// The rows a look-up reads first: ``window`` either side of ``number``.
     package var searched: ClosedRange<Int> { max(1, number - Self.window)...(number + Self.window) }
 
-    /// The position of the row among `rows` (read by ``KeysetQuery/rows(numbered:)``
-    /// for ``searched``: each the sort value when `sorted`, then the key) whose
-    /// digest is ``digest``, the nearest to ``number``; nil when none is.
-    package func position(among rows: [[SQLValue]], sorted: Bool) -> RowPosition? {
-        let first = searched.lowerBound
+    /// The position of the row `values` (read by ``KeysetQuery/rows(numbered:)``:
+    /// the sort value when `sorted`, then the key) numbered `number`, when its
+    /// digest is ``digest``; nil otherwise.
+    package func position(of values: [SQLValue], number: Int, sorted: Bool) -> RowPosition? {
+        let position = RowPosition(
+            sortValue: sorted ? values.first : nil, key: Array(values.dropFirst(sorted ? 1 : 0)), repeats: repeats,
+            rowNumber: number)
+        return position.digest == digest ? position : nil
+    }
+
+    /// Of `found` and `other`, the position nearer to ``number`` (`found` on a tie).
+    package func nearer(_ found: RowPosition?, _ other: RowPosition?) -> RowPosition? {
+        guard let other, let otherNumber = other.rowNumber else { return found }
+        guard let found, let foundNumber = found.rowNumber else { return other }
+        return abs(otherNumber - number) < abs(foundNumber - number) ? other : found
+    }
+
+    /// The position of the row among `rows`, numbered from `first`, whose digest is
+    /// ``digest``, the nearest to ``number``; nil when none is.
+    package func position(among rows: [[SQLValue]], from first: Int, sorted: Bool) -> RowPosition? {
         var found: RowPosition?
-        var distance = Int.max
         for (index, values) in rows.enumerated() {
-            let position = RowPosition(
-                sortValue: sorted ? values.first : nil, key: Array(values.dropFirst(sorted ? 1 : 0)), repeats: repeats,
-                rowNumber: first + index)
-            guard position.digest == digest, abs(first + index - number) < distance else { continue }
-            found = position
-            distance = abs(first + index - number)
+            found = nearer(found, position(of: values, number: first + index, sorted: sorted))
         }
         return found
     }

@@ -58,7 +58,7 @@ import Testing
             -> Result<RowPosition?, ListStoreError>
         { up(RowPosition(sortValue: nil, key: key)) }
         func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
-            up(row.position(among: rows.map { [$0[0]] }, sorted: false))
+            up(row.position(among: rows.map { [$0[0]] }, from: 1, sorted: false))
         }
         func row(in table: TableDescription, address: [SQLValue], startedAt: ContinuousClock.Instant?)
             -> Result<[SQLValue]?, ListStoreError>

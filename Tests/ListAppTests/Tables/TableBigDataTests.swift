@@ -162,6 +162,23 @@ import Testing
         #expect(try fixture.server.get(more, headers: ["HX-Request": "true"]).status == 200)
     }
 
+    /// Found by QA: a row with no text is captioned "Row" and its key, and a view's
+    /// key is every value of the row: rows of 200 KB blobs made captions of 400 KB
+    /// of hex. The key in a caption is cut after 80 characters, as a text is.
+    @Test func aRowWithoutTextHasAShortCaption() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE bb (data BLOB, n INTEGER);
+            INSERT INTO bb VALUES (zeroblob(200000), 1), (zeroblob(200000), 2), (X'00ff', 3);
+            CREATE VIEW vb AS SELECT data, n FROM bb;
+            """)
+        let page = try fixture.server.get("/vb")
+        #expect(page.status == 200)
+        #expect(page.text.utf8.count < 40_000, "\(page.text.utf8.count) bytes")
+        let captions = Markup.matches(#"<span class="record-caption">([^<]*)</span>"#, in: page.text)
+        #expect(captions.count == 3 && captions.allSatisfy { $0.count < 120 }, "\(captions.map(\.count))")
+    }
+
     /// A row of the JSON twin as one comparable line: its `n` and its body's length and end.
     static func describe(_ row: [String: Any]) -> String {
         let body: String

@@ -88,6 +88,11 @@ import Testing
             let forged = RowCursor(after: noRun, rowid: nil, list: "v", sort: sort).encoded
             #expect(RowCursor(encoded: forged, list: "v", sort: sort, keyCount: 2) == nil, "\(forged)")
         }
+        // Found by QA: a row number past 2^28 was refused.
+        var far = long
+        far.rowNumber = 300_000_000
+        let deep = RowCursor(after: far, rowid: nil, list: "v", sort: sort)
+        #expect(try #require(RowCursor(encoded: deep.encoded, list: "v", sort: sort, keyCount: 2)).start == deep.start)
         for tampered in [String(byNumber.encoded.dropLast()), byNumber.encoded + "A"] {
             #expect(RowCursor(encoded: tampered, list: "v", sort: sort, keyCount: 2) == nil, "\(tampered)")
         }
