@@ -270,37 +270,24 @@ struct TableRoute: Sendable {
         _ list: ListDefinition, _ parsed: TableRequest,
         startedAt: ContinuousClock.Instant, attemptWork: Int? = nil, isRetry: Bool = false
     ) -> Result<RowPage?, ListStoreError> {
-        var after: RowPosition?
-        switch parsed.start {
-        case nil:
-            break
-        case .position(let position)?:
-            after = position
-        case .rowid(let rowid)?:
-            switch list.source.position(ofRowid: rowid, in: list.table, sort: parsed.sort, startedAt: startedAt) {
-            case .success(let position?): after = position
-            case .success(nil): return .success(nil)
-            case .failure(let error): return .failure(error)
+        var query = RowPageQuery(
+            table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query, filters: parsed.filters,
+            startedAt: startedAt, attemptWork: attemptWork)
+        // Where the page starts: a cursor's position, or the row its rowid, key or number names.
+        let found: Result<RowPosition?, ListStoreError> =
+            switch parsed.start {
+            case nil: .success(nil)
+            case .position(let position)?: .success(position)
+            case .rowid(let rowid)?: list.source.position(ofRowid: rowid, in: list.table, sort: parsed.sort, startedAt: startedAt)
+            case .key(let key)?: list.source.position(ofKey: key, in: list.table, sort: parsed.sort, startedAt: startedAt)
+            case .rowNumber(let row)?: list.source.position(of: row, in: query)
             }
-        case .key(let key)?:
-            switch list.source.position(ofKey: key, in: list.table, sort: parsed.sort, startedAt: startedAt) {
-            case .success(let position?): after = position
-            case .success(nil): return .success(nil)
-            case .failure(let error): return .failure(error)
-            }
-        case .rowNumber(let row)?:
-            let query = RowPageQuery(
-                table: list.table, sort: parsed.sort, search: parsed.query, filters: parsed.filters, startedAt: startedAt)
-            switch list.source.position(of: row, in: query) {
-            case .success(let position?): after = position
-            case .success(nil): return .success(nil)
-            case .failure(let error): return .failure(error)
-            }
+        switch found {
+        case .success(nil) where parsed.start != nil: return .success(nil)  // that row is gone
+        case .success(let position): query.after = position
+        case .failure(let error): return .failure(error)
         }
-        let result = list.source.page(
-            RowPageQuery(
-                table: list.table, sort: parsed.sort, after: after, limit: parsed.limit,
-                search: parsed.query, filters: parsed.filters, startedAt: startedAt, attemptWork: attemptWork))
+        let result = list.source.page(query)
         switch result {
         case .success: health.record(result)
         case .failure(let error) where error.kind == .schemaChanged && !isRetry: break

@@ -131,20 +131,9 @@ package struct KeysetQuery {
     /// `OFFSET`, so its cost grows with the numbers; the page after the row is
     /// read by value again (``statement(range:after:limit:offset:)``).
     package func rows(numbered numbers: ClosedRange<Int>) -> SQLCondition {
-        let dialect = table.dialect
-        let keys = table.keyExpressions
-        // PostgreSQL reads a bare name in ORDER BY as an output column: positions there too.
-        let ordinal = dialect == .postgreSQL
-        let firstKey = sort == nil ? 1 : 2
-        var order = keys.enumerated().map { index, key in
-            dialect.orderTerm(
-                ordinal ? String(firstKey + index) : key, descending: sort?.descending ?? false, nullable: table.keyIsNullable)
-        }
-        if let sort {
-            order.insert(dialect.orderTerm(ordinal ? "1" : sort.expression, descending: sort.descending, nullable: false), at: 0)
-            order.insert("(\(sort.expression)) IS NULL", at: 0)
-        }
-        var sql = "SELECT \(((sort.map { [$0.expression] } ?? []) + keys).joined(separator: ", ")) FROM \(table.sqlName)"
+        var order = orderTerms(sortedAt: 1, bySort: true)
+        if let sort { order.insert("(\(sort.expression)) IS NULL", at: 0) }
+        var sql = "SELECT \(((sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")) FROM \(table.sqlName)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
         sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ? OFFSET ?"
         let first = max(1, numbers.lowerBound)
@@ -217,7 +206,6 @@ package struct KeysetQuery {
         var clauses = conditions
         let keys = table.keyExpressions
         let descending = sort?.descending ?? false
-        let dialect = table.dialect
         let rowComparison = !table.keyIsNullable
         if let sort {
             switch range {
@@ -252,17 +240,7 @@ package struct KeysetQuery {
         } else if let after {
             clauses.append(rowComparison ? Self.rowComparison(keys, after.key, descending: false) : keyAfter(keys, after.key, descending: false))
         }
-        // PostgreSQL reads a bare name in ORDER BY as an output column's first (a shown
-        // `"price"::text` is named "price"): there the terms are the select list's positions.
-        let ordinal = dialect == .postgreSQL
-        let firstKey = table.columns.count + (sort == nil ? 1 : 2)
-        var order = keys.enumerated().map { index, key in
-            dialect.orderTerm(ordinal ? String(firstKey + index) : key, descending: descending, nullable: table.keyIsNullable)
-        }
-        if let sort, range == .nonNull {
-            let term = ordinal ? String(table.columns.count + 1) : sort.expression
-            order.insert(dialect.orderTerm(term, descending: descending, nullable: false), at: 0)
-        }
+        let order = orderTerms(sortedAt: table.columns.count + 1, bySort: range == .nonNull)
         var sql = "SELECT \(selectList) FROM \(table.sqlName)"
         if !clauses.isEmpty { sql += " WHERE " + clauses.map(\.sql).joined(separator: " AND ") }
         sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ?"
@@ -273,6 +251,26 @@ package struct KeysetQuery {
             values.append(.integer(Int64(offset)))
         }
         return SQLCondition(sql, values)
+    }
+
+    /// The `ORDER BY` terms of a select list whose sort column (when the list is
+    /// sorted) is at 1-based position `position`, the key expressions right after
+    /// it: the sort column first when `bySort`, then the key, each in the sort's
+    /// direction. PostgreSQL reads a bare name in ORDER BY as an output column's
+    /// first (a shown `"price"::text` is named "price"): there the terms are the
+    /// select list's positions.
+    func orderTerms(sortedAt position: Int, bySort: Bool) -> [String] {
+        let dialect = table.dialect
+        let ordinal = dialect == .postgreSQL
+        let descending = sort?.descending ?? false
+        let firstKey = position + (sort == nil ? 0 : 1)
+        var order = table.keyExpressions.enumerated().map { index, key in
+            dialect.orderTerm(ordinal ? String(firstKey + index) : key, descending: descending, nullable: table.keyIsNullable)
+        }
+        if let sort, bySort {
+            order.insert(dialect.orderTerm(ordinal ? String(position) : sort.expression, descending: descending, nullable: false), at: 0)
+        }
+        return order
     }
 
     /// The most key expressions compared one nested level each in SQLite
