@@ -146,17 +146,20 @@ enum RecordCells {
             if case .text(let text) = value, !text.isEmpty,
                 text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) || !text.allSatisfy(\.isWhitespace)
             {
-                guard text.utf8.count > 80, text.unicodeScalars.count > 80 else { return VisibleText.escape(text) }
-                var scalars = String.UnicodeScalarView()
-                scalars.append(contentsOf: text.unicodeScalars.prefix(80))
-                return VisibleText.escape(String(scalars)) + "…"
+                // "…" is nothing `escape` shows: escaping the cut text is escaping its part.
+                return VisibleText.escape(cut(text))
             }
         }
         // A row with no text: "Row" and its key, cut as a text is (found by QA: a view's key is
         // every value of the row, and rows of 1 MB blobs made a page of 10 MB captions).
-        guard key.unicodeScalars.count > 80 else { return words.row(key) }
+        return words.row(cut(key))
+    }
+
+    /// `text`, or its first 80 Unicode scalars and "…" when it has more.
+    private static func cut(_ text: String) -> String {
+        guard text.utf8.count > 80, text.unicodeScalars.count > 80 else { return text }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: key.unicodeScalars.prefix(80))
-        return words.row(String(scalars) + "…")
+        scalars.append(contentsOf: text.unicodeScalars.prefix(80))
+        return String(scalars) + "…"
     }
 }

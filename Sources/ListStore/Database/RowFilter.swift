@@ -75,25 +75,22 @@ public struct RowFilter: Sendable, Hashable {
             if untyped, bound != .text(text) { return [bound, .text(text)] }
             return [bound]
         }
-        func list(_ values: [SQLValue]) -> String { "(" + values.map { _ in "?" }.joined(separator: ", ") + ")" }
+        /// `= ?` (`!= ?` when `negated`) for one value, `IN (…)` (`NOT IN`) for more.
+        func among(_ values: [SQLValue], negated: Bool = false) -> SQLCondition {
+            guard values.count > 1 else { return SQLCondition("\(equated) \(negated ? "!=" : "=") ?", values) }
+            let list = values.map { _ in "?" }.joined(separator: ", ")
+            return SQLCondition("\(equated) \(negated ? "NOT IN" : "IN") (\(list))", values)
+        }
         switch operation {
-        case .exact:
-            let values = equals(value)
-            return values.count == 1
-                ? SQLCondition("\(equated) = ?", values) : SQLCondition("\(equated) IN \(list(values))", values)
+        case .exact: return among(equals(value))
         case .gt: return SQLCondition("\(expression) > ?", [bound])
         case .gte: return SQLCondition("\(expression) >= ?", [bound])
         case .lt: return SQLCondition("\(expression) < ?", [bound])
         case .lte: return SQLCondition("\(expression) <= ?", [bound])
-        case .not:
-            let values = equals(value)
-            return values.count == 1
-                ? SQLCondition("\(expression) != ?", values) : SQLCondition("\(equated) NOT IN \(list(values))", values)
+        case .not: return among(equals(value), negated: true)
         case .contains:
             return SQLCondition(dialect.matches(quoteIdentifier(column.sqlName)), [.text("%" + Self.likeLiteral(value) + "%")])
-        case .in:
-            let values = self.values.flatMap(equals)
-            return SQLCondition("\(equated) IN \(list(values))", values)
+        case .in: return among(values.flatMap(equals))
         case .isnull:
             switch value {
             case "1": return SQLCondition("\(expression) IS NULL")
