@@ -49,6 +49,14 @@ public enum HTMLEscaping {
         string.withUTF8 { append(escaping: $0, to: &buffer) }
     }
 
+    /// `string`'s UTF-8 escaped as ``escape(_:)`` escapes it, for text written
+    /// many times (``MustacheOutput/append(html:)``).
+    public static func escaped(_ string: String) -> [UInt8] {
+        var buffer: [UInt8] = []
+        append(escaping: string, to: &buffer)
+        return buffer
+    }
+
     /// `string` escaped, as a new string.
     /// - Complexity: O(n) in the string's UTF-8 length.
     public static func escape(_ string: String) -> String {

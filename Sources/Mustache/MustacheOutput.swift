@@ -201,6 +201,13 @@ extension MustacheOutput {
         if escaped { appendEscaped(bytes) } else { append(bytes) }
     }
 
+    /// Appends `bytes` as they are: UTF-8 already HTML-escaped, or markup (text
+    /// escaped once and written on every row, for example).
+    @inlinable @inline(__always)
+    public mutating func append(html bytes: [UInt8]) {
+        append(bytes)
+    }
+
     /// Appends `string`'s UTF-8 as it is, or HTML-escaped when `escaped`.
     @inlinable @inline(__always)
     public mutating func append(_ string: String, escaped: Bool) {

@@ -47,6 +47,18 @@ extension Template {
         /// The innermost value (what `{{.}}` names).
         var top: MustacheValue? { values.last }
 
+        /// Whether every value above the root and the shared fields just above it
+        /// (``MustacheSharedContext``) is `true`: a section here looks names up as one
+        /// at the root does, and `{{.}}` prints the same (a region drawn inside
+        /// `{{#hasRows}}` keeps its shared sections too).
+        var holdsNoNamesAboveShared: Bool {
+            guard values.count > 2 else { return values.count == 2 }
+            for value in values[2...] {
+                guard case .bool(true) = value else { return false }
+            }
+            return true
+        }
+
         /// Pushes a section's value.
         @inline(__always)
         mutating func push(_ value: MustacheValue) {

@@ -234,7 +234,7 @@ extension Template {
                     if !interpolateFromTopRow(program, op, escaped: false) { interpolate(program, op, escaped: false) }
                     index += 1
                 case .section, .inverted:
-                    if stack.count == 2, let shared, !recording, op.b != -2, hasNoIndent,
+                    if let shared, !recording, op.b != -2, hasNoIndent, stack.holdsNoNamesAboveShared,
                         shared.fields.value(forName: program.names[Int(op.a)], hash: program.nameHashes[Int(op.a)]) != nil
                     {
                         try runKept(shared, program, op, at: index)

@@ -138,6 +138,18 @@ extension Template.Renderer {
         try run(program.takeUnretainedValue(), op..<op + 1)
     }
 
+    /// Runs list section `op` of `program` over `box` by its plan, as ``runSection(_:_:at:)``
+    /// would once it had looked the list up; false (nothing written) when the body
+    /// has no plan, for the interpreter to run it.
+    mutating func runList(_ box: MustacheListBox, section program: Unmanaged<Template.Program>, _ op: Int) throws -> Bool {
+        let program = program.takeUnretainedValue()
+        guard let plan = rowPlan(program, op: op, body: op + 1..<Int(program.ops[op].c), list: box) else { return false }
+        if recording { recordingSpoiled = true }
+        let list = box.list
+        for row in 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
+        return true
+    }
+
     /// Runs the steps `range` of `plan` for row `row` of `box`, whose list is `list`
     /// (read out of the box once per section, not once per row).
     mutating func run(
@@ -155,6 +167,13 @@ extension Template.Renderer {
             case .section(let number, let inverted, let end, let program, let op, let planned):
                 let value = list.mustacheValue(at: row, field: number)
                 if !planned {
+                    // A list on the row (each row's cells) runs its own plan from here: the
+                    // interpreter would push the row, look the name up again (a second
+                    // list) and find the same plan.
+                    if !inverted, case .list(let inner) = value, try runList(inner, section: program, op) {
+                        index = end
+                        continue
+                    }
                     // Only when the section renders: the interpreter finds the same value on the row.
                     if value.isTruthy != inverted { try interpret(program, op, row: row, of: box) }
                 } else if inverted {
@@ -165,7 +184,9 @@ extension Template.Renderer {
                         // A scalar pushed on the stack holds no names: the body's
                         // names still resolve on the row, as flattened.
                         if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
-                    case .array, .list, .dictionary, .object, .listElement:
+                    case .list(let inner):
+                        if try !runList(inner, section: program, op) { try interpret(program, op, row: row, of: box) }
+                    case .array, .dictionary, .object, .listElement:
                         try interpret(program, op, row: row, of: box)
                     }
                 }

@@ -142,6 +142,39 @@ import Testing
         #expect(got == Self.expected)
     }
 
+    /// A list on a row runs its own plan from the row's plan (no second lookup,
+    /// no row pushed), or the interpreter when its body names more than its fields:
+    /// either way the same bytes as arrays of dictionaries.
+    @Test func aListOnARowPrintsWhatAnArrayPrints() throws {
+        let templates = [
+            "{{#rows}}<{{#cells}}{{x}}:{{{y}}},{{/cells}}>{{/rows}}",  // the cells' own plan
+            "{{#rows}}{{#cells}}{{x}}{{name}};{{/cells}}{{/rows}}",  // `name` is the row's: interpreted
+            "{{#rows}}{{^cells}}empty{{/cells}}{{#cells}}{{#y}}[{{x}}]{{/y}}{{/cells}}{{/rows}}",
+            "{{#rows}}{{name}}{{#cells}}{{name}}{{x}}{{/cells}}{{/rows}}",  // `name` on both: the cell's first
+        ]
+        let rows: [(name: MustacheValue, cells: [[MustacheValue]])] = [
+            ("a<", [[1, "<b>"], [2, .null]]), ("b", []), ("c", [[3, .bool(false)], [4, "&"]]),
+        ]
+        let cellNames = ["x", "y", "name"]
+        func cellFields(_ cell: [MustacheValue]) -> MustacheValue {
+            var fields = MustacheFields()
+            for (name, value) in zip(cellNames, cell + [.string("cell")]) { fields[name] = value }
+            return .dictionary(fields)
+        }
+        let list = MustacheValue.list(
+            TableList(
+                columns: ["name", "cells"],
+                rows: rows.map { row in
+                    [row.name, .list(SameFieldsList(inner: TableList(columns: cellNames, rows: row.cells.map { $0 + [.string("cell")] })))]
+                }))
+        let array = MustacheValue.array(rows.map { row in ["name": row.name, "cells": .array(row.cells.map(cellFields))] })
+        for template in templates {
+            let expected = try render(template, ["rows": array])
+            #expect(try render(template, ["rows": list]) == expected, "\(template.debugDescription)")
+            #expect(!expected.isEmpty)
+        }
+    }
+
     /// A list of one type whose fields it counts being asked for.
     struct CountedList: MustacheList {
         static let asked = Atomic<Int>(0)

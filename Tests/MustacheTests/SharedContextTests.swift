@@ -46,6 +46,22 @@ private func renderBothWays(
         #expect(context.keptSectionCount == 1)
     }
 
+    /// Inside sections of the render's own `true` (a table page's `{{#hasRows}}`), a
+    /// section of shared fields looks names up as at the root: it is kept too. Inside
+    /// any other value it is not (`{{.}}` could print that value).
+    @Test func aSharedSectionInsideOwnTrueSectionsIsKept() throws {
+        let shared: MustacheFields = ["headers": [["label": "A<"], ["label": "B"]], "off": false]
+        let template = "{{#hasRows}}{{#more}}<{{#headers}}{{label}},{{/headers}}{{^off}}{{.}}{{/off}}>{{/more}}{{/hasRows}}"
+        let inTrue = try renderBothWays(template, own: ["hasRows": true, "more": true], shared: shared)
+        #expect(inTrue.merged == "<A&lt;,B,true>")
+        #expect(inTrue.first == inTrue.merged && inTrue.second == inTrue.merged)
+        #expect(inTrue.kept == 2)
+        let inText = try renderBothWays(template, own: ["hasRows": true, "more": "x"], shared: shared)
+        #expect(inText.merged == "<A&lt;,B,x>")
+        #expect(inText.first == inText.merged && inText.second == inText.merged)
+        #expect(inText.kept == 0, "a section inside a text is drawn each time")
+    }
+
     @Test func blocksObjectsListsAndIndentationAreNeverKept() throws {
         let layout = "{{#form}}<{{$slot}}default{{/slot}}>{{/form}}"
         let result = try renderBothWays(

@@ -187,7 +187,8 @@ struct PostgreSQLSourceTests {
                         case .position(let read): after = read
                         case .rowNumber(let row):
                             numbered += 1
-                            after = try #require(try source.position(of: row, in: RowPageQuery(table: view, sort: sort)).get())
+                            let found: RowPosition = try #require(try source.position(of: row, in: RowPageQuery(table: view, sort: sort)).get())
+                            after = found
                         default: throw TestCluster.ClusterError(message: "a cursor by rowid or key for a view")
                         }
                     } while rows.count <= whole.count

@@ -20,8 +20,9 @@ final class RowList: MustacheList {
     /// `glyphStyle` need it, and it is the costliest part of such a row.
     let glyphs: [GlyphDisplay?]
     let words: Words
-    /// `?lang=…` for the rows' links, or "".
+    /// `?lang=…` for the rows' links, or "", and HTML-escaped (as `{{detailHref}}` prints it).
     let linkSuffix: String
+    let escapedLinkSuffix: [UInt8]
     /// The start of every row's link: the list's path and `/U+`.
     let detailPrefix: String
 
@@ -35,21 +36,28 @@ final class RowList: MustacheList {
         self.records = records
         self.glyphs = records.map { GlyphDisplay.shownAsItself($0) == nil ? GlyphDisplay($0) : nil }
         self.words = Words.of(language)
-        self.linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
+        let linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
+        self.linkSuffix = linkSuffix
+        self.escapedLinkSuffix = HTMLEscaping.escaped(linkSuffix)
     }
 
     var count: Int { records.count }
 
     /// The words of one language every row uses, made once per language (a
-    /// table per page cost a tenth of the page: callgrind, BENCHMARKS.md).
+    /// table per page cost a tenth of the page: callgrind, BENCHMARKS.md), each
+    /// also HTML-escaped, as `{{name}}` prints it (escaping the same words on
+    /// every row cost a page of 50 rows a tenth of its rows).
     final class Words: Sendable {
         /// Category names by two-letter code, at `categoryIndex(code)`.
         let categoryNames: [String?]
+        let escapedCategoryNames: [[UInt8]?]
         let emojiLabel: String
+        let escapedEmojiLabel: [UInt8]
         /// The words around the version in "Unicode 15.1" (`unicodeVersion`),
         /// nil when the sentence has no one place for it (each row then asks
         /// `version`).
         let versionAffixes: (prefix: String, suffix: String)?
+        let escapedVersionAffixes: (prefix: [UInt8], suffix: [UInt8])?
         let version: @Sendable (String) -> String
 
         /// The words of `strings`.
@@ -59,10 +67,14 @@ final class RowList: MustacheList {
                 if let index = Words.categoryIndex(code) { names[index] = name }
             }
             categoryNames = names
+            escapedCategoryNames = names.map { $0.map(HTMLEscaping.escaped) }
             emojiLabel = strings.emoji
+            escapedEmojiLabel = HTMLEscaping.escaped(strings.emoji)
             version = strings.unicodeVersion
             let parts = strings.unicodeVersion("\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
-            versionAffixes = parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            let affixes = parts.count == 2 ? (prefix: String(parts[0]), suffix: String(parts[1])) : nil
+            versionAffixes = affixes
+            escapedVersionAffixes = affixes.map { (HTMLEscaping.escaped($0.prefix), HTMLEscaping.escaped($0.suffix)) }
         }
 
         /// The words of each language, made at first use.
@@ -145,12 +157,21 @@ final class RowList: MustacheList {
         case .category:
             output.append(records[index].generalCategory, escaped: escaped)
         case .categoryName:
-            output.append(words.categoryName(records[index].generalCategory), escaped: escaped)
+            let code = records[index].generalCategory
+            if escaped, let name = Words.categoryIndex(code).flatMap({ words.escapedCategoryNames[$0] }) {
+                output.append(html: name)
+            } else {
+                output.append(words.categoryName(code), escaped: escaped)
+            }
         case .age:
             output.append(records[index].displayedAge, escaped: escaped)
         case .ageLabel:
             let age = records[index].displayedAge
-            if let (prefix, suffix) = words.versionAffixes {
+            if escaped, let (prefix, suffix) = words.escapedVersionAffixes {
+                output.append(html: prefix)
+                output.append(age, escaped: true)
+                output.append(html: suffix)
+            } else if let (prefix, suffix) = words.versionAffixes {
                 output.append(prefix, escaped: escaped)
                 output.append(age, escaped: escaped)
                 output.append(suffix, escaped: escaped)
@@ -160,12 +181,12 @@ final class RowList: MustacheList {
         case .isEmoji:
             output.append(.bool(records[index].isEmoji), escaped: escaped)
         case .emojiLabel:
-            output.append(words.emojiLabel, escaped: escaped)
+            if escaped { output.append(html: words.escapedEmojiLabel) } else { output.append(words.emojiLabel, escaped: false) }
         case .detailHref:
             // The list's path and CodePointAddress.canonicalSegment, written in place (the tests compare them).
             output.append(detailPrefix, escaped: false)
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
-            output.append(linkSuffix, escaped: escaped)
+            if escaped { output.append(html: escapedLinkSuffix) } else { output.append(linkSuffix, escaped: false) }
         }
     }
 }

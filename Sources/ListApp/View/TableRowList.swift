@@ -18,8 +18,9 @@ final class TableRowList: MustacheList {
     let page: RowPage
     let words: TableWords
     let lists: TableLists
-    /// Per row: element id, key text, caption, detail link (with `?lang=`).
-    let ids: [String]
+    /// Per row: element id (``TableView/elementIDHash(_:ordinal:)``), key text, caption,
+    /// detail link (with `?lang=`).
+    let idHashes: [UInt64]
     let keys: [String]
     let captions: [String]
     let detailHrefs: [String?]
@@ -30,15 +31,20 @@ final class TableRowList: MustacheList {
     let moreColumns: String?
     /// The table's column count.
     let width: Int
-    /// Every shown cell of the page, row by row (`row * shownColumns.count + position`),
-    /// drawn once when the page is made: what `text`, `kind` and `href` print,
-    /// and whether it is NULL or cut. Reading them for each tag out of the row's
-    /// values, the list definition and the lists served copied those large
-    /// values again and again (perf: a fifth of a table page).
-    let cellTexts: [String]
+    /// Each shown column's label HTML-escaped, as `{{label}}` prints it (made once per page).
+    let escapedLabels: [[UInt8]]
+    /// Each shown column's value format (booleans).
+    let formats: [TableDescription.ValueFormat]
+    /// Every shown cell of the page, row by row (`row * shownColumns.count + position`):
+    /// what `kind` and `href` print, and whether it is NULL or cut. A cell's `text` is
+    /// written from its value when printed (most cells print as they are: no `String`
+    /// per cell to make, keep and release).
     let cellKinds: [String]
     let cellHrefs: [String?]
     let cellIsNull: [Bool]
+    /// Whether the source cut the value (``RowPage/clampLength``).
+    let cellIsCut: [Bool]
+    /// Whether the cell shows a cut value (the source cut it, or it is longer than a list page shows).
     let cellIsClamped: [Bool]
 
     init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
@@ -47,7 +53,7 @@ final class TableRowList: MustacheList {
         self.words = words
         self.lists = lists
         let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
-        var ids: [String] = []
+        var ids: [UInt64] = []
         var keys: [String] = []
         var captions: [String] = []
         var hrefs: [String?] = []
@@ -63,49 +69,52 @@ final class TableRowList: MustacheList {
         for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
             let segment = list.detailSegment(address: list.address(row: row, key: key, columns: addressColumns))
             let keyText = segment ?? TableView.keyText(key)
-            ids.append(TableView.elementID(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
+            ids.append(TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
             keys.append(hasKey ? keyText : "")
             captions.append(RecordCells.caption(row, key: keyText, words: words))
             hrefs.append(segment.map { detailPrefix + $0 + suffix })
         }
-        self.ids = ids
+        self.idHashes = ids
         self.keys = keys
         self.captions = captions
         self.detailHrefs = hrefs
-        labels = list.table.columns.map(list.label)
-        shownColumns = list.listedColumns
+        let labels = list.table.columns.map(list.label)
+        let shownColumns = list.listedColumns
+        self.labels = labels
+        self.shownColumns = shownColumns
         width = list.table.columns.count
         let hidden = width - shownColumns.count
         moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
         let cells = page.rows.count * shownColumns.count
-        var texts: [String] = []
         var kinds: [String] = []
         var links: [String?] = []
         var nulls: [Bool] = []
+        var cut: [Bool] = []
         var clamped: [Bool] = []
-        texts.reserveCapacity(cells)
         kinds.reserveCapacity(cells)
         links.reserveCapacity(cells)
         nulls.reserveCapacity(cells)
+        cut.reserveCapacity(cells)
         clamped.reserveCapacity(cells)
         let references = shownColumns.map { list.table.columns[$0].reference }
-        let formats = shownColumns.map { list.table.columns[$0].valueFormat }
         let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
+        formats = shownColumns.map { list.table.columns[$0].valueFormat }
+        escapedLabels = shownColumns.map { HTMLEscaping.escaped(labels[$0]) }
         for (rowIndex, row) in page.rows.enumerated() {
             for (position, index) in shownColumns.enumerated() {
                 let value = row[index]
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
-                texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: words.bytes, format: formats[position]))
                 kinds.append(RecordCells.kind(value, exactNumber: exactNumbers[position]))
                 links.append(RecordCells.href(value, reference: references[position], lists: lists, languageSuffix: suffix))
                 nulls.append(value.isNull)
+                cut.append(isCut)
                 clamped.append(isCut || RecordCells.needsClamp(value))
             }
         }
-        cellTexts = texts
         cellKinds = kinds
         cellHrefs = links
         cellIsNull = nulls
+        cellIsCut = cut
         cellIsClamped = clamped
     }
 
@@ -123,7 +132,7 @@ final class TableRowList: MustacheList {
 
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
         switch Field(rawValue: field) {
-        case .id: .string(ids[index])
+        case .id: .string(MustacheOutput.string { TableView.writeElementID(idHashes[index], into: &$0) })
         case .key: .string(keys[index])
         case .caption: .string(captions[index])
         case .detailHref: detailHrefs[index].map { .string($0) } ?? .null
@@ -134,6 +143,16 @@ final class TableRowList: MustacheList {
         // planned whole (every name the row's), not read tag by tag down the context stack.
         case .rowHeader: .string(words.rowHeader)
         case nil: .null
+        }
+    }
+
+    /// `id`, `key` and `caption` are written straight into the page, without a value around them.
+    func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+        switch Field(rawValue: field) {
+        case .id: TableView.writeElementID(idHashes[index], into: &output)
+        case .key: output.append(keys[index], escaped: escaped)
+        case .caption: output.append(captions[index], escaped: escaped)
+        default: output.append(mustacheValue(at: index, field: field), escaped: escaped)
         }
     }
 
@@ -164,7 +183,7 @@ final class TableRowList: MustacheList {
             let cell = first + position
             switch Field(rawValue: field) {
             case .label: return .string(rows.labels[rows.shownColumns[position]])
-            case .text: return .string(rows.cellTexts[cell])
+            case .text: return .string(rows.text(cell: cell, position: position))
             case .kind: return .string(rows.cellKinds[cell])
             case .isNull: return .bool(rows.cellIsNull[cell])
             case .isClamped: return .bool(rows.cellIsClamped[cell])
@@ -179,12 +198,44 @@ final class TableRowList: MustacheList {
         func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
             let cell = first + position
             switch Field(rawValue: field) {
-            case .label: output.append(rows.labels[rows.shownColumns[position]], escaped: escaped)
-            case .text: output.append(rows.cellTexts[cell], escaped: escaped)
-            case .kind: output.append(rows.cellKinds[cell], escaped: escaped)
+            case .label:
+                if escaped {
+                    output.append(html: rows.escapedLabels[position])
+                } else {
+                    output.append(rows.labels[rows.shownColumns[position]], escaped: false)
+                }
+            case .text: rows.writeText(cell: cell, position: position, escaped: escaped, into: &output)
+            // A storage class's name: lower-case ASCII letters, the same escaped or not.
+            case .kind: output.append(rows.cellKinds[cell], escaped: false)
             default: output.append(mustacheValue(at: position, field: field), escaped: escaped)
             }
         }
+    }
+
+    /// The value of `cell`, in shown column `position`, as the page shows it (``RecordCells/text(_:clamp:isClamped:bytes:format:)``).
+    func text(cell: Int, position: Int) -> String {
+        let row = cell / shownColumns.count
+        return RecordCells.text(
+            page.rows[row][shownColumns[position]], clamp: true, isClamped: cellIsCut[cell], bytes: words.bytes,
+            format: formats[position])
+    }
+
+    /// Writes ``text(cell:position:)``, HTML-escaped when `escaped`: an integer's digits
+    /// and a short printable ASCII text straight from the value, anything else through
+    /// ``text(cell:position:)``.
+    func writeText(cell: Int, position: Int, escaped: Bool, into output: inout MustacheOutput) {
+        if formats[position] == .plain, !cellIsCut[cell] {
+            switch page.rows[cell / shownColumns.count][shownColumns[position]] {
+            case .integer(let number):
+                output.append(decimal: Int(number))
+                return
+            case .text(let text) where VisibleText.isPrintableASCII(text) && text.utf8.count <= RecordCells.clampedLength:
+                output.append(text, escaped: escaped)
+                return
+            default: break
+            }
+        }
+        output.append(text(cell: cell, position: position), escaped: escaped)
     }
 }
 

@@ -327,6 +327,11 @@ struct TableView: DecisionView {
     /// rows equal in every key value (`ordinal`, ``RowPage/ordinals``): unique
     /// per row in practice, valid in any id, short for any key.
     static func elementID(_ key: [SQLValue], ordinal: Int = 1) -> String {
+        MustacheOutput.string { writeElementID(elementIDHash(key, ordinal: ordinal), into: &$0) }
+    }
+
+    /// The hash ``elementID(_:ordinal:)`` writes.
+    static func elementIDHash(_ key: [SQLValue], ordinal: Int = 1) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         func mix(_ word: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
@@ -352,18 +357,15 @@ struct TableView: DecisionView {
             mix(0xFF as UInt8)
         }
         if ordinal > 1 { mix(UInt64(ordinal)) }
-        // `row-` and 16 lower-case hex digits, written into the string's own storage.
-        return String(unsafeUninitializedCapacity: 20) { buffer in
-            let prefix: StaticString = "row-"
-            let digits: StaticString = "0123456789abcdef"
-            for index in 0..<4 { buffer[index] = prefix.utf8Start[index] }
-            var remaining = hash
-            for index in stride(from: 19, through: 4, by: -1) {
-                buffer[index] = digits.utf8Start[Int(remaining & 0xF)]
-                remaining >>= 4
-            }
-            return 20
-        }
+        return hash
+    }
+
+    /// Writes the element id of `hash` (``elementIDHash(_:ordinal:)``): `row-` and 16
+    /// lower-case hex digits (nothing to escape).
+    static func writeElementID(_ hash: UInt64, into output: inout MustacheOutput) {
+        output.append(literal: "row-")
+        output.append(hex: UInt32(truncatingIfNeeded: hash >> 32), minimumDigits: 8, uppercase: false)
+        output.append(hex: UInt32(truncatingIfNeeded: hash), minimumDigits: 8, uppercase: false)
     }
 }
 

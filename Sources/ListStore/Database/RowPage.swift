@@ -73,7 +73,8 @@ public struct RowPage: Sendable, Hashable {
 
     /// Whether the value at `row`, `column` was cut (`width` is the table's column count).
     public func isClamped(row: Int, column: Int, width: Int) -> Bool {
-        clamped.contains(row * width + column)
+        // Most pages cut nothing: no hash per cell.
+        !clamped.isEmpty && clamped.contains(row * width + column)
     }
     /// The rows of the list before this page, where they are counted (see
     /// ``RowPosition/rowNumber``); nil otherwise.

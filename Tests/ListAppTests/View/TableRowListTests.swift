@@ -1,0 +1,90 @@
+import ListStore
+import Mustache
+import Testing
+
+@testable import ListApp
+
+/// A table page's rows and cells: each field written straight into the page
+/// (`id`, `key`, `caption`; a cell's `label`, `text`, `kind`) prints what its value
+/// would, escaped as `{{field}}` escapes it, and a cell's text is the one
+/// `RecordCells` makes for a value.
+@Suite struct TableRowListTests {
+    static let sql = """
+        CREATE TABLE "odd <cells>" ("a&b" INTEGER PRIMARY KEY, "say ""hi"" now" TEXT, price REAL, n INTEGER, data BLOB, note);
+        INSERT INTO "odd <cells>" VALUES
+            (1, 'plain words', 1.5, -9223372036854775808, X'00FF', NULL),
+            (2, '<b>&"''`=</b>', 0.1, 9223372036854775807, NULL, 'https://example.org/?a=1&b=2'),
+            (3, 'tab	and ' || char(1) || ' control ' || char(8238), 1e300, 0, NULL, 12),
+            (4, replace(hex(zeroblob(200)), '0', 'é'), -0.0, 7, X'', 'x'),
+            (5, '', NULL, NULL, NULL, 2.5);
+        """
+
+    /// The list's rows as a table page draws them.
+    static func rows(_ fixture: TableFixture) throws -> TableRowList {
+        let list = try #require(fixture.server.application.tables.lists.list(named: "odd <cells>"))
+        let page = try list.source.page(RowPageQuery(table: list.table, limit: 10)).get()
+        #expect(page.rows.count == 5)
+        return TableRowList(
+            page, of: list, words: TableWords.of(.english), lists: fixture.server.application.tables.lists,
+            languageParameter: "en")
+    }
+
+    /// What `{{name}}` (`escaped`) or `{{{name}}}` prints for row `index` of `list`.
+    static func written(_ list: some MustacheList, _ index: Int, _ name: String, escaped: Bool) throws -> String {
+        let field = try #require(list.field(named: name), "no field \(name)")
+        return MustacheOutput.string { list.interpolate(at: index, field: field, escaped: escaped, into: &$0) }
+    }
+
+    /// Checks that every named field of every row writes what its value prints.
+    static func checkWritten(_ list: some MustacheList, _ names: [String], _ what: String) throws {
+        for index in 0..<list.count {
+            for name in names {
+                let field = try #require(list.field(named: name))
+                let printed = MustacheOutput.string { $0.append(list.mustacheValue(at: index, field: field), escaped: false) }
+                #expect(try written(list, index, name, escaped: false) == printed, "\(what) \(index): \(name)")
+                #expect(
+                    try written(list, index, name, escaped: true) == HTMLEscaping.escape(printed),
+                    "\(what) \(index): \(name), escaped")
+            }
+        }
+    }
+
+    @Test func writtenFieldsPrintTheirValues() throws {
+        let fixture = try TableFixture(Self.sql)
+        let rows = try Self.rows(fixture)
+        try Self.checkWritten(rows, ["id", "key", "caption", "detailHref", "moreColumns", "rowHeader"], "row")
+        let cellsField = try #require(rows.field(named: "cells"))
+        for index in 0..<rows.count {
+            guard case .list(let box) = rows.mustacheValue(at: index, field: cellsField) else {
+                Issue.record("row \(index): cells are not a list")
+                continue
+            }
+            let cells = try #require(box.list as? TableRowList.CellList)
+            #expect(cells.count == 6)
+            try Self.checkWritten(cells, ["label", "text", "kind", "href", "isNull", "isClamped"], "row \(index), cell")
+        }
+    }
+
+    @Test func aCellsTextIsTheValueAsAPageShowsIt() throws {
+        let fixture = try TableFixture(Self.sql)
+        let rows = try Self.rows(fixture)
+        let words = TableWords.of(.english)
+        let width = rows.list.table.columns.count
+        for (index, row) in rows.page.rows.enumerated() {
+            let cells = TableRowList.CellList(rows: rows, row: index)
+            for position in 0..<cells.count {
+                let value = row[rows.shownColumns[position]]
+                let expected = RecordCells.text(
+                    value, clamp: true, isClamped: rows.page.isClamped(row: index, column: rows.shownColumns[position], width: width),
+                    words: words)
+                #expect(try Self.written(cells, position, "text", escaped: false) == expected, "row \(index), cell \(position)")
+            }
+        }
+        // The cases the page writes another way than a plain value: controls shown, a long text cut.
+        let texts = try (0..<rows.count).map { try Self.written(TableRowList.CellList(rows: rows, row: $0), 1, "text", escaped: true) }
+        #expect(texts[1] == "&lt;b&gt;&amp;&quot;&#39;&#96;&#61;&lt;/b&gt;")
+        #expect(texts[2].contains("\u{2401}") && texts[2].contains("[U+202E]"))
+        #expect(texts[3].hasSuffix("…") && texts[3].unicodeScalars.count == RecordCells.clampedLength + 1)
+        #expect(try Self.written(TableRowList.CellList(rows: rows, row: 0), 3, "text", escaped: true) == "-9223372036854775808")
+    }
+}
