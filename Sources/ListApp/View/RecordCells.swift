@@ -72,8 +72,34 @@ enum RecordCells {
     /// A cell's `kind` (its class, for alignment): the value's storage class, but `real`
     /// for the exact text of a number (`exactNumber`), so it is right-aligned as numbers are.
     static func kind(_ value: SQLValue, exactNumber: Bool) -> String {
-        if exactNumber, case .text = value { return "real" }
-        return value.storageClass
+        cellKind(value, exactNumber: exactNumber).name.description
+    }
+
+    /// ``kind(_:exactNumber:)`` as a ``CellKind``.
+    static func cellKind(_ value: SQLValue, exactNumber: Bool) -> CellKind {
+        switch value {
+        case .null: .null
+        case .integer: .integer
+        case .real: .real
+        case .text, .textBytes: exactNumber ? .real : .text
+        case .blob: .blob
+        }
+    }
+
+    /// A cell's `kind`: a storage class's name (``SQLValue/storageClass``).
+    enum CellKind: UInt8 {
+        case null, integer, real, text, blob
+
+        /// The name a page prints: lower-case ASCII letters, the same escaped or not.
+        var name: StaticString {
+            switch self {
+            case .null: "null"
+            case .integer: "integer"
+            case .real: "real"
+            case .text: "text"
+            case .blob: "blob"
+            }
+        }
     }
 
     /// Whether `column` of `table` holds numbers read as their exact text (a PostgreSQL
@@ -101,6 +127,15 @@ enum RecordCells {
         }
         if case .text(let text) = value, isWebAddress(text) { return text }
         return nil
+    }
+
+    /// Whether ``href(_:reference:lists:languageSuffix:)`` may find a link for `value`:
+    /// a value of a column that references a table, or a text (most cells are neither,
+    /// and a list page asks for every cell).
+    static func mayLink(_ value: SQLValue, hasReference: Bool) -> Bool {
+        if hasReference { return !value.isNull }
+        if case .text = value { return true }
+        return false
     }
 
     /// A row's values by column name, for a list's own templates (`{{values.price}}`):

@@ -39,13 +39,22 @@ final class TableRowList: MustacheList {
     /// what `kind` and `href` print, and whether it is NULL or cut. A cell's `text` is
     /// written from its value when printed (most cells print as they are: no `String`
     /// per cell to make, keep and release).
-    let cellKinds: [String]
-    let cellHrefs: [String?]
-    let cellIsNull: [Bool]
-    /// Whether the source cut the value (``RowPage/clampLength``).
-    let cellIsCut: [Bool]
-    /// Whether the cell shows a cut value (the source cut it, or it is longer than a list page shows).
-    let cellIsClamped: [Bool]
+    let cells: [Cell]
+    /// The links of the cells that have one (``Cell/link``).
+    let cellLinks: [String]
+
+    /// What a page keeps of one cell: plain data, so a page's cells are one array
+    /// with nothing in it to retain or release.
+    struct Cell {
+        var kind: RecordCells.CellKind
+        var isNull: Bool
+        /// Whether the source cut the value (``RowPage/clampLength``).
+        var isCut: Bool
+        /// Whether the cell shows a cut value (the source cut it, or it is longer than a list page shows).
+        var isClamped: Bool
+        /// The cell's link in ``cellLinks``; -1 for none.
+        var link: Int32
+    }
 
     init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
         self.list = list
@@ -85,17 +94,9 @@ final class TableRowList: MustacheList {
         width = list.table.columns.count
         let hidden = width - shownColumns.count
         moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
-        let cells = page.rows.count * shownColumns.count
-        var kinds: [String] = []
-        var links: [String?] = []
-        var nulls: [Bool] = []
-        var cut: [Bool] = []
-        var clamped: [Bool] = []
-        kinds.reserveCapacity(cells)
-        links.reserveCapacity(cells)
-        nulls.reserveCapacity(cells)
-        cut.reserveCapacity(cells)
-        clamped.reserveCapacity(cells)
+        var cells: [Cell] = []
+        var links: [String] = []
+        cells.reserveCapacity(page.rows.count * shownColumns.count)
         let references = shownColumns.map { list.table.columns[$0].reference }
         let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
         formats = shownColumns.map { list.table.columns[$0].valueFormat }
@@ -104,18 +105,21 @@ final class TableRowList: MustacheList {
             for (position, index) in shownColumns.enumerated() {
                 let value = row[index]
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
-                kinds.append(RecordCells.kind(value, exactNumber: exactNumbers[position]))
-                links.append(RecordCells.href(value, reference: references[position], lists: lists, languageSuffix: suffix))
-                nulls.append(value.isNull)
-                cut.append(isCut)
-                clamped.append(isCut || RecordCells.needsClamp(value))
+                var link: Int32 = -1
+                if RecordCells.mayLink(value, hasReference: references[position] != nil),
+                    let href = RecordCells.href(value, reference: references[position], lists: lists, languageSuffix: suffix)
+                {
+                    link = Int32(links.count)
+                    links.append(href)
+                }
+                cells.append(
+                    Cell(
+                        kind: RecordCells.cellKind(value, exactNumber: exactNumbers[position]), isNull: value.isNull,
+                        isCut: isCut, isClamped: isCut || RecordCells.needsClamp(value), link: link))
             }
         }
-        cellKinds = kinds
-        cellHrefs = links
-        cellIsNull = nulls
-        cellIsCut = cut
-        cellIsClamped = clamped
+        self.cells = cells
+        cellLinks = links
     }
 
     var count: Int { page.rows.count }
@@ -184,10 +188,10 @@ final class TableRowList: MustacheList {
             switch Field(rawValue: field) {
             case .label: return .string(rows.labels[rows.shownColumns[position]])
             case .text: return .string(rows.text(cell: cell, position: position))
-            case .kind: return .string(rows.cellKinds[cell])
-            case .isNull: return .bool(rows.cellIsNull[cell])
-            case .isClamped: return .bool(rows.cellIsClamped[cell])
-            case .href: return rows.cellHrefs[cell].map { .string($0) } ?? .null
+            case .kind: return .string(rows.cells[cell].kind.name.description)
+            case .isNull: return .bool(rows.cells[cell].isNull)
+            case .isClamped: return .bool(rows.cells[cell].isClamped)
+            case .href: return rows.link(cell: cell).map { .string($0) } ?? .null
             case .clampedNote: return .string(rows.words.clamped)
             case nil: return .null
             }
@@ -205,18 +209,23 @@ final class TableRowList: MustacheList {
                     output.append(rows.labels[rows.shownColumns[position]], escaped: false)
                 }
             case .text: rows.writeText(cell: cell, position: position, escaped: escaped, into: &output)
-            // A storage class's name: lower-case ASCII letters, the same escaped or not.
-            case .kind: output.append(rows.cellKinds[cell], escaped: false)
+            case .kind: output.append(literal: rows.cells[cell].kind.name)
             default: output.append(mustacheValue(at: position, field: field), escaped: escaped)
             }
         }
+    }
+
+    /// The link of `cell`, if it has one.
+    func link(cell: Int) -> String? {
+        let index = cells[cell].link
+        return index < 0 ? nil : cellLinks[Int(index)]
     }
 
     /// The value of `cell`, in shown column `position`, as the page shows it (``RecordCells/text(_:clamp:isClamped:bytes:format:)``).
     func text(cell: Int, position: Int) -> String {
         let row = cell / shownColumns.count
         return RecordCells.text(
-            page.rows[row][shownColumns[position]], clamp: true, isClamped: cellIsCut[cell], bytes: words.bytes,
+            page.rows[row][shownColumns[position]], clamp: true, isClamped: cells[cell].isCut, bytes: words.bytes,
             format: formats[position])
     }
 
@@ -224,7 +233,7 @@ final class TableRowList: MustacheList {
     /// and a short printable ASCII text straight from the value, anything else through
     /// ``text(cell:position:)``.
     func writeText(cell: Int, position: Int, escaped: Bool, into output: inout MustacheOutput) {
-        if formats[position] == .plain, !cellIsCut[cell] {
+        if formats[position] == .plain, !cells[cell].isCut {
             switch page.rows[cell / shownColumns.count][shownColumns[position]] {
             case .integer(let number):
                 output.append(decimal: Int(number))
