@@ -149,8 +149,10 @@ public struct Router: Sendable {
 
     private func route(for method: HTTPMethod, segments: [String]) -> (Route, RouteParameters)? {
         let effective: HTTPMethod = method == .head ? .get : method
-        for candidate in routes where candidate.method == method || candidate.method == effective {
-            if let parameters = candidate.pattern.match(segments) { return (candidate, parameters) }
+        // By index: only the route that matches is copied (a copy of each route tried,
+        // its pattern and handlers retained and released, cost every request: perf).
+        for index in routes.indices where routes[index].method == method || routes[index].method == effective {
+            if let parameters = routes[index].pattern.match(segments) { return (routes[index], parameters) }
         }
         return nil
     }

@@ -6,51 +6,177 @@ import ListStore
 /// (``TableCatalog``) or from Swift code
 /// through this same type.
 public struct ListDefinition: Sendable {
+    /// The stored fields, shared by copies until one of them changes (copy on write):
+    /// a request passes its list to the route, the view and the rows, and a copy of
+    /// every field retained and released each of their references (perf: 2 % of an
+    /// uncached table page).
+    fileprivate struct Fields {
+        var name: String
+        var title: String
+        var description: String?
+        var table: TableDescription
+        var source: any ListSource
+        var configuration: ListConfiguration
+        var defaultSort: ListSort?
+        var shownColumns: [Int]?
+        var labels: [String: String] = [:]
+        var layout: Layout = .table
+        var basePath: String = ""
+        var namedFilters: [NamedFilter] = []
+        var sortableColumns: Set<String>?
+        var partials: [String: String] = [:]
+        var detailTemplate: String = "table-detail"
+        var presenter: (any RowPresenter)?
+        var words: ListWords = ListWords.rows
+        var addressFormat: RowAddressFormat?
+        var formerDetailPrefix: String?
+        var path: String
+    }
+
+    /// The box the fields live in (mutated only through ``mutate(_:)``, when not shared).
+    fileprivate final class Storage: @unchecked Sendable {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var storage: Storage
+
+    /// Changes the fields, copying them first when another list shares them.
+    private mutating func mutate(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
+        change(&storage.value)
+    }
+
     /// The list's name: its URL segment (tilde-encoded in paths), unique among the lists served.
-    public var name: String { didSet { path = Self.path(basePath: basePath, name: name) } }
+    public var name: String {
+        get { storage.value.name }
+        set {
+            mutate {
+                $0.name = newValue
+                $0.path = Self.path(basePath: $0.basePath, name: $0.name)
+            }
+        }
+    }
+
     /// The title its pages and the index show.
-    public var title: String
+    public var title: String {
+        get { storage.value.title }
+        set { mutate { $0.title = newValue } }
+    }
+
     /// A sentence under the title on the index, if any.
-    public var description: String?
+    public var description: String? {
+        get { storage.value.description }
+        set { mutate { $0.description = newValue } }
+    }
+
     /// The table or view the rows come from.
-    public var table: TableDescription
+    public var table: TableDescription {
+        get { storage.value.table }
+        set { mutate { $0.table = newValue } }
+    }
+
     /// The database that holds it.
-    public var source: any ListSource
+    public var source: any ListSource {
+        get { storage.value.source }
+        set { mutate { $0.source = newValue } }
+    }
+
     /// Its placeholder content, display flags and end-of-list words.
-    public var configuration: ListConfiguration
+    public var configuration: ListConfiguration {
+        get { storage.value.configuration }
+        set { mutate { $0.configuration = newValue } }
+    }
+
     /// The order of a page asked for without `sort`; nil for key order.
-    public var defaultSort: ListSort?
+    public var defaultSort: ListSort? {
+        get { storage.value.defaultSort }
+        set { mutate { $0.defaultSort = newValue } }
+    }
+
     /// The columns a list page shows for each row (indices into the table's
     /// columns, in order); nil for the first ``RecordCells/listedColumns``.
-    public var shownColumns: [Int]?
+    public var shownColumns: [Int]? {
+        get { storage.value.shownColumns }
+        set { mutate { $0.shownColumns = newValue } }
+    }
+
     /// Labels by column name; a column without one is labelled with its name.
-    public var labels: [String: String] = [:]
+    public var labels: [String: String] {
+        get { storage.value.labels }
+        set { mutate { $0.labels = newValue } }
+    }
+
     /// How its pages lay the rows out; ``Layout/table`` unless configured.
-    public var layout: Layout = .table
+    public var layout: Layout {
+        get { storage.value.layout }
+        set { mutate { $0.layout = newValue } }
+    }
+
     /// The path prefix the site is served under (``AppConfiguration/basePath``); "" for none.
-    public var basePath = "" { didSet { path = Self.path(basePath: basePath, name: name) } }
+    public var basePath: String {
+        get { storage.value.basePath }
+        set {
+            mutate {
+                $0.basePath = newValue
+                $0.path = Self.path(basePath: $0.basePath, name: $0.name)
+            }
+        }
+    }
+
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).
-    public var namedFilters: [NamedFilter] = []
+    public var namedFilters: [NamedFilter] {
+        get { storage.value.namedFilters }
+        set { mutate { $0.namedFilters = newValue } }
+    }
+
     /// The columns `sort` may name; nil: every column. A `sort` naming another is
     /// a 400, and so is a range filter on one (`__gt`, `__gte`, `__lt`, `__lte`);
     /// only these get sort links (a column of versions kept as text, say, would
     /// put "10.0" before "2.0").
-    public var sortableColumns: Set<String>?
+    public var sortableColumns: Set<String>? {
+        get { storage.value.sortableColumns }
+        set { mutate { $0.sortableColumns = newValue } }
+    }
+
     /// The shared partials this list draws with other templates: partial name →
     /// the template drawn in its place (the catalogue's `row` is `row.mustache`
     /// where a table's is `table-row.mustache`). Empty: the layout's own.
-    public var partials: [String: String] = [:]
+    public var partials: [String: String] {
+        get { storage.value.partials }
+        set { mutate { $0.partials = newValue } }
+    }
+
     /// The template of a row's page; `table-detail` unless the list has its own.
-    public var detailTemplate = "table-detail"
+    public var detailTemplate: String {
+        get { storage.value.detailTemplate }
+        set { mutate { $0.detailTemplate = newValue } }
+    }
+
     /// Draws its rows with fields of its own (for its `partials`' `row`); nil: the shared ones.
-    var presenter: (any RowPresenter)?
+    var presenter: (any RowPresenter)? {
+        get { storage.value.presenter }
+        set { mutate { $0.presenter = newValue } }
+    }
+
     /// The words its pages speak with.
-    var words = ListWords.rows
+    var words: ListWords {
+        get { storage.value.words }
+        set { mutate { $0.words = newValue } }
+    }
+
     /// Its rows' own address spelling; nil: each address value's text, tilde-encoded.
-    var addressFormat: RowAddressFormat?
+    var addressFormat: RowAddressFormat? {
+        get { storage.value.addressFormat }
+        set { mutate { $0.addressFormat = newValue } }
+    }
+
     /// A path prefix its rows' pages were once served under (`/char/`): `PREFIX/KEY`
     /// is sent to `/NAME/KEY` with a 308. Set before the application is made.
-    public var formerDetailPrefix: String?
+    public var formerDetailPrefix: String? {
+        get { storage.value.formerDetailPrefix }
+        set { mutate { $0.formerDetailPrefix = newValue } }
+    }
 
     /// How a list page lays its rows out (docs/design.md, "Markup shapes").
     public enum Layout: String, Sendable, CaseIterable {
@@ -75,14 +201,12 @@ public struct ListDefinition: Sendable {
         source: any ListSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
     ) {
         let name = name ?? table.name
-        self.name = name
-        self.path = Self.path(basePath: "", name: name)
-        self.title = title ?? VisibleText.escape(name)
-        self.description = description
-        self.table = table
-        self.source = source
-        self.configuration = configuration ?? ListConfiguration(name)
-        self.defaultSort = defaultSort
+        storage = Storage(
+            Fields(
+                name: name, title: title ?? VisibleText.escape(name), description: description, table: table,
+                source: source, configuration: configuration ?? ListConfiguration(name), defaultSort: defaultSort,
+                shownColumns: nil, sortableColumns: nil, presenter: nil, addressFormat: nil, formerDetailPrefix: nil,
+                path: Self.path(basePath: "", name: name)))
     }
 
     /// The columns its pages show for each row (indices into the table's
@@ -111,9 +235,9 @@ public struct ListDefinition: Sendable {
 
     /// The list's path: the base path, `/` and the tilde-encoded name (made when
     /// either changes: every link of a page starts with it).
-    public private(set) var path: String
+    public var path: String { storage.value.path }
 
-    private static func path(basePath: String, name: String) -> String {
+    fileprivate static func path(basePath: String, name: String) -> String {
         basePath + "/" + TildeEncoding.encode(name)
     }
 

@@ -39,7 +39,7 @@ extension TableRoute {
         }
         let decision = ListState.decide(snapshot)
         let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag
-        var view = TableView(
+        let view = TableView(
             decision: decision, list: list, request: nil, refusal: nil, page: nil,
             language: negotiated.language, languageParameter: languageParameter,
             lists: lists, templates: site.templates)

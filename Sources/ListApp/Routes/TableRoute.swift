@@ -216,7 +216,7 @@ struct TableRoute: Sendable {
             }
         }
         let decision = ListState.decide(snapshot)
-        var view = TableView(
+        let view = TableView(
             decision: decision, list: list, request: parsed, refusal: refusal, page: page,
             language: negotiated.language, languageParameter: ask.languageParameter,
             lists: lists, templates: site.templates)
