@@ -83,8 +83,11 @@ struct TableRequest: ListQuery, Sendable {
         var request = TableRequest()
         var cursor: String?
         var named: [String: NamedFilter] = [:]
-        for filter in list.namedFilters where named[filter.name] == nil { named[filter.name] = filter }
-        request.reservedNames.formUnion(named.keys)
+        for filter in list.namedFilters { request.reservedNames.insert(filter.name) }
+        // The first of each name; looked up only when the request has parameters (most first pages have none).
+        if !query.isEmpty {
+            for filter in list.namedFilters where named[filter.name] == nil { named[filter.name] = filter }
+        }
         for (name, value) in query {
             let namedFilter = named[name]
             let filter = namedFilter == nil ? Self.filter(named: name, value: value, in: list.table, reserved: request.reservedNames) : nil
