@@ -201,14 +201,21 @@ extension Template {
 
         // MARK: Walking the program
 
-        /// Runs the instructions `range` of `program`.
-        mutating func run(_ program: Program, _ range: Range<Int>) throws {
+        /// Counts one more nested frame (a run of instructions, or of a list's plan:
+        /// lists nested in data count too); the caller takes it off when it ends.
+        /// - Throws: `recursionLimit` past ``TemplateLibrary/maxFrames``.
+        mutating func enterFrame(of program: Program) throws {
             guard frames < TemplateLibrary.maxFrames else {
                 throw MustacheError(
                     kind: .recursionLimit, templateName: program.templateName, path: program.path, line: 0, column: 0,
                     message: "sections and partials nested deeper than \(TemplateLibrary.maxFrames) levels (runaway recursion?)")
             }
             frames += 1
+        }
+
+        /// Runs the instructions `range` of `program`.
+        mutating func run(_ program: Program, _ range: Range<Int>) throws {
+            try enterFrame(of: program)
             defer { frames -= 1 }
             let ops = program.ops
             var index = range.lowerBound

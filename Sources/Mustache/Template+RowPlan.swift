@@ -144,6 +144,9 @@ extension Template.Renderer {
     mutating func runList(_ box: MustacheListBox, section program: Unmanaged<Template.Program>, _ op: Int) throws -> Bool {
         let program = program.takeUnretainedValue()
         guard let plan = rowPlan(program, op: op, body: op + 1..<Int(program.ops[op].c), list: box) else { return false }
+        // A frame, as the interpreter's section would have been: lists nested in lists stop at the limit.
+        try enterFrame(of: program)
+        defer { frames -= 1 }
         if recording { recordingSpoiled = true }
         let list = box.list
         for row in 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }

@@ -175,6 +175,23 @@ import Testing
         }
     }
 
+    /// A list whose one row holds another like it, without end.
+    struct Endless: MustacheList {
+        static var fieldsAreTheTypes: Bool { true }
+        var count: Int { 1 }
+        func field(named key: String) -> Int? { ["x": 0, "more": 1][key] }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue { field == 0 ? "x" : .list(Endless()) }
+    }
+
+    /// Lists nested in lists without end (through a recursive partial) stop at the
+    /// frame limit with an error, as the interpreter's sections do, not with a crash.
+    @Test func listsNestedWithoutEndStopAtTheLimit() throws {
+        let library = try TemplateLibrary(sources: [
+            "main": "{{#rows}}{{>self}}{{/rows}}", "self": "{{x}}{{#more}}{{>self}}{{/more}}",
+        ])
+        #expect(throws: MustacheError.self) { _ = try library.render("main", ["rows": .list(Endless())]) }
+    }
+
     /// A list of one type whose fields it counts being asked for.
     struct CountedList: MustacheList {
         static let asked = Atomic<Int>(0)
