@@ -11,7 +11,7 @@ public struct ListDefinition: Sendable {
     /// every field retained and released each of their references (perf: 2 % of an
     /// uncached table page).
     fileprivate struct Fields {
-        var name: String
+        var name: String { didSet { path = ListDefinition.path(basePath: basePath, name: name) } }
         var title: String
         var description: String?
         var table: TableDescription
@@ -21,7 +21,7 @@ public struct ListDefinition: Sendable {
         var shownColumns: [Int]?
         var labels: [String: String] = [:]
         var layout: Layout = .table
-        var basePath: String = ""
+        var basePath: String = "" { didSet { path = ListDefinition.path(basePath: basePath, name: name) } }
         var namedFilters: [NamedFilter] = []
         var sortableColumns: Set<String>?
         var partials: [String: String] = [:]
@@ -50,12 +50,7 @@ public struct ListDefinition: Sendable {
     /// The list's name: its URL segment (tilde-encoded in paths), unique among the lists served.
     public var name: String {
         get { storage.value.name }
-        set {
-            mutate {
-                $0.name = newValue
-                $0.path = Self.path(basePath: $0.basePath, name: $0.name)
-            }
-        }
+        set { mutate { $0.name = newValue } }
     }
 
     /// The title its pages and the index show.
@@ -116,12 +111,7 @@ public struct ListDefinition: Sendable {
     /// The path prefix the site is served under (``AppConfiguration/basePath``); "" for none.
     public var basePath: String {
         get { storage.value.basePath }
-        set {
-            mutate {
-                $0.basePath = newValue
-                $0.path = Self.path(basePath: $0.basePath, name: $0.name)
-            }
-        }
+        set { mutate { $0.basePath = newValue } }
     }
 
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).

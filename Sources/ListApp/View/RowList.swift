@@ -20,9 +20,8 @@ final class RowList: MustacheList {
     /// `glyphStyle` need it, and it is the costliest part of such a row.
     let glyphs: [GlyphDisplay?]
     let words: Words
-    /// `?lang=…` for the rows' links, or "", and HTML-escaped (as `{{detailHref}}` prints it).
-    let linkSuffix: String
-    let escapedLinkSuffix: [UInt8]
+    /// `?lang=…` for the rows' links, or "".
+    let linkSuffix: PrintedText
     /// The start of every row's link: the list's path and `/U+`.
     let detailPrefix: String
 
@@ -36,45 +35,35 @@ final class RowList: MustacheList {
         self.records = records
         self.glyphs = records.map { GlyphDisplay.shownAsItself($0) == nil ? GlyphDisplay($0) : nil }
         self.words = Words.of(language)
-        let linkSuffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
-        self.linkSuffix = linkSuffix
-        self.escapedLinkSuffix = HTMLEscaping.escaped(linkSuffix)
+        self.linkSuffix = PrintedText(QueryString.link("", languageParameter.map { [("lang", $0)] } ?? []))
     }
 
     var count: Int { records.count }
 
     /// The words of one language every row uses, made once per language (a
     /// table per page cost a tenth of the page: callgrind, BENCHMARKS.md), each
-    /// also HTML-escaped, as `{{name}}` prints it (escaping the same words on
-    /// every row cost a page of 50 rows a tenth of its rows).
+    /// also HTML-escaped (``PrintedText``).
     final class Words: Sendable {
         /// Category names by two-letter code, at `categoryIndex(code)`.
-        let categoryNames: [String?]
-        let escapedCategoryNames: [[UInt8]?]
-        let emojiLabel: String
-        let escapedEmojiLabel: [UInt8]
+        let categoryNames: [PrintedText?]
+        let emojiLabel: PrintedText
         /// The words around the version in "Unicode 15.1" (`unicodeVersion`),
         /// nil when the sentence has no one place for it (each row then asks
         /// `version`).
-        let versionAffixes: (prefix: String, suffix: String)?
-        let escapedVersionAffixes: (prefix: [UInt8], suffix: [UInt8])?
+        let versionAffixes: (prefix: PrintedText, suffix: PrintedText)?
         let version: @Sendable (String) -> String
 
         /// The words of `strings`.
         init(_ strings: UIStrings) {
-            var names = [String?](repeating: nil, count: 26 * 26)
+            var names = [PrintedText?](repeating: nil, count: 26 * 26)
             for (code, name) in strings.categoryNames {
-                if let index = Words.categoryIndex(code) { names[index] = name }
+                if let index = Words.categoryIndex(code) { names[index] = PrintedText(name) }
             }
             categoryNames = names
-            escapedCategoryNames = names.map { $0.map(HTMLEscaping.escaped) }
-            emojiLabel = strings.emoji
-            escapedEmojiLabel = HTMLEscaping.escaped(strings.emoji)
+            emojiLabel = PrintedText(strings.emoji)
             version = strings.unicodeVersion
             let parts = strings.unicodeVersion("\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
-            let affixes = parts.count == 2 ? (prefix: String(parts[0]), suffix: String(parts[1])) : nil
-            versionAffixes = affixes
-            escapedVersionAffixes = affixes.map { (HTMLEscaping.escaped($0.prefix), HTMLEscaping.escaped($0.suffix)) }
+            versionAffixes = parts.count == 2 ? (PrintedText(String(parts[0])), PrintedText(String(parts[1]))) : nil
         }
 
         /// The words of each language, made at first use.
@@ -96,9 +85,9 @@ final class RowList: MustacheList {
             }
         }
 
-        /// The category's name in this language; the code when it has none.
-        func categoryName(_ code: String) -> String {
-            Words.categoryIndex(code).flatMap { categoryNames[$0] } ?? code
+        /// The category's name in this language; nil when it has none.
+        func categoryName(_ code: String) -> PrintedText? {
+            Words.categoryIndex(code).flatMap { categoryNames[$0] }
         }
     }
 
@@ -158,35 +147,31 @@ final class RowList: MustacheList {
             output.append(records[index].generalCategory, escaped: escaped)
         case .categoryName:
             let code = records[index].generalCategory
-            if escaped, let name = Words.categoryIndex(code).flatMap({ words.escapedCategoryNames[$0] }) {
-                output.append(html: name)
+            if let name = words.categoryName(code) {
+                name.write(escaped: escaped, into: &output)
             } else {
-                output.append(words.categoryName(code), escaped: escaped)
+                output.append(code, escaped: escaped)
             }
         case .age:
             output.append(records[index].displayedAge, escaped: escaped)
         case .ageLabel:
             let age = records[index].displayedAge
-            if escaped, let (prefix, suffix) = words.escapedVersionAffixes {
-                output.append(html: prefix)
-                output.append(age, escaped: true)
-                output.append(html: suffix)
-            } else if let (prefix, suffix) = words.versionAffixes {
-                output.append(prefix, escaped: escaped)
+            if let (prefix, suffix) = words.versionAffixes {
+                prefix.write(escaped: escaped, into: &output)
                 output.append(age, escaped: escaped)
-                output.append(suffix, escaped: escaped)
+                suffix.write(escaped: escaped, into: &output)
             } else {
                 output.append(words.version(age), escaped: escaped)
             }
         case .isEmoji:
             output.append(.bool(records[index].isEmoji), escaped: escaped)
         case .emojiLabel:
-            if escaped { output.append(html: words.escapedEmojiLabel) } else { output.append(words.emojiLabel, escaped: false) }
+            words.emojiLabel.write(escaped: escaped, into: &output)
         case .detailHref:
             // The list's path and CodePointAddress.canonicalSegment, written in place (the tests compare them).
             output.append(detailPrefix, escaped: false)
             output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
-            if escaped { output.append(html: escapedLinkSuffix) } else { output.append(linkSuffix, escaped: false) }
+            linkSuffix.write(escaped: escaped, into: &output)
         }
     }
 }

@@ -26,13 +26,11 @@ final class TableRowList: MustacheList {
     let detailHrefs: [String?]
     /// The columns shown per row (indices into the table's columns).
     let shownColumns: [Int]
-    /// Each column's label.
-    let labels: [String]
     let moreColumns: String?
     /// The table's column count.
     let width: Int
-    /// Each shown column's label HTML-escaped, as `{{label}}` prints it (made once per page).
-    let escapedLabels: [[UInt8]]
+    /// Each shown column's label (by position among the shown columns).
+    let labels: [PrintedText]
     /// Each shown column's value format (booleans).
     let formats: [TableDescription.ValueFormat]
     /// Every shown cell of the page, row by row (`row * shownColumns.count + position`):
@@ -87,9 +85,7 @@ final class TableRowList: MustacheList {
         self.keys = keys
         self.captions = captions
         self.detailHrefs = hrefs
-        let labels = list.table.columns.map(list.label)
         let shownColumns = list.listedColumns
-        self.labels = labels
         self.shownColumns = shownColumns
         width = list.table.columns.count
         let hidden = width - shownColumns.count
@@ -100,7 +96,7 @@ final class TableRowList: MustacheList {
         let references = shownColumns.map { list.table.columns[$0].reference }
         let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
         formats = shownColumns.map { list.table.columns[$0].valueFormat }
-        escapedLabels = shownColumns.map { HTMLEscaping.escaped(labels[$0]) }
+        labels = shownColumns.map { PrintedText(list.label(list.table.columns[$0])) }
         for (rowIndex, row) in page.rows.enumerated() {
             for (position, index) in shownColumns.enumerated() {
                 let value = row[index]
@@ -186,7 +182,7 @@ final class TableRowList: MustacheList {
         func mustacheValue(at position: Int, field: Int) -> MustacheValue {
             let cell = first + position
             switch Field(rawValue: field) {
-            case .label: return .string(rows.labels[rows.shownColumns[position]])
+            case .label: return .string(rows.labels[position].text)
             case .text: return .string(rows.text(cell: cell, position: position))
             case .kind: return .string(rows.cells[cell].kind.name.description)
             case .isNull: return .bool(rows.cells[cell].isNull)
@@ -202,12 +198,7 @@ final class TableRowList: MustacheList {
         func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
             let cell = first + position
             switch Field(rawValue: field) {
-            case .label:
-                if escaped {
-                    output.append(html: rows.escapedLabels[position])
-                } else {
-                    output.append(rows.labels[rows.shownColumns[position]], escaped: false)
-                }
+            case .label: rows.labels[position].write(escaped: escaped, into: &output)
             case .text: rows.writeText(cell: cell, position: position, escaped: escaped, into: &output)
             case .kind: output.append(literal: rows.cells[cell].kind.name)
             default: output.append(mustacheValue(at: position, field: field), escaped: escaped)
@@ -221,11 +212,15 @@ final class TableRowList: MustacheList {
         return index < 0 ? nil : cellLinks[Int(index)]
     }
 
+    /// The value of `cell`, in shown column `position`.
+    func value(cell: Int, position: Int) -> SQLValue {
+        page.rows[cell / shownColumns.count][shownColumns[position]]
+    }
+
     /// The value of `cell`, in shown column `position`, as the page shows it (``RecordCells/text(_:clamp:isClamped:bytes:format:)``).
     func text(cell: Int, position: Int) -> String {
-        let row = cell / shownColumns.count
-        return RecordCells.text(
-            page.rows[row][shownColumns[position]], clamp: true, isClamped: cells[cell].isCut, bytes: words.bytes,
+        RecordCells.text(
+            value(cell: cell, position: position), clamp: true, isClamped: cells[cell].isCut, bytes: words.bytes,
             format: formats[position])
     }
 
@@ -234,7 +229,7 @@ final class TableRowList: MustacheList {
     /// ``text(cell:position:)``.
     func writeText(cell: Int, position: Int, escaped: Bool, into output: inout MustacheOutput) {
         if formats[position] == .plain, !cells[cell].isCut {
-            switch page.rows[cell / shownColumns.count][shownColumns[position]] {
+            switch value(cell: cell, position: position) {
             case .integer(let number):
                 output.append(decimal: Int(number))
                 return
