@@ -96,4 +96,54 @@ import Testing
         #expect(String(decoding: asList, as: UTF8.self) == String(decoding: asArray, as: UTF8.self))
         #expect(String(decoding: asList, as: UTF8.self).contains(#"<span class="emoji">"#))
     }
+
+    /// The catalogue's rows are made from the page's values, without a record per
+    /// row: they print what the same records print, a row whose code point is
+    /// not one is left out, and a value that is not text prints its plain text.
+    @Test func rowsMadeFromAPagePrintWhatTheirRecordsPrint() throws {
+        let list = try CatalogueList.definition(
+            source: DatabaseSource(path: try #require(TestServer.catalogueFile)), configuration: nil, basePath: "")
+        let records = try [
+            Self.record(0x2603), Self.record(0x0301), Self.record(0x1F600, age: "6.1", isEmoji: true), Self.record(0x3C),
+            Self.record(0x41, age: ""), Self.record(0x115F), Self.record(0x20),
+        ]
+        func row(_ record: CharacterRecord) -> [SQLValue] {
+            list.table.columns.map { column in
+                switch column.name {
+                case "code_point": .integer(Int64(record.codePoint))
+                case "name": .text(record.name)
+                case "category": .text(record.generalCategory)
+                case "age": .text(record.age)
+                case "is_emoji": .integer(record.isEmoji ? 1 : 0)
+                case "is_emoji_presentation": .integer(record.isEmojiPresentation ? 1 : 0)
+                default: .null
+                }
+            }
+        }
+        var notACodePoint = row(records[0])
+        notACodePoint[try #require(list.table.columnIndex("code_point"))] = .integer(0x110000)
+        var numberAsAge = row(records[0])
+        numberAsAge[try #require(list.table.columnIndex("age"))] = .integer(7)
+        let values = records.map(row) + [notACodePoint, numberAsAge]
+        let page = RowPage(rows: values, keys: values.map { _ in [] }, hasMore: false)
+        let presenter = try #require(list.presenter)
+        let fromPage = try #require(
+            presenter.rows(page, of: list, language: .traditionalChinese, languageParameter: "zh-Hant") as? RowList)
+        var expected = records
+        expected.append(records[0])
+        expected[expected.count - 1].age = "7"
+        let fromRecords = RowList(expected, language: .traditionalChinese, languageParameter: "zh-Hant", listPath: list.path)
+        #expect(fromPage.count == expected.count)
+        for index in expected.indices {
+            for name in Self.fieldNames {
+                for escaped in [false, true] {
+                    #expect(
+                        try Self.written(fromPage, index, name, escaped: escaped)
+                            == Self.written(fromRecords, index, name, escaped: escaped), "\(name) of row \(index)")
+                }
+            }
+        }
+        #expect(try Self.written(fromPage, 4, "age", escaped: false) == "?")
+        #expect(try Self.written(fromPage, 1, "glyphStyle", escaped: false) == "mark")
+    }
 }

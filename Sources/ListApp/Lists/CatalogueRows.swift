@@ -23,15 +23,31 @@ struct CatalogueRows: RowPresenter {
     func record(_ row: [SQLValue]) -> CharacterRecord? {
         guard case .integer(let number) = row[codePoint], let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
         func text(_ index: Int) -> String { row[index].plainText ?? "" }
-        func flag(_ index: Int) -> Bool { if case .integer(let flag) = row[index] { flag != 0 } else { false } }
         return CharacterRecord(
             codePoint: value, name: text(name), generalCategory: text(category), age: text(age),
-            isEmoji: flag(isEmoji), isEmojiPresentation: flag(isEmojiPresentation))
+            isEmoji: Self.flag(row[isEmoji]), isEmojiPresentation: Self.flag(row[isEmojiPresentation]))
     }
 
+    /// The page's rows as ``RowList`` draws them: their texts copied straight
+    /// from the page's values, with no `CharacterRecord` (and so no `String`) per
+    /// row; a row whose code point is not one is left out, as ``record(_:)`` does.
     func rows(_ page: RowPage, of list: ListDefinition, language: Language, languageParameter: String?) -> any MustacheList {
-        RowList(page.rows.compactMap(record), language: language, languageParameter: languageParameter, listPath: list.path)
+        var storage = RowList.Storage(capacity: page.rows.count)
+        for row in page.rows {
+            guard case .integer(let number) = row[codePoint], let value = UInt32(exactly: number), value <= 0x10FFFF else { continue }
+            let start = storage.textCount
+            let nameEnd = storage.appendText(row[name])
+            let categoryEnd = storage.appendText(row[category])
+            let ageEnd = storage.appendText(row[age])
+            storage.endRow(
+                start: start, nameEnd: nameEnd, categoryEnd: categoryEnd, ageEnd: ageEnd, codePoint: value,
+                isEmoji: Self.flag(row[isEmoji]))
+        }
+        return RowList(storage, language: language, languageParameter: languageParameter, listPath: list.path)
     }
+
+    /// Whether an integer flag is set.
+    private static func flag(_ value: SQLValue) -> Bool { if case .integer(let flag) = value { flag != 0 } else { false } }
 
     func detail(_ row: [SQLValue], of list: ListDefinition, language: Language, languageParameter: String?) -> MustacheFields {
         guard let record = record(row) else { return [:] }

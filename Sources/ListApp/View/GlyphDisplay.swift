@@ -86,12 +86,21 @@ public struct GlyphDisplay: Sendable, Hashable {
     /// the tests check that no other letter, number, punctuation or symbol is in
     /// the table).
     static func shownAsItself(_ record: CharacterRecord) -> Unicode.Scalar? {
-        guard let scalar = record.scalar else { return nil }
-        switch record.generalCategory.utf8.first {
-        case UInt8(ascii: "L"), UInt8(ascii: "N"), UInt8(ascii: "P"), UInt8(ascii: "S"):
-            return hangulFillers.contains(scalar.value) ? nil : scalar
-        default:
+        guard let scalar = record.scalar, isShownAsItself(scalar, categoryInitial: record.generalCategory.utf8.first) else {
             return nil
+        }
+        return scalar
+    }
+
+    /// Whether `scalar`, of the general category whose code starts with the
+    /// byte `categoryInitial` (nil for an empty code), is shown as itself
+    /// (see ``shownAsItself(_:)``).
+    static func isShownAsItself(_ scalar: Unicode.Scalar, categoryInitial: UInt8?) -> Bool {
+        switch categoryInitial {
+        case UInt8(ascii: "L"), UInt8(ascii: "N"), UInt8(ascii: "P"), UInt8(ascii: "S"):
+            !hangulFillers.contains(scalar.value)
+        default:
+            false
         }
     }
 

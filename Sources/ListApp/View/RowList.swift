@@ -2,7 +2,7 @@ import ListStore
 import Mustache
 
 /// The catalogue's rows as `character-row.mustache` sees them, one
-/// `MustacheList` for the whole page (no value or allocation per row).
+/// `MustacheList` for the whole page (no value or allocation per row: see ``texts``).
 ///
 /// Fields of each row: `id` (the element id, `char-2603`), `glyph` and
 /// `glyphStyle` (see `GlyphDisplay`), `codePoint` (`U+2603`), `name` (the
@@ -14,31 +14,137 @@ import Mustache
 /// it as `any MustacheList`, and a reference fits the existential's inline
 /// buffer where this struct's fields would be boxed and projected per field.
 final class RowList: MustacheList {
-    let records: [CharacterRecord]
-    /// The display of each row that is not shown as itself (`GlyphDisplay.shownAsItself`
-    /// is nil: marks, format characters, spaces…), made once here: both `glyph` and
-    /// `glyphStyle` need it, and it is the costliest part of such a row.
-    let glyphs: [GlyphDisplay?]
+    /// Each row's fields that are not text, and where its texts are in `texts`.
+    let rows: [Row]
+    /// The rows' texts as UTF-8, one after the other (each row's name, category,
+    /// age and, when it is not the character itself, glyph): a field is copied
+    /// from here without retaining anything. Read from a `CharacterRecord` per row,
+    /// every field retained and released its `String`s, and the records were made
+    /// from the page's values first: the 50-row page's render took 241 K
+    /// instructions where it takes 222 K now, its view context 69 K and 73 K
+    /// (callgrind, `liststate-bench --only page`).
+    let texts: TextBuffer
     let words: Words
     /// `?lang=…` for the rows' links, or "".
     let linkSuffix: PrintedText
     /// The start of every row's link: the list's path and `/U+`.
     let detailPrefix: String
 
-    /// The rows of `records` in `language`, with links that keep
+    /// One row: its numbers and flags, and the ends of its texts in ``RowList/texts``
+    /// (each text starts where the one before it ends: name, category, age, glyph).
+    struct Row {
+        let codePoint: UInt32
+        let isEmoji: Bool
+        /// How the glyph is drawn (`GlyphDisplay`); `character` for a character shown as itself.
+        let glyphStyle: GlyphDisplay.Style
+        /// Whether the glyph is the character itself (no glyph text is then kept).
+        let glyphIsScalar: Bool
+        /// The slot of the category's name (`Words.categoryIndex`), nil for a code that has none.
+        let categorySlot: Int16?
+        let start, nameEnd, categoryEnd, ageEnd, glyphEnd: Int32
+
+        var name: Range<Int> { Int(start)..<Int(nameEnd) }
+        var category: Range<Int> { Int(nameEnd)..<Int(categoryEnd) }
+        var age: Range<Int> { Int(categoryEnd)..<Int(ageEnd) }
+        var glyph: Range<Int> { Int(ageEnd)..<Int(glyphEnd) }
+    }
+
+    /// The rows and their texts, filled a row at a time: a row's name, category
+    /// and age with ``appendText(_:)-(UnsafeBufferPointer<UInt8>)``, in that order
+    /// from ``textCount``, then ``endRow(start:nameEnd:categoryEnd:ageEnd:codePoint:isEmoji:)``;
+    /// handed to one ``RowList`` once filled (the list shares its text buffer).
+    struct Storage {
+        private(set) var rows: [Row] = []
+        let texts: TextBuffer
+
+        /// Storage for about `count` rows.
+        init(capacity count: Int) {
+            rows.reserveCapacity(count)
+            texts = TextBuffer(capacity: count * 40)
+        }
+
+        /// Where the next text starts.
+        var textCount: Int32 { Int32(texts.count) }
+
+        /// Appends a text's UTF-8; returns where it ends.
+        mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+            texts.append(text)
+            return textCount
+        }
+
+        /// Appends a text's UTF-8; returns where it ends.
+        mutating func appendText(_ text: String) -> Int32 {
+            texts.append(text)
+            return textCount
+        }
+
+        /// Appends a value's text (``ListStore/SQLValue/plainText``, nothing for NULL);
+        /// returns where it ends.
+        mutating func appendText(_ value: SQLValue) -> Int32 {
+            if case .text(let text) = value { return appendText(text) }
+            return appendText(value.plainText ?? "")
+        }
+
+        /// Ends the row whose name, category and age were appended from `start`,
+        /// and makes its glyph. An age of no characters is shown as `?` (unknown).
+        mutating func endRow(start: Int32, nameEnd: Int32, categoryEnd: Int32, ageEnd: Int32, codePoint: UInt32, isEmoji: Bool) {
+            var ageEnd = ageEnd
+            if ageEnd == categoryEnd {
+                texts.append(UInt8(ascii: "?"))
+                ageEnd = textCount
+            }
+            let category = texts[Int(nameEnd)..<Int(categoryEnd)]
+            var glyph: GlyphDisplay?
+            if !(Unicode.Scalar(codePoint).map { GlyphDisplay.isShownAsItself($0, categoryInitial: category.first) } ?? false) {
+                // Marks, format characters, spaces…: the costliest part of such a row, made once here.
+                let name = texts.string(Int(start)..<Int(nameEnd))
+                glyph = GlyphDisplay(
+                    CharacterRecord(
+                        codePoint: codePoint, name: name, generalCategory: String(decoding: category, as: UTF8.self), age: "",
+                        isEmoji: isEmoji, isEmojiPresentation: false))
+            }
+            let slot = category.count == 2 ? Words.categoryIndex(category.first!, category.last!) : nil
+            let glyphEnd = glyph.map { appendText($0.text) } ?? ageEnd
+            rows.append(
+                Row(
+                    codePoint: codePoint, isEmoji: isEmoji, glyphStyle: glyph?.style ?? .character, glyphIsScalar: glyph == nil,
+                    categorySlot: slot.map { Int16($0) }, start: start, nameEnd: nameEnd, categoryEnd: categoryEnd,
+                    ageEnd: ageEnd, glyphEnd: glyphEnd))
+        }
+    }
+
+    /// The rows of `storage` in `language`, with links that keep
     /// `languageParameter` (nil: none), to pages under `listPath` (the list's path).
     init(
-        _ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil,
+        _ storage: Storage, language: Language = .english, languageParameter: String? = nil,
         listPath: String = "/" + CatalogueList.name
     ) {
         self.detailPrefix = listPath + "/U+"
-        self.records = records
-        self.glyphs = records.map { GlyphDisplay.shownAsItself($0) == nil ? GlyphDisplay($0) : nil }
+        self.rows = storage.rows
+        self.texts = storage.texts
         self.words = Words.of(language)
         self.linkSuffix = PrintedText(QueryString.link("", languageParameter.map { [("lang", $0)] } ?? []))
     }
 
-    var count: Int { records.count }
+    /// The rows of `records` (see ``init(_:language:languageParameter:listPath:)-(Storage,_,_,_)``).
+    convenience init(
+        _ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil,
+        listPath: String = "/" + CatalogueList.name
+    ) {
+        var storage = Storage(capacity: records.count)
+        for record in records {
+            let start = storage.textCount
+            let nameEnd = storage.appendText(record.name)
+            let categoryEnd = storage.appendText(record.generalCategory)
+            let ageEnd = storage.appendText(record.age)
+            storage.endRow(
+                start: start, nameEnd: nameEnd, categoryEnd: categoryEnd, ageEnd: ageEnd, codePoint: record.codePoint,
+                isEmoji: record.isEmoji)
+        }
+        self.init(storage, language: language, languageParameter: languageParameter, listPath: listPath)
+    }
+
+    var count: Int { rows.count }
 
     /// The words of one language every row uses, made once per language (a
     /// table per page cost a tenth of the page: callgrind, BENCHMARKS.md), each
@@ -79,15 +185,13 @@ final class RowList: MustacheList {
         /// lower-case letter, Unicode §4.5), nil for anything else.
         static func categoryIndex(_ code: String) -> Int? {
             var code = code
-            return code.withUTF8 { bytes in
-                guard bytes.count == 2, (0x41...0x5A).contains(bytes[0]), (0x61...0x7A).contains(bytes[1]) else { return nil }
-                return Int(bytes[0] - 0x41) * 26 + Int(bytes[1] - 0x61)
-            }
+            return code.withUTF8 { bytes in bytes.count == 2 ? categoryIndex(bytes[0], bytes[1]) : nil }
         }
 
-        /// The category's name in this language; nil when it has none.
-        func categoryName(_ code: String) -> PrintedText? {
-            Words.categoryIndex(code).flatMap { categoryNames[$0] }
+        /// The slot of the two-letter code `first` `second` (see ``categoryIndex(_:)``).
+        static func categoryIndex(_ first: UInt8, _ second: UInt8) -> Int? {
+            guard (0x41...0x5A).contains(first), (0x61...0x7A).contains(second) else { return nil }
+            return Int(first - 0x41) * 26 + Int(second - 0x61)
         }
     }
 
@@ -114,7 +218,7 @@ final class RowList: MustacheList {
 
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
         guard let field = Field(rawValue: field) else { return .null }
-        if field == .isEmoji { return .bool(records[index].isEmoji) }
+        if field == .isEmoji { return .bool(rows[index].isEmoji) }
         return .string(MustacheOutput.string { write(field, of: index, escaped: false, into: &$0) })
     }
 
@@ -124,59 +228,60 @@ final class RowList: MustacheList {
         write(field, of: index, escaped: escaped, into: &output)
     }
 
+    /// Writes the bytes of `texts` at `range`, HTML-escaped when `escaped`.
+    @inline(__always)
+    private func write(_ range: Range<Int>, escaped: Bool, into output: inout MustacheOutput) {
+        output.append(utf8: texts[range], escaped: escaped)
+    }
+
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
     private func write(_ field: Field, of index: Int, escaped: Bool, into output: inout MustacheOutput) {
+        let row = rows[index]
         switch field {
         case .id:
             output.append(literal: "char-")
-            output.append(hex: records[index].codePoint, uppercase: false)
+            output.append(hex: row.codePoint, uppercase: false)
         case .glyph:
-            if let glyph = glyphs[index] {
-                output.append(glyph.text, escaped: escaped)
-            } else if let scalar = records[index].scalar {
+            if !row.glyphIsScalar {
+                write(row.glyph, escaped: escaped, into: &output)
+            } else if let scalar = Unicode.Scalar(row.codePoint) {
                 output.append(scalar, escaped: escaped)
             }
         case .glyphStyle:
-            output.append(literal: (glyphs[index]?.style ?? .character).name)
+            output.append(literal: row.glyphStyle.name)
         case .codePoint, .key:
             output.append(literal: "U+")
-            output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
+            output.append(hex: row.codePoint, minimumDigits: 4, uppercase: true)
         case .name:
-            output.append(records[index].name, escaped: escaped)
+            write(row.name, escaped: escaped, into: &output)
         case .category:
-            output.append(records[index].generalCategory, escaped: escaped)
+            write(row.category, escaped: escaped, into: &output)
         case .categoryName:
-            let code = records[index].generalCategory
-            if let name = words.categoryName(code) {
+            if let slot = row.categorySlot, let name = words.categoryNames[Int(slot)] {
                 name.write(escaped: escaped, into: &output)
             } else {
-                output.append(code, escaped: escaped)
+                write(row.category, escaped: escaped, into: &output)
             }
         case .age:
-            output.append(records[index].displayedAge, escaped: escaped)
+            write(row.age, escaped: escaped, into: &output)
         case .ageLabel:
-            let age = records[index].displayedAge
             if let (prefix, suffix) = words.versionAffixes {
                 prefix.write(escaped: escaped, into: &output)
-                output.append(age, escaped: escaped)
+                write(row.age, escaped: escaped, into: &output)
                 suffix.write(escaped: escaped, into: &output)
             } else {
+                let age = texts.string(row.age)
                 output.append(words.version(age), escaped: escaped)
             }
         case .isEmoji:
-            output.append(.bool(records[index].isEmoji), escaped: escaped)
+            output.append(.bool(row.isEmoji), escaped: escaped)
         case .emojiLabel:
             words.emojiLabel.write(escaped: escaped, into: &output)
         case .detailHref:
             // The list's path and CodePointAddress.canonicalSegment, written in place (the tests compare them).
             output.append(detailPrefix, escaped: false)
-            output.append(hex: records[index].codePoint, minimumDigits: 4, uppercase: true)
+            output.append(hex: row.codePoint, minimumDigits: 4, uppercase: true)
             linkSuffix.write(escaped: escaped, into: &output)
         }
     }
-}
-
-extension CharacterRecord {
-    /// The Unicode version that assigned the character, `?` when unknown.
-    fileprivate var displayedAge: String { age.isEmpty ? "?" : age }
 }

@@ -1,0 +1,65 @@
+/// UTF-8 texts one after another in one growing buffer, read back by byte
+/// range without retaining anything (``RowList`` keeps a page's texts here).
+///
+/// Appending costs a bounds check and a `memcpy`; `Array.append(contentsOf:)`
+/// of the same bytes cost twice as many instructions a text, in a loop that runs
+/// for every text of every row (callgrind). Written only while a list is being
+/// made, by the one thread that makes it, and read only after: hence
+/// `@unchecked Sendable`.
+final class TextBuffer: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The bytes written so far.
+    private(set) var count = 0
+
+    /// A buffer for about `capacity` bytes (it grows past them as needed).
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Appends `bytes`.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends one byte.
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `text`'s UTF-8.
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// The bytes at `range` (within `0..<count`), valid while this buffer lives.
+    subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of the buffer")
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// The text at `range`, invalid UTF-8 repaired (it holds none: only whole texts are appended).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: self[range], as: UTF8.self)
+    }
+
+    /// Makes room for `extra` more bytes, doubling the buffer when it is full.
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        new.update(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = grown
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+
+@testable import ListApp
+
+/// The buffer a page's texts are kept in: every text reads back as written,
+/// across the growths of the buffer.
+@Suite struct TextBufferTests {
+    @Test func textsReadBackAcrossGrowth() {
+        let buffer = TextBuffer(capacity: 1)
+        var ranges: [(Range<Int>, String)] = []
+        let texts = ["", "a", "SNOWMAN", "\u{25CC}\u{0301}", String(repeating: "é", count: 300), "<&>", "\u{1F600}", ""]
+        for text in texts {
+            let start = buffer.count
+            buffer.append(text)
+            ranges.append((start..<buffer.count, text))
+        }
+        buffer.append(UInt8(ascii: "?"))
+        ranges.append((buffer.count - 1..<buffer.count, "?"))
+        #expect(buffer.count == texts.map(\.utf8.count).reduce(0, +) + 1)
+        for (range, text) in ranges {
+            #expect(buffer.string(range) == text)
+            #expect(Array(buffer[range]) == Array(text.utf8))
+        }
+    }
+
+    @Test func anEmptyBufferHasNoBytes() {
+        let buffer = TextBuffer(capacity: 0)
+        buffer.append(UnsafeBufferPointer(start: nil, count: 0))
+        #expect(buffer.count == 0 && buffer[0..<0].isEmpty && buffer.string(0..<0).isEmpty)
+    }
+}
