@@ -67,8 +67,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     ///   - name: The field name.
     ///   - value: The field value.
     public mutating func add(name: String, value: String) {
+        reserveOnFirstField()
         fields.append(Field(name: name, value: value))
     }
+
+    /// Room for a typical message's fields at the first one: a response carries
+    /// about ten and a request several, and growing one field at a time cost
+    /// an uncached page a dozen allocations (callgrind).
+    private mutating func reserveOnFirstField() {
+        if fields.capacity == 0 { fields.reserveCapacity(Self.typicalCount) }
+    }
+
+    /// The fields a list is made room for at its first (see ``add(name:value:)``).
+    static let typicalCount = 12
 
     /// Replaces every field named `name` (any case) by one field with `value`,
     /// kept at the position of the first; appends when absent.
@@ -81,6 +92,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
                 if Self.namesEqual(fields[next].name, name) { fields.remove(at: next) } else { next += 1 }
             }
         } else {
+            reserveOnFirstField()
             fields.append(Field(name: name, value: value))
         }
     }
@@ -95,6 +107,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// already here win over defaults).
     /// - Complexity: O(n × m).
     public mutating func addMissing(_ defaults: HTTPHeaders) {
+        if !defaults.fields.isEmpty { fields.reserveCapacity(fields.count + defaults.fields.count) }
         for field in defaults.fields where !contains(field.name) {
             fields.append(field)
         }
