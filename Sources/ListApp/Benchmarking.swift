@@ -115,17 +115,17 @@ package struct ListRenderBenchmark: Sendable {
             let firstPosition = first.lastPosition(in: list.table, sort: nil)
         else { throw SetupError(description: "the catalogue has no second page") }
         // Walk the last planes in pages of 100 (keyset: each page costs the same) to the end.
-        var keys: [[SQLValue]] = []
+        var keys = RowValues()
         var after: RowPosition? = RowPosition(sortValue: nil, key: [.integer(0xE0000)])
         while let position = after {
             guard case .success(let page) = list.source.page(RowPageQuery(table: list.table, after: position, limit: 100)) else {
                 throw SetupError(description: "the catalogue failed while reading its end")
             }
-            keys += page.keys
+            keys.append(contentsOf: page.keys)
             after = page.hasMore ? page.lastPosition(in: list.table, sort: nil) : nil
         }
         guard keys.count > 40 else { throw SetupError(description: "fewer than 41 characters after U+E0000") }
-        return (cursor(firstPosition), cursor(RowPosition(sortValue: nil, key: keys[keys.count - 41])))
+        return (cursor(firstPosition), cursor(RowPosition(sortValue: nil, key: Array(keys[keys.count - 41]))))
     }
 }
 

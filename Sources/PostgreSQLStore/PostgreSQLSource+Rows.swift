@@ -74,7 +74,7 @@ extension PostgreSQLSource {
                 for value in row { budget?.spend(value) }
                 if sorted { page.sortValues.append(values[width]) }
                 page.rows.append(row)
-                page.keys.append(Array(values[(width + (sorted ? 1 : 0))...]))
+                page.keys.append(values[(width + (sorted ? 1 : 0))...])
             }
         }
         return page

@@ -125,7 +125,7 @@ import Testing
         var numberAsAge = row(records[0])
         numberAsAge[try #require(list.table.columnIndex("age"))] = .integer(7)
         let values = records.map(row) + [notACodePoint, numberAsAge]
-        let page = RowPage(rows: values, keys: values.map { _ in [] }, hasMore: false)
+        let page = RowPage(rows: RowValues(values), keys: RowValues(values.map { _ in [] }), hasMore: false)
         let presenter = try #require(list.presenter)
         let fromPage = try #require(
             presenter.rows(page, of: list, language: .traditionalChinese, languageParameter: "zh-Hant") as? RowList)

@@ -139,7 +139,7 @@ struct PostgreSQLSourceTests {
                     var rows: [[SQLValue]] = []
                     repeat {
                         let page = try source.page(RowPageQuery(table: table, sort: sort, after: after, limit: 1)).get()
-                        rows += page.rows
+                        rows += page.rows.map(Array.init)
                         // Through the cursor's own encoding, as a request would.
                         after = try page.lastPosition(in: table, sort: sort).map { position in
                             let text = RowCursor(after: position, rowid: nil, list: name, sort: sort).encoded
@@ -171,14 +171,14 @@ struct PostgreSQLSourceTests {
             let source = PostgreSQLSource(conninfo: conninfo)
             let view = try #require(try source.tables().get().first { $0.name == "note_view" })
             for sort in [nil, ListSort(column: "body"), ListSort(column: "n", descending: true)] {
-                let whole = try source.page(RowPageQuery(table: view, sort: sort, limit: 100)).get().rows
+                let whole = try source.page(RowPageQuery(table: view, sort: sort, limit: 100)).get().rows.map(Array.init)
                 for limit in [1, 2, 3] {
                     var rows: [[SQLValue]] = []
                     var after: RowPosition?
                     var numbered = 0
                     repeat {
                         let page = try source.page(RowPageQuery(table: view, sort: sort, after: after, limit: limit)).get()
-                        rows += page.rows
+                        rows += page.rows.map(Array.init)
                         guard page.hasMore, let position = page.lastPosition(in: view, sort: sort) else { break }
                         let text = RowCursor(after: position, rowid: nil, list: view.name, sort: sort).encoded
                         #expect(text.utf8.count <= RowCursor.maximumLength)

@@ -261,7 +261,8 @@ public struct ListDefinition: Sendable {
 
     /// The address values of a row: its values of the address columns, or its
     /// rowid (the last key value) when rows are addressed by rowid.
-    public func address(row: [SQLValue], key: [SQLValue]) -> [SQLValue] {
+    public func address<Row: RandomAccessCollection<SQLValue>>(row: Row, key: some BidirectionalCollection<SQLValue>) -> [SQLValue]
+    where Row.Index == Int {
         address(row: row, key: key, columns: addressColumnIndices)
     }
 
@@ -273,7 +274,9 @@ public struct ListDefinition: Sendable {
     }
 
     /// ``address(row:key:)`` with the columns found (``addressColumnIndices``).
-    func address(row: [SQLValue], key: [SQLValue], columns: [Int]?) -> [SQLValue] {
+    func address<Row: RandomAccessCollection<SQLValue>>(row: Row, key: some BidirectionalCollection<SQLValue>, columns: [Int]?)
+        -> [SQLValue] where Row.Index == Int
+    {
         guard let columns else { return key.last.map { [$0] } ?? [] }
         return columns.map { row[$0] }
     }

@@ -17,9 +17,9 @@ struct CSVWriter {
     private(set) var bytes: [UInt8] = []
 
     /// Adds one record of `fields`, written as `formats` says (one per field; none: all plain).
-    mutating func record(_ fields: [SQLValue], formats: [TableDescription.ValueFormat] = []) {
+    mutating func record(_ fields: some Collection<SQLValue>, formats: [TableDescription.ValueFormat] = []) {
         // A record of one empty field is `""`: an empty line is no record to most readers (found by QA).
-        if fields.count == 1, fields[0].isNull || fields[0] == .text("") {
+        if fields.count == 1, let only = fields.first, only.isNull || only == .text("") {
             bytes.append(contentsOf: Array("\"\"\r\n".utf8))
             return
         }

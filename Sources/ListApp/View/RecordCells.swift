@@ -140,7 +140,7 @@ enum RecordCells {
 
     /// A row's values by column name, for a list's own templates (`{{values.price}}`):
     /// text as it is, numbers as they read back, a blob as its size, NULL left out (falsy).
-    static func values(_ row: [SQLValue], of list: ListDefinition) -> MustacheFields {
+    static func values(_ row: some Collection<SQLValue>, of list: ListDefinition) -> MustacheFields {
         var fields = MustacheFields()
         for (column, value) in zip(list.table.columns, row) {
             switch value {
@@ -175,7 +175,7 @@ enum RecordCells {
     }
 
     /// A row's link text: its first non-empty text value (clamped), else the key.
-    static func caption(_ row: [SQLValue], key: String, words: TableWords) -> String {
+    static func caption(_ row: some Collection<SQLValue>, key: String, words: TableWords) -> String {
         for value in row {
             // A printable ASCII byte other than a space settles it without Unicode properties (most texts).
             if case .text(let text) = value, !text.isEmpty,

@@ -126,7 +126,7 @@ enum TableJSON {
     }
 
     private static func object(
-        _ row: [SQLValue], columns: [TableDescription.Column], into json: inout JSONWriter,
+        _ row: some Collection<SQLValue>, columns: [TableDescription.Column], into json: inout JSONWriter,
         isClamped: (Int) -> Bool = { _ in false }
     ) {
         json.raw("{")

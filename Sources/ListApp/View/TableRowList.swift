@@ -214,7 +214,7 @@ final class TableRowList: MustacheList {
 
     /// The value of `cell`, in shown column `position`.
     func value(cell: Int, position: Int) -> SQLValue {
-        page.rows[cell / shownColumns.count][shownColumns[position]]
+        page.rows[cell / shownColumns.count, shownColumns[position]]
     }
 
     /// The value of `cell`, in shown column `position`, as the page shows it (``RecordCells/text(_:clamp:isClamped:bytes:format:)``).

@@ -322,7 +322,7 @@ final class TableView: DecisionView {
 
     /// A key's values as text for `data-key` when the row has no detail page:
     /// each value's text tilde-encoded (NULL as `~`), joined by `,`.
-    static func keyText(_ key: [SQLValue]) -> String {
+    static func keyText(_ key: some Collection<SQLValue>) -> String {
         key.map { value in value.plainText.map(TildeEncoding.encode) ?? "~" }.joined(separator: ",")
     }
 
@@ -330,12 +330,12 @@ final class TableView: DecisionView {
     /// its key's values and their storage classes, and its place in a run of
     /// rows equal in every key value (`ordinal`, ``RowPage/ordinals``): unique
     /// per row in practice, valid in any id, short for any key.
-    static func elementID(_ key: [SQLValue], ordinal: Int = 1) -> String {
+    static func elementID(_ key: some Collection<SQLValue>, ordinal: Int = 1) -> String {
         MustacheOutput.string { writeElementID(elementIDHash(key, ordinal: ordinal), into: &$0) }
     }
 
     /// The hash ``elementID(_:ordinal:)`` writes.
-    static func elementIDHash(_ key: [SQLValue], ordinal: Int = 1) -> UInt64 {
+    static func elementIDHash(_ key: some Collection<SQLValue>, ordinal: Int = 1) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         func mix(_ word: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }

@@ -142,8 +142,9 @@ public final class DatabaseSource: ListSource {
         // still grow): grown a row at a time, the arrays were a tenth of a page's
         // allocations (callgrind).
         let expected = min(count, 1024)
-        page.rows.reserveCapacity(expected)
-        page.keys.reserveCapacity(expected)
+        let keyWidth = keyset.table.keyExpressions.count
+        page.rows.reserveCapacity(rows: expected, width: width)
+        page.keys.reserveCapacity(rows: expected, width: keyWidth)
         if sorted { page.sortValues.reserveCapacity(expected) }
         for range in ranges where page.rows.count < count && budget?.isSpent != true {
             let sql = keyset.statement(
@@ -158,8 +159,6 @@ public final class DatabaseSource: ListSource {
                 throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
             }
             while budget?.isSpent != true, try statement.step() {
-                var row: [SQLValue] = []
-                row.reserveCapacity(width)
                 for index in 0..<min(width, columns) {
                     let value: SQLValue
                     if keyset.clamped {
@@ -170,15 +169,16 @@ public final class DatabaseSource: ListSource {
                         value = statement.value(Int32(index))
                     }
                     budget?.spend(value)
-                    row.append(value)
+                    page.rows.appendValue(value)
                 }
                 var next = min(width, columns)
                 if sorted {
                     page.sortValues.append(statement.keyValue(Int32(next)))
                     next += 1
                 }
-                page.rows.append(row)
-                page.keys.append((next..<columns).map { statement.keyValue(Int32($0)) })
+                page.rows.endRow(width: width)
+                for index in next..<columns { page.keys.appendValue(statement.keyValue(Int32(index))) }
+                page.keys.endRow(width: columns - next)
             }
         }
         return page

@@ -54,9 +54,9 @@ public struct RowPageQuery: Sendable, Hashable {
 /// One page of a table's rows, each value with its storage class.
 public struct RowPage: Sendable, Hashable {
     /// The rows: one value per column of the table (``TableDescription/columns``), in order.
-    public var rows: [[SQLValue]]
+    public var rows: RowValues
     /// Each row's key values (``TableDescription/keyExpressions``), parallel to `rows`.
-    public var keys: [[SQLValue]]
+    public var keys: RowValues
     /// Each row's whole value of the sort column, parallel to `rows`; empty in key order.
     public var sortValues: [SQLValue] = []
     /// The cells whose value was cut to its first ``clampLength`` characters
@@ -85,7 +85,7 @@ public struct RowPage: Sendable, Hashable {
     public var fileIdentity: FileIdentity?
 
     /// Makes a page.
-    public init(rows: [[SQLValue]], keys: [[SQLValue]], hasMore: Bool, fileIdentity: FileIdentity? = nil) {
+    public init(rows: RowValues, keys: RowValues, hasMore: Bool, fileIdentity: FileIdentity? = nil) {
         self.rows = rows
         self.keys = keys
         self.hasMore = hasMore
@@ -96,8 +96,8 @@ public struct RowPage: Sendable, Hashable {
     package mutating func keep(_ count: Int) {
         guard rows.count > count else { return }
         hasMore = true
-        rows.removeSubrange(count...)
-        keys.removeSubrange(count...)
+        rows.removeRows(from: count)
+        keys.removeRows(from: count)
         if sortValues.count > count { sortValues.removeSubrange(count...) }
         if ordinals.count > count { ordinals.removeSubrange(count...) }
     }
@@ -105,10 +105,10 @@ public struct RowPage: Sendable, Hashable {
     /// Adds `other`'s rows after these.
     package mutating func append(_ other: RowPage) {
         // Cells are numbered row * width + column; the other page's rows come after these.
-        let offset = rows.count * (rows.first?.count ?? 0)
+        let offset = rows.count * rows.width
         for cell in other.clamped { clamped.insert(offset + cell) }
-        rows += other.rows
-        keys += other.keys
+        rows.append(contentsOf: other.rows)
+        keys.append(contentsOf: other.keys)
         sortValues += other.sortValues
     }
 
@@ -118,7 +118,7 @@ public struct RowPage: Sendable, Hashable {
     package mutating func countRuns(continuing after: RowPosition?) {
         rowsBefore = after == nil ? 0 : after?.rowNumber
         ordinals = []
-        func same(_ a: [SQLValue], _ b: [SQLValue]) -> Bool {
+        func same(_ a: some Collection<SQLValue>, _ b: some Collection<SQLValue>) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { $0.isSameKey(as: $1) }
         }
         for index in keys.indices {
@@ -137,7 +137,7 @@ public struct RowPage: Sendable, Hashable {
     public func lastPosition(in table: TableDescription, sort: ListSort?) -> RowPosition? {
         guard let key = keys.last else { return nil }
         return RowPosition(
-            sortValue: sort == nil ? nil : sortValues.last, key: key, repeats: ordinals.last ?? 0,
+            sortValue: sort == nil ? nil : sortValues.last, key: Array(key), repeats: ordinals.last ?? 0,
             rowNumber: rowsBefore.map { $0 + rows.count })
     }
 

@@ -49,7 +49,7 @@ import Testing
             if query.filters.contains(where: { $0.value == "9999" }) {
                 return .failure(ListStoreError(kind: .overloaded, message: "all 4 connections to the database are in use"))
             }
-            return up(RowPage(rows: rows, keys: rows.map { [$0[0]] }, hasMore: false))
+            return up(RowPage(rows: RowValues(rows), keys: RowValues(rows.map { [$0[0]] }), hasMore: false))
         }
         func position(ofRowid rowid: Int64, in table: TableDescription, sort: ListSort?, startedAt: ContinuousClock.Instant?)
             -> Result<RowPosition?, ListStoreError>

@@ -16,7 +16,7 @@ import Testing
         var after: RowPosition?
         for _ in 0..<10_000 {
             let page = try source.page(RowPageQuery(table: table, sort: sort, after: after, limit: limit, filters: filters)).get()
-            rows += page.rows
+            rows += page.rows.map(Array.init)
             guard page.hasMore, let position = page.lastPosition(in: table, sort: sort) else { return rows }
             let text = RowCursor(
                 after: position, rowid: page.lastRowid(in: table), keyIsUnique: table.hasUniqueKey,
@@ -187,7 +187,7 @@ import Testing
         #expect(row.number == 4)
         func secondPage() throws -> [[SQLValue]]? {
             guard let after = try source.position(of: row, in: RowPageQuery(table: view)).get() else { return nil }
-            return try source.page(RowPageQuery(table: view, after: after, limit: 100)).get().rows
+            return try source.page(RowPageQuery(table: view, after: after, limit: 100)).get().rows.map(Array.init)
         }
         let rest = try #require(try secondPage())
         #expect(rest.map { $0[0].plainText?.prefix(2) } == ["b5", "b6", "b7", "b8", "b9"])
