@@ -64,11 +64,11 @@ struct TableWords: Sendable {
     static let english = TableWords(
         sortBy: "Sort by", keyOrder: "Key order", rowHeader: "Row", jsonLink: "This page as JSON", csvLink: "The whole list as CSV", ascending: "ascending",
         descending: "descending",
-        bytes: { $0 == 1 ? "1 byte" : "\($0.formatted()) bytes" },
+        bytes: { $0 == 1 ? "1 byte" : "\(EnglishNumber.grouped($0)) bytes" },
         row: { "Row \($0)" },
         moreColumns: { $0 == 1 ? "1 more column on the row’s page" : "\($0) more columns on the row’s page" },
         clamped: "(shortened; the row’s page shows all of it)",
-        indexTitle: "Lists", rowCount: { $0.map { $0 == 1 ? "1 row" : "\($0.formatted()) rows" } ?? "many rows" },
+        indexTitle: "Lists", rowCount: { $0.map { $0 == 1 ? "1 row" : "\(EnglishNumber.grouped($0)) rows" } ?? "many rows" },
         searchLabel: "Search this list", searchPlaceholder: "words to find",
         activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" }, colon: ":",
         contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",

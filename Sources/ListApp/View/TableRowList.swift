@@ -94,6 +94,7 @@ final class TableRowList: MustacheList {
         var links: [String] = []
         cells.reserveCapacity(page.rows.count * shownColumns.count)
         let references = shownColumns.map { list.table.columns[$0].reference }
+        let targets = references.map { $0.flatMap { RecordCells.referenceTarget($0, lists: lists) } }
         let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
         formats = shownColumns.map { list.table.columns[$0].valueFormat }
         labels = shownColumns.map { PrintedText(list.label(list.table.columns[$0])) }
@@ -103,7 +104,7 @@ final class TableRowList: MustacheList {
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
                 var link: Int32 = -1
                 if RecordCells.mayLink(value, hasReference: references[position] != nil),
-                    let href = RecordCells.href(value, reference: references[position], lists: lists, languageSuffix: suffix)
+                    let href = RecordCells.href(value, target: targets[position], languageSuffix: suffix)
                 {
                     link = Int32(links.count)
                     links.append(href)

@@ -37,6 +37,8 @@ final class TextBuffer: @unchecked Sendable {
 
     /// Appends `text`'s UTF-8.
     func append(_ text: String) {
+        // A native string's bytes in place; a copy only for one that has none.
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var text = text
         text.withUTF8 { append($0) }
     }

@@ -47,9 +47,7 @@ enum VisibleText {
     static func echo(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.count > maximumEcho else { return escape(text) }
-        var cut = String.UnicodeScalarView()
-        cut.append(contentsOf: scalars.prefix(maximumEcho - 1))
-        return escape(String(cut)) + "…"
+        return escape(text.prefix(scalars: maximumEcho - 1)) + "…"
     }
 
     /// Whether a request's parameter value may be taken as it is: it holds no

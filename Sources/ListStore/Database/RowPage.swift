@@ -109,7 +109,8 @@ public struct RowPage: Sendable, Hashable {
         for cell in other.clamped { clamped.insert(offset + cell) }
         rows.append(contentsOf: other.rows)
         keys.append(contentsOf: other.keys)
-        sortValues += other.sortValues
+        // Into an empty page (most reads), shared rather than copied value by value.
+        if sortValues.isEmpty { sortValues = other.sortValues } else { sortValues += other.sortValues }
     }
 
     /// Numbers the rows of each run of equal keys (``ordinals``); the first
@@ -157,9 +158,7 @@ extension RowPage {
         switch value {
         // A character is at least one byte: the byte count (kept by the string) rules most texts out.
         case .text(let text) where text.utf8.count > limit && text.unicodeScalars.count > limit:
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: text.unicodeScalars.prefix(limit))
-            value = .text(String(scalars))
+            value = .text(text.prefix(scalars: limit))
             return true
         case .blob(let bytes) where bytes.count > limit:
             value = .blob(Array(bytes.prefix(limit)))

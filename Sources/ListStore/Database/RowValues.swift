@@ -73,6 +73,11 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
     /// Appends the rows of `other`, which have this width (or there are none on either side).
     public mutating func append(contentsOf other: RowValues) {
         guard !other.isEmpty else { return }
+        // Most pages are read into an empty one: share the values rather than copy each.
+        if count == 0 {
+            self = other
+            return
+        }
         precondition(count == 0 || other.width == width, "rows of \(other.width) values among rows of \(width)")
         if count == 0 { width = other.width }
         values.append(contentsOf: other.values)
