@@ -55,10 +55,19 @@ extension MustacheList {
 public final class MustacheListBox: Sendable {
     /// The boxed list.
     public let list: any MustacheList
+    /// The list's type, and whether its fields are its type's
+    /// (``MustacheList/fieldsAreTheTypes``): read once here, where a section over
+    /// each row's own list (its cells) asked the existential for its dynamic type
+    /// three times a row to find the kept plan (callgrind).
+    let listType: ObjectIdentifier
+    let fieldsAreTheTypes: Bool
 
     /// Boxes `list`.
     public init(_ list: any MustacheList) {
         self.list = list
+        let type = type(of: list)
+        listType = ObjectIdentifier(type)
+        fieldsAreTheTypes = type.fieldsAreTheTypes
     }
 }
 

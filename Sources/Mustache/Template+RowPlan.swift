@@ -109,14 +109,13 @@ extension Template.Renderer {
     ) -> Template.RowPlan? {
         guard hasNoIndent else { return nil }
         if let kept = keptPlan, kept.program === program, kept.op == index,
-            kept.list === box || (type(of: box.list).fieldsAreTheTypes && type(of: kept.list.list) == type(of: box.list))
+            kept.list === box || (box.fieldsAreTheTypes && kept.list.listType == box.listType)
         {
             return kept.plan
         }
         // A list whose fields are its type's is planned once per library, not per render.
         let key =
-            type(of: box.list).fieldsAreTheTypes
-            ? KeptRowPlans.Key(op: index, list: ObjectIdentifier(type(of: box.list)), partialsLeft: maxDepth - depth) : nil
+            box.fieldsAreTheTypes ? KeptRowPlans.Key(op: index, list: box.listType, partialsLeft: maxDepth - depth) : nil
         if let key, let plan = program.keptPlans.plan(for: key) {
             keptPlan = (box, program, index, plan)
             return plan
