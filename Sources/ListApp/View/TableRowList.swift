@@ -157,8 +157,10 @@ final class TableRowList: MustacheList {
         }
     }
 
-    /// The cells of one row.
-    final class CellList: MustacheList {
+    /// The cells of one row. A struct of two words: it fits the existential's
+    /// inline buffer, so a row's cells cost one allocation (the list's box), where
+    /// a class cost two (callgrind: /items 851 K → 838 K instructions).
+    struct CellList: MustacheList {
         let rows: TableRowList
         /// The page's index of the row's first cell.
         let first: Int
