@@ -200,24 +200,43 @@ public struct TableDescription: Sendable, Hashable {
             return primaryKey.map { quoteIdentifier($0.sqlName) }
         case .view:
             if let configuredKey { return configuredKey.map(quoteIdentifier) }
-            // Byte for byte, so values a collation calls equal ('a' and 'A' under NOCASE) are two rows,
-            // and with the storage class, so 1 and 1.0 (equal in SQL) are too (found by QA: a run
-            // mixing them made a cursor that came back to itself).
-            return columns.flatMap { column in
-                let name = quoteIdentifier(column.sqlName)
-                return [name + " COLLATE BINARY", "typeof(\(name))"]
-            }
+            return allValuesKey
         case .table:
             if primaryKeyIsRowid { return [quoteIdentifier(primaryKey[0].sqlName)] }
-            let rowid = rowidName.map { [$0] } ?? []
-            return primaryKey.map { quoteIdentifier($0.sqlName) } + rowid
+            // No name reaches the rowid: nothing else tells the rows apart (a primary key
+            // of a rowid table may hold NULL twice).
+            guard let rowidName else { return allValuesKey }
+            return primaryKey.map { quoteIdentifier($0.sqlName) } + [rowidName]
         }
     }
 
-    /// Whether no two rows share a key: false for a view paged by all its
-    /// columns, where identical rows may follow each other (a page then ends
-    /// only where the key changes, so no copy is skipped).
-    public var hasUniqueKey: Bool { kind != .view || configuredKey != nil }
+    /// Every column compared byte for byte, so values a collation calls equal ('a' and
+    /// 'A' under NOCASE) are two rows, and by its storage class, so 1 and 1.0 (equal in
+    /// SQL) are too (found by QA: a run mixing them made a cursor that came back to itself).
+    private var allValuesKey: [String] {
+        columns.flatMap { column in
+            let name = quoteIdentifier(column.sqlName)
+            return [name + " COLLATE BINARY", "typeof(\(name))"]
+        }
+    }
+
+    /// Whether rows are told apart only by all their values (``keyExpressions``), so
+    /// that identical rows can follow each other: a view without a configured key,
+    /// and (SQLite) a rowid table without an `INTEGER PRIMARY KEY` whose columns
+    /// shadow all three names of the rowid, `rowid`, `_rowid_` and `oid` (found by a
+    /// break-it pass: such a table had no key, and every page answered 500).
+    var isKeyedByAllValues: Bool {
+        switch kind {
+        case .view: configuredKey == nil
+        case .table: dialect == .sqlite && rowidName == nil && !primaryKeyIsRowid
+        case .withoutRowid: false
+        }
+    }
+
+    /// Whether no two rows share a key: false for a list paged by all its
+    /// values (``isKeyedByAllValues``), where identical rows may follow each
+    /// other (a page then ends only where the key changes, so no copy is skipped).
+    public var hasUniqueKey: Bool { !isKeyedByAllValues }
 
     /// Whether a key value may be NULL: ordered NULL first (``SQLDialect/orderTerm(_:descending:nullable:)``).
     /// A PostgreSQL primary key never holds NULL.

@@ -76,6 +76,39 @@ import Testing
         }
     }
 
+    /// Found by a break-it pass: a rowid table whose columns are named `rowid`,
+    /// `oid` and `_rowid_` (so SQL cannot name its rowid) and that has no
+    /// `INTEGER PRIMARY KEY` had no key to page by: every page answered 500
+    /// (`ORDER BY  LIMIT ?`). It is paged by all its values, as a view without a
+    /// key is: identical rows and NULLs included, every row once, in SQLite's order.
+    @Test func aTableWhoseColumnsShadowEveryRowidNameWalksByAllItsValues() throws {
+        let database = try TestDatabase(rows: 2)
+        defer { database.remove() }
+        try database.write(
+            """
+            CREATE TABLE shadow3 (rowid TEXT, oid TEXT, _rowid_ TEXT, v TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 40)
+            INSERT INTO shadow3 SELECT 'r' || (i % 9), CASE WHEN i % 4 = 0 THEN NULL ELSE 'o' || (i % 3) END,
+                CASE WHEN i % 5 = 0 THEN NULL ELSE i % 2 END, 'v' || (i % 6) FROM c;
+            INSERT INTO shadow3 VALUES ('same', 'same', 'same', 'same'), ('same', 'same', 'same', 'same');
+            CREATE TABLE shadowed_key (rowid TEXT, oid TEXT, _rowid_ TEXT, k TEXT PRIMARY KEY, v INT);
+            INSERT INTO shadowed_key VALUES ('a', 'b', 'c', NULL, 1), ('a', 'b', 'c', NULL, 1), ('x', 'y', 'z', 'k1', 2);
+            """)
+        let source = DatabaseSource(path: database.path)
+        for name in ["shadow3", "shadowed_key"] {
+            let table = try #require(try source.tables().get().first { $0.name == name })
+            #expect(table.rowidName == nil && !table.hasUniqueKey, "\(name)")
+            let sorts = [nil] + table.columns.flatMap { [ListSort(column: $0.name), ListSort(column: $0.name, descending: true)] }
+            for sort in sorts {
+                let expected = try database.rows(Self.reference(table, sort: sort))
+                for limit in [1, 3, 50] {
+                    let walked = try Self.walk(source, table, sort: sort, limit: limit)
+                    #expect(walked == expected, "\(name) sort \(sort?.parameter ?? "-") limit \(limit)")
+                }
+            }
+        }
+    }
+
     /// Found by QA: a view whose rows are equal in every column for more than
     /// 1,000 rows in a row lost the rest of the run. A cursor counts the rows
     /// of the run already shown, so every copy comes exactly once.
