@@ -99,14 +99,42 @@ enum SchemaReader {
             }
             keys.reset()
             for parts in byID.values where parts.count == 1 {
-                if let index = columns.firstIndex(where: { $0.sqlName == parts[0].from }) {
-                    columns[index].reference = TableDescription.Reference(table: parts[0].table, column: parts[0].to)
+                if let index = columns.firstIndex(where: { sameName($0.sqlName, parts[0].from) }) {
+                    columns[index].reference = try declaredReference(table: parts[0].table, column: parts[0].to, connection)
                 }
             }
         }
         let names = Set(columns.map { $0.sqlName.lowercased() })
         let rowid = kind == .table ? ["rowid", "_rowid_", "oid"].first { !names.contains($0) } : nil
         return TableDescription(name: name, kind: kind, columns: columns, rowidName: rowid)
+    }
+
+    /// A foreign key's target as its table and column are declared: SQLite's names
+    /// are the same in any ASCII case (`REFERENCES parent(code)` names `Parent(Code)`),
+    /// and the lists and their columns are found by their declared names (found by a
+    /// break-it pass: only the exact spelling got a link). A table or column that does
+    /// not exist is kept as written.
+    private static func declaredReference(
+        table: String, column: String?, _ connection: SQLiteConnection
+    ) throws(ListStoreError) -> TableDescription.Reference {
+        let tables = try connection.statement(
+            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name = ?1 COLLATE NOCASE ORDER BY name = ?1 DESC LIMIT 1")
+        defer { tables.reset() }
+        try tables.bind(values: [.text(table)])
+        let declaredTable = try tables.step() ? tables.text(0) : table
+        guard let column else { return TableDescription.Reference(table: declaredTable, column: nil) }
+        let columns = try connection.statement(
+            "SELECT name FROM pragma_table_info(?1) WHERE name = ?2 COLLATE NOCASE ORDER BY name = ?2 DESC LIMIT 1")
+        defer { columns.reset() }
+        try columns.bind(values: [.text(declaredTable), .text(column)])
+        let declaredColumn = try columns.step() ? columns.text(0) : column
+        return TableDescription.Reference(table: declaredTable, column: declaredColumn)
+    }
+
+    /// Whether two SQLite names are the same (ASCII letters in any case, as SQLite compares them).
+    private static func sameName(_ a: String, _ b: String) -> Bool {
+        func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { folded($0) == folded($1) }
     }
 
     /// `PRAGMA schema_version`: changes with every change to the schema.

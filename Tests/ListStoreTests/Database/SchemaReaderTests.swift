@@ -33,6 +33,30 @@ import Testing
         #expect(table.rowidName == "_rowid_")
     }
 
+    /// Found by a break-it pass: SQLite's names are the same in any ASCII case, but
+    /// a foreign key written `REFERENCES parent(code)` to a table declared `Parent(Code)`
+    /// gave its cells no link (only the exact spelling found the list). A reference
+    /// names the table and column as they are declared.
+    @Test func aReferenceNamesTheTableAndColumnAsDeclared() throws {
+        let database = try TestDatabase(rows: 4)
+        defer { database.remove() }
+        try database.write(
+            """
+            CREATE TABLE Parent (Code TEXT PRIMARY KEY, v TEXT);
+            CREATE TABLE refs (id INTEGER PRIMARY KEY, exact TEXT REFERENCES Parent(Code), colcase TEXT REFERENCES Parent(code),
+                tblcase TEXT REFERENCES parent(Code), bothcase TEXT REFERENCES PARENT(CODE), implicit TEXT REFERENCES pArEnT,
+                missing TEXT REFERENCES nowhere(x), badcolumn TEXT REFERENCES parent(absent));
+            """)
+        let refs = try #require(try DatabaseSource(path: database.path).tables().get().first { $0.name == "refs" })
+        let references = Dictionary(uniqueKeysWithValues: refs.columns.map { ($0.name, $0.reference) })
+        for name in ["exact", "colcase", "tblcase", "bothcase"] {
+            #expect(references[name] == TableDescription.Reference(table: "Parent", column: "Code"), "\(name)")
+        }
+        #expect(references["implicit"] == TableDescription.Reference(table: "Parent", column: nil))
+        #expect(references["missing"] == TableDescription.Reference(table: "nowhere", column: "x"))
+        #expect(references["badcolumn"] == TableDescription.Reference(table: "Parent", column: "absent"))
+    }
+
     @Test(arguments: [
         ("INTEGER", TableDescription.Affinity.integer), ("VARCHAR(10)", .text), ("", .blob),
         ("DOUBLE PRECISION", .real), ("DECIMAL(5,2)", .numeric), ("CHARINT", .integer),
