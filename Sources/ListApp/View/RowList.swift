@@ -50,7 +50,7 @@ final class RowList: MustacheList {
     }
 
     /// The rows and their texts, filled a row at a time: a row's name, category
-    /// and age with ``appendText(_:)-(UnsafeBufferPointer<UInt8>)``, in that order
+    /// and age with ``appendText(_:)-(SQLValue)``, in that order
     /// from ``textCount``, then ``endRow(start:nameEnd:categoryEnd:ageEnd:codePoint:isEmoji:)``;
     /// handed to one ``RowList`` once filled (the list shares its text buffer).
     struct Storage {
@@ -65,12 +65,6 @@ final class RowList: MustacheList {
 
         /// Where the next text starts.
         var textCount: Int32 { Int32(texts.count) }
-
-        /// Appends a text's UTF-8; returns where it ends.
-        mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
-            texts.append(text)
-            return textCount
-        }
 
         /// Appends a text's UTF-8; returns where it ends.
         mutating func appendText(_ text: String) -> Int32 {
