@@ -21,7 +21,7 @@ struct CatalogueRows: RowPresenter {
 
     /// The record a row holds; nil for a row whose code point is not one (the builder writes none).
     func record(_ row: [SQLValue]) -> CharacterRecord? {
-        guard case .integer(let number) = row[codePoint], let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
+        guard let value = Self.codePoint(row[codePoint]) else { return nil }
         func text(_ index: Int) -> String { row[index].plainText ?? "" }
         return CharacterRecord(
             codePoint: value, name: text(name), generalCategory: text(category), age: text(age),
@@ -34,16 +34,17 @@ struct CatalogueRows: RowPresenter {
     func rows(_ page: RowPage, of list: ListDefinition, language: Language, languageParameter: String?) -> any MustacheList {
         var storage = RowList.Storage(capacity: page.rows.count)
         for row in page.rows {
-            guard case .integer(let number) = row[codePoint], let value = UInt32(exactly: number), value <= 0x10FFFF else { continue }
-            let start = storage.textCount
-            let nameEnd = storage.appendText(row[name])
-            let categoryEnd = storage.appendText(row[category])
-            let ageEnd = storage.appendText(row[age])
-            storage.endRow(
-                start: start, nameEnd: nameEnd, categoryEnd: categoryEnd, ageEnd: ageEnd, codePoint: value,
-                isEmoji: Self.flag(row[isEmoji]))
+            guard let value = Self.codePoint(row[codePoint]) else { continue }
+            storage.appendRow(
+                codePoint: value, name: row[name], category: row[category], age: row[age], isEmoji: Self.flag(row[isEmoji]))
         }
         return RowList(storage, language: language, languageParameter: languageParameter, listPath: list.path)
+    }
+
+    /// The code point a row's `code_point` value names; nil for a value that is not one.
+    private static func codePoint(_ value: SQLValue) -> UInt32? {
+        guard case .integer(let number) = value, let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
+        return value
     }
 
     /// Whether an integer flag is set.

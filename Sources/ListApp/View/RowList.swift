@@ -49,9 +49,7 @@ final class RowList: MustacheList {
         var glyph: Range<Int> { Int(ageEnd)..<Int(glyphEnd) }
     }
 
-    /// The rows and their texts, filled a row at a time: a row's name, category
-    /// and age with ``appendText(_:)-(SQLValue)``, in that order
-    /// from ``textCount``, then ``endRow(start:nameEnd:categoryEnd:ageEnd:codePoint:isEmoji:)``;
+    /// The rows and their texts, filled a row at a time (``appendRow(codePoint:name:category:age:isEmoji:)``);
     /// handed to one ``RowList`` once filled (the list shares its text buffer).
     struct Storage {
         private(set) var rows: [Row] = []
@@ -64,25 +62,29 @@ final class RowList: MustacheList {
         }
 
         /// Where the next text starts.
-        var textCount: Int32 { Int32(texts.count) }
+        private var textCount: Int32 { Int32(texts.count) }
 
         /// Appends a text's UTF-8; returns where it ends.
-        mutating func appendText(_ text: String) -> Int32 {
+        private mutating func appendText(_ text: String) -> Int32 {
             texts.append(text)
             return textCount
         }
 
         /// Appends a value's text (``ListStore/SQLValue/plainText``, nothing for NULL);
         /// returns where it ends.
-        mutating func appendText(_ value: SQLValue) -> Int32 {
+        private mutating func appendText(_ value: SQLValue) -> Int32 {
             if case .text(let text) = value { return appendText(text) }
             return appendText(value.plainText ?? "")
         }
 
-        /// Ends the row whose name, category and age were appended from `start`,
-        /// and makes its glyph. An age of no characters is shown as `?` (unknown).
-        mutating func endRow(start: Int32, nameEnd: Int32, categoryEnd: Int32, ageEnd: Int32, codePoint: UInt32, isEmoji: Bool) {
-            var ageEnd = ageEnd
+        /// Appends a row: its name, category and age as the values' texts (a record's
+        /// strings are passed as `.text`), and its glyph, made here. An age of no
+        /// characters is shown as `?` (unknown).
+        mutating func appendRow(codePoint: UInt32, name: SQLValue, category: SQLValue, age: SQLValue, isEmoji: Bool) {
+            let start = textCount
+            let nameEnd = appendText(name)
+            let categoryEnd = appendText(category)
+            var ageEnd = appendText(age)
             if ageEnd == categoryEnd {
                 texts.append(UInt8(ascii: "?"))
                 ageEnd = textCount
@@ -97,7 +99,7 @@ final class RowList: MustacheList {
                         codePoint: codePoint, name: name, generalCategory: String(decoding: category, as: UTF8.self), age: "",
                         isEmoji: isEmoji, isEmojiPresentation: false))
             }
-            let slot = category.count == 2 ? Words.categoryIndex(category.first!, category.last!) : nil
+            let slot = category.count == 2 ? Words.categoryIndex(category[0], category[1]) : nil
             let glyphEnd = glyph.map { appendText($0.text) } ?? ageEnd
             rows.append(
                 Row(
@@ -127,13 +129,9 @@ final class RowList: MustacheList {
     ) {
         var storage = Storage(capacity: records.count)
         for record in records {
-            let start = storage.textCount
-            let nameEnd = storage.appendText(record.name)
-            let categoryEnd = storage.appendText(record.generalCategory)
-            let ageEnd = storage.appendText(record.age)
-            storage.endRow(
-                start: start, nameEnd: nameEnd, categoryEnd: categoryEnd, ageEnd: ageEnd, codePoint: record.codePoint,
-                isEmoji: record.isEmoji)
+            storage.appendRow(
+                codePoint: record.codePoint, name: .text(record.name), category: .text(record.generalCategory),
+                age: .text(record.age), isEmoji: record.isEmoji)
         }
         self.init(storage, language: language, languageParameter: languageParameter, listPath: listPath)
     }

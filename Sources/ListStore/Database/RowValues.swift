@@ -78,8 +78,7 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
             self = other
             return
         }
-        precondition(count == 0 || other.width == width, "rows of \(other.width) values among rows of \(width)")
-        if count == 0 { width = other.width }
+        precondition(other.width == width, "rows of \(other.width) values among rows of \(width)")
         values.append(contentsOf: other.values)
         count += other.count
     }

@@ -64,14 +64,20 @@ import Testing
         let source = DatabaseSource(path: database.path)
         let tables = try source.tables().get()
         #expect(tables.map(\.name) == ["codes", "empty", "grouped", "items", "loose", "pairs"])
-        for table in tables {
-            let sorts = [nil] + table.columns.flatMap { [ListSort(column: $0.name), ListSort(column: $0.name, descending: true)] }
-            for sort in sorts {
-                let expected = try database.rows(Self.reference(table, sort: sort))
-                for limit in [1, 7, 50] {
-                    let walked = try Self.walk(source, table, sort: sort, limit: limit)
-                    #expect(walked == expected, "\(table.name) sort \(sort?.parameter ?? "-") limit \(limit)")
-                }
+        for table in tables { try Self.expectEveryOrderMatchesSQLite(source, table, database, limits: [1, 7, 50]) }
+    }
+
+    /// Walks `table` by every column both ways and in key order, `limits` rows a
+    /// page, and expects SQLite's own order each time (``reference(_:sort:)``).
+    static func expectEveryOrderMatchesSQLite(
+        _ source: DatabaseSource, _ table: TableDescription, _ database: TestDatabase, limits: [Int]
+    ) throws {
+        let sorts = [nil] + table.columns.flatMap { [ListSort(column: $0.name), ListSort(column: $0.name, descending: true)] }
+        for sort in sorts {
+            let expected = try database.rows(reference(table, sort: sort))
+            for limit in limits {
+                let walked = try walk(source, table, sort: sort, limit: limit)
+                #expect(walked == expected, "\(table.name) sort \(sort?.parameter ?? "-") limit \(limit)")
             }
         }
     }
@@ -98,14 +104,7 @@ import Testing
         for name in ["shadow3", "shadowed_key"] {
             let table = try #require(try source.tables().get().first { $0.name == name })
             #expect(table.rowidName == nil && !table.hasUniqueKey, "\(name)")
-            let sorts = [nil] + table.columns.flatMap { [ListSort(column: $0.name), ListSort(column: $0.name, descending: true)] }
-            for sort in sorts {
-                let expected = try database.rows(Self.reference(table, sort: sort))
-                for limit in [1, 3, 50] {
-                    let walked = try Self.walk(source, table, sort: sort, limit: limit)
-                    #expect(walked == expected, "\(name) sort \(sort?.parameter ?? "-") limit \(limit)")
-                }
-            }
+            try Self.expectEveryOrderMatchesSQLite(source, table, database, limits: [1, 3, 50])
         }
     }
 
