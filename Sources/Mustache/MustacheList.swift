@@ -32,6 +32,14 @@ public protocol MustacheList: Sendable {
     /// in between where the list can.
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput)
 
+    /// Whether `{{#key}}` shows its body for row `index`'s field `field` when the
+    /// field's value is a scalar (`.null`, `.bool`, `.int`, `.double` or `.string`):
+    /// that value's ``MustacheValue/isTruthy``, said without making the value (no
+    /// string to retain, no value to copy and destroy); `nil` when the value is
+    /// anything else or the list does not say, and the renderer then asks
+    /// ``mustacheValue(at:field:)``. It must agree with that value. Default `nil`.
+    func truthiness(at index: Int, field: Int) -> Bool?
+
     /// Whether ``field(named:)`` answers the same for every list of this type
     /// (its fields are its type's, not the instance's): then a section's body
     /// flattened for one such list serves the next of the same type (a list per
@@ -43,6 +51,9 @@ public protocol MustacheList: Sendable {
 extension MustacheList {
     /// Fields are asked of each list.
     public static var fieldsAreTheTypes: Bool { false }
+
+    /// Not said: the renderer asks for the value.
+    public func truthiness(at index: Int, field: Int) -> Bool? { nil }
 
     /// Prints ``mustacheValue(at:field:)``'s value.
     public func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {

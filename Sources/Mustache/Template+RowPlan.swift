@@ -167,6 +167,19 @@ extension Template.Renderer {
                 list.interpolate(at: row, field: number, escaped: escaped, into: &output)
                 index += 1
             case .section(let number, let inverted, let end, let program, let op, let planned):
+                if let truth = list.truthiness(at: row, field: number) {
+                    // A scalar: pushed on the stack it holds no names, so a planned body's
+                    // names still resolve on the row; an unplanned one is interpreted.
+                    if truth != inverted {
+                        if planned {
+                            try run(plan, index + 1..<end, row: row, of: box, list: list)
+                        } else {
+                            try interpret(program, op, row: row, of: box)
+                        }
+                    }
+                    index = end
+                    continue
+                }
                 let value = list.mustacheValue(at: row, field: number)
                 if !planned {
                     // A list on the row (each row's cells) runs its own plan from here: the

@@ -10,12 +10,26 @@ struct TableList: MustacheList {
     let numbers: [Int]
     let rows: [[MustacheValue]]
     var hidden: Set<String> = []
+    /// Whether the list says a scalar field's truthiness (``MustacheList/truthiness(at:field:)``).
+    var saysTruthiness = false
 
-    init(columns: [String], numbers: [Int]? = nil, rows: [[MustacheValue]], hidden: Set<String> = []) {
+    init(
+        columns: [String], numbers: [Int]? = nil, rows: [[MustacheValue]], hidden: Set<String> = [], saysTruthiness: Bool = false
+    ) {
         self.columns = columns
         self.numbers = numbers ?? Array(columns.indices)
         self.rows = rows
         self.hidden = hidden
+        self.saysTruthiness = saysTruthiness
+    }
+
+    func truthiness(at index: Int, field: Int) -> Bool? {
+        guard saysTruthiness else { return nil }
+        let value = mustacheValue(at: index, field: field)
+        switch value {
+        case .null, .bool, .int, .double, .string: return value.isTruthy
+        case .array, .dictionary, .object, .list, .listElement: return nil
+        }
     }
 
     var count: Int { rows.count }

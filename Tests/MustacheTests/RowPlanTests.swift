@@ -23,10 +23,10 @@ import Testing
         ]
     }
 
-    /// `rows` as a list and as an array of dictionaries, with a root that also has
-    /// some of the names.
-    static func data(_ rows: [[MustacheValue]]) -> (list: MustacheValue, array: MustacheValue) {
-        let list = MustacheValue.list(TableList(columns: columns, rows: rows))
+    /// `rows` as a list (that says its scalars' truthiness when `saysTruthiness`) and as
+    /// an array of dictionaries, with a root that also has some of the names.
+    static func data(_ rows: [[MustacheValue]], saysTruthiness: Bool = false) -> (list: MustacheValue, array: MustacheValue) {
+        let list = MustacheValue.list(TableList(columns: columns, rows: rows, saysTruthiness: saysTruthiness))
         let array = MustacheValue.array(
             rows.map { row in
                 var fields = MustacheFields()
@@ -40,12 +40,34 @@ import Testing
         _ template: String, partials: [String: String] = [:], rows: [[MustacheValue]],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let (list, array) = data(rows)
-        let expected = try render(template, array, partials: partials)
-        let got = try render(template, list, partials: partials)
-        check(
-            got == expected, "\(template.debugDescription) \(partials): \(got.debugDescription) vs \(expected.debugDescription)",
-            sourceLocation: sourceLocation)
+        for saysTruthiness in [false, true] {
+            let (list, array) = data(rows, saysTruthiness: saysTruthiness)
+            let expected = try render(template, array, partials: partials)
+            let got = try render(template, list, partials: partials)
+            check(
+                got == expected,
+                "\(template.debugDescription) \(partials), truthiness said: \(saysTruthiness): \(got.debugDescription) vs \(expected.debugDescription)",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A list whose `flag` says its truthiness and must never be asked for its value.
+    struct FlagList: MustacheList {
+        let flags: [Bool]
+        var count: Int { flags.count }
+        func field(named key: String) -> Int? { ["flag": 0, "n": 1][key] }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+            if field == 0 { Issue.record("row \(index): the value of flag was made") }
+            return field == 0 ? .bool(flags[index]) : .int(index)
+        }
+        func truthiness(at index: Int, field: Int) -> Bool? { field == 0 ? flags[index] : nil }
+    }
+
+    @Test func aSectionOnAScalarTheListSaysMakesNoValue() throws {
+        let rows = MustacheValue.list(FlagList(flags: [true, false, true]))
+        // A planned body and an inverted one (the interpreter's sections, which push the value, make it).
+        let got = try render("{{#rows}}{{n}}{{#flag}}+{{n}}{{/flag}}{{^flag}}-{{/flag}};{{/rows}}", ["rows": rows])
+        #expect(got == "0+0;1-;2+2;")
     }
 
     @Test func flattenedBodiesPrintWhatArraysPrint() throws {

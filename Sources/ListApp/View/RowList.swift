@@ -214,6 +214,12 @@ final class RowList: MustacheList {
         return .string(MustacheOutput.string { write(field, of: index, escaped: false, into: &$0) })
     }
 
+    /// `{{#isEmoji}}` on every row, said without making the value; every other
+    /// field prints text, and the renderer asks for it.
+    func truthiness(at index: Int, field: Int) -> Bool? {
+        field == Field.isEmoji.rawValue ? rows[index].isEmoji : nil
+    }
+
     /// Every field is written straight into the page, without a `String` per field.
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
         guard let field = Field(rawValue: field) else { return }

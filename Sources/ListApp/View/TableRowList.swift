@@ -31,13 +31,17 @@ final class TableRowList: MustacheList {
     let width: Int
     /// Each shown column's label (by position among the shown columns).
     let labels: [PrintedText]
-    /// Each shown column's value format (booleans).
-    let formats: [TableDescription.ValueFormat]
     /// Every shown cell of the page, row by row (`row * shownColumns.count + position`):
-    /// what `kind` and `href` print, and whether it is NULL or cut. A cell's `text` is
-    /// written from its value when printed (most cells print as they are: no `String`
-    /// per cell to make, keep and release).
+    /// what `kind` and `href` print, whether it is NULL or cut, and where its text ends
+    /// in ``cellTexts``.
     let cells: [Cell]
+    /// Every shown cell's `text` as UTF-8, one after the other in the order of
+    /// ``cells``: made once from the cell's value while the page's values are read
+    /// for the cells anyway, and copied from here when printed. Written from the value
+    /// at each print, every cell read its value a second time (an enum with a string
+    /// to retain) and checked its text again: the 20-row page of an 8-column table
+    /// took 496 K instructions to draw (callgrind, `liststate-bench --table`).
+    let cellTexts: TextBuffer
     /// The links of the cells that have one (``Cell/link``).
     let cellLinks: [String]
 
@@ -52,6 +56,8 @@ final class TableRowList: MustacheList {
         var isClamped: Bool
         /// The cell's link in ``cellLinks``; -1 for none.
         var link: Int32
+        /// Where the cell's text ends in ``cellTexts`` (it starts where the cell before it ends).
+        var textEnd: Int32
     }
 
     init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
@@ -93,10 +99,12 @@ final class TableRowList: MustacheList {
         var cells: [Cell] = []
         var links: [String] = []
         cells.reserveCapacity(page.rows.count * shownColumns.count)
+        let texts = TextBuffer(capacity: page.rows.count * shownColumns.count * 16)
+        let bytes = words.bytes
         let references = shownColumns.map { list.table.columns[$0].reference }
         let targets = references.map { $0.flatMap { RecordCells.referenceTarget($0, lists: lists) } }
         let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
-        formats = shownColumns.map { list.table.columns[$0].valueFormat }
+        let formats = shownColumns.map { list.table.columns[$0].valueFormat }
         labels = shownColumns.map { PrintedText(list.label(list.table.columns[$0])) }
         for (rowIndex, row) in page.rows.enumerated() {
             for (position, index) in shownColumns.enumerated() {
@@ -109,13 +117,28 @@ final class TableRowList: MustacheList {
                     link = Int32(links.count)
                     links.append(href)
                 }
+                // The text a list page shows (``RecordCells/text(_:clamp:isClamped:bytes:format:)``,
+                // clamped): an integer's digits and a short printable ASCII text straight from the value.
+                let format = formats[position]
+                switch value {
+                case .integer(let number) where format == .plain:
+                    texts.append(decimal: number)
+                case .text(let text)
+                where format == .plain && !isCut && text.utf8.count <= RecordCells.clampedLength
+                    && VisibleText.isPrintableASCII(text):
+                    texts.append(text)
+                default:
+                    texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: bytes, format: format))
+                }
                 cells.append(
                     Cell(
                         kind: RecordCells.cellKind(value, exactNumber: exactNumbers[position]), isNull: value.isNull,
-                        isCut: isCut, isClamped: isCut || RecordCells.needsClamp(value), link: link))
+                        isCut: isCut, isClamped: isCut || RecordCells.needsClamp(value), link: link,
+                        textEnd: Int32(texts.count)))
             }
         }
         self.cells = cells
+        cellTexts = texts
         cellLinks = links
     }
 
@@ -144,6 +167,21 @@ final class TableRowList: MustacheList {
         // planned whole (every name the row's), not read tag by tag down the context stack.
         case .rowHeader: .string(words.rowHeader)
         case nil: .null
+        }
+    }
+
+    /// The truthiness of every field but `cells` and `values` (a list and a dictionary),
+    /// said without making the value: `{{#detailHref}}` on every row.
+    func truthiness(at index: Int, field: Int) -> Bool? {
+        switch Field(rawValue: field) {
+        case .id: true
+        case .key: !keys[index].isEmpty
+        case .caption: !captions[index].isEmpty
+        case .detailHref: detailHrefs[index].map { !$0.isEmpty } ?? false
+        case .moreColumns: moreColumns.map { !$0.isEmpty } ?? false
+        case .rowHeader: !words.rowHeader.isEmpty
+        case .cells, .values: nil
+        case nil: false
         }
     }
 
@@ -186,7 +224,7 @@ final class TableRowList: MustacheList {
             let cell = first + position
             switch Field(rawValue: field) {
             case .label: return .string(rows.labels[position].text)
-            case .text: return .string(rows.text(cell: cell, position: position))
+            case .text: return .string(rows.text(cell: cell))
             case .kind: return .string(rows.cells[cell].kind.name.description)
             case .isNull: return .bool(rows.cells[cell].isNull)
             case .isClamped: return .bool(rows.cells[cell].isClamped)
@@ -196,13 +234,31 @@ final class TableRowList: MustacheList {
             }
         }
 
+        /// Every field's truthiness, said without making the value: `{{#href}}` twice
+        /// and `{{#isClamped}}` once in every cell.
+        func truthiness(at position: Int, field: Int) -> Bool? {
+            let cell = first + position
+            switch Field(rawValue: field) {
+            case .label: return !rows.labels[position].text.isEmpty
+            case .text: return !rows.textRange(cell: cell).isEmpty
+            case .kind: return true
+            case .isNull: return rows.cells[cell].isNull
+            case .isClamped: return rows.cells[cell].isClamped
+            case .href:
+                let link = rows.cells[cell].link
+                return link >= 0 && !rows.cellLinks[Int(link)].isEmpty
+            case .clampedNote: return !rows.words.clamped.isEmpty
+            case nil: return false
+            }
+        }
+
         /// `label`, `kind` and a cell's `text` are written straight into the page
         /// (every cell of every row has them), without a value around them.
         func interpolate(at position: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
             let cell = first + position
             switch Field(rawValue: field) {
             case .label: rows.labels[position].write(escaped: escaped, into: &output)
-            case .text: rows.writeText(cell: cell, position: position, escaped: escaped, into: &output)
+            case .text: rows.writeText(cell: cell, escaped: escaped, into: &output)
             case .kind: output.append(literal: rows.cells[cell].kind.name)
             default: output.append(mustacheValue(at: position, field: field), escaped: escaped)
             }
@@ -215,34 +271,19 @@ final class TableRowList: MustacheList {
         return index < 0 ? nil : cellLinks[Int(index)]
     }
 
-    /// The value of `cell`, in shown column `position`.
-    func value(cell: Int, position: Int) -> SQLValue {
-        page.rows[cell / shownColumns.count, shownColumns[position]]
+    /// Where the text of `cell` is in ``cellTexts``.
+    func textRange(cell: Int) -> Range<Int> {
+        Int(cell == 0 ? 0 : cells[cell - 1].textEnd)..<Int(cells[cell].textEnd)
     }
 
-    /// The value of `cell`, in shown column `position`, as the page shows it (``RecordCells/text(_:clamp:isClamped:bytes:format:)``).
-    func text(cell: Int, position: Int) -> String {
-        RecordCells.text(
-            value(cell: cell, position: position), clamp: true, isClamped: cells[cell].isCut, bytes: words.bytes,
-            format: formats[position])
+    /// The text `cell` shows (``RecordCells/text(_:clamp:isClamped:bytes:format:)``, clamped).
+    func text(cell: Int) -> String {
+        cellTexts.string(textRange(cell: cell))
     }
 
-    /// Writes ``text(cell:position:)``, HTML-escaped when `escaped`: an integer's digits
-    /// and a short printable ASCII text straight from the value, anything else through
-    /// ``text(cell:position:)``.
-    func writeText(cell: Int, position: Int, escaped: Bool, into output: inout MustacheOutput) {
-        if formats[position] == .plain, !cells[cell].isCut {
-            switch value(cell: cell, position: position) {
-            case .integer(let number):
-                output.append(decimal: Int(number))
-                return
-            case .text(let text) where VisibleText.isPrintableASCII(text) && text.utf8.count <= RecordCells.clampedLength:
-                output.append(text, escaped: escaped)
-                return
-            default: break
-            }
-        }
-        output.append(text(cell: cell, position: position), escaped: escaped)
+    /// Writes ``text(cell:)``, HTML-escaped when `escaped`.
+    func writeText(cell: Int, escaped: Bool, into output: inout MustacheOutput) {
+        output.append(utf8: cellTexts[textRange(cell: cell)], escaped: escaped)
     }
 }
 

@@ -43,6 +43,30 @@ final class TextBuffer: @unchecked Sendable {
         text.withUTF8 { append($0) }
     }
 
+    /// Appends `number`'s decimal digits, `-` first when it is negative (what
+    /// `{{x}}` prints for an integer: `-9223372036854775808` for `Int64.min`).
+    func append(decimal number: Int64) {
+        reserve(20)  // 19 digits and a sign
+        if number < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var magnitude = number.magnitude
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        var index = count + digits - 1
+        repeat {
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+            index -= 1
+        } while magnitude != 0
+        count += digits
+    }
+
     /// The bytes at `range` (within `0..<count`), valid while this buffer lives.
     subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of the buffer")

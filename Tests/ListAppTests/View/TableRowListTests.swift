@@ -45,6 +45,9 @@ import Testing
                 #expect(
                     try written(list, index, name, escaped: true) == HTMLEscaping.escape(printed),
                     "\(what) \(index): \(name), escaped")
+                if let truth = list.truthiness(at: index, field: field) {
+                    #expect(truth == list.mustacheValue(at: index, field: field).isTruthy, "\(what) \(index): \(name), truthiness")
+                }
             }
         }
     }

@@ -28,4 +28,18 @@ import Testing
         buffer.append(UnsafeBufferPointer(start: nil, count: 0))
         #expect(buffer.count == 0 && buffer[0..<0].isEmpty && buffer.string(0..<0).isEmpty)
     }
+
+    @Test func integersAreWrittenAsTheirDecimalDigits() {
+        let buffer = TextBuffer(capacity: 1)
+        let numbers: [Int64] = [0, 7, -1, 9, 10, -10, 99, 100, 12_345, -9_999_999, .max, .min, .max - 1, .min + 1]
+        var ranges: [(Range<Int>, Int64)] = []
+        for number in numbers {
+            let start = buffer.count
+            buffer.append(decimal: number)
+            ranges.append((start..<buffer.count, number))
+        }
+        for (range, number) in ranges {
+            #expect(buffer.string(range) == String(number))
+        }
+    }
 }
