@@ -250,6 +250,8 @@ public struct ListDefinition: Sendable {
         if let addressFormat { return addressFormat.segment(address) }
         // One integer (a rowid or an integer key: most tables) needs no encoding.
         if address.count == 1, case .integer(let number) = address[0] { return String(number) }
+        // One empty text would leave the segment empty: the list's own path and a trailing slash.
+        if address.count == 1, case .text(let text) = address[0], text.isEmpty { return TildeEncoding.emptyText }
         var parts: [String] = []
         for value in address {
             guard let text = value.plainText, !value.isNull else { return nil }
@@ -294,6 +296,7 @@ public struct ListDefinition: Sendable {
         }
         let count = table.addressedByRowid ? 1 : table.addressColumns.count
         guard count > 0 else { return nil }
+        if count == 1, !table.addressedByRowid, segment == TildeEncoding.emptyText { return [.text("")] }
         let parts = segment.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == count else { return nil }
         var values: [SQLValue] = []

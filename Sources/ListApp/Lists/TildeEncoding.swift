@@ -4,6 +4,11 @@
 /// survives proxies that decode `%2F` into `/`, and a `.` is never bare, so
 /// `/NAME.json` cannot be misread.
 enum TildeEncoding {
+    /// The address segment of a row whose one key value is the empty text: `~`, which
+    /// ``decode(_:)`` answers for no segment (an encoded byte has two hex digits), where
+    /// the empty encoding would leave `/list/` (the list's path with a slash) as its address.
+    static let emptyText = "~"
+
     /// `text` encoded: `a b.c` → `a~20b~2Ec`.
     static func encode(_ text: String) -> String {
         // Nothing to encode (most names and keys): the text itself, without a copy.

@@ -128,6 +128,32 @@ import Testing
         #expect(try fixture.server.get("/order~20items~2Ev2~20~C3~A9/1").status == 200)
     }
 
+    /// Found by a break-it pass: a row whose one-column text key is empty linked to
+    /// `/codes/` (404), and so did every foreign key to it. Its address is `/codes/~`:
+    /// a lone `~` is no other text's encoding.
+    @Test func aRowWhoseTextKeyIsEmptyHasAnAddress() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE codes (code TEXT PRIMARY KEY, label TEXT);
+            CREATE TABLE uses (id INTEGER PRIMARY KEY, code TEXT REFERENCES codes(code));
+            INSERT INTO codes VALUES ('', 'none'), ('a', 'first'), ('~', 'tilde');
+            INSERT INTO uses VALUES (1, ''), (2, 'a');
+            """)
+        let list = try fixture.server.get("/codes")
+        #expect(list.text.contains(#"href="/codes/~""#) && !list.text.contains(#"href="/codes/""#))
+        #expect(list.text.contains(#"href="/codes/~7E""#) && list.text.contains(#"href="/codes/a""#))
+        let page = try fixture.server.get("/codes/~")
+        #expect(page.status == 200 && page.text.contains("none"))
+        #expect(page.text.contains(#"<a href="/uses?code&#61;">uses (code)</a> <span class="list-count">1 row</span>"#))
+        let json = try TableFixture.json(fixture.server.get("/codes/~.json"))
+        #expect((json["row"] as? [String: Any])?["code"] as? String == "")
+        let uses = try fixture.server.get("/uses")
+        #expect(uses.text.contains(#"<a href="/codes/~">"#))
+        // The empty text's address is not the list's, and a composite key's empty part stays empty.
+        #expect(try fixture.server.get("/codes/").status == 404)
+        #expect(try fixture.server.get("/codes/~7E").text.contains("tilde"))
+    }
+
     /// Found by QA: a row's page named its list's JSON and CSV as its alternates, not its own JSON.
     @Test func aRowPageNamesItsOwnJSONAsItsAlternate() throws {
         let fixture = try TableFixture()
