@@ -1,10 +1,11 @@
-/// Whole numbers as an English sentence writes them: digits grouped by threes
-/// with commas (`1,234,567`; `-1,234`; `999`).
+/// Whole numbers as an English or Chinese sentence writes them: digits grouped
+/// by threes with commas (`1,234,567`; `-1,234`; `999`; CLDR's `#,##0` for `en`,
+/// `zh` and `zh-Hant`).
 ///
 /// Foundation's `formatted()` took about 6 K instructions a number (a page of
 /// blobs wrote one per cell: callgrind) and followed the server's locale, so an
 /// English page on a server set to German read `1.234 bytes`.
-enum EnglishNumber {
+enum GroupedNumber {
     /// `number` with its digits grouped by threes.
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
