@@ -9,7 +9,10 @@ enum ReferringRows {
     /// Seconds all the counts of one row's page may take together.
     static let budgetSeconds = 0.3
 
-    /// The context items (`label`, `count`, `href`) for the row of `list` with `address`.
+    /// The context items (`label`, `count`, `href`) for the row of `list` with `address`;
+    /// no `href` when the key holds what a request refuses (a control or an invisible
+    /// formatting character: ``VisibleText/isAcceptableParameter(_:)``), whose filter
+    /// would answer 400.
     static func items(
         to list: ListDefinition, address: [SQLValue], in lists: TableLists, words: TableWords,
         languageParameter: String?
@@ -30,12 +33,14 @@ enum ReferringRows {
                 } else {
                     count = nil
                 }
-                let request = TableRequest(filters: [filter], language: languageParameter)
-                items.append([
-                    "label": .string("\(other.title) (\(other.label(column)))"),
-                    "count": .string(words.rowCount(count)),
-                    "href": .string(QueryString.link(other.path, request.queryItems(cursor: nil))),
-                ])
+                var item: MustacheFields = [
+                    "label": .string("\(other.title) (\(other.label(column)))"), "count": .string(words.rowCount(count)),
+                ]
+                if VisibleText.isAcceptableParameter(value) {
+                    let request = TableRequest(filters: [filter], language: languageParameter)
+                    item["href"] = .string(QueryString.link(other.path, request.queryItems(cursor: nil)))
+                }
+                items.append(.dictionary(item))
             }
         }
         return items

@@ -154,6 +154,29 @@ import Testing
         #expect(try fixture.server.get("/codes/~7E").text.contains("tilde"))
     }
 
+    /// Found by a break-it pass: "Rows that refer to this one" linked a key holding a
+    /// control or bidirectional-formatting character to a filter that answers 400 (such
+    /// a value is refused in a request: it cannot travel in a page's forms). Such a
+    /// row's referring rows are counted and named without a link.
+    @Test func referringRowsOfAKeyNoFilterCanCarryAreCountedWithoutALink() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE tags (tag TEXT PRIMARY KEY);
+            CREATE TABLE uses (id INTEGER PRIMARY KEY, tag TEXT REFERENCES tags(tag));
+            INSERT INTO tags VALUES ('a' || char(9) || 'b'), ('x' || char(8238) || 'y'), ('plain');
+            INSERT INTO uses VALUES (1, 'a' || char(9) || 'b'), (2, 'x' || char(8238) || 'y'), (3, 'plain'), (4, 'plain');
+            """)
+        for segment in ["a~09b", "x~E2~80~AEy"] {
+            let page = try fixture.server.get("/tags/" + segment)
+            #expect(page.status == 200, "\(segment)")
+            #expect(page.text.contains(#"<li>uses (tag) <span class="list-count">1 row</span></li>"#), "\(segment)")
+            #expect(!page.text.contains(#"href="/uses?"#), "\(segment)")
+        }
+        let plain = try fixture.server.get("/tags/plain")
+        #expect(plain.text.contains(#"<li><a href="/uses?tag&#61;plain">uses (tag)</a> <span class="list-count">2 rows</span></li>"#))
+        #expect(try fixture.server.get("/uses?tag=plain").status == 200)
+    }
+
     /// Found by QA: a row's page named its list's JSON and CSV as its alternates, not its own JSON.
     @Test func aRowPageNamesItsOwnJSONAsItsAlternate() throws {
         let fixture = try TableFixture()
