@@ -248,17 +248,42 @@ public struct ListDefinition: Sendable {
     func detailSegment(address: [SQLValue]) -> String? {
         guard !address.isEmpty else { return nil }
         if let addressFormat { return addressFormat.segment(address) }
-        // One integer (a rowid or an integer key: most tables) needs no encoding.
-        if address.count == 1, case .integer(let number) = address[0] { return String(number) }
-        // One empty text would leave the segment empty: the list's own path and a trailing slash.
-        if address.count == 1, case .text(let text) = address[0], text.isEmpty { return TildeEncoding.emptyText }
+        if address.count == 1 { return Self.segment(address[0]) }
         var parts: [String] = []
         for value in address {
-            guard let text = value.plainText, !value.isNull else { return nil }
-            if case .blob = value { return nil }
-            parts.append(TildeEncoding.encode(text))
+            guard let part = Self.part(value) else { return nil }
+            parts.append(part)
         }
         return parts.joined(separator: ",")
+    }
+
+    /// ``detailSegment(address:)`` of a page's row, whose address is found as
+    /// ``address(row:key:columns:)`` finds it, without an array for one value (a
+    /// rowid or one address column: most tables; a page asks for every row).
+    func detailSegment<Row: RandomAccessCollection<SQLValue>>(
+        row: Row, key: some BidirectionalCollection<SQLValue>, columns: [Int]?
+    ) -> String? where Row.Index == Int {
+        guard addressFormat == nil, columns?.count ?? 1 == 1 else {
+            return detailSegment(address: address(row: row, key: key, columns: columns))
+        }
+        guard let value = columns.map({ row[$0[0]] }) ?? key.last else { return nil }
+        return Self.segment(value)
+    }
+
+    /// The segment of a one-value address: an integer's digits (a rowid or an integer
+    /// key: most tables; no encoding needed), the empty text as ``TildeEncoding/emptyText``
+    /// (its encoding would leave the list's own path and a slash), else ``part(_:)``.
+    private static func segment(_ value: SQLValue) -> String? {
+        if case .integer(let number) = value { return String(number) }
+        if case .text(let text) = value, text.isEmpty { return TildeEncoding.emptyText }
+        return part(value)
+    }
+
+    /// One address value's text tilde-encoded; nil for NULL and a blob (no row page).
+    private static func part(_ value: SQLValue) -> String? {
+        guard let text = value.plainText, !value.isNull else { return nil }
+        if case .blob = value { return nil }
+        return TildeEncoding.encode(text)
     }
 
     /// The address values of a row: its values of the address columns, or its

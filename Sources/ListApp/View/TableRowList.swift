@@ -80,7 +80,7 @@ final class TableRowList: MustacheList {
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
         for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
-            let segment = list.detailSegment(address: list.address(row: row, key: key, columns: addressColumns))
+            let segment = list.detailSegment(row: row, key: key, columns: addressColumns)
             let keyText = segment ?? TableView.keyText(key)
             ids.append(TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
             keys.append(hasKey ? keyText : "")
