@@ -49,7 +49,7 @@ extension PostgreSQLSource {
             run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection, deadline: deadline)
     }
 
-    /// Up to `count` rows of the ranges in order, after `after` in the first,
+    /// Up to `count` rows of the ranges in order, after `after` (each range reads its part of what follows it),
     /// ending early after the row that spends `budget`.
     private func read(
         _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
@@ -60,7 +60,7 @@ extension PostgreSQLSource {
         let sorted = keyset.sort != nil
         for range in ranges where page.rows.count < count && budget?.isSpent != true {
             let sql = keyset.statement(
-                range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count,
+                range: range, after: after, limit: count - page.rows.count,
                 offset: range == ranges[0] ? offset : 0)
             let result = try connection.query(sql.sql, sql.values, deadline: deadline)
             guard result.columnCount == width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count else {

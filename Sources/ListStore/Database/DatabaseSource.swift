@@ -128,8 +128,9 @@ public final class DatabaseSource: ListSource {
         return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection)
     }
 
-    /// Up to `count` rows of the ranges in order, after `after` in the first
-    /// (and after `offset` rows of the first: only for a run of identical rows),
+    /// Up to `count` rows of the ranges in order, after `after` (each range reads
+    /// its part of what follows it; and after `offset` rows of the first: only for a
+    /// run of identical rows),
     /// ending early after the row that spends `budget`.
     private func read(
         _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
@@ -148,7 +149,7 @@ public final class DatabaseSource: ListSource {
         if sorted { page.sortValues.reserveCapacity(expected) }
         for range in ranges where page.rows.count < count && budget?.isSpent != true {
             let sql = keyset.statement(
-                range: range, after: range == ranges[0] ? after : nil, limit: count - page.rows.count,
+                range: range, after: after, limit: count - page.rows.count,
                 offset: range == ranges[0] ? offset : 0)
             let statement = try connection.statement(sql.sql)
             defer { statement.reset() }

@@ -242,6 +242,15 @@ public struct TableDescription: Sendable, Hashable {
     /// A PostgreSQL primary key never holds NULL.
     var keyIsNullable: Bool { dialect == .sqlite || kind == .view }
 
+    /// Whether the key is the rowid alone (an `INTEGER PRIMARY KEY`, or a rowid table
+    /// without a primary key), which is never NULL: compared as it is, `k < ?` seeks in
+    /// an index, where the NULL-safe `k < ? OR k IS NULL` does not.
+    var keyIsRowid: Bool {
+        guard dialect == .sqlite, kind == .table, sql.keys.count == 1 else { return false }
+        if primaryKeyIsRowid { return sql.keys[0] == quoteIdentifier(primaryKey[0].sqlName) }
+        return primaryKey.isEmpty && sql.keys[0] == rowidName
+    }
+
     /// The columns that name a row in a detail URL, in order: the primary key
     /// (a rowid table's too; a row whose key holds NULL has no detail page);
     /// empty for a rowid table without one (the rowid names it, see
