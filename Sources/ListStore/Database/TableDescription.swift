@@ -171,7 +171,10 @@ public struct TableDescription: Sendable, Hashable {
     /// Whether the primary key is an alias of the rowid (a single column
     /// declared exactly `INTEGER PRIMARY KEY`, lang_createtable.html#rowid).
     public var primaryKeyIsRowid: Bool {
-        kind == .table && primaryKey.count == 1 && primaryKey[0].declaredType.uppercased() == "INTEGER"
+        // ASCII letters compared without case and without a copy (`uppercased()` made a
+        // string for every page's statement).
+        kind == .table && primaryKey.count == 1
+            && primaryKey[0].declaredType.utf8.elementsEqual("INTEGER".utf8) { $0 & 0xDF == $1 }
     }
 
     /// The SQL expressions that order rows uniquely, in order: the primary

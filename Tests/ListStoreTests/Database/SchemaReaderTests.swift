@@ -25,6 +25,21 @@ import Testing
         #expect(items.columns.map(\.affinity) == [.integer, .integer, .blob, .text, .integer])
     }
 
+    /// A column declared exactly `INTEGER PRIMARY KEY`, in any letter case, is the rowid
+    /// (lang_createtable.html#rowid); `INT PRIMARY KEY` and other spellings are not; the
+    /// key is then the rowid alone, compared as it is (``TableDescription/keyIsRowid``).
+    @Test(arguments: [("integer", true), ("Integer", true), ("INTEGER", true), ("INT", false), ("INTEGERS", false), ("BIGINT", false)])
+    func onlyIntegerPrimaryKeyInAnyCaseIsTheRowid(declared: String, isRowid: Bool) throws {
+        let database = try TestDatabase(rows: 1)
+        defer { database.remove() }
+        try database.write("CREATE TABLE k (id \(declared) PRIMARY KEY, v TEXT); CREATE TABLE r (v TEXT)")
+        let tables = try DatabaseSource(path: database.path).tables().get()
+        let table = try #require(tables.first { $0.name == "k" })
+        #expect(table.primaryKeyIsRowid == isRowid && table.keyIsRowid == isRowid, "\(declared)")
+        #expect(table.keyExpressions == (isRowid ? ["\"id\""] : ["\"id\"", "rowid"]), "\(declared)")
+        #expect(try #require(tables.first { $0.name == "r" }).keyIsRowid)
+    }
+
     @Test func findsARowidNameNoColumnShadows() throws {
         let database = try TestDatabase(rows: 4)
         defer { database.remove() }
