@@ -177,6 +177,9 @@ final class SQLiteConnection {
         case SQLITE_READONLY: kind = .cannotOpen
         case SQLITE_ERROR where message.hasPrefix("no such table") || message.hasPrefix("no such column"):
             kind = .schemaChanged
+        // A kept statement SQLite could not prepare again after the schema changed (its table
+        // dropped between two commits of a migration: found by a break-it pass, a 500).
+        case SQLITE_SCHEMA: kind = .schemaChanged
         case SQLITE_FULL: kind = .noSpace
         default: kind = .other
         }

@@ -9,10 +9,31 @@ enum SchemaReader {
     /// others: their rows belong to another table) and their shadow tables.
     /// A table or view whose columns cannot be read (a view over a table
     /// since dropped) is left out, and `unreadable` is told its name and why.
+    ///
+    /// Read in one transaction, so every statement sees the same schema: read a
+    /// statement at a time, a view dropped and created again in separate commits (a
+    /// migration without a transaction) could be listed by one statement and gone for
+    /// the next, and was served as a list of no columns, every page a 500 (found by a
+    /// break-it pass). A table or view of no columns is left out all the same.
     /// - Throws: `ListStoreError` as a query fails.
     static func tables(
         _ connection: SQLiteConnection,
         unreadable: (_ name: String, _ reason: String) -> Void = { _, _ in }
+    ) throws(ListStoreError) -> [TableDescription] {
+        try connection.execute("BEGIN")
+        do {
+            let tables = try readTables(connection, unreadable: unreadable)
+            try connection.execute("COMMIT")
+            return tables
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// ``tables(_:unreadable:)`` within its transaction.
+    private static func readTables(
+        _ connection: SQLiteConnection, unreadable: (_ name: String, _ reason: String) -> Void
     ) throws(ListStoreError) -> [TableDescription] {
         let list = try connection.statement(
             "SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view') ORDER BY name")
@@ -28,7 +49,12 @@ enum SchemaReader {
         for entry in found {
             let kind: TableDescription.Kind = entry.type == "view" ? .view : entry.withoutRowid ? .withoutRowid : .table
             do {
-                tables.append(try describe(entry.name, kind: kind, connection))
+                let table = try describe(entry.name, kind: kind, connection)
+                guard !table.columns.isEmpty else {
+                    unreadable(entry.name, "it has no columns")
+                    continue
+                }
+                tables.append(table)
             } catch  where error.kind == .other || error.kind == .schemaChanged {
                 // Found by QA: one view over a dropped table stopped the whole file from being served.
                 unreadable(entry.name, error.message)
