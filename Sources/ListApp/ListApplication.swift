@@ -18,7 +18,9 @@ import Mustache
 /// - `GET /sw.js`: the service worker (`ServiceWorkerRoute`).
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
 /// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed or
-///   once ``beginDraining()`` was called; never waits on the source.
+///   once ``beginDraining()`` was called; while a failure stands, the sources are
+///   checked again without waiting on them, at most twice a second
+///   (``SourceHealth/readinessFailure(checkingWith:)``); never waits on the source.
 /// - a list's former addresses (``ListDefinition/formerDetailPrefix``): 308 to its rows' pages.
 /// - anything else: the not-found page (404), through the decision module.
 public final class ListApplication: Sendable {
@@ -203,7 +205,15 @@ public final class ListApplication: Sendable {
                 if tables.isMissingLists {
                     return Response.text("a database's lists cannot be read yet (is its server up?)\n", status: 503)
                 }
-                return health.failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
+                let failure = health.readinessFailure {
+                    // Each database once, without waiting on a lock.
+                    var seen: Set<ObjectIdentifier> = []
+                    for source in tables.lists.lists.map(\.source) where seen.insert(ObjectIdentifier(source)).inserted {
+                        if case .failure(let error) = source.schemaVersion(waiting: false) { return .failure(error) }
+                    }
+                    return .success(())
+                }
+                return failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
             for list in tables.lists.lists where list.formerDetailPrefix != nil { try addFormerRoutes(to: &router, list: list) }

@@ -59,4 +59,26 @@ final class SourceHealth: Sendable {
 
     /// The failure of the most recent query, or nil when it succeeded (or none ran yet).
     var failure: ListStoreError? { lastFailure.withLock { $0 } }
+
+    /// The longest a failure stands for readiness before the source is checked again.
+    static let recheckInterval: Duration = .milliseconds(500)
+    /// When readiness last checked a failing source.
+    private let lastRecheck = Mutex<ContinuousClock.Instant?>(nil)
+
+    /// What `/-/readyz` reports: ``failure``, but while it stands, `check` (a query that
+    /// waits on nothing) runs again at most every ``recheckInterval`` and its outcome
+    /// is recorded. A load balancer that takes an instance out on a 503 sends it no
+    /// list request, so readiness waiting for one stayed 503 after the source was back
+    /// (found by a break-it pass).
+    func readinessFailure(checkingWith check: () -> Result<Void, ListStoreError>) -> ListStoreError? {
+        guard hasFailure.load(ordering: .acquiring) else { return nil }
+        let now = ContinuousClock.now
+        let due = lastRecheck.withLock { last -> Bool in
+            guard last.map({ now - $0 >= Self.recheckInterval }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if due { record(check()) }
+        return failure
+    }
 }

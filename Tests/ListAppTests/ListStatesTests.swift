@@ -1,3 +1,4 @@
+import Foundation
 import ListStore
 import Testing
 
@@ -72,6 +73,25 @@ import Testing
         lock.release()
         #expect(try server.get("/").status == 200)
         #expect(try server.get("/-/readyz").status == 200)
+    }
+
+    /// Found by a break-it pass: once a query had failed, `/-/readyz` answered 503 until
+    /// a list request succeeded, and a load balancer that takes an instance out on a 503
+    /// sends it none: the instance never came back. Readiness now checks a failing source
+    /// again itself, without waiting on it (at most twice a second).
+    @Test func readinessComesBackWithoutAListRequest() throws {
+        let lock = try catalogue.holdLock()
+        #expect(try server.get("/").status == 503)
+        #expect(try server.get("/-/readyz").status == 503)
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try server.get("/-/readyz").status == 503, "checked again: still locked")
+        lock.release()
+        var statuses: [Int] = []
+        for _ in 0..<20 where statuses.last != 200 {
+            Thread.sleep(forTimeInterval: 0.1)
+            statuses.append(try server.get("/-/readyz").status)
+        }
+        #expect(statuses.last == 200, "\(statuses)")
     }
 
     @Test func failedSourceIsAnError() throws {

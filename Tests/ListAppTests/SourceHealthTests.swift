@@ -23,4 +23,30 @@ import Testing
         #expect(logged[0].contains("locked") && logged[1].contains("damaged") && logged[2].contains("answers again"))
         #expect(health.failure == nil)
     }
+
+    /// While a failure stands, readiness checks the source again, at most every
+    /// ``SourceHealth/recheckInterval``, and records what it found.
+    @Test func readinessChecksAFailingSourceAgainAtMostTwiceASecond() {
+        let health = SourceHealth { _ in }
+        let checks = Mutex(0)
+        let busy = ListStoreError(kind: .busy, message: "locked")
+        #expect(
+            health.readinessFailure {
+                checks.withLock { $0 += 1 }
+                return .success(())
+            } == nil)
+        #expect(checks.withLock { $0 } == 0, "nothing failed: nothing to check")
+        health.record(Result<Int, ListStoreError>.failure(busy))
+        #expect(
+            health.readinessFailure {
+                checks.withLock { $0 += 1 }
+                return .failure(busy)
+            }?.kind == .busy)
+        #expect(
+            health.readinessFailure {
+                checks.withLock { $0 += 1 }
+                return .success(())
+            }?.kind == .busy, "not due yet")
+        #expect(checks.withLock { $0 } == 1)
+    }
 }
