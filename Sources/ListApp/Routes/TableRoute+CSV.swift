@@ -17,7 +17,10 @@ extension TableRoute {
     /// The bytes of values read per piece of an export, about (a piece ends after the row that reaches it).
     static let csvBytesPerPiece = 1 << 20
 
-    func respondWithCSV(_ list: ListDefinition, to request: Request) -> Response {
+    /// - Parameter retried: Whether this is the second try after the schema changed under
+    ///   the first piece (the lists are read again and the export starts once more, as a
+    ///   list page's request runs once more; found by a break-it pass: a 503).
+    func respondWithCSV(_ list: ListDefinition, to request: Request, retried: Bool = false) -> Response {
         let items = request.queryItems.filter { $0.name != "cursor" && $0.name != "limit" }.map { (name: $0.name, value: $0.value) }
         let parsed: TableRequest
         switch TableRequest.parse(items, list: list) {
@@ -27,6 +30,12 @@ extension TableRoute {
         let export = CSVExport(
             list: list, request: parsed, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
         let first = export.piece(startedAt: request.received)
+        if case .failure(let error) = first, error.kind == .schemaChanged, !retried {
+            guard let fresh = catalog.refreshNow().list(named: list.name) else {
+                return Self.textProblem(status: 404, "There is no list at this address.\n")
+            }
+            return respondWithCSV(fresh, to: request, retried: true)
+        }
         health.record(first)
         switch first {
         case .success(let bytes):

@@ -7,7 +7,10 @@ import Mustache
 /// every column whole, and the rows of other lists that refer to it.
 extension TableRoute {
     /// A row's page or JSON.
-    func respondWithRow(to request: Request, listSegment: String, keySegment: String) -> Response {
+    /// - Parameter retried: Whether this is the second try after the schema changed under
+    ///   the first (a column renamed or dropped since the lists were read: the lists are
+    ///   read again and the request runs once more, as a list page's does).
+    func respondWithRow(to request: Request, listSegment: String, keySegment: String, retried: Bool = false) -> Response {
         let json = keySegment.hasSuffix(".json")
         let lists = catalog.lists
         guard let (list, listJSON) = Self.list(segment: listSegment, in: lists), !listJSON else {
@@ -19,6 +22,11 @@ extension TableRoute {
         var row: [SQLValue]?
         if let address = list.address(segment: encodedKey) {
             let result = list.source.row(in: list.table, address: address, startedAt: request.received)
+            if case .failure(let error) = result, error.kind == .schemaChanged, !retried {
+                // A first try's schema change is not the source failing (the second try's outcome is recorded).
+                _ = catalog.refreshNow()
+                return respondWithRow(to: request, listSegment: listSegment, keySegment: keySegment, retried: true)
+            }
             health.record(result)
             switch result {
             case .success(let found?):

@@ -280,6 +280,28 @@ import Testing
         #expect(dropped["columns"] as? [String] == ["id"] && dropped["status"] as? Int == 200)
     }
 
+    /// Found by a break-it pass: a row's page and the CSV export met a column renamed or
+    /// dropped since the lists were read with 503 "unavailable" (a list page reads the
+    /// lists again and runs once more); now they do as a list page does, and a list
+    /// dropped meanwhile is a 404.
+    @Test func aRowPageAndTheCSVMeetingAChangedColumnRunOnceMore() throws {
+        let fixture = try TableFixture()
+        #expect(try fixture.server.get("/makers/1").status == 200)
+        #expect(try fixture.server.get("/makers.csv").status == 200)
+        try fixture.write("ALTER TABLE makers RENAME COLUMN name TO title")
+        let page = try fixture.server.get("/makers/1")
+        #expect(page.status == 200 && page.text.contains("title") && page.text.contains("Acme"))
+        try fixture.write("ALTER TABLE makers RENAME COLUMN title TO label")
+        let json = try TableFixture.json(fixture.server.get("/makers/1.json"))
+        #expect((json["row"] as? [String: Any])?["label"] as? String == "Acme", "\(json)")
+        try fixture.write("ALTER TABLE makers RENAME COLUMN label TO brand")
+        let csv = try fixture.server.get("/makers.csv")
+        #expect(csv.status == 200 && csv.text.hasPrefix("id,brand\r\n"), "\(csv.status) \(csv.text)")
+        try fixture.write("DROP TABLE products; DROP TABLE makers")
+        #expect(try fixture.server.get("/makers.csv").status == 404)
+        #expect(try fixture.server.get("/makers/1").status == 404)
+    }
+
     /// Found by a break-it pass: a view dropped and created again in separate commits
     /// (a migration script without a transaction) while it was served answered 500
     /// now and then (`SELECT  FROM "v" ORDER BY  LIMIT ?`): the schema was read a
