@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scaling benchmark (part of `make bench`; runs alone too; about 6.5
+# The scaling benchmark (part of `make bench`; runs alone too; about 7
 # minutes, plus about 40 s the first time to generate the tables): does a
 # user's list cost the same as its data grows? The same `items` table as
 # own-data.sh's at 1,000, 100,000 and 10,000,000 rows, one file and one
@@ -13,12 +13,14 @@
 #     search no row matches `/items?q=zebra` and a sort by a column without an
 #     index `/items?sort=quantity`: these may grow with the table; they must
 #     answer within the query time limit (200) or say they could not (503), never hang.
+# Then the instructions per request of the first four at each size (callgrind:
+# the same on a busy machine, where wrk's p50 is not).
 # Then the memory of one server over two 10M-row files, idle and under 256
 # connections, with the default options and with `--response-cache 0`.
 #
 # Prints a Markdown section on standard output (like own-data.sh) and writes
 # Benchmarks/scaling.svg (p50 latency against rows, one line per URL). Needs
-# wrk, python3 and a release build of liststate.
+# wrk, valgrind, python3 and a release build of liststate.
 #
 # The tables are generated once, inside SQLite (a recursive CTE; values derived
 # from the row number), and kept outside the repository in
@@ -56,6 +58,7 @@ trap 'status=$?; cleanup; exit $status' EXIT
 . Benchmarks/common.sh  # free_port, wait_for, wrk_figures, static_nginx
 
 command -v wrk > /dev/null || { echo "wrk is missing (apt-get install wrk, or make bench)" >&2; exit 1; }
+command -v callgrind_control > /dev/null || { echo "valgrind is missing (apt-get install valgrind, or make bench)" >&2; exit 1; }
 [ -x "$liststate" ] || { echo "no liststate at $liststate (swift build -c release)" >&2; exit 1; }
 
 # --- The tables. own-data.sh's schema and index; the values come from a
@@ -289,11 +292,51 @@ for round in 0 1 2; do
   done
 done
 
+stop() {  # stops process $1 and forgets it
+  local pid=$1 kept=() other
+  kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  for other in "${pids[@]}"; do [ "$other" = "$pid" ] || kept+=("$other"); done
+  pids=("${kept[@]}")
+}
+
+# --- Instructions per request (callgrind): wrk's p50 at 16 connections on two
+# cores it shares with the server moves by half between runs of the same URL,
+# and an instruction count is the same on a busy machine. Each size's server
+# again, under callgrind; for each URL that must stay flat, 2 requests to warm
+# up, the counters zeroed (callgrind_control -z), 10 requests, a dump (-d):
+# its total over 10 is the figure (every thread: the request's own and what
+# serving it wakes).
+declare -A instructions  # kind-rows -> instructions per request
+count_instructions() {  # count_instructions ROWS
+  local rows=$1 port pid kind target dumps=0 i
+  port=$(free_port)
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind-$rows.%p" \
+    "$liststate" serve --port "$port" --response-cache 0 "${file[$rows]}" > /dev/null 2> "$work/callgrind-$rows.err" &
+  pid=$!
+  pids+=("$pid")
+  wait_for "http://127.0.0.1:$port/items" "$pid"
+  for kind in "${constant_kinds[@]}"; do
+    target="http://127.0.0.1:$port${url[$kind-$rows]#"${base[$rows]}"}"
+    for i in 1 2; do curl -fsS -o /dev/null "$target"; done
+    callgrind_control -z "$pid" > /dev/null
+    for i in $(seq 10); do curl -fsS -o /dev/null "$target"; done
+    callgrind_control -d "$pid" > /dev/null
+    dumps=$((dumps + 1))
+    instructions[$kind-$rows]=$(awk '/^summary:/ { printf "%.0f", $2 / 10 }' "$work/callgrind-$rows.$pid.$dumps")
+  done
+  stop "$pid"
+}
+for rows in "${sizes[@]}"; do
+  log "instructions per request (callgrind), ${size_label[$rows]} rows"
+  count_instructions "$rows"
+done
+
 median() { printf '%s' "${samples[$1]}" | awk -v n="$2" '{ print $n }' | sort -g | sed -n 2p; }
 runs() { printf '%s' "${samples[$1]}" | awk -v n="$2" '{ printf "%s%s", (NR > 1 ? " " : ""), $n }'; }
 total() { printf '%s' "${samples[$1]}" | awk -v n="$2" '{ s += $n } END { print s + 0 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else printf "–" }'; }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 == a && a <= b) }'; }
+kilo() { awk -v n="$1" 'BEGIN { printf "%.1f K", n / 1000 }'; }
 statuses() { grep -h '^Status codes:' "$work"/wrk-"$1"-?.txt | sed 's/^Status codes: //' | paste -sd'/' -; }
 
 # --- Memory: one server over both 10M-row files, as it runs by default (answers
@@ -301,12 +344,6 @@ statuses() { grep -h '^Status codes:' "$work"/wrk-"$1"-?.txt | sed 's/^Status co
 # request queries and renders): RSS idle, after start and one request to each
 # list; the peak (VmHWM and 100 ms samples) under wrk -c256 cycling through the
 # first page, the last page by cursor and the sorted page of both lists; RSS 2 s later.
-stop() {  # stops process $1 and forgets it
-  local pid=$1 kept=() other
-  kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  for other in "${pids[@]}"; do [ "$other" = "$pid" ] || kept+=("$other"); done
-  pids=("${kept[@]}")
-}
 declare -A memory  # mode-idle, mode-peak, mode-after (KiB), mode-load (run_wrk output)
 measure_memory() {  # measure_memory MODE [serve options]
   local mode=$1 port memory_pid memory_base cursor_a cursor_b sampler_pid hwm_kb sampled_kb path
@@ -452,22 +489,31 @@ for kind in "${kinds[@]}"; do
 done
 echo
 echo "Cost against the 1 K table (target: at most 1.2 × for the first page, the last page by cursor"
-echo "and the indexed sort; p50 ratio = p50 at N / p50 at 1 K, requests/s ratio = at 1 K / at N):"
+echo "and the indexed sort). Instructions per request (callgrind on the server: 10 requests after 2"
+echo "to warm up, every thread counted) are the same on a busy machine and judge the target with"
+echo "requests/s; p50 is shown, not judged: at $connections connections on $(nproc) cores that wrk"
+echo "shares, it moves by half between runs of the same URL (the runs in brackets above)."
+echo "Ratios: instructions and p50 at N / at 1 K, requests/s at 1 K / at N."
 echo
-echo "| URL | 100 K: p50 ratio | 100 K: requests/s ratio | 10 M: p50 ratio | 10 M: requests/s ratio | |"
-echo "| --- | ---: | ---: | ---: | ---: | --- |"
+echo "| URL | instructions 1 K / 100 K / 10 M | 100 K: instructions, requests/s, p50 ratio | 10 M: instructions, requests/s, p50 ratio | |"
+echo "| --- | --- | --- | --- | --- |"
 for kind in "${kinds[@]}"; do
   cells=""
   verdict=met
+  counts="–"
+  if ! is_growing "$kind"; then
+    counts="$(kilo "${instructions[$kind-1000]}") / $(kilo "${instructions[$kind-100000]}") / $(kilo "${instructions[$kind-10000000]}")"
+  fi
   for rows in 100000 10000000; do
+    instructions_ratio=$(ratio "${instructions[$kind-$rows]:-0}" "${instructions[$kind-1000]:-0}")
     p50_ratio=$(ratio "$(median "$kind-$rows" 2)" "$(median "$kind-1000" 2)")
     rps_ratio=$(ratio "$(median "$kind-1000" 1)" "$(median "$kind-$rows" 1)")
-    cells+=" $p50_ratio | $rps_ratio |"
-    { le "$p50_ratio" 1.2 && le "$rps_ratio" 1.2; } || verdict="**not met**"
+    cells+=" $instructions_ratio, $rps_ratio, $p50_ratio |"
+    { le "$instructions_ratio" 1.2 && le "$rps_ratio" 1.2; } || verdict="**not met**"
     [ "$(total "$kind-$rows" 6)" -eq 0 ] && [ "$(total "$kind-$rows" 7)" -eq 0 ] || verdict="**not met** (errors)"
   done
   is_growing "$kind" && verdict="no target (may grow; must answer 200 or 503)"
-  echo "| ${kind_label[$kind]} |$cells $verdict |"
+  echo "| ${kind_label[$kind]} | $counts |$cells $verdict |"
 done
 echo
 echo "- The last page by cursor: for each table, the row with exactly 40 rows after it in the"
@@ -483,6 +529,10 @@ echo "  word stops after 20 matches, one that matches nothing reads the whole ta
 echo "  \`quantity\` reads every row. The server's query time limit (\`--query-timeout\`, 2 s by default,"
 echo "  counted from a request's arrival) turns what cannot finish in time into a 503; \"one request"
 echo "  alone\" is one \`curl\` before the load (status and time)."
+echo "- A whole page after a cursor costs $(kilo "$(( ${instructions[last-1000]} - ${instructions[first-1000]} ))") instructions more than the first page at"
+echo "  1 K rows: it shares no words, links or controls with other requests (its JSON link and"
+echo "  the offline page's retry link name the cursor; docs/design.md); an htmx continuation"
+echo "  (\`HX-Request\`) draws none of them."
 echo
 echo "Memory: one server over both 10 M-row files (\`liststate serve items-$schema-10000000.sqlite"
 echo "items2-$schema-10000000.sqlite\`: lists \`/items\` and \`/items2\`), with the default options (answers kept"
@@ -515,6 +565,7 @@ for rows in "${sizes[@]}"; do
 done
 echo "wrk ${wrk_args[*]} URL        # first, last, sorted, sorted last"
 echo "wrk ${slow_args[*]/#$work\//} URL   # q=steel, q=zebra, sort=quantity (statuses.lua counts status codes)"
+echo "valgrind --tool=callgrind $liststate serve --port PORT --response-cache 0 FILE   # per URL: 2 requests, callgrind_control -z PID, 10 requests, callgrind_control -d PID"
 echo "$liststate serve --port PORT [--response-cache 0] ${file[10000000]} $second_file"
 echo "wrk -t2 -c256 -d10s --latency -s mix.lua URL   # mix.lua: ${memory_paths[*]}"
 echo '```'
