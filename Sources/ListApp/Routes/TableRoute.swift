@@ -287,13 +287,48 @@ struct TableRoute: Sendable {
         case .success(let position): query.after = position
         case .failure(let error): return .failure(error)
         }
-        let result = list.source.page(query)
+        var result = list.source.page(query)
+        if case .success(let page) = result, let numbered = numberingTheLastRow(of: page, in: list, query: query) {
+            result = .success(numbered)
+        }
         switch result {
         case .success: health.record(result)
         case .failure(let error) where error.kind == .schemaChanged && !isRetry: break
         case .failure: if attemptWork == nil { health.record(result) }
         }
         return result.map { $0 }
+    }
+
+    /// `page` with the rows before it counted (``ListStore/RowPage/rowsBefore``), where
+    /// the cursor after its last row could stand for the row no other way: a list
+    /// without a rowid whose key tells rows apart but is, alone, longer than
+    /// ``ListStore/RowCursor/maximumLength`` (a `WITHOUT ROWID` table of long text
+    /// keys; found by a break-it pass: its Load more addresses were refused with
+    /// libmicrohttpd's 414, so no later row could be reached). The next cursor then
+    /// names the row by its number (``ListStore/RowNumber``). The count goes on from
+    /// a page that started after a row found by its number; otherwise the row is
+    /// looked up from the list's start (once, and bounded by the query's time
+    /// limit). Nil when nothing needs counting or the look-up did not find it (the
+    /// cursor then stays by value).
+    private func numberingTheLastRow(of page: RowPage, in list: ListDefinition, query: RowPageQuery) -> RowPage? {
+        guard page.hasMore, page.rowsBefore == nil, list.table.hasUniqueKey,
+            let last = page.lastPosition(in: list.table, sort: query.sort),
+            RowCursor(
+                after: last, rowid: page.lastRowid(in: list.table), keyIsUnique: true, list: list.name, sort: query.sort
+            ).isTooLong
+        else { return nil }
+        var numbered = page
+        if let before = query.after?.rowNumber {
+            numbered.rowsBefore = before
+        } else {
+            var fromStart = query
+            fromStart.after = nil
+            let row = RowNumber(number: 1, repeats: 1, digest: last.digest)
+            guard case .success(let found?) = list.source.position(of: row, in: fromStart), let number = found.rowNumber
+            else { return nil }
+            numbered.rowsBefore = number - page.rows.count
+        }
+        return numbered
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.

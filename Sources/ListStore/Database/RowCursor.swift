@@ -28,7 +28,9 @@
 ///   ``maximumLength``: the next page looks that row up near its number
 ///   (`OFFSET`) and knows it by its digest (``RowNumber``; found using it: a
 ///   view of 36 KB texts made 48 KB Load more addresses, refused before they
-///   reached the server's code).
+///   reached the server's code); so can it for a list whose key tells rows
+///   apart but is too long alone (a `WITHOUT ROWID` table of long text keys),
+///   its number counted where the server needs it (`TableRoute`).
 /// A view's cursor made by an earlier version (form 0, no row number) still
 /// carries its values whatever their length, up to ``maximumReadLength``.
 ///
@@ -64,20 +66,33 @@ public struct RowCursor: Sendable, Hashable {
     /// When the values would make it longer than ``maximumLength``: by rowid
     /// when a `rowid` is given, else by key when `keyIsUnique` (the key tells
     /// rows apart) and the key alone is short enough, else by the row's number
-    /// when `position` has one (``RowPosition/rowNumber``).
+    /// when `position` has one (``RowPosition/rowNumber``); else it stays by
+    /// value, too long (``isTooLong``).
     public init(after position: RowPosition, rowid: Int64?, keyIsUnique: Bool = false, list: String, sort: ListSort?) {
         tag = Self.tag(list: list, sort: sort)
         start = .position(position)
-        guard encoded.utf8.count > Self.maximumLength else { return }
+        guard isTooLong else { return }
         if let rowid {
             start = .rowid(rowid)
-        } else if keyIsUnique, sort != nil {
+            return
+        }
+        if keyIsUnique, sort != nil {
             let byKey = RowCursor(start: .key(position.key), tag: tag)
-            if byKey.encoded.utf8.count <= Self.maximumLength { start = byKey.start }
-        } else if !keyIsUnique, let number = position.rowNumber {
-            start = .rowNumber(RowNumber(number: number, repeats: position.repeats, digest: position.digest))
+            if !byKey.isTooLong {
+                start = byKey.start
+                return
+            }
+        }
+        if let number = position.rowNumber {
+            // A row of a list whose key tells rows apart is the only one of its run.
+            start = .rowNumber(
+                RowNumber(number: number, repeats: keyIsUnique ? 1 : position.repeats, digest: position.digest))
         }
     }
+
+    /// Whether the cursor's text is longer than ``maximumLength``: one by value
+    /// that found no shorter form (no rowid, a key too long alone, no row number).
+    public var isTooLong: Bool { encoded.utf8.count > Self.maximumLength }
 
     private init(start: Start, tag: UInt32) {
         self.start = start
