@@ -18,8 +18,8 @@ import Mustache
 /// - `GET /sw.js`: the service worker (`ServiceWorkerRoute`).
 /// - `GET /-/livez`: 200 while the process runs; never touches the source.
 /// - `GET /-/readyz`: 200 when the last query succeeded, 503 when it failed or
-///   once ``beginDraining()`` was called; while a failure stands, the sources are
-///   checked again without waiting on them, at most twice a second
+///   once ``beginDraining()`` was called; the sources are checked without waiting
+///   on them, at most twice a second, and a lock on a healthy one is no failure
 ///   (``SourceHealth/readinessFailure(checkingWith:)``); never waits on the source.
 /// - a list's former addresses (``ListDefinition/formerDetailPrefix``): 308 to its rows' pages.
 /// - anything else: the not-found page (404), through the decision module.

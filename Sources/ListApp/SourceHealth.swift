@@ -2,7 +2,7 @@ import ListStore
 import Synchronization
 
 /// What the most recent queries said about the data source, for `/-/readyz`
-/// (which must answer without touching the source), and the log of incidents.
+/// (which never waits on the source), and the log of incidents.
 ///
 /// The log names the cause once per incident, not once per request: a line
 /// when the source starts failing (or fails in a new way) and a line when it
@@ -60,25 +60,35 @@ final class SourceHealth: Sendable {
     /// The failure of the most recent query, or nil when it succeeded (or none ran yet).
     var failure: ListStoreError? { lastFailure.withLock { $0 } }
 
-    /// The longest a failure stands for readiness before the source is checked again.
+    /// How often, at most, readiness checks the source itself.
     static let recheckInterval: Duration = .milliseconds(500)
-    /// When readiness last checked a failing source.
+    /// When readiness last checked the source.
     private let lastRecheck = Mutex<ContinuousClock.Instant?>(nil)
 
-    /// What `/-/readyz` reports: ``failure``, but while it stands, `check` (a query that
-    /// waits on nothing) runs again at most every ``recheckInterval`` and its outcome
-    /// is recorded. A load balancer that takes an instance out on a 503 sends it no
-    /// list request, so readiness waiting for one stayed 503 after the source was back
-    /// (found by a break-it pass).
+    /// What `/-/readyz` reports: ``failure``, after `check` (a query that waits on
+    /// nothing) has run, at most every ``recheckInterval``, and its outcome was
+    /// recorded. A load balancer that takes an instance out on a 503 sends it no list
+    /// request, so readiness waiting for one stayed 503 after the source was back;
+    /// and one that sends no list request to a healthy instance never learnt that its
+    /// file was damaged (both found by break-it passes). A healthy source that is only
+    /// busy (a writer's lock, which every instance over the file shares) or loaded
+    /// stays ready: requests still say 503 and record it themselves.
     func readinessFailure(checkingWith check: () -> Result<Void, ListStoreError>) -> ListStoreError? {
-        guard hasFailure.load(ordering: .acquiring) else { return nil }
         let now = ContinuousClock.now
         let due = lastRecheck.withLock { last -> Bool in
             guard last.map({ now - $0 >= Self.recheckInterval }) ?? true else { return false }
             last = now
             return true
         }
-        if due { record(check()) }
+        if due {
+            let outcome = check()
+            switch outcome {
+            case .failure(let error) where [.busy, .overloaded, .timedOut].contains(error.kind):
+                if hasFailure.load(ordering: .acquiring) { record(outcome) }
+            default:
+                record(outcome)
+            }
+        }
         return failure
     }
 }

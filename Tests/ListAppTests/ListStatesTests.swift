@@ -94,6 +94,29 @@ import Testing
         #expect(statuses.last == 200, "\(statuses)")
     }
 
+    /// Found by a break-it pass: a database damaged while no list request came left
+    /// `/-/readyz` at 200, so a load balancer kept sending readers to an instance
+    /// that could only fail them. Readiness checks a healthy source too (at most twice
+    /// a second); a writer's lock, which every instance over the file shares, does not
+    /// take a healthy one out.
+    @Test func readinessNoticesADamagedSourceWithoutAListRequest() throws {
+        #expect(try server.get("/-/readyz").status == 200)
+        let lock = try catalogue.holdLock()
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try server.get("/-/readyz").status == 200, "a lock is not a failure of this instance")
+        lock.release()
+        let good = try catalogue.damage()
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try server.get("/-/readyz").status == 503)
+        try catalogue.restore(good)
+        var statuses: [Int] = []
+        for _ in 0..<20 where statuses.last != 200 {
+            Thread.sleep(forTimeInterval: 0.1)
+            statuses.append(try server.get("/-/readyz").status)
+        }
+        #expect(statuses.last == 200, "\(statuses)")
+    }
+
     @Test func failedSourceIsAnError() throws {
         let good = try catalogue.damage()
         let page = try server.get("/")

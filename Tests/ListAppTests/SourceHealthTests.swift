@@ -1,3 +1,4 @@
+import Foundation
 import ListStore
 import Synchronization
 import Testing
@@ -24,29 +25,27 @@ import Testing
         #expect(health.failure == nil)
     }
 
-    /// While a failure stands, readiness checks the source again, at most every
-    /// ``SourceHealth/recheckInterval``, and records what it found.
-    @Test func readinessChecksAFailingSourceAgainAtMostTwiceASecond() {
+    /// Readiness checks the source, at most every ``SourceHealth/recheckInterval``,
+    /// and records what it found; a lock on a healthy source is no failure.
+    @Test func readinessChecksTheSourceAtMostTwiceASecond() {
         let health = SourceHealth { _ in }
         let checks = Mutex(0)
+        func check(_ outcome: Result<Void, ListStoreError>) -> () -> Result<Void, ListStoreError> {
+            {
+                checks.withLock { $0 += 1 }
+                return outcome
+            }
+        }
         let busy = ListStoreError(kind: .busy, message: "locked")
-        #expect(
-            health.readinessFailure {
-                checks.withLock { $0 += 1 }
-                return .success(())
-            } == nil)
-        #expect(checks.withLock { $0 } == 0, "nothing failed: nothing to check")
-        health.record(Result<Int, ListStoreError>.failure(busy))
-        #expect(
-            health.readinessFailure {
-                checks.withLock { $0 += 1 }
-                return .failure(busy)
-            }?.kind == .busy)
-        #expect(
-            health.readinessFailure {
-                checks.withLock { $0 += 1 }
-                return .success(())
-            }?.kind == .busy, "not due yet")
+        let damaged = ListStoreError(kind: .corrupt, message: "damaged")
+        #expect(health.readinessFailure(checkingWith: check(.failure(busy))) == nil, "locked, not failing")
+        #expect(health.readinessFailure(checkingWith: check(.failure(damaged))) == nil, "not due yet")
         #expect(checks.withLock { $0 } == 1)
+        Thread.sleep(forTimeInterval: 0.55)
+        #expect(health.readinessFailure(checkingWith: check(.failure(damaged)))?.kind == .corrupt)
+        Thread.sleep(forTimeInterval: 0.55)
+        #expect(health.readinessFailure(checkingWith: check(.failure(busy)))?.kind == .busy, "a failing source stays failing")
+        #expect(health.readinessFailure(checkingWith: check(.success(())))?.kind == .busy, "not due yet")
+        #expect(checks.withLock { $0 } == 3)
     }
 }
