@@ -235,19 +235,28 @@ struct TableRequest: ListQuery, Sendable {
     /// its name tilde-encoded (``sortText(_:)``); nil when it names none.
     static func column(named text: String, in table: TableDescription) -> String? {
         if table.columnIndex(text) != nil { return text }
-        guard let decoded = TildeEncoding.decode(Substring(text)), decoded != text, table.columnIndex(decoded) != nil,
-            !VisibleText.isAcceptableParameter(decoded)
-        else { return nil }
-        return decoded
+        // A leading `~2D` is a `-`; the rest is the name as it is or, where the name
+        // needs it, tilde-encoded (``sortText(_:)``).
+        let dash = text.hasPrefix("~2D") ? "-" : ""
+        let rest = dash.isEmpty ? text : String(text.dropFirst(3))
+        var name = dash + rest
+        if let decoded = TildeEncoding.decode(Substring(rest)), decoded != rest, !VisibleText.isAcceptableParameter(decoded) {
+            name = dash + decoded
+        }
+        guard name != text, table.columnIndex(name) != nil else { return nil }
+        return name
     }
 
     /// How links write a column in `sort`: its name, or, when the name holds
     /// a character no parameter may carry (a control, a bidi control, a
     /// noncharacter: ``VisibleText/isAcceptableParameter(_:)``), its name
     /// tilde-encoded, so the page stays valid (found by QA: such a column
-    /// could not be sorted by).
+    /// could not be sorted by). A leading `-` is written `~2D`: `sort=-cat`
+    /// is `cat` descending where a column `cat` stands beside `-cat` (found by
+    /// a break-it pass: the `-cat` header sorted by `cat`).
     static func sortText(_ column: String) -> String {
-        VisibleText.isAcceptableParameter(column) ? column : TildeEncoding.encode(column)
+        let text = VisibleText.isAcceptableParameter(column) ? column : TildeEncoding.encode(column)
+        return text.hasPrefix("-") ? "~2D" + text.dropFirst() : text
     }
 
     func queryItems(cursor: String?) -> [(name: String, value: String)] {

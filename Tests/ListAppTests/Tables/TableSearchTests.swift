@@ -209,6 +209,22 @@ import Testing
         #expect(bad.status == 400 && bad.text.contains("no column “nope”"))
     }
 
+    /// Found by a break-it pass: beside a column `cat`, the column `-cat`'s header
+    /// linked to `sort=-cat`, which is `cat` descending, and nothing sorted `-cat`
+    /// ascending. Links write a name's leading `-` tilde-encoded (`~2D`).
+    @Test func aColumnNamedWithADashBesideItsRestSortsByItsOwnLinks() throws {
+        let fixture = try TableFixture(
+            #"CREATE TABLE t (id INTEGER PRIMARY KEY, "-cat" TEXT, cat TEXT); INSERT INTO t VALUES (1, 'b', 'x'), (2, 'a', 'z'), (3, 'c', 'y');"#)
+        let page = try fixture.server.get("/t")
+        #expect(page.text.contains(#"href="/t?sort&#61;%7E2Dcat""#), "the -cat header")
+        #expect(page.text.contains(#"href="/t?sort&#61;cat""#), "the cat header")
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?sort=~2Dcat")) == ["2", "1", "3"])
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?sort=-~2Dcat")) == ["3", "1", "2"])
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?sort=-cat")) == ["2", "3", "1"], "cat descending")
+        let sorted = try fixture.server.get("/t?sort=%7E2Dcat")
+        #expect(sorted.text.contains(#"href="/t?sort&#61;-%7E2Dcat""#), "following it again reverses it")
+    }
+
     @Test func keyOrderIsReachableWhereTheListHasADefaultSort() throws {
         let fixture = try TableFixture(configuration: #"{"lists": {"products": {"sort": "-price"}}}"#)
         let page = try fixture.server.get("/products")
