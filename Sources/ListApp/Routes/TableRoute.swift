@@ -311,8 +311,10 @@ struct TableRoute: Sendable {
     /// limit). Nil when nothing needs counting or the look-up did not find it (the
     /// cursor then stays by value).
     private func numberingTheLastRow(of page: RowPage, in list: ListDefinition, query: RowPageQuery) -> RowPage? {
-        guard page.hasMore, page.rowsBefore == nil, list.table.hasUniqueKey,
+        guard page.hasMore, page.rowsBefore == nil, list.table.hasUniqueKey, page.lastRowid(in: list.table) == nil,
             let last = page.lastPosition(in: list.table, sort: query.sort),
+            // Most keys are short: the cursor is made (base64) only for one that may not be.
+            last.key.reduce(0, { $0 + Self.byteCount($1) }) > RowCursor.maximumLength / 2,
             RowCursor(
                 after: last, rowid: page.lastRowid(in: list.table), keyIsUnique: true, list: list.name, sort: query.sort
             ).isTooLong
@@ -329,6 +331,15 @@ struct TableRoute: Sendable {
             numbered.rowsBefore = number - page.rows.count
         }
         return numbered
+    }
+
+    /// The bytes of a text or blob value (a cursor carries them), 8 for any other.
+    private static func byteCount(_ value: SQLValue) -> Int {
+        switch value {
+        case .text(let text): text.utf8.count
+        case .blob(let bytes), .textBytes(let bytes): bytes.count
+        default: 8
+        }
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.
