@@ -315,9 +315,7 @@ struct TableRoute: Sendable {
             let last = page.lastPosition(in: list.table, sort: query.sort),
             // Most keys are short: the cursor is made (base64) only for one that may not be.
             last.key.reduce(0, { $0 + Self.byteCount($1) }) > RowCursor.maximumLength / 2,
-            RowCursor(
-                after: last, rowid: page.lastRowid(in: list.table), keyIsUnique: true, list: list.name, sort: query.sort
-            ).isTooLong
+            RowCursor(after: last, rowid: nil, keyIsUnique: true, list: list.name, sort: query.sort).isTooLong
         else { return nil }
         var numbered = page
         if let before = query.after?.rowNumber {
