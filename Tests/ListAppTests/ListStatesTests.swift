@@ -86,12 +86,18 @@ import Testing
         Thread.sleep(forTimeInterval: 0.6)
         #expect(try server.get("/-/readyz").status == 503, "checked again: still locked")
         lock.release()
+        let statuses = try readinessUntilReady()
+        #expect(statuses.last == 200, "\(statuses)")
+    }
+
+    /// `/-/readyz`'s statuses, polled every 0.1 s until it answers 200 (2 s at most).
+    private func readinessUntilReady() throws -> [Int] {
         var statuses: [Int] = []
         for _ in 0..<20 where statuses.last != 200 {
             Thread.sleep(forTimeInterval: 0.1)
             statuses.append(try server.get("/-/readyz").status)
         }
-        #expect(statuses.last == 200, "\(statuses)")
+        return statuses
     }
 
     /// Found by a break-it pass: a database damaged while no list request came left
@@ -109,11 +115,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.6)
         #expect(try server.get("/-/readyz").status == 503)
         try catalogue.restore(good)
-        var statuses: [Int] = []
-        for _ in 0..<20 where statuses.last != 200 {
-            Thread.sleep(forTimeInterval: 0.1)
-            statuses.append(try server.get("/-/readyz").status)
-        }
+        let statuses = try readinessUntilReady()
         #expect(statuses.last == 200, "\(statuses)")
     }
 
