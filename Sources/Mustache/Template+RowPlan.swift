@@ -147,15 +147,21 @@ extension Template.Renderer {
         try enterFrame(of: program)
         defer { frames -= 1 }
         if recording { recordingSpoiled = true }
-        let list = box.list
-        for row in 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
+        try runRows(plan, of: box, list: box.list)
         return true
+    }
+
+    /// Runs `plan` for every row of `list`, the list in `box`, opened once for the
+    /// section: each field is then asked of the list through its conformance, not
+    /// through the existential box (projected again for every field: callgrind).
+    mutating func runRows<List: MustacheList>(_ plan: Template.RowPlan, of box: MustacheListBox, list: List) throws {
+        for row in 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
     }
 
     /// Runs the steps `range` of `plan` for row `row` of `box`, whose list is `list`
     /// (read out of the box once per section, not once per row).
-    mutating func run(
-        _ plan: Template.RowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox, list: any MustacheList
+    mutating func run<List: MustacheList>(
+        _ plan: Template.RowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox, list: List
     ) throws {
         var index = range.lowerBound
         while index < range.upperBound {

@@ -14,12 +14,12 @@ public struct ListDefinition: Sendable {
         var name: String { didSet { path = ListDefinition.path(basePath: basePath, name: name) } }
         var title: String
         var description: String?
-        var table: TableDescription
+        var table: TableDescription { didSet { makeListedLabels() } }
         var source: any ListSource
         var configuration: ListConfiguration
         var defaultSort: ListSort?
-        var shownColumns: [Int]?
-        var labels: [String: String] = [:]
+        var shownColumns: [Int]? { didSet { makeListedLabels() } }
+        var labels: [String: String] = [:] { didSet { makeListedLabels() } }
         var layout: Layout = .table
         var basePath: String = "" { didSet { path = ListDefinition.path(basePath: basePath, name: name) } }
         var namedFilters: [NamedFilter] = []
@@ -31,6 +31,20 @@ public struct ListDefinition: Sendable {
         var addressFormat: RowAddressFormat?
         var formerDetailPrefix: String?
         var path: String
+        /// ``ListDefinition/listedLabels``, made again when the table, the labels or the shown columns change.
+        var listedLabels: [PrintedText] = []
+
+        /// Makes ``listedLabels`` for the current table, labels and shown columns.
+        mutating func makeListedLabels() {
+            let table = table
+            // Made while fields change one at a time: shown columns may for a moment name
+            // columns of the table before (a page reads both once they are set).
+            listedLabels = ListDefinition.listedColumns(shownColumns, of: table).map { index in
+                guard table.columns.indices.contains(index) else { return PrintedText("") }
+                let name = table.columns[index].name
+                return PrintedText(labels[name] ?? VisibleText.escape(name))
+            }
+        }
     }
 
     /// The box the fields live in (mutated only through ``mutate(_:)``, when not shared).
@@ -197,13 +211,23 @@ public struct ListDefinition: Sendable {
                 source: source, configuration: configuration ?? ListConfiguration(name), defaultSort: defaultSort,
                 shownColumns: nil, sortableColumns: nil, presenter: nil, addressFormat: nil, formerDetailPrefix: nil,
                 path: Self.path(basePath: "", name: name)))
+        storage.value.makeListedLabels()
     }
 
     /// The columns its pages show for each row (indices into the table's
     /// columns): ``shownColumns``, else the first ``RecordCells/listedColumns``.
     var listedColumns: [Int] {
+        Self.listedColumns(shownColumns, of: table)
+    }
+
+    /// ``listedColumns`` given the configured `shownColumns` (nil: none configured) of `table`.
+    fileprivate static func listedColumns(_ shownColumns: [Int]?, of table: TableDescription) -> [Int] {
         shownColumns ?? Array(0..<min(table.columns.count, RecordCells.listedColumns))
     }
+
+    /// The labels of ``listedColumns`` (``label(_:)``), HTML-escaped once for the list
+    /// rather than for every page (each page made and escaped them: callgrind).
+    var listedLabels: [PrintedText] { storage.value.listedLabels }
 
     /// Whether `sort` may name `column`: one of ``sortableColumns``, and of a type with an
     /// order (``ListStore/TableDescription/Column/isOrderable``: a PostgreSQL `json`, `xml`,

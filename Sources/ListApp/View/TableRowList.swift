@@ -101,14 +101,18 @@ final class TableRowList: MustacheList {
         cells.reserveCapacity(page.rows.count * shownColumns.count)
         let texts = TextBuffer(capacity: page.rows.count * shownColumns.count * 16)
         let bytes = words.bytes
-        let references = shownColumns.map { list.table.columns[$0].reference }
+        let table = list.table
+        let references = shownColumns.map { table.columns[$0].reference }
         let targets = references.map { $0.flatMap { RecordCells.referenceTarget($0, lists: lists) } }
-        let exactNumbers = shownColumns.map { RecordCells.isExactNumber(list.table.columns[$0], of: list.table) }
-        let formats = shownColumns.map { list.table.columns[$0].valueFormat }
-        labels = shownColumns.map { PrintedText(list.label(list.table.columns[$0])) }
-        for (rowIndex, row) in page.rows.enumerated() {
+        let exactNumbers = shownColumns.map { RecordCells.isExactNumber(table.columns[$0], of: table) }
+        let formats = shownColumns.map { table.columns[$0].valueFormat }
+        labels = list.listedLabels
+        // The values row after row, read by index (a row view per value checked its row and retained the array).
+        let values = page.rows.values
+        let rowWidth = page.rows.width
+        for rowIndex in 0..<page.rows.count {
             for (position, index) in shownColumns.enumerated() {
-                let value = row[index]
+                let value = values[rowIndex * rowWidth + index]
                 let isCut = page.isClamped(row: rowIndex, column: index, width: width)
                 var link: Int32 = -1
                 if RecordCells.mayLink(value, hasReference: references[position] != nil),
@@ -117,19 +121,7 @@ final class TableRowList: MustacheList {
                     link = Int32(links.count)
                     links.append(href)
                 }
-                // The text a list page shows (``RecordCells/text(_:clamp:isClamped:bytes:format:)``,
-                // clamped): an integer's digits and a short printable ASCII text straight from the value.
-                let format = formats[position]
-                switch value {
-                case .integer(let number) where format == .plain:
-                    texts.append(decimal: number)
-                case .text(let text)
-                where format == .plain && !isCut && text.utf8.count <= RecordCells.clampedLength
-                    && VisibleText.isPrintableASCII(text):
-                    texts.append(text)
-                default:
-                    texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: bytes, format: format))
-                }
+                Self.appendText(of: value, isCut: isCut, format: formats[position], bytes: bytes, to: texts)
                 cells.append(
                     Cell(
                         kind: RecordCells.cellKind(value, exactNumber: exactNumbers[position]), isNull: value.isNull,
@@ -140,6 +132,26 @@ final class TableRowList: MustacheList {
         self.cells = cells
         cellTexts = texts
         cellLinks = links
+    }
+
+    /// Appends the text a list page shows of a cell's `value`
+    /// (``RecordCells/text(_:clamp:isClamped:bytes:format:)``, clamped): an integer's
+    /// digits and a short printable ASCII text straight from the value.
+    private static func appendText(
+        of value: SQLValue, isCut: Bool, format: TableDescription.ValueFormat, bytes: (Int) -> String, to texts: TextBuffer
+    ) {
+        if format == .plain {
+            switch value {
+            case .integer(let number):
+                texts.append(decimal: number)
+                return
+            case .text(let text) where !isCut:
+                if texts.appendIfPrintableASCII(text, maximumBytes: RecordCells.clampedLength) { return }
+            default:
+                break
+            }
+        }
+        texts.append(RecordCells.text(value, clamp: true, isClamped: isCut, bytes: bytes, format: format))
     }
 
     var count: Int { page.rows.count }

@@ -45,6 +45,18 @@ final class TextBuffer: @unchecked Sendable {
 
     /// Appends `number`'s decimal digits, `-` first when it is negative (what
     /// `{{x}}` prints for an integer: `-9223372036854775808` for `Int64.min`).
+    /// Appends `text` when it is at most `maximumBytes` bytes of printable ASCII
+    /// (``VisibleText/isPrintableASCII(_:)-(UnsafeBufferPointer<UInt8>)``): what a
+    /// cell shows of most texts as they are, checked and copied in one visit of
+    /// its bytes. Returns false, appending nothing, for any other text.
+    func appendIfPrintableASCII(_ text: String, maximumBytes: Int) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count <= maximumBytes, VisibleText.isPrintableASCII(bytes) else { return false }
+            append(bytes)
+            return true
+        } ?? false
+    }
+
     func append(decimal number: Int64) {
         reserve(20)  // 19 digits and a sign
         if number < 0 {

@@ -65,10 +65,30 @@ enum VisibleText {
     /// contiguous UTF-8 (a generic loop over the view cost a list page's cells a tenth
     /// of their drawing: callgrind).
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether every byte of `bytes` is printable ASCII (0x20...0x7E), eight bytes
+    /// at a time: in a byte's low seven bits, adding 0x01 carries into its top bit
+    /// for 0x7F and adding 0x60 does for 0x20 and above (no carry leaves the byte),
+    /// and a byte of 0x80 or above has its top bit already.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let low = word & 0x7F7F_7F7F_7F7F_7F7F
+            let bad = (word | (low &+ 0x0101_0101_0101_0101) | ~(low &+ 0x6060_6060_6060_6060)) & 0x8080_8080_8080_8080
+            if bad != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x20 || byte >= 0x7F { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether `scalar` is shown escaped.

@@ -40,6 +40,24 @@ import Testing
         #expect(renamed.name == "a b/c" && moved.name == "items")
     }
 
+    /// The listed columns' labels, kept escaped for every page, follow the labels, the
+    /// shown columns and the table whichever changes, in any order.
+    @Test func theListedLabelsFollowWhatTheyAreMadeOf() throws {
+        var list = try Self.list()
+        #expect(list.listedLabels.map(\.text) == ["id", "name"])
+        list.labels["name"] = "Name <b>"
+        #expect(list.listedLabels.map(\.text) == ["id", "Name <b>"])
+        #expect(list.listedLabels[1].escaped == Array("Name &lt;b&gt;".utf8))
+        list.shownColumns = [1]
+        #expect(list.listedLabels.map(\.text) == ["Name <b>"])
+        list.shownColumns = nil
+        list.table = TableDescription(
+            name: "items", kind: .table, columns: [.init(name: "key", declaredType: "INTEGER", primaryKeyPosition: 1)])
+        #expect(list.listedLabels.map(\.text) == ["key"])
+        #expect(list.listedLabels.count == list.listedColumns.count)
+        #expect(try Self.list().listedLabels.map(\.text) == ["id", "name"])
+    }
+
     /// Many copies changed on many threads: each sees only its own change.
     @Test func copiesChangedConcurrentlyStayApart() async throws {
         let original = try Self.list()

@@ -22,4 +22,19 @@ import Testing
         #expect(!VisibleText.isPrintableASCII("a\tb") && !VisibleText.isPrintableASCII("é") && !VisibleText.isPrintableASCII("\u{7F}"))
         #expect(VisibleText.escape("a\u{0}b") == "a\u{2400}b" && VisibleText.escape("plain") == "plain")
     }
+
+    /// The eight-bytes-at-a-time check against the byte rule: every byte value at every
+    /// position of runs from 1 to 17 bytes (inside a word, across two, in the tail).
+    @Test func printableASCIIWordByWordAgreesWithTheByteRule() {
+        for count in 1...17 {
+            for position in 0..<count {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                    bytes[position] = byte
+                    let told = bytes.withUnsafeBufferPointer(VisibleText.isPrintableASCII)
+                    #expect(told == (0x20...0x7E).contains(byte), "byte \(byte) at \(position) of \(count)")
+                }
+            }
+        }
+    }
 }
