@@ -20,6 +20,9 @@ public struct MustacheOutput: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var length = 0
     @usableFromInline var capacity: Int
+    /// Whether `base` was allocated here (freed here); false while the output is
+    /// written into a buffer it was lent (``init(inPlace:)``).
+    @usableFromInline var ownsBase: Bool
 
     /// Bytes written so far.
     public var count: Int { length }
@@ -27,9 +30,23 @@ public struct MustacheOutput: ~Copyable {
     init(capacity: Int) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
+        ownsBase = true
     }
 
-    deinit { base.deallocate() }
+    /// An output written into `buffer` (not empty) until it is full, then into a
+    /// buffer of its own (``isInPlace`` false from then on): a render into the storage
+    /// of the array it returns.
+    init(inPlace buffer: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(!buffer.isEmpty, "an in-place output needs room")
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        ownsBase = false
+    }
+
+    /// Whether everything written is still in the buffer given to ``init(inPlace:)``.
+    var isInPlace: Bool { !ownsBase }
+
+    deinit { if ownsBase { base.deallocate() } }
 
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
@@ -42,9 +59,10 @@ public struct MustacheOutput: ~Copyable {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: length)
-        base.deallocate()
+        if ownsBase { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsBase = true
     }
 
     @inlinable @inline(__always)

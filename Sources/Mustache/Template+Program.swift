@@ -1,3 +1,5 @@
+import Synchronization
+
 // The compiled form of a template: a flat array of fixed-size instructions over one
 // text pool, so rendering walks plain values (no reference counting per node, no
 // name splitting, no dynamic casts).
@@ -73,6 +75,11 @@ extension Template {
         /// their type's (``MustacheList/fieldsAreTheTypes``), kept for every later
         /// render (``Renderer/rowPlan(_:op:body:list:)``).
         let keptPlans = KeptRowPlans()
+        /// Room to render this program into (``TemplateLibrary/render(_:_:shared:)``):
+        /// its last output's size and an eighth more, at most ``maximumOutputHint``.
+        let outputHint = Atomic<Int>(32 * 1024)
+        /// The most room a render is given at first (a larger output grows as it goes).
+        static let maximumOutputHint = 256 * 1024
 
         /// Compiles `nodes`; `resolve` gives the library index of each template name.
         init(nodes: [Node], resolve: [String: Int], templateName: String, path: String?) {

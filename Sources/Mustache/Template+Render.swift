@@ -61,13 +61,14 @@ extension Template {
         var recording = false
         var recordingSpoiled = false
 
+        /// A renderer writing into `output` (by default a fresh buffer of 32 KiB).
         init(
             programs: [Program], maxDepth: Int, context: MustacheValue, shared: MustacheSharedContext? = nil,
-            capacity: Int = 32 * 1024
+            output: consuming MustacheOutput = MustacheOutput(capacity: 32 * 1024)
         ) {
             self.programs = programs
             self.maxDepth = maxDepth
-            self.output = MustacheOutput(capacity: capacity)
+            self.output = output
             self.stack = ContextStack(root: context)
             if let shared { stack.push(.dictionary(shared.fields)) }
             self.shared = shared?.mayKeep(over: context) == true ? shared : nil

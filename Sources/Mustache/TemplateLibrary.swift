@@ -98,7 +98,7 @@ public final class TemplateLibrary: Sendable {
     ///   not hold; ``MustacheError/Kind/recursionLimit`` when partials nest too deep.
     ///   Nothing is returned on error: no half page.
     public func render(_ name: String, _ context: MustacheValue) throws -> [UInt8] {
-        try rendering(name, context, shared: nil) { Array($0) }
+        try render(name, context, shared: nil)
     }
 
     /// Renders the template `name` against `context` with `shared` just above it: the
@@ -108,7 +108,24 @@ public final class TemplateLibrary: Sendable {
     ///
     /// - Throws: As ``render(_:_:)``.
     public func render(_ name: String, _ context: MustacheValue, shared: MustacheSharedContext?) throws -> [UInt8] {
-        try rendering(name, context, shared: shared) { Array($0) }
+        let program = try program(named: name)
+        // Rendered into the storage of the array returned, sized by the program's last
+        // output: copying a finished page into an array of its own was a tenth of the
+        // 50-row page's instructions. An output that outgrows the room is copied.
+        var grown: [UInt8]?
+        let bytes = try [UInt8](unsafeUninitializedCapacity: program.outputHint.load(ordering: .relaxed)) { room, count in
+            var renderer = Template.Renderer(
+                programs: programs, maxDepth: maxDepth, context: context, shared: shared, output: MustacheOutput(inPlace: room))
+            try renderer.run(program, 0..<program.opCount)
+            if renderer.output.isInPlace {
+                count = renderer.output.count
+            } else {
+                grown = Array(renderer.output.bytes)
+            }
+        }
+        let result = grown ?? bytes
+        program.outputHint.store(min(result.count + result.count / 8 + 64, Template.Program.maximumOutputHint), ordering: .relaxed)
+        return result
     }
 
     /// Renders the template `name` against `context`, appending to `buffer`.
@@ -125,15 +142,21 @@ public final class TemplateLibrary: Sendable {
         _ name: String, _ context: MustacheValue, shared: MustacheSharedContext?,
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) throws -> Result {
+        let program = try program(named: name)
+        var renderer = Template.Renderer(programs: programs, maxDepth: maxDepth, context: context, shared: shared)
+        try renderer.run(program, 0..<program.opCount)
+        return body(renderer.output.bytes)
+    }
+
+    /// The program of the template `name`.
+    /// - Throws: ``MustacheError/Kind/unknownTemplate`` for a name the library does not hold.
+    private func program(named name: String) throws -> Template.Program {
         guard let position = programIndex[name] else {
             throw MustacheError(
                 kind: .unknownTemplate, templateName: name, line: 0, column: 0,
                 message: "no template named '\(name)'")
         }
-        let program = programs[position]
-        var renderer = Template.Renderer(programs: programs, maxDepth: maxDepth, context: context, shared: shared)
-        try renderer.run(program, 0..<program.opCount)
-        return body(renderer.output.bytes)
+        return programs[position]
     }
 
     /// Renders the template `name` against `context` as a `String`.

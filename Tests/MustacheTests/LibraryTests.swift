@@ -38,6 +38,22 @@ import Testing
         #expect(library.template(named: "page")?.referencedTemplateNames == ["row"])
     }
 
+    /// A render is written into the array it returns, sized by the template's last
+    /// output: outputs smaller and far larger than the one before (which outgrow the
+    /// room and are copied), an empty one and a failed one all come out whole.
+    @Test func outputsOfEverySizeComeOutWholeWhateverTheOneBefore() throws {
+        let library = try TemplateLibrary(sources: ["page": "<p>{{#items}}{{.}},{{/items}}</p>", "empty": "{{#no}}x{{/no}}", "loop": "{{>loop}}"], maxDepth: 8)
+        var generator = SeededGenerator(seed: 18)
+        for count in [0, 3, 100_000, 1, 50_000, 40_000, 0, 200_000, 2] + (0..<20).map({ _ in Int.random(in: 0...5_000, using: &generator) }) {
+            let items = (0..<count).map { MustacheValue.int($0 % 10) }
+            let expected = "<p>" + (0..<count).map { "\($0 % 10)," }.joined() + "</p>"
+            let rendered = try library.render("page", ["items": .array(items)])
+            check(rendered == Array(expected.utf8), "\(count) items: \(rendered.count) bytes")
+            #expect(throws: MustacheError.self) { try library.render("loop", [:]) }
+            check(try library.render("empty", [:]).isEmpty)
+        }
+    }
+
     @Test func runawayRecursionIsAnErrorNotACrash() throws {
         let library = try TemplateLibrary(sources: ["loop": "x\n {{>loop}}"], paths: ["loop": "loop.mustache"], maxDepth: 20)
         do {

@@ -2,8 +2,8 @@ import CMicroHTTPD
 import Synchronization
 
 /// A response the server may send to many requests as one libmicrohttpd
-/// response (`Response.shared`): its body is copied and its header fields are
-/// added once, at its first use, and every later request only queues it
+/// response (`Response.shared`): its body is lent (``LentBody``) and its header
+/// fields are added once, at its first use, and every later request only queues it
 /// (libmicrohttpd counts the connections it is queued on). A response cache
 /// sets it on what it keeps; a cache hit then costs no copy and no allocation.
 ///

@@ -188,7 +188,7 @@ private func handToWorker(
     }
 }
 
-/// Hands a response to libmicrohttpd (bytes copied, .RESPMEM_MUST_COPY).
+/// Hands a response to libmicrohttpd (its body lent in place: ``LentBody``).
 /// A header it refuses (CR/LF in a value, a malformed name) replaces the whole
 /// response with a bare 500: never send a response that silently lost a field.
 private func queue(_ response: Response, on connection: OpaquePointer, context: RequestContext, core: ServerCore) -> MHD_Result {
@@ -246,7 +246,7 @@ private struct DaemonResponseRefused: Error {
     let reason: String
 }
 
-/// The libmicrohttpd response for `response`: its body copied, or (with
+/// The libmicrohttpd response for `response`: its body lent (``LentBody``), or (with
 /// `body`) made by that function, for a streamed body.
 private func makeDaemonResponse(
     _ response: Response, body: ((Response) -> OpaquePointer?)? = nil
@@ -255,9 +255,7 @@ private func makeDaemonResponse(
         if let body {
             body(response)
         } else {
-            response.body.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            LentBody.daemonResponse(response.body)
         }
     guard let made else { return .failure(DaemonResponseRefused(reason: "out of memory")) }
     for field in response.headers {
