@@ -32,6 +32,14 @@ public protocol MustacheList: Sendable {
     /// in between where the list can.
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput)
 
+    /// Writes `steps` for row `index`: each step's text as it is, each field as
+    /// ``interpolate(at:field:escaped:into:)`` prints it. A row plan hands every run of
+    /// text and fields between its sections to one call, so a list's fields are
+    /// written by code specialized for the list (the default implementation, inlined
+    /// where the list conforms), not through the protocol field by field. Implement
+    /// it only to write the same bytes faster.
+    func interpolate(row index: Int, _ steps: UnsafeBufferPointer<MustacheRowStep>, into output: inout MustacheOutput)
+
     /// Whether `{{#key}}` shows its body for row `index`'s field `field` when the
     /// field's value is a scalar (`.null`, `.bool`, `.int`, `.double` or `.string`):
     /// that value's ``MustacheValue/isTruthy``, said without making the value (no
@@ -58,6 +66,40 @@ extension MustacheList {
     /// Prints ``mustacheValue(at:field:)``'s value.
     public func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
         output.append(mustacheValue(at: index, field: field), escaped: escaped)
+    }
+
+    /// Copies each text step and prints each field step.
+    @inlinable
+    public func interpolate(row index: Int, _ steps: UnsafeBufferPointer<MustacheRowStep>, into output: inout MustacheOutput) {
+        for step in steps {
+            if let text = step.text {
+                output.append(UnsafeBufferPointer(start: text, count: step.count))
+            } else {
+                interpolate(at: index, field: step.count, escaped: step.escaped, into: &output)
+            }
+        }
+    }
+}
+
+/// One step of a run a row plan hands to ``MustacheList/interpolate(row:_:into:)``:
+/// template text to copy, or a field of the row to print. (Sendable: its text is the
+/// library's, which no render changes.)
+public struct MustacheRowStep: @unchecked Sendable {
+    /// The text's first byte; nil for a field.
+    public let text: UnsafePointer<UInt8>?
+    /// The text's length in bytes, or the field's number (``MustacheList/field(named:)``).
+    public let count: Int
+    /// Whether the field is printed HTML-escaped (`{{name}}`) or as it is (`{{{name}}}`).
+    public let escaped: Bool
+
+    /// The template text of `count` bytes at `text` (which the library keeps).
+    init(text: UnsafePointer<UInt8>, count: Int) {
+        (self.text, self.count, self.escaped) = (text, count, false)
+    }
+
+    /// The row's field `number`, escaped or not.
+    init(field number: Int, escaped: Bool) {
+        (self.text, self.count, self.escaped) = (nil, number, escaped)
     }
 }
 

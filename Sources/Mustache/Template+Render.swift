@@ -291,8 +291,7 @@ extension Template {
             } else if case .list(let box) = value {
                 if recording { recordingSpoiled = true }
                 if let plan = rowPlan(program, op: index, body: body, list: box) {
-                    let list = box.list
-                    for row in 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
+                    try runRows(plan, of: box, list: box.list)
                 } else {
                     for row in 0..<box.list.count {
                         stack.push(row: row, of: box)

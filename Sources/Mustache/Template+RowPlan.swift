@@ -24,6 +24,10 @@ extension Template {
             case text(UnsafePointer<UInt8>, count: Int)
             /// Print the row's field `number` (`{{name}}` escaped, `{{{name}}}` not).
             case field(Int, escaped: Bool)
+            /// Copy text and print the row's fields, two or more steps of them:
+            /// ``runs`` at `range`, written by the list in one call
+            /// (``MustacheList/interpolate(row:_:into:)``).
+            case run(Range<Int>)
             /// `{{#name}}` / `{{^name}}` on the row's field `number`; its body is the
             /// steps up to `end`. `program` and `op` are the section instruction,
             /// run by the interpreter when the field's value is one a section pushes
@@ -37,6 +41,36 @@ extension Template {
         static let maxNesting = 32
 
         var steps: [Step] = []
+        /// The text and field steps of every ``Step/run(_:)``, one run after the other.
+        var runs: [MustacheRowStep] = []
+        /// The step that is a run still open to the next text or field (nil after a section starts or ends).
+        private var openRun: Int?
+
+        /// Makes each run of one step that step (a text copied or a field printed
+        /// without a call for the run: a table's cells have many of them between their
+        /// sections). The steps keep their places, so sections' ends stay right.
+        mutating func unwrapSingleRuns() {
+            for index in steps.indices {
+                guard case .run(let range) = steps[index], range.count == 1 else { continue }
+                let step = runs[range.lowerBound]
+                if let text = step.text {
+                    steps[index] = .text(text, count: step.count)
+                } else {
+                    steps[index] = .field(step.count, escaped: step.escaped)
+                }
+            }
+        }
+
+        /// Appends `step` to the open run, or to a new run.
+        private mutating func appendToRun(_ step: MustacheRowStep) {
+            runs.append(step)
+            if let open = openRun, case .run(let range) = steps[open] {
+                steps[open] = .run(range.lowerBound..<runs.count)
+            } else {
+                openRun = steps.count
+                steps.append(.run(runs.count - 1..<runs.count))
+            }
+        }
 
         /// Flattens `range` of `program`; false when some instruction cannot be
         /// flattened (the body then runs as it is).
@@ -57,23 +91,29 @@ extension Template {
                 let op = program.ops[index]
                 switch op.code {
                 case .text:
-                    steps.append(.text(program.textBase + Int(op.a), count: Int(op.b)))
+                    if op.b > 0 { appendToRun(MustacheRowStep(text: program.textBase + Int(op.a), count: Int(op.b))) }
                     index += 1
                 case .lineStart:
                     index += 1  // no indentation is in force (the caller checks)
                 case .variable, .rawVariable:
                     guard op.b == -1, let number = field(program, op) else { return false }
-                    steps.append(.field(number, escaped: op.code == .variable))
+                    appendToRun(MustacheRowStep(field: number, escaped: op.code == .variable))
                     index += 1
                 case .section, .inverted:
                     guard op.b == -1, let number = field(program, op) else { return false }
                     let at = steps.count
-                    steps.append(.text(program.textBase, count: 0))  // replaced below
+                    let runCount = runs.count
+                    steps.append(.run(0..<0))  // replaced below
+                    openRun = nil
                     // A body that names more than the row's fields is left to the interpreter.
                     let planned = flatten(
                         program, index + 1..<Int(op.c), programs: programs, nesting: nesting + 1,
                         partialsLeft: partialsLeft, field: field)
-                    if !planned { steps.removeSubrange((at + 1)...) }
+                    if !planned {
+                        steps.removeSubrange((at + 1)...)
+                        runs.removeSubrange(runCount...)
+                    }
+                    openRun = nil
                     steps[at] = .section(
                         number, inverted: op.code == .inverted, end: steps.count,
                         program: Unmanaged.passUnretained(program), op: index, planned: planned)
@@ -124,6 +164,7 @@ extension Template.Renderer {
         let made = plan.flatten(program, body, programs: programs, nesting: 0, partialsLeft: maxDepth - depth) {
             field(box, $0, $1)
         }
+        plan.unwrapSingleRuns()
         keptPlan = (box, program, index, made ? plan : nil)
         if let key { program.keptPlans.keep(made ? plan : nil, for: key) }
         return made ? plan : nil
@@ -171,6 +212,11 @@ extension Template.Renderer {
                 index += 1
             case .field(let number, let escaped):
                 list.interpolate(at: row, field: number, escaped: escaped, into: &output)
+                index += 1
+            case .run(let run):
+                plan.runs.withUnsafeBufferPointer { runs in
+                    list.interpolate(row: row, UnsafeBufferPointer(rebasing: runs[run]), into: &output)
+                }
                 index += 1
             case .section(let number, let inverted, let end, let program, let op, let planned):
                 if let truth = list.truthiness(at: row, field: number) {

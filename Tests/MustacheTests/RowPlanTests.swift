@@ -70,6 +70,48 @@ import Testing
         #expect(got == "0+0;1-;2+2;")
     }
 
+    /// A list that writes its runs itself, and records each run it is handed.
+    final class RunList: MustacheList, @unchecked Sendable {
+        let runs = Mutex<[[String]]>([])
+        var count: Int { 2 }
+        func field(named key: String) -> Int? { ["a": 0, "b": 1, "flag": 2][key] }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+            field == 2 ? .bool(index == 1) : .string(field == 0 ? "a\(index)" : "<b\(index)>")
+        }
+        func interpolate(row index: Int, _ steps: UnsafeBufferPointer<MustacheRowStep>, into output: inout MustacheOutput) {
+            runs.withLock { runs in
+                runs.append(
+                    steps.map { step in
+                        step.text.map { String(decoding: UnsafeBufferPointer(start: $0, count: step.count), as: UTF8.self) }
+                            ?? "\(step.escaped ? "" : "{")\(step.count)"
+                    })
+            }
+            for step in steps {
+                if let text = step.text {
+                    output.append(utf8: UnsafeBufferPointer(start: text, count: step.count), escaped: false)
+                } else {
+                    interpolate(at: index, field: step.count, escaped: step.escaped, into: &output)
+                }
+            }
+        }
+    }
+
+    /// The text and fields between a row's sections reach the list as one run a row
+    /// (partials inlined: their text is a step of its own); a run of one step is not
+    /// handed over (it is written as it is).
+    @Test func textAndFieldsBetweenSectionsAreOneRunARow() throws {
+        let list = RunList()
+        let got = try render(
+            "{{#rows}}<li>{{a}}-{{>b}}{{#flag}}!{{a}}{{/flag}}{{a}}</li>{{/rows}}", ["rows": .list(list)],
+            partials: ["b": "[{{{b}}}]"])
+        #expect(got == "<li>a0-[<b0>]a0</li><li>a1-[<b1>]!a1a1</li>")
+        #expect(
+            list.runs.withLock { $0 } == [
+                ["<li>", "0", "-", "[", "{1", "]"], ["0", "</li>"],
+                ["<li>", "0", "-", "[", "{1", "]"], ["!", "0"], ["0", "</li>"],
+            ])
+    }
+
     @Test func flattenedBodiesPrintWhatArraysPrint() throws {
         var random = SeededGenerator(seed: 7)
         let rows = (0..<6).map { Self.cells($0, &random) }

@@ -33,10 +33,13 @@ struct CatalogueRows: RowPresenter {
     /// row; a row whose code point is not one is left out, as ``record(_:)`` does.
     func rows(_ page: RowPage, of list: ListDefinition, language: Language, languageParameter: String?) -> any MustacheList {
         var storage = RowList.Storage(capacity: page.rows.count)
-        for row in page.rows {
-            guard let value = Self.codePoint(row[codePoint]) else { continue }
+        // The values row after row, read by index (a row view per value checked its row and retained the array).
+        let values = page.rows.values
+        for start in stride(from: 0, to: page.rows.count * page.rows.width, by: page.rows.width) {
+            guard let value = Self.codePoint(values[start + codePoint]) else { continue }
             storage.appendRow(
-                codePoint: value, name: row[name], category: row[category], age: row[age], isEmoji: Self.flag(row[isEmoji]))
+                codePoint: value, name: values[start + name], category: values[start + category], age: values[start + age],
+                isEmoji: Self.flag(values[start + isEmoji]))
         }
         return RowList(storage, language: language, languageParameter: languageParameter, listPath: list.path)
     }
