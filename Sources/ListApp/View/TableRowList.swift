@@ -19,11 +19,15 @@ final class TableRowList: MustacheList {
     let words: TableWords
     let lists: TableLists
     /// Per row: element id (``TableView/elementIDHash(_:ordinal:)``), key text, caption,
-    /// detail link (with `?lang=`).
+    /// the detail path's key segment (nil without a row page).
     let idHashes: [UInt64]
     let keys: [String]
     let captions: [String]
-    let detailHrefs: [String?]
+    let detailSegments: [String?]
+    /// What a row's detail link is made of around its segment: the list's path and `/`,
+    /// and `?lang=…` or "" (written around the segment, not joined into a string per row).
+    let detailPrefix: String
+    let detailSuffix: String
     /// The columns shown per row (indices into the table's columns).
     let shownColumns: [Int]
     let moreColumns: String?
@@ -69,13 +73,14 @@ final class TableRowList: MustacheList {
         var ids: [UInt64] = []
         var keys: [String] = []
         var captions: [String] = []
-        var hrefs: [String?] = []
+        var segments: [String?] = []
         ids.reserveCapacity(page.rows.count)
         keys.reserveCapacity(page.rows.count)
         captions.reserveCapacity(page.rows.count)
-        hrefs.reserveCapacity(page.rows.count)
+        segments.reserveCapacity(page.rows.count)
         let addressColumns = list.addressColumnIndices
-        let detailPrefix = list.path + "/"
+        detailPrefix = list.path + "/"
+        detailSuffix = suffix
         // A view paged by all its columns has no key to give: `data-key` is empty there
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
@@ -85,12 +90,12 @@ final class TableRowList: MustacheList {
             ids.append(TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
             keys.append(hasKey ? keyText : "")
             captions.append(RecordCells.caption(row, key: keyText, words: words))
-            hrefs.append(segment.map { detailPrefix + $0 + suffix })
+            segments.append(segment)
         }
         self.idHashes = ids
         self.keys = keys
         self.captions = captions
-        self.detailHrefs = hrefs
+        self.detailSegments = segments
         let shownColumns = list.listedColumns
         self.shownColumns = shownColumns
         width = list.table.columns.count
@@ -171,7 +176,7 @@ final class TableRowList: MustacheList {
         case .id: .string(MustacheOutput.string { TableView.writeElementID(idHashes[index], into: &$0) })
         case .key: .string(keys[index])
         case .caption: .string(captions[index])
-        case .detailHref: detailHrefs[index].map { .string($0) } ?? .null
+        case .detailHref: detailSegments[index].map { .string(detailPrefix + $0 + detailSuffix) } ?? .null
         case .moreColumns: moreColumns.map { .string($0) } ?? .null
         case .cells: .list(CellList(rows: self, row: index))
         case .values: .dictionary(RecordCells.values(page.rows[index], of: list))
@@ -189,7 +194,7 @@ final class TableRowList: MustacheList {
         case .id: true
         case .key: !keys[index].isEmpty
         case .caption: !captions[index].isEmpty
-        case .detailHref: detailHrefs[index].map { !$0.isEmpty } ?? false
+        case .detailHref: detailSegments[index] != nil
         case .moreColumns: moreColumns.map { !$0.isEmpty } ?? false
         case .rowHeader: !words.rowHeader.isEmpty
         case .cells, .values: nil
@@ -197,12 +202,20 @@ final class TableRowList: MustacheList {
         }
     }
 
-    /// `id`, `key` and `caption` are written straight into the page, without a value around them.
+    /// Every field but `cells` and `values` is written straight into the page, without
+    /// a value around it (a detail link in its three parts: escaping is byte by byte).
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
         switch Field(rawValue: field) {
         case .id: TableView.writeElementID(idHashes[index], into: &output)
         case .key: output.append(keys[index], escaped: escaped)
         case .caption: output.append(captions[index], escaped: escaped)
+        case .detailHref:
+            guard let segment = detailSegments[index] else { return }
+            output.append(detailPrefix, escaped: escaped)
+            output.append(segment, escaped: escaped)
+            output.append(detailSuffix, escaped: escaped)
+        case .moreColumns: output.append(moreColumns ?? "", escaped: escaped)
+        case .rowHeader: output.append(words.rowHeader, escaped: escaped)
         default: output.append(mustacheValue(at: index, field: field), escaped: escaped)
         }
     }
