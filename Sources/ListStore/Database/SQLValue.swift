@@ -70,8 +70,10 @@ public enum SQLValue: Sendable, Hashable {
     public static func shortestText(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-        let text = value.description
-        return text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) ? text : text + ".0"
+        var text = value.description
+        // Read as contiguous bytes: a generic walk of the view took a third of the time `description` did.
+        let isMarked = text.withUTF8 { $0.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") } }
+        return isMarked ? text : text + ".0"
     }
 
     /// The value to bind for text a request gave (a filter's value, a key in a

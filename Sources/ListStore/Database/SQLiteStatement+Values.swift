@@ -20,7 +20,8 @@ extension SQLiteStatement {
     /// `4 × (limit + 1)` bytes only: `limit + 1` characters take at most that many
     /// (RFC 3629 §3), so what is kept is what decoding the whole value would keep.
     func value(_ index: Int32, clampedTo limit: Int) -> (value: SQLValue, clamped: Bool) {
-        switch sqlite3_column_type(handle, index) {
+        let type = sqlite3_column_type(handle, index)
+        switch type {
         case SQLITE_TEXT:
             let stored = storedText(index)
             // A character is at least one byte: a text of no more bytes than `limit` is whole.
@@ -33,13 +34,19 @@ extension SQLiteStatement {
             let stored = storedBlob(index)
             return (.blob(Array(stored.prefix(limit))), stored.count > limit)
         default:
-            return (value(index), false)
+            return (value(index, type: type), false)
         }
     }
 
     /// Column `index` of the current row with its storage class.
     func value(_ index: Int32) -> SQLValue {
-        switch sqlite3_column_type(handle, index) {
+        value(index, type: sqlite3_column_type(handle, index))
+    }
+
+    /// Column `index` of the current row, whose storage class `type` (`sqlite3_column_type`)
+    /// the caller has read: asked again, it cost every number of a page a second call.
+    private func value(_ index: Int32, type: Int32) -> SQLValue {
+        switch type {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT:
@@ -56,7 +63,8 @@ extension SQLiteStatement {
     /// Column `index` of the current row as a key or sort value: as ``value(_:)``,
     /// but text that is not valid UTF-8 as its stored bytes (``SQLValue/textBytes(_:)``).
     func keyValue(_ index: Int32) -> SQLValue {
-        guard sqlite3_column_type(handle, index) == SQLITE_TEXT else { return value(index) }
+        let type = sqlite3_column_type(handle, index)
+        guard type == SQLITE_TEXT else { return value(index, type: type) }
         let stored = storedText(index)
         return String(validating: stored, as: UTF8.self).map { .text($0) } ?? .textBytes(Array(stored))
     }
