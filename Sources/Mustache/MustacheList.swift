@@ -48,6 +48,15 @@ public protocol MustacheList: Sendable {
     /// ``mustacheValue(at:field:)``. It must agree with that value. Default `nil`.
     func truthiness(at index: Int, field: Int) -> Bool?
 
+    /// Row `index`'s field `field` as rows `rows` of a list every row shares (each
+    /// row's cells as a range of one list of the page's cells), so that a section
+    /// over it runs without a list made and boxed for each row; nil when the field
+    /// is no such list, or the list does not say (the renderer then asks
+    /// ``mustacheValue(at:field:)``). What the section prints over the range must be
+    /// what it prints over that value's list: the same fields, in the same order.
+    /// Default nil.
+    func sublist(at index: Int, field: Int) -> (list: MustacheListBox, rows: Range<Int>)?
+
     /// Whether ``field(named:)`` answers the same for every list of this type
     /// (its fields are its type's, not the instance's): then a section's body
     /// flattened for one such list serves the next of the same type (a list per
@@ -62,6 +71,9 @@ extension MustacheList {
 
     /// Not said: the renderer asks for the value.
     public func truthiness(at index: Int, field: Int) -> Bool? { nil }
+
+    /// Not said: the renderer asks for the value.
+    public func sublist(at index: Int, field: Int) -> (list: MustacheListBox, rows: Range<Int>)? { nil }
 
     /// Prints ``mustacheValue(at:field:)``'s value.
     public func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {

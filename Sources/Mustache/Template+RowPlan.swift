@@ -181,22 +181,28 @@ extension Template.Renderer {
     /// Runs list section `op` of `program` over `box` by its plan, as ``runSection(_:_:at:)``
     /// would once it had looked the list up; false (nothing written) when the body
     /// has no plan, for the interpreter to run it.
-    mutating func runList(_ box: MustacheListBox, section program: Unmanaged<Template.Program>, _ op: Int) throws -> Bool {
+    /// - Parameter rows: The rows to run (``MustacheList/sublist(at:field:)``); nil for all of them.
+    mutating func runList(
+        _ box: MustacheListBox, rows: Range<Int>? = nil, section program: Unmanaged<Template.Program>, _ op: Int
+    ) throws -> Bool {
         let program = program.takeUnretainedValue()
         guard let plan = rowPlan(program, op: op, body: op + 1..<Int(program.ops[op].c), list: box) else { return false }
         // A frame, as the interpreter's section would have been: lists nested in lists stop at the limit.
         try enterFrame(of: program)
         defer { frames -= 1 }
         if recording { recordingSpoiled = true }
-        try runRows(plan, of: box, list: box.list)
+        try runRows(plan, of: box, list: box.list, rows: rows)
         return true
     }
 
-    /// Runs `plan` for every row of `list`, the list in `box`, opened once for the
-    /// section: each field is then asked of the list through its conformance, not
-    /// through the existential box (projected again for every field: callgrind).
-    mutating func runRows<List: MustacheList>(_ plan: Template.RowPlan, of box: MustacheListBox, list: List) throws {
-        for row in 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
+    /// Runs `plan` for rows `rows` (nil: every row) of `list`, the list in `box`,
+    /// opened once for the section: each field is then asked of the list through
+    /// its conformance, not through the existential box (projected again for every
+    /// field: callgrind).
+    mutating func runRows<List: MustacheList>(
+        _ plan: Template.RowPlan, of box: MustacheListBox, list: List, rows: Range<Int>? = nil
+    ) throws {
+        for row in rows ?? 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
     }
 
     /// Runs the steps `range` of `plan` for row `row` of `box`, whose list is `list`
@@ -229,6 +235,14 @@ extension Template.Renderer {
                             try interpret(program, op, row: row, of: box)
                         }
                     }
+                    index = end
+                    continue
+                }
+                // A list on the row that is a range of one list every row shares (each row's
+                // cells): its plan runs over the range, with no list made for the row.
+                if !planned, !inverted, let (shared, rows) = list.sublist(at: row, field: number),
+                    try rows.isEmpty || runList(shared, rows: rows, section: program, op)
+                {
                     index = end
                     continue
                 }

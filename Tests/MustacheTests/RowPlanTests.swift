@@ -112,6 +112,63 @@ import Testing
             ])
     }
 
+    /// Cells `0..<values.count`, every row's from one list: `v`, `flag`.
+    struct Cells: MustacheList {
+        let values: [Int]
+        let first: Int
+        let count: Int
+        static var fieldsAreTheTypes: Bool { true }
+        func field(named key: String) -> Int? { ["v": 0, "flag": 1][key] }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+            field == 0 ? .int(values[first + index]) : .bool(values[first + index] % 2 == 0)
+        }
+    }
+
+    /// Rows whose `cells` are ranges of one shared ``Cells`` (when `says`), or a list
+    /// made for each row (when not): both must print the same.
+    struct RowsOfCells: MustacheList {
+        let ranges: [Range<Int>]
+        let shared: MustacheListBox
+        let says: Bool
+        init(_ ranges: [Range<Int>], values: [Int], says: Bool) {
+            self.ranges = ranges
+            self.says = says
+            shared = MustacheListBox(Cells(values: values, first: 0, count: values.count))
+        }
+        var count: Int { ranges.count }
+        func field(named key: String) -> Int? { ["cells": 0, "n": 1][key] }
+        func mustacheValue(at index: Int, field: Int) -> MustacheValue {
+            guard field == 0, let cells = shared.list as? Cells else { return .int(index) }
+            return .list(Cells(values: cells.values, first: ranges[index].lowerBound, count: ranges[index].count))
+        }
+        func sublist(at index: Int, field: Int) -> (list: MustacheListBox, rows: Range<Int>)? {
+            says && field == 0 ? (shared, ranges[index]) : nil
+        }
+    }
+
+    /// A section over a row's range of a shared list prints what it prints over the
+    /// row's own list: empty ranges, inverted sections, bodies that name more than
+    /// the cells (run by the interpreter), sections nested in them.
+    @Test func aRowsRangeOfASharedListPrintsWhatItsOwnListPrints() throws {
+        let values = Array(0..<12)
+        let ranges = [0..<3, 3..<3, 3..<7, 7..<8, 8..<8, 8..<12]
+        let templates = [
+            "{{#rows}}[{{#cells}}{{v}},{{/cells}}]{{/rows}}",
+            "{{#rows}}{{^cells}}none{{/cells}}{{#cells}}{{v}}{{#flag}}!{{/flag}}{{^flag}}?{{/flag}}{{/cells}};{{/rows}}",
+            "{{#rows}}{{#cells}}{{v}}{{outer}}{{n}}{{/cells}}|{{/rows}}",
+            "{{#rows}}{{#cells}}<{{#cells}}{{v}}{{/cells}}>{{/cells}}{{/rows}}",
+            "{{#rows}}{{n}}{{#cells}}{{.}}{{/cells}}{{/rows}}",
+        ]
+        for template in templates {
+            let plain = try render(template, ["rows": .list(RowsOfCells(ranges, values: values, says: false)), "outer": "o"])
+            let shared = try render(template, ["rows": .list(RowsOfCells(ranges, values: values, says: true)), "outer": "o"])
+            #expect(shared == plain, "\(template)")
+        }
+        #expect(
+            try render(templates[0], ["rows": .list(RowsOfCells(ranges, values: values, says: true))])
+                == "[0,1,2,][][3,4,5,6,][7,][][8,9,10,11,]")
+    }
+
     @Test func flattenedBodiesPrintWhatArraysPrint() throws {
         var random = SeededGenerator(seed: 7)
         let rows = (0..<6).map { Self.cells($0, &random) }

@@ -62,9 +62,34 @@ import Testing
                 Issue.record("row \(index): cells are not a list")
                 continue
             }
-            let cells = try #require(box.list as? TableRowList.CellList)
+            let cells = try #require(box.list as? CellList)
             #expect(cells.count == 6)
             try Self.checkWritten(cells, ["label", "text", "kind", "href", "isNull", "isClamped"], "row \(index), cell")
+        }
+    }
+
+    /// A row's `cells` section runs over the row's range of the page's cells: each
+    /// cell there writes and says what it does in the row's own list.
+    @Test func aRowsRangeOfThePagesCellsIsItsOwnCells() throws {
+        let fixture = try TableFixture(Self.sql)
+        let rows = try Self.rows(fixture)
+        let cellsField = try #require(rows.field(named: "cells"))
+        #expect(rows.sublist(at: 0, field: try #require(rows.field(named: "caption"))) == nil)
+        for index in 0..<rows.count {
+            let (box, range) = try #require(rows.sublist(at: index, field: cellsField))
+            #expect(box === rows.cellsBox && range.count == rows.pageCells.columns)
+            let own = CellList(rows.pageCells, rows: index..<index + 1)
+            for (position, shared) in zip(0..<own.count, range) {
+                for name in ["label", "text", "kind", "href", "isNull", "isClamped", "clampedNote"] {
+                    let field = try #require(own.field(named: name))
+                    for escaped in [false, true] {
+                        #expect(
+                            try Self.written(box.list, shared, name, escaped: escaped)
+                                == Self.written(own, position, name, escaped: escaped), "row \(index), cell \(position): \(name)")
+                    }
+                    #expect(box.list.truthiness(at: shared, field: field) == own.truthiness(at: position, field: field))
+                }
+            }
         }
     }
 
@@ -74,7 +99,7 @@ import Testing
         let words = TableWords.of(.english)
         let width = rows.list.table.columns.count
         for (index, row) in rows.page.rows.enumerated() {
-            let cells = TableRowList.CellList(rows: rows, row: index)
+            let cells = CellList(rows.pageCells, rows: index..<index + 1)
             for position in 0..<cells.count {
                 let value = row[rows.shownColumns[position]]
                 let expected = RecordCells.text(
@@ -84,10 +109,10 @@ import Testing
             }
         }
         // The cases the page writes another way than a plain value: controls shown, a long text cut.
-        let texts = try (0..<rows.count).map { try Self.written(TableRowList.CellList(rows: rows, row: $0), 1, "text", escaped: true) }
+        let texts = try (0..<rows.count).map { try Self.written(CellList(rows.pageCells, rows: $0..<$0 + 1), 1, "text", escaped: true) }
         #expect(texts[1] == "&lt;b&gt;&amp;&quot;&#39;&#96;&#61;&lt;/b&gt;")
         #expect(texts[2].contains("\u{2401}") && texts[2].contains("[U+202E]"))
         #expect(texts[3].hasSuffix("…") && texts[3].unicodeScalars.count == RecordCells.clampedLength + 1)
-        #expect(try Self.written(TableRowList.CellList(rows: rows, row: 0), 3, "text", escaped: true) == "-9223372036854775808")
+        #expect(try Self.written(CellList(rows.pageCells, rows: 0..<1), 3, "text", escaped: true) == "-9223372036854775808")
     }
 }
