@@ -2,20 +2,40 @@
 enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// Encodes bytes without padding.
+    /// Encodes bytes without padding: each three bytes as four characters, a last one
+    /// or two as two or three, written straight into the string's storage.
     static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var value = UInt32(0)
-            for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * UInt32(offset)) }
-            for position in 0...chunk.count {
-                output.append(alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)])
+        let whole = bytes.count / 3
+        let rest = bytes.count % 3
+        let length = whole * 4 + (rest == 0 ? 0 : rest + 1)
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { output in
+            bytes.withUnsafeBufferPointer { input in
+                alphabet.withUnsafeBufferPointer { table in
+                    @inline(__always) func character(_ value: UInt32, _ shift: UInt32) -> UInt8 {
+                        table[Int(value >> shift & 0x3F)]
+                    }
+                    var at = 0
+                    for group in 0..<whole {
+                        let start = group * 3
+                        let value = UInt32(input[start]) << 16 | UInt32(input[start + 1]) << 8 | UInt32(input[start + 2])
+                        output[at] = character(value, 18)
+                        output[at + 1] = character(value, 12)
+                        output[at + 2] = character(value, 6)
+                        output[at + 3] = character(value, 0)
+                        at += 4
+                    }
+                    guard rest > 0 else { return }
+                    let start = whole * 3
+                    var value = UInt32(input[start]) << 16
+                    if rest == 2 { value |= UInt32(input[start + 1]) << 8 }
+                    output[at] = character(value, 18)
+                    output[at + 1] = character(value, 12)
+                    if rest == 2 { output[at + 2] = character(value, 6) }
+                }
             }
-            index += 3
+            return length
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes unpadded base64url, or nil on any byte outside the alphabet or an impossible length.

@@ -209,7 +209,16 @@ package struct KeysetQuery {
     /// The select list of a page: the shown columns (``shownColumns(clamped:)``), the sort
     /// column's whole value (the cursor needs it exactly), then the key expressions.
     var selectList: String {
-        ([shownColumns(clamped: clamped)] + (sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")
+        var list = shownColumns(clamped: clamped)
+        if let sort {
+            list += ", "
+            list += sort.expression
+        }
+        for key in table.keyExpressions {
+            list += ", "
+            list += key
+        }
+        return list
     }
 
     /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).

@@ -150,7 +150,9 @@ public struct RowCursor: Sendable, Hashable {
 
     /// The cursor's text, safe in a URL query without escaping.
     public var encoded: String {
-        var bytes: [UInt8] = [2]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(40)  // most cursors fit: one allocation, not one per doubling
+        bytes.append(2)
         switch start {
         case .position(let position):
             bytes.append(position.rowNumber == nil ? 0 : 3)

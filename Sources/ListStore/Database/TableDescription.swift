@@ -126,8 +126,9 @@ public struct TableDescription: Sendable, Hashable {
     /// Columns configured as a view's key (by name); nil to use every column.
     public let configuredKey: [String]?
     /// The SQL of the parts every query of this table repeats, made once:
-    /// the shown columns whole and clamped (`KeysetQuery.shownColumns`), the key expressions.
-    private(set) var sql: (columns: String, clampedColumns: String, keys: [String])
+    /// the shown columns whole and clamped (`KeysetQuery.shownColumns`), the key
+    /// expressions, and whether the key is the rowid (``keyIsRowid``).
+    private(set) var sql: (columns: String, clampedColumns: String, keys: [String], keyIsRowid: Bool)
     /// How `q` is matched: the FTS table that indexes this one, else a
     /// substring match over the TEXT-affinity columns (all columns when none is).
     public var search: RowSearch
@@ -147,10 +148,11 @@ public struct TableDescription: Sendable, Hashable {
         primaryKey = columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
         let text = columns.filter { $0.affinity == .text }.map(\.sqlName)
         self.search = search ?? .substring(columns: text.isEmpty ? columns.map(\.sqlName) : text)
-        sql = ("", "", [])
+        sql = ("", "", [], false)
+        let keys = keyExpressions
         sql = (
-            KeysetQuery.shownColumns(of: self, clamped: false), KeysetQuery.shownColumns(of: self, clamped: true),
-            keyExpressions
+            KeysetQuery.shownColumns(of: self, clamped: false), KeysetQuery.shownColumns(of: self, clamped: true), keys,
+            isRowid(keys)
         )
     }
 
@@ -248,10 +250,15 @@ public struct TableDescription: Sendable, Hashable {
     /// Whether the key is the rowid alone (an `INTEGER PRIMARY KEY`, or a rowid table
     /// without a primary key), which is never NULL: compared as it is, `k < ?` seeks in
     /// an index, where the NULL-safe `k < ? OR k IS NULL` does not.
-    var keyIsRowid: Bool {
-        guard dialect == .sqlite, kind == .table, sql.keys.count == 1 else { return false }
-        if primaryKeyIsRowid { return sql.keys[0] == quoteIdentifier(primaryKey[0].sqlName) }
-        return primaryKey.isEmpty && sql.keys[0] == rowidName
+    /// Made once (every page's statement asks: a quoted name made per request cost more
+    /// than the rest of the statement's key clauses).
+    var keyIsRowid: Bool { sql.keyIsRowid }
+
+    /// Whether `keys` (``keyExpressions``) are the rowid alone.
+    private func isRowid(_ keys: [String]) -> Bool {
+        guard dialect == .sqlite, kind == .table, keys.count == 1 else { return false }
+        if primaryKeyIsRowid { return keys[0] == quoteIdentifier(primaryKey[0].sqlName) }
+        return primaryKey.isEmpty && keys[0] == rowidName
     }
 
     /// The columns that name a row in a detail URL, in order: the primary key
