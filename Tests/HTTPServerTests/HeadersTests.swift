@@ -27,6 +27,21 @@ import Testing
         #expect(headers["x-new"] == "yes")
     }
 
+    /// Field names are compared ignoring the case of ASCII letters only (RFC 9110
+    /// §5.1): no other byte is folded, and a name of another length never matches.
+    @Test func namesMatchIgnoringTheCaseOfASCIILettersOnly() {
+        let pairs: [(String, String, Bool)] = [
+            ("Content-Type", "content-TYPE", true), ("", "", true), ("X-A", "x-a", true),
+            ("Content-Type", "Content-Typf", false), ("Vary", "Vary ", false), ("É", "é", false),
+            ("[", "{", false), ("@", "`", false), ("Z", "z", true), ("A-Much-Longer-Field-Name-Than-Fifteen", "a-much-longer-field-name-than-fifteen", true),
+            ("A-Much-Longer-Field-Name-Than-Fifteen", "a-much-longer-field-name-than-fiftee_", false),
+        ]
+        for (a, b, equal) in pairs {
+            #expect(HTTPHeaders.namesEqual(a, b) == equal, "\(a) \(b)")
+            #expect(HTTPHeaders.namesEqual(b, a) == equal, "\(b) \(a)")
+        }
+    }
+
     static let defaults: HTTPHeaders = [
         "Content-Security-Policy": "default-src 'self'",
         "X-Content-Type-Options": "nosniff",

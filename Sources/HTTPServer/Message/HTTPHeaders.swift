@@ -124,6 +124,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         let x = a.utf8
         let y = b.utf8
         guard x.count == y.count else { return false }
+        // Over the contiguous bytes where both have them (a response's fields are
+        // compared by name for every field it sets: a generic walk of both views was
+        // most of that); the views otherwise.
+        if let equal = x.withContiguousStorageIfAvailable({ x in y.withContiguousStorageIfAvailable { y in bytesEqual(x, y) } }),
+            let equal
+        {
+            return equal
+        }
+        return bytesEqual(x, y)
+    }
+
+    /// Whether `x` and `y`, of the same length, are the same bytes but for ASCII letters' case.
+    @inline(__always)
+    private static func bytesEqual<C: Collection<UInt8>>(_ x: C, _ y: C) -> Bool {
         for (p, q) in zip(x, y) where p != q {
             let lp = (p >= 0x41 && p <= 0x5A) ? p | 0x20 : p
             let lq = (q >= 0x41 && q <= 0x5A) ? q | 0x20 : q
