@@ -181,15 +181,24 @@ extension Template.Renderer {
     /// Runs list section `op` of `program` over `box` by its plan, as ``runSection(_:_:at:)``
     /// would once it had looked the list up; false (nothing written) when the body
     /// has no plan, for the interpreter to run it.
-    /// - Parameter rows: The rows to run (``MustacheList/sublist(at:field:)``); nil for all of them.
+    /// - Parameters:
+    ///   - rows: The rows to run (``MustacheList/sublist(at:field:)``); nil for all of them.
+    ///   - outer: The row of a planned list whose field the list is (each row's cells): it
+    ///     goes on the stack under the list's rows, as the interpreter's section would have
+    ///     pushed it, for a name inside the plan that the list's rows do not have (a
+    ///     section nested in the cells naming the row's caption; found by a break-it
+    ///     pass: the lookup skipped the row).
     mutating func runList(
-        _ box: MustacheListBox, rows: Range<Int>? = nil, section program: Unmanaged<Template.Program>, _ op: Int
+        _ box: MustacheListBox, rows: Range<Int>? = nil, inside outer: (row: Int, box: MustacheListBox)? = nil,
+        section program: Unmanaged<Template.Program>, _ op: Int
     ) throws -> Bool {
         let program = program.takeUnretainedValue()
         guard let plan = rowPlan(program, op: op, body: op + 1..<Int(program.ops[op].c), list: box) else { return false }
         // A frame, as the interpreter's section would have been: lists nested in lists stop at the limit.
         try enterFrame(of: program)
         defer { frames -= 1 }
+        if let outer { stack.push(row: outer.row, of: outer.box) }
+        defer { if outer != nil { stack.pop() } }
         if recording { recordingSpoiled = true }
         try runRows(plan, of: box, list: box.list, rows: rows)
         return true
@@ -241,7 +250,7 @@ extension Template.Renderer {
                 // A list on the row that is a range of one list every row shares (each row's
                 // cells): its plan runs over the range, with no list made for the row.
                 if !planned, !inverted, let (shared, rows) = list.sublist(at: row, field: number),
-                    try rows.isEmpty || runList(shared, rows: rows, section: program, op)
+                    try rows.isEmpty || runList(shared, rows: rows, inside: (row, box), section: program, op)
                 {
                     index = end
                     continue
@@ -251,7 +260,7 @@ extension Template.Renderer {
                     // A list on the row (each row's cells) runs its own plan from here: the
                     // interpreter would push the row, look the name up again (a second
                     // list) and find the same plan.
-                    if !inverted, case .list(let inner) = value, try runList(inner, section: program, op) {
+                    if !inverted, case .list(let inner) = value, try runList(inner, inside: (row, box), section: program, op) {
                         index = end
                         continue
                     }
@@ -266,7 +275,9 @@ extension Template.Renderer {
                         // names still resolve on the row, as flattened.
                         if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
                     case .list(let inner):
-                        if try !runList(inner, section: program, op) { try interpret(program, op, row: row, of: box) }
+                        if try !runList(inner, inside: (row, box), section: program, op) {
+                            try interpret(program, op, row: row, of: box)
+                        }
                     case .array, .dictionary, .object, .listElement:
                         try interpret(program, op, row: row, of: box)
                     }
