@@ -41,8 +41,7 @@ public struct ListDefinition: Sendable {
             // columns of the table before (a page reads both once they are set).
             listedLabels = ListDefinition.listedColumns(shownColumns, of: table).map { index in
                 guard table.columns.indices.contains(index) else { return PrintedText("") }
-                let name = table.columns[index].name
-                return PrintedText(labels[name] ?? VisibleText.escape(name))
+                return PrintedText(ListDefinition.label(of: table.columns[index], labels: labels))
             }
         }
     }
@@ -244,6 +243,11 @@ public struct ListDefinition: Sendable {
 
     /// The label of `column`.
     public func label(_ column: TableDescription.Column) -> String {
+        Self.label(of: column, labels: labels)
+    }
+
+    /// The label of `column` given a list's `labels`: its own, else its name shown visibly.
+    fileprivate static func label(of column: TableDescription.Column, labels: [String: String]) -> String {
         labels[column.name] ?? VisibleText.escape(column.name)
     }
 

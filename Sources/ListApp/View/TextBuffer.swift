@@ -43,8 +43,6 @@ final class TextBuffer: @unchecked Sendable {
         text.withUTF8 { append($0) }
     }
 
-    /// Appends `number`'s decimal digits, `-` first when it is negative (what
-    /// `{{x}}` prints for an integer: `-9223372036854775808` for `Int64.min`).
     /// Appends `text` when it is at most `maximumBytes` bytes of printable ASCII
     /// (``VisibleText/isPrintableASCII(_:)-(UnsafeBufferPointer<UInt8>)``): what a
     /// cell shows of most texts as they are, checked and copied in one visit of
@@ -57,6 +55,8 @@ final class TextBuffer: @unchecked Sendable {
         } ?? false
     }
 
+    /// Appends `number`'s decimal digits, `-` first when it is negative (what
+    /// `{{x}}` prints for an integer: `-9223372036854775808` for `Int64.min`).
     func append(decimal number: Int64) {
         reserve(20)  // 19 digits and a sign
         if number < 0 {
