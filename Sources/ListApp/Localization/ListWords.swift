@@ -6,7 +6,7 @@ import Mustache
 struct ListWords: Sendable {
     /// Tells word sets apart (drawings kept per list are keyed by it).
     let name: String
-    private let byLanguage: [Language: UIStrings]
+    private let byLanguage: [Language: SharedWords<UIStrings>]
     private let values: [Language: MustacheValue]
     /// Each language's `listName`, kept apart: a page asks for its title, and
     /// reading it out of the whole `UIStrings` copied every one of its fields
@@ -30,21 +30,26 @@ struct ListWords: Sendable {
         self.name = name
         self.namesTheList = namesTheList
         self.columnLabels = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, columnLabels($0)) })
-        var byLanguage: [Language: UIStrings] = [:]
+        var byLanguage: [Language: SharedWords<UIStrings>] = [:]
         var values: [Language: MustacheValue] = [:]
         for language in Language.allCases {
             let words = strings(language)
-            byLanguage[language] = words
+            byLanguage[language] = SharedWords(words)
             values[language] = words.mustacheValue
         }
         self.byLanguage = byLanguage
         self.values = values
-        listNames = byLanguage.mapValues(\.listName)
+        listNames = byLanguage.mapValues(\.words.listName)
     }
 
     /// The words in `language`.
     func strings(_ language: Language) -> UIStrings {
-        byLanguage[language] ?? UIStrings.rows(language)
+        shared(language).words
+    }
+
+    /// The words in `language`, by reference (for a view that holds them for a request).
+    func shared(_ language: Language) -> SharedWords<UIStrings> {
+        byLanguage[language] ?? SharedWords(UIStrings.rows(language))
     }
 
     /// ``UIStrings/listName`` in `language`.

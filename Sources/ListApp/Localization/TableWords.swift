@@ -61,6 +61,14 @@ struct TableWords: Sendable {
         }
     }
 
+    /// The words of `language`, by reference (for a view that holds them for a request).
+    static func shared(_ language: Language) -> SharedWords<TableWords> {
+        sharedByLanguage[language] ?? SharedWords(of(language))
+    }
+
+    private static let sharedByLanguage: [Language: SharedWords<TableWords>] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, SharedWords(of($0))) })
+
     static let english = TableWords(
         sortBy: "Sort by", keyOrder: "Key order", rowHeader: "Row", jsonLink: "This page as JSON", csvLink: "The whole list as CSV", ascending: "ascending",
         descending: "descending",

@@ -82,7 +82,7 @@ struct GalleryRoute: Sendable {
         let lang = negotiated.fromHeader ? nil : language.tag
         let view = site.siteView(decision: ListState.decide(ListSnapshot(rowsPerSection: [1])), language: language, languageParameter: lang)
         let list = view.configuration
-        let strings = view.strings
+        let strings = view.strings.words
         let templates = site.templates
         var items: [MustacheValue] = []
 
@@ -121,7 +121,7 @@ struct GalleryRoute: Sendable {
             let links = ListLinks(request: listRequest, language: lang, basePath: site.basePath)
             guard
                 let footer = ListFooter.context(
-                    decision: decision, links: links, strings: strings, list: list, language: language,
+                    decision: decision, links: links, strings: view.strings, list: list, language: language,
                     refusalMessage: sample.refusal.map(strings.reason), id: "gallery-footer-\(index)")
             else { continue }
             items.append(["label": .string(sample.label), "labelID": .string("gallery-footer-label-\(index)"), "footer": footer])

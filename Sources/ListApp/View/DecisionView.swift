@@ -7,8 +7,9 @@ import Mustache
 protocol DecisionView {
     /// The decision to draw.
     var decision: Decision { get }
-    /// The words of the page language.
-    var strings: UIStrings { get }
+    /// The words of the page language, by reference (``SharedWords``: read a
+    /// field through it, `strings.words.tryAgain`, rather than copy them all).
+    var strings: SharedWords<UIStrings> { get }
     /// Why the request was refused, when it was: its announcement says so in the page
     /// language (the decision carries the reason in English, for logs).
     var refusal: ListRequest.Reason? { get }
@@ -21,11 +22,12 @@ protocol DecisionView {
 extension DecisionView {
     /// The decision's announcements as sentences in the page language, joined.
     var announcementText: String {
-        decision.announcements.map { announcement in
+        let words = strings.words.announce
+        return decision.announcements.map { announcement in
             // Found by QA: a refusal was announced with its English reason on every page.
-            if case .badRequest = announcement, let refusal { return strings.announce.badRequest(strings.reason(refusal)) }
-            return strings.sentence(announcement)
-        }.joined(separator: strings.announce.separator)
+            if case .badRequest = announcement, let refusal { return words.badRequest(strings.words.reason(refusal)) }
+            return words.sentence(announcement)
+        }.joined(separator: words.separator)
     }
 
     /// The fields of ``pageContext``, for pages that add their own.
@@ -50,8 +52,13 @@ extension DecisionView {
 
 extension UIStrings {
     /// One announcement in words.
+    func sentence(_ announcement: Announcement) -> String { announce.sentence(announcement) }
+}
+
+extension UIStrings.AnnouncementWords {
+    /// One announcement in these words.
     func sentence(_ announcement: Announcement) -> String {
-        let words = announce
+        let words = self
         switch announcement {
         case .loading: return words.loading
         case .rowsShown(let count): return words.rowsShown(count)

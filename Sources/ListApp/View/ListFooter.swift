@@ -8,10 +8,11 @@ enum ListFooter {
     /// The footer context of `decision`, or nil for no footer.
     /// - Parameters:
     ///   - links: The page's links (load more, retry, start over lead along them).
+    ///   - strings: The words of the page language.
     ///   - refusalMessage: Why the request was refused, when it was (a start-over footer says it).
     ///   - id: The footer element's id.
     static func context(
-        decision: Decision, links: ListLinks, strings: UIStrings, list: ListConfiguration,
+        decision: Decision, links: ListLinks, strings: SharedWords<UIStrings>, list: ListConfiguration,
         language: Language, refusalMessage: String?, id: String = "list-footer"
     ) -> MustacheValue? {
         var footer: MustacheFields = ["footerID": .string(id)]
@@ -25,18 +26,18 @@ enum ListFooter {
             let href = cursor.map { links.page(after: $0) } ?? links.current
             footer["loading"] = ["href": .string(href)]
         case .endOfList:
-            let text = list.endOfList?.text(for: language.tag) ?? strings.endOfList
+            let text = list.endOfList?.text(for: language.tag) ?? strings.words.endOfList
             footer["endOfList"] = ["text": .string(text), "startHref": .string(links.start)]
         case .retry(let cursor):
             let href = cursor.map { links.page(after: $0) } ?? links.start
-            let message = decision.problem == .sourceUnavailable ? strings.moreUnavailable : strings.moreFailed
+            let message = decision.problem == .sourceUnavailable ? strings.words.moreUnavailable : strings.words.moreFailed
             footer["retry"] = [
-                "message": .string(message), "label": .string(strings.tryAgain), "href": .string(href),
+                "message": .string(message), "label": .string(strings.words.tryAgain), "href": .string(href),
                 "isPartial": true,
             ]
         case .startOver:
-            let message = refusalMessage ?? strings.partGone
-            footer["retry"] = ["message": .string(message), "label": .string(strings.startOver), "href": .string(links.start)]
+            let message = refusalMessage ?? strings.words.partGone
+            footer["retry"] = ["message": .string(message), "label": .string(strings.words.startOver), "href": .string(links.start)]
         }
         return .dictionary(footer)
     }

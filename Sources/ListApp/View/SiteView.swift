@@ -24,7 +24,7 @@ struct SiteView: DecisionView {
     let templates: PageTemplates?
     /// The site's path prefix, which every link carries.
     let basePath: String
-    let strings: UIStrings
+    let strings: SharedWords<UIStrings>
 
     /// The view of `decision` for a page of the site.
     init(
@@ -40,14 +40,14 @@ struct SiteView: DecisionView {
         self.words = words
         self.templates = templates
         self.basePath = basePath
-        self.strings = words.strings(language)
+        self.strings = words.shared(language)
     }
 
     /// Every link leads to the site's start.
     var links: ListLinks { ListLinks(request: nil, language: languageParameter, basePath: basePath) }
 
     var title: String {
-        guard let kind = decision.body.placeholderKind, decision.status >= 400 else { return strings.listName }
+        guard let kind = decision.body.placeholderKind, decision.status >= 400 else { return strings.words.listName }
         return placeholder(kind).title
     }
 
@@ -55,7 +55,7 @@ struct SiteView: DecisionView {
         let facts = PlaceholderContent.Facts(
             problem: decision.problem, refusal: refusal, retryAfterSeconds: decision.retryAfterSeconds,
             allowsPartialRequests: false)
-        return PlaceholderContent(kind: kind, list: configuration, language: language, facts: facts, links: links, strings: strings)
+        return PlaceholderContent(kind: kind, list: configuration, language: language, facts: facts, links: links, strings: strings.words)
     }
 
     var baseContext: MustacheFields {
@@ -63,7 +63,7 @@ struct SiteView: DecisionView {
             "lang": .string(language.tag),
             "strings": words.mustacheValue(language),
             "title": .string(title),
-            "heading": .string(strings.listName),
+            "heading": .string(strings.words.listName),
             "homeHref": .string(ListLinks.link(basePath + "/", language: languageParameter)),
         ]
         if let kind = decision.body.placeholderKind {
@@ -71,7 +71,7 @@ struct SiteView: DecisionView {
         }
         if let footer = ListFooter.context(
             decision: decision, links: links, strings: strings, list: configuration, language: language,
-            refusalMessage: refusal.map(strings.reason))
+            refusalMessage: refusal.map { strings.words.reason($0) })
         {
             context["footer"] = footer
         }

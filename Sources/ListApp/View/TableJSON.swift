@@ -31,7 +31,7 @@ enum TableJSON {
         let decision = view.decision
         let hasProblem = decision.status >= 400 || decision.problem != nil
         guard hasProblem else { return nil }
-        if let refusal = view.refusal { return view.strings.reason(refusal) }
+        if let refusal = view.refusal { return view.strings.words.reason(refusal) }
         if view.searchTimeLimit != nil, let kind = decision.body.placeholderKind { return view.placeholder(kind).detail }
         let text = view.announcementText
         return text.isEmpty ? nil : text

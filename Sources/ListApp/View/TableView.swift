@@ -39,9 +39,11 @@ final class TableView: DecisionView {
     /// The query time limit in seconds, when the search or filters ran past it.
     var searchTimeLimit: Int?
 
-    /// The words of the page language, looked up once (large values: a copy per use costs).
-    let strings: UIStrings
-    let words: TableWords
+    /// The words of the page language, looked up once and held by reference
+    /// (large values: a copy per use costs; see ``SharedWords``).
+    let strings: SharedWords<UIStrings>
+    private let sharedWords: SharedWords<TableWords>
+    var words: TableWords { sharedWords.words }
 
     /// The view of `decision` for `list`.
     /// - Parameters:
@@ -63,8 +65,8 @@ final class TableView: DecisionView {
         self.languageParameter = languageParameter
         self.lists = lists
         self.templates = templates
-        self.strings = list.words.strings(language)
-        self.words = TableWords.of(language)
+        self.strings = list.words.shared(language)
+        self.sharedWords = TableWords.shared(language)
     }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path, basePath: list.basePath) }
 
@@ -108,7 +110,7 @@ final class TableView: DecisionView {
         facts.isLazyShell = decision.rule == .pending
         return PlaceholderContent(
             kind: kind, list: list.configuration, language: language, facts: facts, links: links,
-            strings: strings)
+            strings: strings.words)
     }
 
     /// Everything but the announcement and the offline templates: ``chromeFields`` and ``decisionFields``.
@@ -168,7 +170,7 @@ final class TableView: DecisionView {
         }
         if let footer = ListFooter.context(
             decision: decision, links: links, strings: strings, list: list.configuration,
-            language: language, refusalMessage: refusal.map(strings.reason))
+            language: language, refusalMessage: refusal.map { strings.words.reason($0) })
         {
             context["footer"] = footer
         }
@@ -304,8 +306,8 @@ final class TableView: DecisionView {
             ]
         }
         var controls: MustacheFields = [
-            "action": .string(list.path), "searchLabel": .string(strings.searchLabel),
-            "searchPlaceholder": .string(strings.searchPlaceholder), "sortBy": .string(words.sortBy), "colon": .string(words.colon),
+            "action": .string(list.path), "searchLabel": .string(strings.words.searchLabel),
+            "searchPlaceholder": .string(strings.words.searchPlaceholder), "sortBy": .string(words.sortBy), "colon": .string(words.colon),
             "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
             "jsonHref": .string(formats.json), "jsonLabel": .string(words.jsonLink),
             "csvHref": .string(formats.csv), "csvLabel": .string(words.csvLink),
