@@ -8,6 +8,9 @@ final class PageCells: Sendable {
     let columns: Int
     /// Each shown column's label (by position among the shown columns).
     let labels: [PrintedText]
+    /// The same labels as spans, which a cell reads without retaining its list's
+    /// label (an object every request for the list shares).
+    let labelSpans: [PrintedText.Span]
     /// What `kind` and `href` print, whether a cell is NULL or cut, and where its text
     /// ends in ``texts``.
     let cells: [Cell]
@@ -41,6 +44,7 @@ final class PageCells: Sendable {
     init(columns: Int, labels: [PrintedText], cells: [Cell], texts: TextBuffer, links: [String], clampedNote: String) {
         precondition(labels.count == columns, "a label for every shown column")
         (self.columns, self.labels, self.cells, self.texts, self.links) = (columns, labels, cells, texts, links)
+        labelSpans = labels.map(\.span)
         self.clampedNote = clampedNote
     }
 
@@ -97,12 +101,12 @@ struct CellList: MustacheList {
     func field(named key: String) -> Int? { Field.byName[key] }
 
     /// The label of cell `cell` of the page: its column's.
-    private func label(_ cell: Int) -> PrintedText { page.labels[cell % page.columns] }
+    private func label(_ cell: Int) -> PrintedText.Span { page.labelSpans[cell % page.columns] }
 
     func mustacheValue(at position: Int, field: Int) -> MustacheValue {
         let cell = first + position
         switch Field(rawValue: field) {
-        case .label: return .string(label(cell).text)
+        case .label: return .string(label(cell).text.text)
         case .text: return .string(page.text(cell: cell))
         case .kind: return .string(page.cells[cell].kind.name.description)
         case .isNull: return .bool(page.cells[cell].isNull)
@@ -118,7 +122,7 @@ struct CellList: MustacheList {
     func truthiness(at position: Int, field: Int) -> Bool? {
         let cell = first + position
         switch Field(rawValue: field) {
-        case .label: return !label(cell).text.isEmpty
+        case .label: return !label(cell).escaped.isEmpty
         case .text: return !page.textRange(cell: cell).isEmpty
         case .kind: return true
         case .isNull: return page.cells[cell].isNull

@@ -141,27 +141,38 @@ final class RowList: MustacheList {
     /// The words of one language every row uses, made once per language (a
     /// table per page cost a tenth of the page: callgrind, BENCHMARKS.md), each
     /// also HTML-escaped (``PrintedText``).
-    final class Words: Sendable {
+    /// The rows read them as spans (``PrintedText/Span``): no reference is
+    /// counted per row on these objects, which every request shares.
+    final class Words: @unchecked Sendable {
         /// Category names by two-letter code, at `categoryIndex(code)`.
-        let categoryNames: [PrintedText?]
-        let emojiLabel: PrintedText
+        let categoryNames: [PrintedText.Span?]
+        let emojiLabel: PrintedText.Span
         /// The words around the version in "Unicode 15.1" (`unicodeVersion`),
         /// nil when the sentence has no one place for it (each row then asks
         /// `version`).
-        let versionAffixes: (prefix: PrintedText, suffix: PrintedText)?
+        let versionAffixes: (prefix: PrintedText.Span, suffix: PrintedText.Span)?
         let version: @Sendable (String) -> String
+        /// The texts the spans are of, kept here.
+        private let texts: [PrintedText]
 
         /// The words of `strings`.
         init(_ strings: UIStrings) {
-            var names = [PrintedText?](repeating: nil, count: 26 * 26)
+            var texts: [PrintedText] = []
+            func printed(_ text: String) -> PrintedText.Span {
+                let printed = PrintedText(text)
+                texts.append(printed)
+                return printed.span
+            }
+            var names = [PrintedText.Span?](repeating: nil, count: 26 * 26)
             for (code, name) in strings.categoryNames {
-                if let index = Words.categoryIndex(code) { names[index] = PrintedText(name) }
+                if let index = Words.categoryIndex(code) { names[index] = printed(name) }
             }
             categoryNames = names
-            emojiLabel = PrintedText(strings.emoji)
+            emojiLabel = printed(strings.emoji)
             version = strings.unicodeVersion
             let parts = strings.unicodeVersion("\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
-            versionAffixes = parts.count == 2 ? (PrintedText(String(parts[0])), PrintedText(String(parts[1]))) : nil
+            versionAffixes = parts.count == 2 ? (printed(String(parts[0])), printed(String(parts[1]))) : nil
+            self.texts = texts
         }
 
         /// The words of each language, made at first use.

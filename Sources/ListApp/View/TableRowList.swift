@@ -16,7 +16,8 @@ import Mustache
 final class TableRowList: MustacheList {
     let list: ListDefinition
     let page: RowPage
-    let words: TableWords
+    /// The page language's words, by reference (a copy retained each of them: ``SharedWords``).
+    let words: SharedWords<TableWords>
     let lists: TableLists
     /// Per row: element id (``TableView/elementIDHash(_:ordinal:)``), key text, caption,
     /// the detail path's key segment (nil without a row page).
@@ -40,7 +41,9 @@ final class TableRowList: MustacheList {
     /// each row (an allocation, a plan looked up and a value made and destroyed a row).
     let cellsBox: MustacheListBox
 
-    init(_ page: RowPage, of list: ListDefinition, words: TableWords, lists: TableLists, languageParameter: String?) {
+    init(
+        _ page: RowPage, of list: ListDefinition, words: SharedWords<TableWords>, lists: TableLists, languageParameter: String?
+    ) {
         self.list = list
         self.page = page
         self.words = words
@@ -65,7 +68,7 @@ final class TableRowList: MustacheList {
             let keyText = segment ?? TableView.keyText(key)
             ids.append(TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
             keys.append(hasKey ? keyText : "")
-            captions.append(RecordCells.caption(row, key: keyText, words: words))
+            captions.append(RecordCells.caption(row, key: keyText, words: words.words))
             segments.append(segment)
         }
         self.idHashes = ids
@@ -76,43 +79,56 @@ final class TableRowList: MustacheList {
         self.shownColumns = shownColumns
         width = list.table.columns.count
         let hidden = width - shownColumns.count
-        moreColumns = hidden > 0 ? words.moreColumns(hidden) : nil
+        moreColumns = hidden > 0 ? words.words.moreColumns(hidden) : nil
         var cells: [PageCells.Cell] = []
         var links: [String] = []
         cells.reserveCapacity(page.rows.count * shownColumns.count)
         let texts = TextBuffer(capacity: page.rows.count * shownColumns.count * 16)
-        let bytes = words.bytes
+        let bytes = words.words.bytes
         let table = list.table
-        let references = shownColumns.map { table.columns[$0].reference }
-        let targets = references.map { $0.flatMap { RecordCells.referenceTarget($0, lists: lists) } }
-        let exactNumbers = shownColumns.map { RecordCells.isExactNumber(table.columns[$0], of: table) }
-        let formats = shownColumns.map { table.columns[$0].valueFormat }
+        let targets = shownColumns.map { table.columns[$0].reference.flatMap { RecordCells.referenceTarget($0, lists: lists) } }
+        let columns = shownColumns.map { index in
+            let column = table.columns[index]
+            return ShownColumn(
+                index: index, hasReference: column.reference != nil,
+                isExactNumber: RecordCells.isExactNumber(column, of: table), format: column.valueFormat)
+        }
         // The values row after row, read by index (a row view per value checked its row and retained the array).
         let values = page.rows.values
         let rowWidth = page.rows.width
         for rowIndex in 0..<page.rows.count {
-            for (position, index) in shownColumns.enumerated() {
-                let value = values[rowIndex * rowWidth + index]
-                let isCut = page.isClamped(row: rowIndex, column: index, width: width)
+            for (position, column) in columns.enumerated() {
+                let value = values[rowIndex * rowWidth + column.index]
+                let isCut = page.isClamped(row: rowIndex, column: column.index, width: width)
                 var link: Int32 = -1
-                if RecordCells.mayLink(value, hasReference: references[position] != nil),
-                    let href = RecordCells.href(value, target: targets[position], languageSuffix: suffix)
+                if RecordCells.mayLink(value, hasReference: column.hasReference),
+                    let href = RecordCells.href(value, target: column.hasReference ? targets[position] : nil, languageSuffix: suffix)
                 {
                     link = Int32(links.count)
                     links.append(href)
                 }
-                Self.appendText(of: value, isCut: isCut, format: formats[position], bytes: bytes, to: texts)
+                Self.appendText(of: value, isCut: isCut, format: column.format, bytes: bytes, to: texts)
                 cells.append(
                     PageCells.Cell(
-                        kind: RecordCells.cellKind(value, exactNumber: exactNumbers[position]), isNull: value.isNull,
+                        kind: RecordCells.cellKind(value, exactNumber: column.isExactNumber), isNull: value.isNull,
                         isCut: isCut, isClamped: isCut || RecordCells.needsClamp(value), link: link,
                         textEnd: Int32(texts.count)))
             }
         }
         pageCells = PageCells(
             columns: shownColumns.count, labels: list.listedLabels, cells: cells, texts: texts, links: links,
-            clampedNote: words.clamped)
+            clampedNote: words.words.clamped)
         cellsBox = MustacheListBox(CellList(pageCells, rows: 0..<page.rows.count))
+    }
+
+    /// What the cells of a shown column read of it, as plain values (no column,
+    /// reference or target retained and released for each cell).
+    private struct ShownColumn {
+        /// The column's index in the table.
+        let index: Int
+        let hasReference: Bool
+        let isExactNumber: Bool
+        let format: TableDescription.ValueFormat
     }
 
     /// Appends the text a list page shows of a cell's `value`
@@ -158,7 +174,7 @@ final class TableRowList: MustacheList {
         case .values: .dictionary(RecordCells.values(page.rows[index], of: list))
         // The page's `rowHeader` on each row too: a row template that names it is then
         // planned whole (every name the row's), not read tag by tag down the context stack.
-        case .rowHeader: .string(words.rowHeader)
+        case .rowHeader: .string(words.words.rowHeader)
         case nil: .null
         }
     }
@@ -172,7 +188,7 @@ final class TableRowList: MustacheList {
         case .caption: !captions[index].isEmpty
         case .detailHref: detailSegments[index] != nil
         case .moreColumns: moreColumns.map { !$0.isEmpty } ?? false
-        case .rowHeader: !words.rowHeader.isEmpty
+        case .rowHeader: !words.words.rowHeader.isEmpty
         case .cells, .values: nil
         case nil: false
         }
@@ -198,7 +214,7 @@ final class TableRowList: MustacheList {
             output.append(segment, escaped: escaped)
             output.append(detailSuffix, escaped: escaped)
         case .moreColumns: output.append(moreColumns ?? "", escaped: escaped)
-        case .rowHeader: output.append(words.rowHeader, escaped: escaped)
+        case .rowHeader: output.append(words.words.rowHeader, escaped: escaped)
         default: output.append(mustacheValue(at: index, field: field), escaped: escaped)
         }
     }

@@ -163,7 +163,7 @@ final class TableView: DecisionView {
             context["rows"] = .list(
                 MustacheListBox(
                     list.presenter?.rows(page, of: list, language: language, languageParameter: languageParameter)
-                        ?? TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter)))
+                        ?? TableRowList(page, of: list, words: sharedWords, lists: lists, languageParameter: languageParameter)))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []

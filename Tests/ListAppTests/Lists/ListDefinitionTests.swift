@@ -47,7 +47,7 @@ import Testing
         #expect(list.listedLabels.map(\.text) == ["id", "name"])
         list.labels["name"] = "Name <b>"
         #expect(list.listedLabels.map(\.text) == ["id", "Name <b>"])
-        #expect(list.listedLabels[1].escaped == Array("Name &lt;b&gt;".utf8))
+        #expect(Array(list.listedLabels[1].escaped) == Array("Name &lt;b&gt;".utf8))
         list.shownColumns = [1]
         #expect(list.listedLabels.map(\.text) == ["Name <b>"])
         list.shownColumns = nil

@@ -25,7 +25,7 @@ import Testing
         let page = try list.source.page(RowPageQuery(table: list.table, limit: 10)).get()
         #expect(page.rows.count == 5)
         return TableRowList(
-            page, of: list, words: TableWords.of(.english), lists: fixture.server.application.tables.lists,
+            page, of: list, words: TableWords.shared(.english), lists: fixture.server.application.tables.lists,
             languageParameter: "en")
     }
 
