@@ -51,9 +51,17 @@ extension Template {
         /// render, and every render of every thread sets it: a strong reference counted
         /// on an object both cores share).
         unowned(unsafe) var fieldProgram: Program?
-        /// The last list section's flattened body (``RowPlan``), or nil when it
-        /// could not be flattened, with the list and section it was made for.
-        var keptPlan: (list: MustacheListBox, program: Program, op: Int, plan: RowPlan?)?
+        /// The last list section's flattened body (``CompiledRowPlan``), or nil when it
+        /// could not be flattened.
+        var keptPlan: CompiledRowPlan?
+        /// The list and section ``keptPlan`` was made for: the list held (so no other list
+        /// takes its place under the same identifier), compared by identifier and type;
+        /// the program compared, not retained (the library holds it).
+        var keptPlanBox: MustacheListBox?
+        var keptPlanList: ObjectIdentifier?
+        var keptPlanListType: ObjectIdentifier?
+        unowned(unsafe) var keptPlanProgram: Program?
+        var keptPlanOp = -1
 
         /// The shared fields just above the root (``MustacheSharedContext``), when
         /// this render has them and they may keep sections.
@@ -294,7 +302,7 @@ extension Template {
             } else if case .list(let box) = value {
                 if recording { recordingSpoiled = true }
                 if let plan = rowPlan(program, op: index, body: body, list: box) {
-                    try runRows(plan, of: box, list: box.list)
+                    try runRows(plan, of: box)
                 } else {
                     for row in 0..<box.list.count {
                         stack.push(row: row, of: box)

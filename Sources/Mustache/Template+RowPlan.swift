@@ -138,36 +138,84 @@ extension Template {
     }
 }
 
+extension Template {
+    /// A finished ``RowPlan`` as rows run it: its steps and runs in memory of its own
+    /// that never changes, read without a reference count. Rows ran a copy of the
+    /// plan's arrays, retained and released for each row's list of cells, on arrays
+    /// every thread's renders share (perf: about 1 % of an uncached table page's time).
+    /// Sendable: it never changes, and its pointers lead into programs no render changes.
+    final class CompiledRowPlan: @unchecked Sendable {
+        let steps: UnsafeBufferPointer<RowPlan.Step>
+        let runs: UnsafeBufferPointer<MustacheRowStep>
+
+        /// The steps and runs of `plan`.
+        init(_ plan: RowPlan) {
+            steps = UnsafeBufferPointer(Self.copy(plan.steps))
+            runs = UnsafeBufferPointer(Self.copy(plan.runs))
+        }
+
+        deinit {
+            UnsafeMutableBufferPointer(mutating: steps).deallocate()
+            UnsafeMutableBufferPointer(mutating: runs).deallocate()
+        }
+
+        /// `elements` in memory of their own (trivial values: nothing to deinitialize).
+        private static func copy<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+            _ = buffer.initialize(from: elements)
+            return UnsafeMutableBufferPointer(rebasing: buffer[..<elements.count])
+        }
+    }
+}
+
 extension Template.Renderer {
     /// The plan for the list section at `op` of `program` over `box`: made at the
     /// section's first use in this render and kept (also for the next list of the
     /// same type when its fields are its type's: ``MustacheList/fieldsAreTheTypes``);
     /// nil when the body cannot be flattened or indentation is in force.
+    ///
+    /// Returned unretained: the renderer holds the last plan (``keptPlan``), and the
+    /// library holds every plan of a list whose fields are its type's; a caller that
+    /// runs another list's plan holds it (``runRows(_:of:rows:)``).
     mutating func rowPlan(
         _ program: Template.Program, op index: Int, body: Range<Int>,
         list box: MustacheListBox
-    ) -> Template.RowPlan? {
+    ) -> Unmanaged<Template.CompiledRowPlan>? {
         guard hasNoIndent else { return nil }
-        if let kept = keptPlan, kept.program === program, kept.op == index,
-            kept.list === box || (box.fieldsAreTheTypes && kept.list.listType == box.listType)
+        // Compared without a reference counted: each row's list of cells asks here.
+        if keptPlanOp == index, keptPlanProgram === program,
+            keptPlanList == ObjectIdentifier(box) || (box.fieldsAreTheTypes && keptPlanListType == box.listType)
         {
-            return kept.plan
+            return keptPlan.map { Unmanaged.passUnretained($0) }
         }
         // A list whose fields are its type's is planned once per library, not per render.
         let key =
             box.fieldsAreTheTypes ? KeptRowPlans.Key(op: index, list: box.listType, partialsLeft: maxDepth - depth) : nil
         if let key, let plan = program.keptPlans.plan(for: key) {
-            keptPlan = (box, program, index, plan)
-            return plan
+            keep(plan, for: box, program, index)
+            return plan.map { Unmanaged.passUnretained($0) }
         }
         var plan = Template.RowPlan()
         let made = plan.flatten(program, body, programs: programs, nesting: 0, partialsLeft: maxDepth - depth) {
             field(box, $0, $1)
         }
         plan.unwrapSingleRuns()
-        keptPlan = (box, program, index, made ? plan : nil)
-        if let key { program.keptPlans.keep(made ? plan : nil, for: key) }
-        return made ? plan : nil
+        var compiled = made ? Template.CompiledRowPlan(plan) : nil
+        if let key { compiled = program.keptPlans.keep(compiled, for: key) }
+        keep(compiled, for: box, program, index)
+        return compiled.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// Makes `plan` the last plan, made for section `op` of `program` over `box`.
+    private mutating func keep(
+        _ plan: Template.CompiledRowPlan?, for box: MustacheListBox, _ program: Template.Program, _ op: Int
+    ) {
+        keptPlan = plan
+        keptPlanBox = box
+        keptPlanList = ObjectIdentifier(box)
+        keptPlanListType = box.listType
+        keptPlanProgram = program
+        keptPlanOp = op
     }
 
     /// Runs section instruction `op` of `program` through the interpreter, with row
@@ -192,16 +240,33 @@ extension Template.Renderer {
         _ box: MustacheListBox, rows: Range<Int>? = nil, inside outer: (row: Int, box: MustacheListBox)? = nil,
         section program: Unmanaged<Template.Program>, _ op: Int
     ) throws -> Bool {
-        let program = program.takeUnretainedValue()
-        guard let plan = rowPlan(program, op: op, body: op + 1..<Int(program.ops[op].c), list: box) else { return false }
+        // Not retained: the library holds its programs (each row's cells come here).
+        let plan = program._withUnsafeGuaranteedRef { program in
+            rowPlan(program, op: op, body: op + 1..<Int(program.ops[op].c), list: box)
+        }
+        guard let plan else { return false }
         // A frame, as the interpreter's section would have been: lists nested in lists stop at the limit.
-        try enterFrame(of: program)
+        try program._withUnsafeGuaranteedRef { try enterFrame(of: $0) }
         defer { frames -= 1 }
         if let outer { stack.push(row: outer.row, of: outer.box) }
         defer { if outer != nil { stack.pop() } }
         if recording { recordingSpoiled = true }
-        try runRows(plan, of: box, list: box.list, rows: rows)
+        try runRows(plan, of: box, rows: rows)
         return true
+    }
+
+    /// Runs `plan` (``rowPlan(_:op:body:list:)``'s) for rows `rows` (nil: every row)
+    /// of `box`'s list: unretained when the library holds the plan (a list whose fields
+    /// are its type's), else held for the run (a list nested in the rows may replace
+    /// the renderer's last plan).
+    mutating func runRows(_ plan: Unmanaged<Template.CompiledRowPlan>, of box: MustacheListBox, rows: Range<Int>? = nil)
+        throws
+    {
+        if box.fieldsAreTheTypes {
+            try plan._withUnsafeGuaranteedRef { try runRows($0, of: box, list: box.list, rows: rows) }
+        } else {
+            try runRows(plan.takeUnretainedValue(), of: box, list: box.list, rows: rows)
+        }
     }
 
     /// Runs `plan` for rows `rows` (nil: every row) of `list`, the list in `box`,
@@ -209,7 +274,7 @@ extension Template.Renderer {
     /// its conformance, not through the existential box (projected again for every
     /// field: callgrind).
     mutating func runRows<List: MustacheList>(
-        _ plan: Template.RowPlan, of box: MustacheListBox, list: List, rows: Range<Int>? = nil
+        _ plan: Template.CompiledRowPlan, of box: MustacheListBox, list: List, rows: Range<Int>? = nil
     ) throws {
         for row in rows ?? 0..<list.count { try run(plan, 0..<plan.steps.count, row: row, of: box, list: list) }
     }
@@ -217,7 +282,7 @@ extension Template.Renderer {
     /// Runs the steps `range` of `plan` for row `row` of `box`, whose list is `list`
     /// (read out of the box once per section, not once per row).
     mutating func run<List: MustacheList>(
-        _ plan: Template.RowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox, list: List
+        _ plan: Template.CompiledRowPlan, _ range: Range<Int>, row: Int, of box: MustacheListBox, list: List
     ) throws {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -229,9 +294,7 @@ extension Template.Renderer {
                 list.interpolate(at: row, field: number, escaped: escaped, into: &output)
                 index += 1
             case .run(let run):
-                plan.runs.withUnsafeBufferPointer { runs in
-                    list.interpolate(row: row, UnsafeBufferPointer(rebasing: runs[run]), into: &output)
-                }
+                list.interpolate(row: row, UnsafeBufferPointer(rebasing: plan.runs[run]), into: &output)
                 index += 1
             case .section(let number, let inverted, let end, let program, let op, let planned):
                 if let truth = list.truthiness(at: row, field: number) {
@@ -301,17 +364,20 @@ final class KeptRowPlans: Sendable {
         let partialsLeft: Int
     }
 
-    private let plans = Mutex<[Key: Template.RowPlan?]>([:])
+    private let plans = Mutex<[Key: Template.CompiledRowPlan?]>([:])
 
     /// The plan kept for `key`: nil when none is; `.some(nil)` when the body cannot be planned.
-    func plan(for key: Key) -> Template.RowPlan?? {
+    func plan(for key: Key) -> Template.CompiledRowPlan?? {
         plans.withLock { $0[key] }
     }
 
-    func keep(_ plan: Template.RowPlan?, for key: Key) {
-        plans.withLock { $0[key] = plan }
+    /// Keeps `plan` for `key` unless another render kept one first; returns the one
+    /// kept, which lives as long as these plans (a render runs it unretained).
+    func keep(_ plan: Template.CompiledRowPlan?, for key: Key) -> Template.CompiledRowPlan? {
+        plans.withLock { plans in
+            if let kept = plans[key] { return kept }
+            plans[key] = plan
+            return plan
+        }
     }
 }
-
-// A plan is immutable once made, and its pointers lead into programs no render changes.
-extension Template.RowPlan: @unchecked Sendable {}

@@ -103,7 +103,12 @@ enum RecordCells {
     /// Whether `column` of `table` holds numbers read as their exact text (a PostgreSQL
     /// `numeric`; found by QA: its cells were left-aligned).
     static func isExactNumber(_ column: TableDescription.Column, of table: TableDescription) -> Bool {
-        table.dialect == .postgreSQL && column.affinity == .numeric
+        isExactNumber(affinity: column.affinity, of: table)
+    }
+
+    /// ``isExactNumber(_:of:)`` for a column of `affinity`.
+    static func isExactNumber(affinity: TableDescription.Affinity, of table: TableDescription) -> Bool {
+        table.dialect == .postgreSQL && affinity == .numeric
     }
 
     /// Whether a text value is longer than a list page shows.

@@ -19,12 +19,13 @@ final class TableRowList: MustacheList {
     /// The page language's words, by reference (a copy retained each of them: ``SharedWords``).
     let words: SharedWords<TableWords>
     let lists: TableLists
-    /// Per row: element id (``TableView/elementIDHash(_:ordinal:)``), key text, caption,
-    /// the detail path's key segment (nil without a row page).
-    let idHashes: [UInt64]
-    let keys: [String]
-    let captions: [String]
-    let detailSegments: [String?]
+    /// Per row: its element id (``TableView/elementIDHash(_:ordinal:)``) and where its
+    /// texts are in ``rowTexts``.
+    let rowFacts: [RowFacts]
+    /// Every row's key text, caption and detail path segment, as UTF-8, one after the
+    /// other: written from here, a row's three strings were retained and released for
+    /// each print (perf).
+    let rowTexts: TextBuffer
     /// What a row's detail link is made of around its segment: the list's path and `/`,
     /// and `?lang=…` or "" (written around the segment, not joined into a string per row).
     let detailPrefix: String
@@ -49,14 +50,9 @@ final class TableRowList: MustacheList {
         self.words = words
         self.lists = lists
         let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
-        var ids: [UInt64] = []
-        var keys: [String] = []
-        var captions: [String] = []
-        var segments: [String?] = []
-        ids.reserveCapacity(page.rows.count)
-        keys.reserveCapacity(page.rows.count)
-        captions.reserveCapacity(page.rows.count)
-        segments.reserveCapacity(page.rows.count)
+        var facts: [RowFacts] = []
+        facts.reserveCapacity(page.rows.count)
+        let rowTexts = TextBuffer(capacity: page.rows.count * 48)
         let addressColumns = list.addressColumnIndices
         detailPrefix = list.path + "/"
         detailSuffix = suffix
@@ -66,15 +62,18 @@ final class TableRowList: MustacheList {
         for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
             let segment = list.detailSegment(row: row, key: key, columns: addressColumns)
             let keyText = segment ?? TableView.keyText(key)
-            ids.append(TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1))
-            keys.append(hasKey ? keyText : "")
-            captions.append(RecordCells.caption(row, key: keyText, words: words.words))
-            segments.append(segment)
+            if hasKey { rowTexts.append(keyText) }
+            let keyEnd = Int32(rowTexts.count)
+            rowTexts.append(RecordCells.caption(row, key: keyText, words: words.words))
+            let captionEnd = Int32(rowTexts.count)
+            if let segment { rowTexts.append(segment) }
+            facts.append(
+                RowFacts(
+                    idHash: TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1),
+                    keyEnd: keyEnd, captionEnd: captionEnd, segmentEnd: Int32(rowTexts.count), hasDetailPage: segment != nil))
         }
-        self.idHashes = ids
-        self.keys = keys
-        self.captions = captions
-        self.detailSegments = segments
+        self.rowFacts = facts
+        self.rowTexts = rowTexts
         let shownColumns = list.listedColumns
         self.shownColumns = shownColumns
         width = list.table.columns.count
@@ -86,39 +85,58 @@ final class TableRowList: MustacheList {
         let texts = TextBuffer(capacity: page.rows.count * shownColumns.count * 16)
         let bytes = words.words.bytes
         let table = list.table
-        let targets = shownColumns.map { table.columns[$0].reference.flatMap { RecordCells.referenceTarget($0, lists: lists) } }
-        let columns = shownColumns.map { index in
-            let column = table.columns[index]
-            return ShownColumn(
-                index: index, hasReference: column.reference != nil,
-                isExactNumber: RecordCells.isExactNumber(column, of: table), format: column.valueFormat)
+        var columns: [ShownColumn] = []
+        var targets: [ListDefinition?] = []
+        columns.reserveCapacity(shownColumns.count)
+        targets.reserveCapacity(shownColumns.count)
+        // Each column's facts read in place (a copy of a column retained and released its dozen references).
+        table.columns.withUnsafeBufferPointer { all in
+            for index in shownColumns {
+                let reference = all[index].reference
+                targets.append(reference.flatMap { RecordCells.referenceTarget($0, lists: lists) })
+                columns.append(
+                    ShownColumn(
+                        index: index, hasReference: reference != nil,
+                        isExactNumber: RecordCells.isExactNumber(affinity: all[index].affinity, of: table),
+                        format: all[index].valueFormat))
+            }
         }
         // The values row after row, read by index (a row view per value checked its row and retained the array).
-        let values = page.rows.values
         let rowWidth = page.rows.width
-        for rowIndex in 0..<page.rows.count {
-            for (position, column) in columns.enumerated() {
-                let value = values[rowIndex * rowWidth + column.index]
-                let isCut = page.isClamped(row: rowIndex, column: column.index, width: width)
-                var link: Int32 = -1
-                if RecordCells.mayLink(value, hasReference: column.hasReference),
-                    let href = RecordCells.href(value, target: column.hasReference ? targets[position] : nil, languageSuffix: suffix)
-                {
-                    link = Int32(links.count)
-                    links.append(href)
+        let tableWidth = width
+        page.rows.values.withUnsafeBufferPointer { values in
+            for rowIndex in 0..<page.rows.count {
+                for (position, column) in columns.enumerated() {
+                    let isCut = page.isClamped(row: rowIndex, column: column.index, width: tableWidth)
+                    cells.append(
+                        Self.cell(
+                            values[rowIndex * rowWidth + column.index], of: column, isCut: isCut,
+                            target: column.hasReference ? targets[position] : nil, languageSuffix: suffix, bytes: bytes,
+                            texts: texts, links: &links))
                 }
-                Self.appendText(of: value, isCut: isCut, format: column.format, bytes: bytes, to: texts)
-                cells.append(
-                    PageCells.Cell(
-                        kind: RecordCells.cellKind(value, exactNumber: column.isExactNumber), isNull: value.isNull,
-                        isCut: isCut, isClamped: isCut || RecordCells.needsClamp(value), link: link,
-                        textEnd: Int32(texts.count)))
             }
         }
         pageCells = PageCells(
             columns: shownColumns.count, labels: list.listedLabels, cells: cells, texts: texts, links: links,
             clampedNote: words.words.clamped)
         cellsBox = MustacheListBox(CellList(pageCells, rows: 0..<page.rows.count))
+    }
+
+    /// One row's element id and the ends of its texts in ``TableRowList/rowTexts``
+    /// (its key text starts where the row before it ends; then its caption, then its
+    /// detail path segment).
+    struct RowFacts {
+        let idHash: UInt64
+        let keyEnd, captionEnd, segmentEnd: Int32
+        /// Whether the row has a page (a detail segment; nil without a row page).
+        let hasDetailPage: Bool
+    }
+
+    /// Where row `index`'s key text, caption and detail segment are in ``rowTexts``.
+    private func textRanges(_ index: Int) -> (key: Range<Int>, caption: Range<Int>, segment: Range<Int>) {
+        let start = index == 0 ? 0 : Int(rowFacts[index - 1].segmentEnd)
+        let facts = rowFacts[index]
+        return (start..<Int(facts.keyEnd), Int(facts.keyEnd)..<Int(facts.captionEnd), Int(facts.captionEnd)..<Int(facts.segmentEnd))
     }
 
     /// What the cells of a shown column read of it, as plain values (no column,
@@ -129,6 +147,25 @@ final class TableRowList: MustacheList {
         let hasReference: Bool
         let isExactNumber: Bool
         let format: TableDescription.ValueFormat
+    }
+
+    /// The cell of `value` in `column`: its text appended to `texts`, its link (if any)
+    /// to `links`.
+    private static func cell(
+        _ value: SQLValue, of column: ShownColumn, isCut: Bool, target: ListDefinition?, languageSuffix: String,
+        bytes: (Int) -> String, texts: TextBuffer, links: inout [String]
+    ) -> PageCells.Cell {
+        var link: Int32 = -1
+        if RecordCells.mayLink(value, hasReference: column.hasReference),
+            let href = RecordCells.href(value, target: target, languageSuffix: languageSuffix)
+        {
+            link = Int32(links.count)
+            links.append(href)
+        }
+        appendText(of: value, isCut: isCut, format: column.format, bytes: bytes, to: texts)
+        return PageCells.Cell(
+            kind: RecordCells.cellKind(value, exactNumber: column.isExactNumber), isNull: value.isNull, isCut: isCut,
+            isClamped: isCut || RecordCells.needsClamp(value), link: link, textEnd: Int32(texts.count))
     }
 
     /// Appends the text a list page shows of a cell's `value`
@@ -165,10 +202,12 @@ final class TableRowList: MustacheList {
 
     func mustacheValue(at index: Int, field: Int) -> MustacheValue {
         switch Field(rawValue: field) {
-        case .id: .string(MustacheOutput.string { TableView.writeElementID(idHashes[index], into: &$0) })
-        case .key: .string(keys[index])
-        case .caption: .string(captions[index])
-        case .detailHref: detailSegments[index].map { .string(detailPrefix + $0 + detailSuffix) } ?? .null
+        case .id: .string(MustacheOutput.string { TableView.writeElementID(rowFacts[index].idHash, into: &$0) })
+        case .key: .string(rowTexts.string(textRanges(index).key))
+        case .caption: .string(rowTexts.string(textRanges(index).caption))
+        case .detailHref:
+            rowFacts[index].hasDetailPage
+                ? .string(detailPrefix + rowTexts.string(textRanges(index).segment) + detailSuffix) : .null
         case .moreColumns: moreColumns.map { .string($0) } ?? .null
         case .cells: .list(CellList(pageCells, rows: index..<index + 1))
         case .values: .dictionary(RecordCells.values(page.rows[index], of: list))
@@ -184,9 +223,9 @@ final class TableRowList: MustacheList {
     func truthiness(at index: Int, field: Int) -> Bool? {
         switch Field(rawValue: field) {
         case .id: true
-        case .key: !keys[index].isEmpty
-        case .caption: !captions[index].isEmpty
-        case .detailHref: detailSegments[index] != nil
+        case .key: !textRanges(index).key.isEmpty
+        case .caption: !textRanges(index).caption.isEmpty
+        case .detailHref: rowFacts[index].hasDetailPage
         case .moreColumns: moreColumns.map { !$0.isEmpty } ?? false
         case .rowHeader: !words.words.rowHeader.isEmpty
         case .cells, .values: nil
@@ -205,13 +244,13 @@ final class TableRowList: MustacheList {
     /// a value around it (a detail link in its three parts: escaping is byte by byte).
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
         switch Field(rawValue: field) {
-        case .id: TableView.writeElementID(idHashes[index], into: &output)
-        case .key: output.append(keys[index], escaped: escaped)
-        case .caption: output.append(captions[index], escaped: escaped)
+        case .id: TableView.writeElementID(rowFacts[index].idHash, into: &output)
+        case .key: output.append(utf8: rowTexts[textRanges(index).key], escaped: escaped)
+        case .caption: output.append(utf8: rowTexts[textRanges(index).caption], escaped: escaped)
         case .detailHref:
-            guard let segment = detailSegments[index] else { return }
+            guard rowFacts[index].hasDetailPage else { return }
             output.append(detailPrefix, escaped: escaped)
-            output.append(segment, escaped: escaped)
+            output.append(utf8: rowTexts[textRanges(index).segment], escaped: escaped)
             output.append(detailSuffix, escaped: escaped)
         case .moreColumns: output.append(moreColumns ?? "", escaped: escaped)
         case .rowHeader: output.append(words.words.rowHeader, escaped: escaped)
