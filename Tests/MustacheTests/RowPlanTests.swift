@@ -1,3 +1,4 @@
+import Dispatch
 import Mustache
 import Synchronization
 import Testing
@@ -357,6 +358,25 @@ import Testing
         #expect(try library.renderString("main", rows([[5, 6]])) == "56;")
         #expect(CountedList.asked.load(ordering: .relaxed) - before == first, "the second render asked for fields")
         #expect(try library.renderString("deep", rows([[7, 8]])) == "78;")
+    }
+
+    /// The first renders of a library, on many threads at once, each make a plan for
+    /// the same section and list type: the library keeps one, and every render runs
+    /// the plan it keeps (a render runs a kept plan unretained), printing the same.
+    @Test func firstRendersOnManyThreadsPrintTheSame() throws {
+        for _ in 0..<20 {
+            let library = try TemplateLibrary(sources: ["main": Self.template])
+            let rows: [[MustacheValue]] = Self.cells.map { cells in
+                [.list(SameFieldsList(inner: TableList(columns: ["x", "y"], rows: cells)))]
+            }
+            let context: MustacheValue = ["rows": .list(SameFieldsList(inner: TableList(columns: ["cells"], rows: rows)))]
+            let outputs = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let output = (try? library.renderString("main", context)) ?? "failed"
+                outputs.withLock { $0.append(output) }
+            }
+            #expect(outputs.withLock { $0 } == Array(repeating: Self.expected, count: 8))
+        }
     }
 
     @Test func listsWhoseFieldsAreTheirTypesShareOnePlan() throws {
