@@ -59,18 +59,27 @@ final class TableRowList: MustacheList {
         // A view paged by all its columns has no key to give: `data-key` is empty there
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
-        for (index, (row, key)) in zip(page.rows, page.keys).enumerated() {
-            let segment = list.detailSegment(row: row, key: key, columns: addressColumns)
-            let keyText = segment ?? TableView.keyText(key)
-            if hasKey { rowTexts.append(keyText) }
-            let keyEnd = Int32(rowTexts.count)
-            rowTexts.append(RecordCells.caption(row, key: keyText, words: words.words))
-            let captionEnd = Int32(rowTexts.count)
-            if let segment { rowTexts.append(segment) }
-            facts.append(
-                RowFacts(
-                    idHash: TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1),
-                    keyEnd: keyEnd, captionEnd: captionEnd, segmentEnd: Int32(rowTexts.count), hasDetailPage: segment != nil))
+        // Each row's values and key read in place (a row view per row retained the values).
+        let (rowWidth, keyWidth) = (page.rows.width, page.keys.width)
+        page.rows.values.withUnsafeBufferPointer { rowValues in
+            page.keys.values.withUnsafeBufferPointer { keyValues in
+                for index in 0..<min(page.rows.count, page.keys.count) {
+                    let row = UnsafeBufferPointer(rebasing: rowValues[index * rowWidth..<(index + 1) * rowWidth])
+                    let key = UnsafeBufferPointer(rebasing: keyValues[index * keyWidth..<(index + 1) * keyWidth])
+                    let segment = list.detailSegment(row: row, key: key, columns: addressColumns)
+                    let keyText = segment ?? TableView.keyText(key)
+                    if hasKey { rowTexts.append(keyText) }
+                    let keyEnd = Int32(rowTexts.count)
+                    rowTexts.append(RecordCells.caption(row, key: keyText, words: words.words))
+                    let captionEnd = Int32(rowTexts.count)
+                    if let segment { rowTexts.append(segment) }
+                    facts.append(
+                        RowFacts(
+                            idHash: TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1),
+                            keyEnd: keyEnd, captionEnd: captionEnd, segmentEnd: Int32(rowTexts.count),
+                            hasDetailPage: segment != nil))
+                }
+            }
         }
         self.rowFacts = facts
         self.rowTexts = rowTexts
@@ -102,7 +111,6 @@ final class TableRowList: MustacheList {
             }
         }
         // The values row after row, read by index (a row view per value checked its row and retained the array).
-        let rowWidth = page.rows.width
         let tableWidth = width
         page.rows.values.withUnsafeBufferPointer { values in
             for rowIndex in 0..<page.rows.count {
