@@ -33,6 +33,41 @@ public enum HTMLEscaping {
         }
     }
 
+    /// Whether any byte of `bytes` needs escaping: when none does, escaping them
+    /// copies them as they are, and a text checked once may be copied from then on.
+    /// Eight bytes at a time, as ``MustacheOutput/appendEscaped(_:)`` looks for them.
+    /// - Complexity: O(n) in the number of bytes.
+    public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let source = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let word: UInt64
+            if index + 8 <= count {
+                word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+            } else if count >= 8 {
+                // The last eight bytes, overlapping some already looked at.
+                word = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                // Fewer than eight: zero bytes after them (no zero byte is a candidate).
+                var padded: UInt64 = 0
+                withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+                word = padded
+            }
+            let value = UInt64(littleEndian: word)
+            let mask = MustacheOutput.candidates(value)
+            if mask != 0 {
+                // The lowest flagged byte is exact; the ones above it may be false positives.
+                for offset in (mask.trailingZeroBitCount >> 3)..<8
+                where needsEscaping(UInt8(truncatingIfNeeded: value >> UInt64(offset * 8))) {
+                    return true
+                }
+            }
+            index += 8
+        }
+        return false
+    }
+
     /// Appends `bytes` to `buffer`, escaped.
     ///
     /// - Complexity: O(n) in the number of bytes.

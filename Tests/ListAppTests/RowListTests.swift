@@ -69,6 +69,21 @@ import Testing
         #expect(rows.field(named: "missing") == nil && rows.field(named: "") == nil)
     }
 
+    /// A row's texts are copied as they are only when escaping would change none of
+    /// them (a table drawn as characters may have any name): a row with one byte to
+    /// escape, next to rows with none, prints every field as its value escaped.
+    @Test func aRowWithMarkupInItsTextsIsEscaped() throws {
+        let marked = CharacterRecord(
+            codePoint: 0x41, name: "A <b>&'\"`=", generalCategory: "Lu", age: "1=1", isEmoji: false,
+            isEmojiPresentation: false)
+        let rows = RowList([try Self.record(0x2603), marked, try Self.record(0x42)])
+        #expect(try Self.written(rows, 1, "name", escaped: true) == "A &lt;b&gt;&amp;&#39;&quot;&#96;&#61;")
+        #expect(try Self.written(rows, 1, "age", escaped: true) == "1&#61;1")
+        #expect(try Self.written(rows, 1, "ageLabel", escaped: true) == "Unicode 1&#61;1")
+        #expect(try Self.written(rows, 1, "name", escaped: false) == "A <b>&'\"`=")
+        #expect(try Self.written(rows, 2, "name", escaped: true) == "LATIN CAPITAL LETTER B")
+    }
+
     @Test func markupCharactersAndMarksAreDrawnSafely() throws {
         let rows = RowList([try Self.record(0x3C), try Self.record(0x0301), try Self.record(0x41, age: "")])
         #expect(try Self.written(rows, 0, "glyph", escaped: true) == "&lt;")

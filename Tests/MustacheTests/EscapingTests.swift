@@ -66,4 +66,29 @@ import Testing
             }
         }
     }
+
+    /// Whether a text needs escaping is said eight bytes at a time: it must say what
+    /// escaping it does, at every length and wherever the one byte to escape is
+    /// (`?`, which the word check flags too, needs none).
+    @Test func needsEscapingSaysWhetherEscapingChangesTheText() {
+        let plain: [Character] = ["a", "Z", "0", " ", "?", ";", "#", "é", "😀", "\u{7F}", "\u{0}", "-", "_"]
+        let special: [Character] = ["&", "<", ">", "\"", "'", "`", "="]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<10 {
+                var characters = (0..<length).map { _ in plain[Int.random(in: 0..<plain.count, using: &generator)] }
+                var text = String(characters)
+                #expect(!Self.needsEscaping(text), "\(text.debugDescription)")
+                guard length > 0 else { continue }
+                characters[Int.random(in: 0..<length, using: &generator)] = special.randomElement(using: &generator)!
+                text = String(characters)
+                #expect(Self.needsEscaping(text), "\(text.debugDescription)")
+                #expect(Self.needsEscaping(text) == (HTMLEscaping.escape(text) != text))
+            }
+        }
+    }
+
+    static func needsEscaping(_ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBufferPointer { HTMLEscaping.needsEscaping($0) }
+    }
 }

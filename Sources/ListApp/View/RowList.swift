@@ -39,6 +39,9 @@ final class RowList: MustacheList {
         let glyphStyle: GlyphDisplay.Style
         /// Whether the glyph is the character itself (no glyph text is then kept).
         let glyphIsScalar: Bool
+        /// Whether any of the row's texts has a byte HTML escapes (checked once as they
+        /// are kept; most rows have none, and their texts are then copied as they are).
+        let textsNeedEscaping: Bool
         /// The slot of the category's name (`Words.categoryIndex`), nil for a code that has none.
         let categorySlot: Int16?
         let start, nameEnd, categoryEnd, ageEnd, glyphEnd: Int32
@@ -104,6 +107,7 @@ final class RowList: MustacheList {
             rows.append(
                 Row(
                     codePoint: codePoint, isEmoji: isEmoji, glyphStyle: glyph?.style ?? .character, glyphIsScalar: glyph == nil,
+                    textsNeedEscaping: HTMLEscaping.needsEscaping(texts[Int(start)..<Int(glyphEnd)]),
                     categorySlot: slot.map { Int16($0) }, start: start, nameEnd: nameEnd, categoryEnd: categoryEnd,
                     ageEnd: ageEnd, glyphEnd: glyphEnd))
         }
@@ -246,13 +250,15 @@ final class RowList: MustacheList {
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
     private func write(_ field: Field, of index: Int, escaped: Bool, into output: inout MustacheOutput) {
         let row = rows[index]
+        // The row's own texts are copied as they are when escaping would change none of them.
+        let textsEscaped = escaped && row.textsNeedEscaping
         switch field {
         case .id:
             output.append(literal: "char-")
             output.append(hex: row.codePoint, uppercase: false)
         case .glyph:
             if !row.glyphIsScalar {
-                write(row.glyph, escaped: escaped, into: &output)
+                write(row.glyph, escaped: textsEscaped, into: &output)
             } else if let scalar = Unicode.Scalar(row.codePoint) {
                 output.append(scalar, escaped: escaped)
             }
@@ -262,21 +268,21 @@ final class RowList: MustacheList {
             output.append(literal: "U+")
             output.append(hex: row.codePoint, minimumDigits: 4, uppercase: true)
         case .name:
-            write(row.name, escaped: escaped, into: &output)
+            write(row.name, escaped: textsEscaped, into: &output)
         case .category:
-            write(row.category, escaped: escaped, into: &output)
+            write(row.category, escaped: textsEscaped, into: &output)
         case .categoryName:
             if let slot = row.categorySlot, let name = words.categoryNames[Int(slot)] {
                 name.write(escaped: escaped, into: &output)
             } else {
-                write(row.category, escaped: escaped, into: &output)
+                write(row.category, escaped: textsEscaped, into: &output)
             }
         case .age:
-            write(row.age, escaped: escaped, into: &output)
+            write(row.age, escaped: textsEscaped, into: &output)
         case .ageLabel:
             if let (prefix, suffix) = words.versionAffixes {
                 prefix.write(escaped: escaped, into: &output)
-                write(row.age, escaped: escaped, into: &output)
+                write(row.age, escaped: textsEscaped, into: &output)
                 suffix.write(escaped: escaped, into: &output)
             } else {
                 let age = texts.string(row.age)
