@@ -213,7 +213,7 @@ enum ServeCommand {
         application.configure(&configuration)
         // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
         switch options.logFormat {
-        case .combined: configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.combinedLine + "\n") }
+        case .combined: configuration.accessLog = { entry in LogWriter.standardOutput.write(bytes: entry.combinedLineBytes) }
         case .json:
             LogWriter.standardOutput.writeNoticesAsJSON()
             configuration.accessLog = { entry in LogWriter.standardOutput.write(entry.jsonLine + "\n") }

@@ -44,6 +44,10 @@ import Testing
         var empty = Self.entry
         (empty.bodyBytes, empty.referer, empty.userAgent, empty.remoteAddress) = (0, nil, nil, nil)
         #expect(empty.combinedLine == #"- - - [02/Dec/2026:15:46:34 +0000] "GET /products?q=a%22b HTTP/1.1" 200 - "-" "-""#)
+        // What the log writes: the line's UTF-8 and a newline.
+        for entry in [Self.entry, empty] {
+            #expect(entry.combinedLineBytes == Array((entry.combinedLine + "\n").utf8))
+        }
     }
 
     @Test func jsonLineParsesBack() throws {

@@ -63,26 +63,37 @@ public struct AccessLogEntry: Sendable {
     /// `%b` is `-` for no body; a `"` or `\` in a quoted field is escaped with `\`,
     /// and a control character as `\xHH`, as nginx does.
     public var combinedLine: String {
-        var line = ""
+        var line = combinedLineBytes
+        line.removeLast()
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// ``combinedLine`` and a newline, as the UTF-8 bytes a log writes: made in one
+    /// buffer (made as a string, the line, the line with its newline and their bytes
+    /// were three copies of every request's line).
+    public var combinedLineBytes: [UInt8] {
+        var line: [UInt8] = []
         line.reserveCapacity(96 + target.utf8.count + (referer?.utf8.count ?? 1) + (userAgent?.utf8.count ?? 1))
-        line += remoteAddress ?? "-"
-        line += " - - ["
-        line += Self.clfTime(time)
-        line += "] \""
-        line += Self.quoted(method.rawValue)
-        line += " "
-        line += Self.quoted(target)
-        line += " "
-        line += Self.quoted(httpVersion)
-        line += "\" "
-        line += String(status)
-        line += " "
-        line += bodyBytes == 0 ? "-" : String(bodyBytes)
-        line += " \""
-        line += Self.quoted(referer ?? "-")
-        line += "\" \""
-        line += Self.quoted(userAgent ?? "-")
-        line += "\""
+        func add(_ text: String) { line.append(contentsOf: text.utf8) }
+        func addQuoted(_ text: String) { Self.appendQuoted(text, to: &line) }
+        add(remoteAddress ?? "-")
+        add(" - - [")
+        add(Self.clfTime(time))
+        add("] \"")
+        addQuoted(method.rawValue)
+        add(" ")
+        addQuoted(target)
+        add(" ")
+        addQuoted(httpVersion)
+        add("\" ")
+        add(String(status))
+        add(" ")
+        add(bodyBytes == 0 ? "-" : String(bodyBytes))
+        add(" \"")
+        addQuoted(referer ?? "-")
+        add("\" \"")
+        addQuoted(userAgent ?? "-")
+        add("\"\n")
         return line
     }
 
@@ -165,16 +176,17 @@ public struct AccessLogEntry: Sendable {
     }
 
     /// A field for inside double quotes: `"` and `\` escaped, controls as `\xHH`.
-    private static func quoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else { return text }
-        var out: [UInt8] = []
+    private static func appendQuoted(_ text: String, to line: inout [UInt8]) {
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else {
+            line.append(contentsOf: text.utf8)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
-            case 0x22, 0x5C: out += [0x5C, byte]
-            case 0..<0x20, 0x7F: out += Array(("\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)).utf8)
-            default: out.append(byte)
+            case 0x22, 0x5C: line += [0x5C, byte]
+            case 0..<0x20, 0x7F: line += Array(("\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)).utf8)
+            default: line.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
