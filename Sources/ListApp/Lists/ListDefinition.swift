@@ -6,8 +6,8 @@ import ListStore
 /// (``TableCatalog``) or from Swift code
 /// through this same type.
 public struct ListDefinition: Sendable {
-    /// The stored fields, shared by copies until one of them changes (copy on write):
-    /// a request passes its list to the route, the view and the rows, and a copy of
+    /// The stored fields, shared by copies until one of them changes (copy on write,
+    /// `CopyOnWriteBox`): a request passes its list to the route, the view and the rows, and a copy of
     /// every field retained and released each of their references (perf: 2 % of an
     /// uncached table page).
     fileprivate struct Fields {
@@ -46,90 +46,83 @@ public struct ListDefinition: Sendable {
         }
     }
 
-    /// The box the fields live in (mutated only through ``mutate(_:)``, when not shared).
-    fileprivate final class Storage: @unchecked Sendable {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
-    }
-
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// Changes the fields, copying them first when another list shares them.
     private mutating func mutate(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
-        change(&storage.value)
+        CopyOnWriteBox.mutate(&storage, change)
     }
 
     /// The list's name: its URL segment (tilde-encoded in paths), unique among the lists served.
     public var name: String {
-        get { storage.value.name }
+        get { storage.fields.name }
         set { mutate { $0.name = newValue } }
     }
 
     /// The title its pages and the index show.
     public var title: String {
-        get { storage.value.title }
+        get { storage.fields.title }
         set { mutate { $0.title = newValue } }
     }
 
     /// A sentence under the title on the index, if any.
     public var description: String? {
-        get { storage.value.description }
+        get { storage.fields.description }
         set { mutate { $0.description = newValue } }
     }
 
     /// The table or view the rows come from.
     public var table: TableDescription {
-        get { storage.value.table }
+        get { storage.fields.table }
         set { mutate { $0.table = newValue } }
     }
 
     /// The database that holds it.
     public var source: any ListSource {
-        get { storage.value.source }
+        get { storage.fields.source }
         set { mutate { $0.source = newValue } }
     }
 
     /// Its placeholder content, display flags and end-of-list words.
     public var configuration: ListConfiguration {
-        get { storage.value.configuration }
+        get { storage.fields.configuration }
         set { mutate { $0.configuration = newValue } }
     }
 
     /// The order of a page asked for without `sort`; nil for key order.
     public var defaultSort: ListSort? {
-        get { storage.value.defaultSort }
+        get { storage.fields.defaultSort }
         set { mutate { $0.defaultSort = newValue } }
     }
 
     /// The columns a list page shows for each row (indices into the table's
     /// columns, in order); nil for the first ``RecordCells/listedColumns``.
     public var shownColumns: [Int]? {
-        get { storage.value.shownColumns }
+        get { storage.fields.shownColumns }
         set { mutate { $0.shownColumns = newValue } }
     }
 
     /// Labels by column name; a column without one is labelled with its name.
     public var labels: [String: String] {
-        get { storage.value.labels }
+        get { storage.fields.labels }
         set { mutate { $0.labels = newValue } }
     }
 
     /// How its pages lay the rows out; ``Layout/table`` unless configured.
     public var layout: Layout {
-        get { storage.value.layout }
+        get { storage.fields.layout }
         set { mutate { $0.layout = newValue } }
     }
 
     /// The path prefix the site is served under (``AppConfiguration/basePath``); "" for none.
     public var basePath: String {
-        get { storage.value.basePath }
+        get { storage.fields.basePath }
         set { mutate { $0.basePath = newValue } }
     }
 
     /// Parameters of the list's own that stand for column filters (``NamedFilter``).
     public var namedFilters: [NamedFilter] {
-        get { storage.value.namedFilters }
+        get { storage.fields.namedFilters }
         set { mutate { $0.namedFilters = newValue } }
     }
 
@@ -138,7 +131,7 @@ public struct ListDefinition: Sendable {
     /// only these get sort links (a column of versions kept as text, say, would
     /// put "10.0" before "2.0").
     public var sortableColumns: Set<String>? {
-        get { storage.value.sortableColumns }
+        get { storage.fields.sortableColumns }
         set { mutate { $0.sortableColumns = newValue } }
     }
 
@@ -146,38 +139,38 @@ public struct ListDefinition: Sendable {
     /// the template drawn in its place (the catalogue's `row` is `row.mustache`
     /// where a table's is `table-row.mustache`). Empty: the layout's own.
     public var partials: [String: String] {
-        get { storage.value.partials }
+        get { storage.fields.partials }
         set { mutate { $0.partials = newValue } }
     }
 
     /// The template of a row's page; `table-detail` unless the list has its own.
     public var detailTemplate: String {
-        get { storage.value.detailTemplate }
+        get { storage.fields.detailTemplate }
         set { mutate { $0.detailTemplate = newValue } }
     }
 
     /// Draws its rows with fields of its own (for its `partials`' `row`); nil: the shared ones.
     var presenter: (any RowPresenter)? {
-        get { storage.value.presenter }
+        get { storage.fields.presenter }
         set { mutate { $0.presenter = newValue } }
     }
 
     /// The words its pages speak with.
     var words: ListWords {
-        get { storage.value.words }
+        get { storage.fields.words }
         set { mutate { $0.words = newValue } }
     }
 
     /// Its rows' own address spelling; nil: each address value's text, tilde-encoded.
     var addressFormat: RowAddressFormat? {
-        get { storage.value.addressFormat }
+        get { storage.fields.addressFormat }
         set { mutate { $0.addressFormat = newValue } }
     }
 
     /// A path prefix its rows' pages were once served under (`/char/`): `PREFIX/KEY`
     /// is sent to `/NAME/KEY` with a 308. Set before the application is made.
     public var formerDetailPrefix: String? {
-        get { storage.value.formerDetailPrefix }
+        get { storage.fields.formerDetailPrefix }
         set { mutate { $0.formerDetailPrefix = newValue } }
     }
 
@@ -204,13 +197,13 @@ public struct ListDefinition: Sendable {
         source: any ListSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
     ) {
         let name = name ?? table.name
-        storage = Storage(
+        storage = CopyOnWriteBox(
             Fields(
                 name: name, title: title ?? VisibleText.escape(name), description: description, table: table,
                 source: source, configuration: configuration ?? ListConfiguration(name), defaultSort: defaultSort,
                 shownColumns: nil, sortableColumns: nil, presenter: nil, addressFormat: nil, formerDetailPrefix: nil,
                 path: Self.path(basePath: "", name: name)))
-        storage.value.makeListedLabels()
+        mutate { $0.makeListedLabels() }
     }
 
     /// The columns its pages show for each row (indices into the table's
@@ -226,7 +219,7 @@ public struct ListDefinition: Sendable {
 
     /// The labels of ``listedColumns`` (``label(_:)``), HTML-escaped once for the list
     /// rather than for every page (each page made and escaped them: callgrind).
-    var listedLabels: [PrintedText] { storage.value.listedLabels }
+    var listedLabels: [PrintedText] { storage.fields.listedLabels }
 
     /// Whether `sort` may name `column`: one of ``sortableColumns``, and of a type with an
     /// order (``ListStore/TableDescription/Column/isOrderable``: a PostgreSQL `json`, `xml`,
@@ -253,7 +246,7 @@ public struct ListDefinition: Sendable {
 
     /// The list's path: the base path, `/` and the tilde-encoded name (made when
     /// either changes: every link of a page starts with it).
-    public var path: String { storage.value.path }
+    public var path: String { storage.fields.path }
 
     fileprivate static func path(basePath: String, name: String) -> String {
         basePath + "/" + TildeEncoding.encode(name)

@@ -110,7 +110,7 @@ public struct TableDescription: Sendable, Hashable {
     }
 
     /// The stored fields, shared by copies until one of them changes (copy on
-    /// write): a request copies its list's table into the query, the snapshot and
+    /// write, ``CopyOnWriteBox``): a request copies its list's table into the query, the snapshot and
     /// the view, and a copy of every field retained and released each of their
     /// dozen references (callgrind: about 110 of the 2,000 reference counts of an
     /// uncached page).
@@ -127,18 +127,11 @@ public struct TableDescription: Sendable, Hashable {
         var search: RowSearch
     }
 
-    /// The box the fields live in (changed only through ``mutate(_:)``, when not shared).
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// Changes the fields, copying them first when another description shares them.
     private mutating func mutate(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
+        CopyOnWriteBox.mutate(&storage, change)
     }
 
     /// The table's or view's name.
@@ -177,7 +170,7 @@ public struct TableDescription: Sendable, Hashable {
         search: RowSearch? = nil, sqlName: String? = nil, dialect: SQLDialect = .sqlite
     ) {
         let text = columns.filter { $0.affinity == .text }.map(\.sqlName)
-        storage = Storage(
+        storage = CopyOnWriteBox(
             Fields(
                 name: name, sqlName: sqlName ?? quoteIdentifier(name), dialect: dialect, kind: kind, columns: columns,
                 rowidName: rowidName, configuredKey: configuredKey,
