@@ -222,7 +222,7 @@ extension MustacheOutput {
     /// Appends `bytes` as they are: UTF-8 already HTML-escaped, or markup (text
     /// escaped once and written on every row, for example).
     @inlinable @inline(__always)
-    public mutating func append(html bytes: [UInt8]) {
+    public mutating func append(html bytes: UnsafeBufferPointer<UInt8>) {
         append(bytes)
     }
 

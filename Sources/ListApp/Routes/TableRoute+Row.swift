@@ -80,7 +80,7 @@ extension TableRoute {
     /// The fields of `table-detail.mustache` for `row`: its caption, every cell
     /// whole, and the rows of other lists that refer to it.
     private func sharedDetail(_ row: [SQLValue], of list: ListDefinition, key: String, view: TableView) -> MustacheFields {
-        let words = view.words
+        let words = view.words.words
         var fields: MustacheFields = [:]
         let caption = RecordCells.caption(row, key: key, words: words)
         let address = list.address(row: row, key: [])

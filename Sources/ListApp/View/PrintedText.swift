@@ -27,7 +27,7 @@ final class PrintedText: @unchecked Sendable {
 
     /// Writes what `{{x}}` (`escaped`) or `{{{x}}}` prints for this text.
     func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
-        if isEscaped { output.append(utf8: escaped, escaped: false) } else { output.append(text, escaped: false) }
+        if isEscaped { output.append(html: escaped) } else { output.append(text, escaped: false) }
     }
 
     /// This text as a plain value, for a list that holds the text itself elsewhere.
@@ -48,7 +48,7 @@ final class PrintedText: @unchecked Sendable {
         /// Writes what `{{x}}` (`escaped`) or `{{{x}}}` prints for the text.
         @inline(__always)
         func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
-            if isEscaped { output.append(utf8: escaped, escaped: false) } else { text.write(escaped: false, into: &output) }
+            if isEscaped { output.append(html: escaped) } else { text.write(escaped: false, into: &output) }
         }
     }
 }

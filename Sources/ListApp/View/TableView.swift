@@ -42,8 +42,7 @@ final class TableView: DecisionView {
     /// The words of the page language, looked up once and held by reference
     /// (large values: a copy per use costs; see ``SharedWords``).
     let strings: SharedWords<UIStrings>
-    private let sharedWords: SharedWords<TableWords>
-    var words: TableWords { sharedWords.words }
+    let words: SharedWords<TableWords>
 
     /// The view of `decision` for `list`.
     /// - Parameters:
@@ -66,7 +65,7 @@ final class TableView: DecisionView {
         self.lists = lists
         self.templates = templates
         self.strings = list.words.shared(language)
-        self.sharedWords = TableWords.shared(language)
+        self.words = TableWords.shared(language)
     }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path, basePath: list.basePath) }
 
@@ -98,7 +97,7 @@ final class TableView: DecisionView {
         if let kind = decision.body.placeholderKind, decision.status >= 400 {
             return placeholder(kind).title
         }
-        if let query = request?.query { return words.searchTitle(isolated(query), list.title(in: language)) }
+        if let query = request?.query { return words.words.searchTitle(isolated(query), list.title(in: language)) }
         return list.title(in: language)
     }
 
@@ -139,10 +138,10 @@ final class TableView: DecisionView {
         context["search"] = controls(sorts, formats: formats)
         if list.layout == .table {
             context["headers"] = headers(sorts)
-            context["rowHeader"] = .string(words.rowHeader)
+            context["rowHeader"] = .string(words.words.rowHeader)
             context["columnCount"] = .string(String(list.listedColumns.count + 1))
             let unlisted = list.table.columns.count - list.listedColumns.count
-            if unlisted > 0 { context["moreColumns"] = .string(words.moreColumns(unlisted)) }
+            if unlisted > 0 { context["moreColumns"] = .string(words.words.moreColumns(unlisted)) }
         }
         return context
     }
@@ -163,7 +162,7 @@ final class TableView: DecisionView {
             context["rows"] = .list(
                 MustacheListBox(
                     list.presenter?.rows(page, of: list, language: language, languageParameter: languageParameter)
-                        ?? TableRowList(page, of: list, words: sharedWords, lists: lists, languageParameter: languageParameter)))
+                        ?? TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter)))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []
@@ -233,7 +232,7 @@ final class TableView: DecisionView {
         // where the list has a default sort).
         let (before, after) = base.encodedAroundSort
         let key = SortLink(
-            label: words.keyOrder,
+            label: words.words.keyOrder,
             href: QueryString.link(list.path, before: before, sort: list.defaultSort == nil ? nil : "", after: after),
             isCurrent: current == nil, descending: false)
         let columns = list.table.columns.map { column in
@@ -263,7 +262,7 @@ final class TableView: DecisionView {
             return .dictionary(fields)
         }
         return .array(
-            [header(links.key, label: words.rowHeader)]
+            [header(links.key, label: words.words.rowHeader)]
                 + list.listedColumns.map { index in
                     // A column of numbers is headed at the side its values stand (they are right-aligned).
                     let isNumeric = [.integer, .real, .numeric].contains(list.table.columns[index].affinity)
@@ -286,7 +285,7 @@ final class TableView: DecisionView {
         for link in links.columns {
             guard let href = link.href else { continue }
             var fields: MustacheFields = ["label": .string(link.label), "href": .string(href), "isCurrent": .bool(link.isCurrent)]
-            if link.isCurrent { fields["direction"] = .string(link.descending ? words.descending : words.ascending) }
+            if link.isCurrent { fields["direction"] = .string(link.descending ? words.words.descending : words.words.ascending) }
             sorts.append(.dictionary(fields))
         }
         let filters: [MustacheValue] = base.filters.indices.map { index in
@@ -299,18 +298,18 @@ final class TableView: DecisionView {
             } else if let column = list.table.columnIndex(shown.column).map({ list.table.columns[$0] }) {
                 shown.column = list.label(column, in: language)
             }
-            let label = words.label(shown)
+            let label = words.words.label(shown)
             return [
-                "label": .string(label), "removeLabel": .string(words.removeFilter(label)),
+                "label": .string(label), "removeLabel": .string(words.words.removeFilter(label)),
                 "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil))),
             ]
         }
         var controls: MustacheFields = [
             "action": .string(list.path), "searchLabel": .string(strings.words.searchLabel),
-            "searchPlaceholder": .string(strings.words.searchPlaceholder), "sortBy": .string(words.sortBy), "colon": .string(words.colon),
-            "sorts": .array(sorts), "filtersLabel": .string(words.activeFilters), "filters": .array(filters),
-            "jsonHref": .string(formats.json), "jsonLabel": .string(words.jsonLink),
-            "csvHref": .string(formats.csv), "csvLabel": .string(words.csvLink),
+            "searchPlaceholder": .string(strings.words.searchPlaceholder), "sortBy": .string(words.words.sortBy), "colon": .string(words.words.colon),
+            "sorts": .array(sorts), "filtersLabel": .string(words.words.activeFilters), "filters": .array(filters),
+            "jsonHref": .string(formats.json), "jsonLabel": .string(words.words.jsonLink),
+            "csvHref": .string(formats.csv), "csvLabel": .string(words.words.csvLink),
             "hasFilters": .bool(!filters.isEmpty),
             // Everything but the search text and the cursor travels as hidden inputs.
             "hidden": .array(
