@@ -33,20 +33,27 @@ struct CatalogueRows: RowPresenter {
     /// row; a row whose code point is not one is left out, as ``record(_:)`` does.
     func rows(_ page: RowPage, of list: ListDefinition, language: Language, languageParameter: String?) -> any MustacheList {
         var storage = RowList.Storage(capacity: page.rows.count)
-        // The values row after row, read by index (a row view per value checked its row and retained the array).
-        let values = page.rows.values
-        for start in stride(from: 0, to: page.rows.count * page.rows.width, by: page.rows.width) {
-            guard let value = Self.codePoint(values[start + codePoint]) else { continue }
-            storage.appendRow(
-                codePoint: value, name: values[start + name], category: values[start + category], age: values[start + age],
-                isEmoji: Self.flag(values[start + isEmoji]))
+        // The values read in place: a text's bytes are copied from the page's, with no `String`.
+        page.rows.withUnsafeValues { values in
+            for start in stride(from: 0, to: page.rows.count * values.width, by: values.width) {
+                guard case .integer(let number) = values[start + codePoint], let value = Self.codePoint(number) else { continue }
+                storage.appendRow(
+                    codePoint: value, name: values[start + name], category: values[start + category], age: values[start + age],
+                    isEmoji: Self.flag(values[start + isEmoji].value))
+            }
         }
         return RowList(storage, language: language, languageParameter: languageParameter, listPath: list.path)
     }
 
     /// The code point a row's `code_point` value names; nil for a value that is not one.
     private static func codePoint(_ value: SQLValue) -> UInt32? {
-        guard case .integer(let number) = value, let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
+        guard case .integer(let number) = value else { return nil }
+        return codePoint(number)
+    }
+
+    /// The code point `number` names; nil for a number that is not one.
+    private static func codePoint(_ number: Int64) -> UInt32? {
+        guard let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
         return value
     }
 

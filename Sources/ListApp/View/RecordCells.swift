@@ -200,6 +200,21 @@ enum RecordCells {
         return words.row(cut(key))
     }
 
+    /// ``caption(_:key:words:)`` of a page's row read in place when its first text
+    /// that shows something is at most 80 bytes of printable ASCII (most rows): those
+    /// bytes, with no `String` made; nil when that function must say (a text with
+    /// other characters, or longer, comes first; or the row has no such text).
+    static func plainCaption(_ row: RowValues.UnsafeValues.Row) -> UnsafeBufferPointer<UInt8>? {
+        for index in row.indices {
+            guard case .text(let utf8) = row.inPlace(index), !utf8.isEmpty else { continue }
+            guard VisibleText.isPrintableASCII(utf8) else { return nil }
+            // Only spaces: no caption, as there (printable ASCII has no other white space).
+            guard utf8.contains(where: { $0 > 0x20 }) else { continue }
+            return utf8.count <= 80 ? utf8 : nil
+        }
+        return nil
+    }
+
     /// `text`, or its first 80 Unicode scalars and "…" when it has more.
     private static func cut(_ text: String) -> String {
         guard text.utf8.count > 80, text.unicodeScalars.count > 80 else { return text }

@@ -73,17 +73,22 @@ final class RowList: MustacheList {
             return textCount
         }
 
-        /// Appends a value's text (``ListStore/SQLValue/plainText``, nothing for NULL);
-        /// returns where it ends.
-        private mutating func appendText(_ value: SQLValue) -> Int32 {
-            if case .text(let text) = value { return appendText(text) }
-            return appendText(value.plainText ?? "")
+        /// Appends a value's text (``ListStore/SQLValue/plainText``, nothing for NULL):
+        /// a text's bytes as they are in the page; returns where it ends.
+        private mutating func appendText(_ value: RowValues.Value) -> Int32 {
+            if case .text(let utf8) = value {
+                texts.append(utf8)
+                return textCount
+            }
+            return appendText(value.value.plainText ?? "")
         }
 
-        /// Appends a row: its name, category and age as the values' texts (a record's
-        /// strings are passed as `.text`), and its glyph, made here. An age of no
-        /// characters is shown as `?` (unknown).
-        mutating func appendRow(codePoint: UInt32, name: SQLValue, category: SQLValue, age: SQLValue, isEmoji: Bool) {
+        /// Appends a row: its name, category and age as the values' texts (a page's
+        /// values in place), and its glyph, made here. An age of no characters is
+        /// shown as `?` (unknown).
+        mutating func appendRow(
+            codePoint: UInt32, name: RowValues.Value, category: RowValues.Value, age: RowValues.Value, isEmoji: Bool
+        ) {
             let start = textCount
             let nameEnd = appendText(name)
             let categoryEnd = appendText(category)
@@ -132,10 +137,14 @@ final class RowList: MustacheList {
         listPath: String = "/" + CatalogueList.name
     ) {
         var storage = Storage(capacity: records.count)
-        for record in records {
-            storage.appendRow(
-                codePoint: record.codePoint, name: .text(record.name), category: .text(record.generalCategory),
-                age: .text(record.age), isEmoji: record.isEmoji)
+        // The records' texts as a page holds them, read as a page's are.
+        let texts = RowValues(records.map { [.text($0.name), .text($0.generalCategory), .text($0.age)] })
+        texts.withUnsafeValues { values in
+            for (index, record) in records.enumerated() {
+                storage.appendRow(
+                    codePoint: record.codePoint, name: values[index * 3], category: values[index * 3 + 1],
+                    age: values[index * 3 + 2], isEmoji: record.isEmoji)
+            }
         }
         self.init(storage, language: language, languageParameter: languageParameter, listPath: listPath)
     }

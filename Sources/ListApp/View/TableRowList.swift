@@ -59,18 +59,22 @@ final class TableRowList: MustacheList {
         // A view paged by all its columns has no key to give: `data-key` is empty there
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
-        // Each row's values and key read in place (a row view per row retained the values).
-        let (rowWidth, keyWidth) = (page.rows.width, page.keys.width)
-        page.rows.values.withUnsafeBufferPointer { rowValues in
-            page.keys.values.withUnsafeBufferPointer { keyValues in
+        // Each row's values and key read in place, each made as an `SQLValue` only where
+        // it is read (a row view per row retained the values; a `String` per text was made).
+        page.rows.withUnsafeValues { rowValues in
+            page.keys.withUnsafeValues { keyValues in
                 for index in 0..<min(page.rows.count, page.keys.count) {
-                    let row = UnsafeBufferPointer(rebasing: rowValues[index * rowWidth..<(index + 1) * rowWidth])
-                    let key = UnsafeBufferPointer(rebasing: keyValues[index * keyWidth..<(index + 1) * keyWidth])
+                    let row = rowValues.row(index)
+                    let key = keyValues.row(index)
                     let segment = list.detailSegment(row: row, key: key, columns: addressColumns)
                     let keyText = segment ?? TableView.keyText(key)
                     if hasKey { rowTexts.append(keyText) }
                     let keyEnd = Int32(rowTexts.count)
-                    rowTexts.append(RecordCells.caption(row, key: keyText, words: words.words))
+                    if let caption = RecordCells.plainCaption(row) {
+                        rowTexts.append(caption)
+                    } else {
+                        rowTexts.append(RecordCells.caption(row, key: keyText, words: words.words))
+                    }
                     let captionEnd = Int32(rowTexts.count)
                     if let segment { rowTexts.append(segment) }
                     facts.append(
@@ -110,15 +114,16 @@ final class TableRowList: MustacheList {
                         format: all[index].valueFormat))
             }
         }
-        // The values row after row, read by index (a row view per value checked its row and retained the array).
+        // The values row after row, read in place by index (a row view per value checked
+        // its row and retained the array).
         let tableWidth = width
-        page.rows.values.withUnsafeBufferPointer { values in
+        page.rows.withUnsafeValues { values in
             for rowIndex in 0..<page.rows.count {
                 for (position, column) in columns.enumerated() {
                     let isCut = page.isClamped(row: rowIndex, column: column.index, width: tableWidth)
                     cells.append(
                         Self.cell(
-                            values[rowIndex * rowWidth + column.index], of: column, isCut: isCut,
+                            values[rowIndex * tableWidth + column.index], of: column, isCut: isCut,
                             target: column.hasReference ? targets[position] : nil, languageSuffix: suffix, bytes: bytes,
                             texts: texts, links: &links))
                 }
@@ -157,12 +162,31 @@ final class TableRowList: MustacheList {
         let format: TableDescription.ValueFormat
     }
 
-    /// The cell of `value` in `column`: its text appended to `texts`, its link (if any)
-    /// to `links`.
+    /// The cell of `stored` in `column`: its text appended to `texts`, its link (if any)
+    /// to `links`. An integer, and a short printable ASCII text that is no web address,
+    /// in a column of plain values without a reference (most cells) are written from
+    /// the page's bytes; any other value is made as an `SQLValue` first.
     private static func cell(
-        _ value: SQLValue, of column: ShownColumn, isCut: Bool, target: ListDefinition?, languageSuffix: String,
+        _ stored: RowValues.Value, of column: ShownColumn, isCut: Bool, target: ListDefinition?, languageSuffix: String,
         bytes: (Int) -> String, texts: TextBuffer, links: inout [String]
     ) -> PageCells.Cell {
+        if column.format == .plain, !column.hasReference, !isCut {
+            switch stored {
+            case .integer(let number):
+                texts.append(decimal: number)
+                return PageCells.Cell(kind: .integer, isNull: false, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+            // A web address starts with `h` (``RecordCells/isWebAddress(_:)``): a link, made below.
+            case .text(let utf8) where utf8.first != UInt8(ascii: "h"):
+                if texts.appendIfPrintableASCII(utf8, maximumBytes: RecordCells.clampedLength) {
+                    return PageCells.Cell(
+                        kind: column.isExactNumber ? .real : .text, isNull: false, isCut: false, isClamped: false, link: -1,
+                        textEnd: Int32(texts.count))
+                }
+            default:
+                break
+            }
+        }
+        let value = stored.value
         var link: Int32 = -1
         if RecordCells.mayLink(value, hasReference: column.hasReference),
             let href = RecordCells.href(value, target: target, languageSuffix: languageSuffix)

@@ -48,11 +48,15 @@ final class TextBuffer: @unchecked Sendable {
     /// cell shows of most texts as they are, checked and copied in one visit of
     /// its bytes. Returns false, appending nothing, for any other text.
     func appendIfPrintableASCII(_ text: String, maximumBytes: Int) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count <= maximumBytes, VisibleText.isPrintableASCII(bytes) else { return false }
-            append(bytes)
-            return true
-        } ?? false
+        text.utf8.withContiguousStorageIfAvailable { appendIfPrintableASCII($0, maximumBytes: maximumBytes) } ?? false
+    }
+
+    /// Appends `bytes` when they are at most `maximumBytes` of printable ASCII (see
+    /// ``appendIfPrintableASCII(_:maximumBytes:)-(String,_)``); returns whether it did.
+    func appendIfPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, maximumBytes: Int) -> Bool {
+        guard bytes.count <= maximumBytes, VisibleText.isPrintableASCII(bytes) else { return false }
+        append(bytes)
+        return true
     }
 
     /// Appends `number`'s decimal digits, `-` first when it is negative (what

@@ -9,12 +9,17 @@ package struct ByteBudget {
     /// Counts `value` against the budget: its length, and what holding any value costs.
     package mutating func spend(_ value: SQLValue) {
         switch value {
-        case .text(let text): bytes -= text.utf8.count + Self.perValue
-        case .blob(let blob): bytes -= blob.count + Self.perValue
-        default: bytes -= Self.perValue
+        case .text(let text): spend(length: text.utf8.count)
+        case .blob(let blob): spend(length: blob.count)
+        default: spend(length: 0)
         }
     }
 
-    /// About what a value costs in memory beyond its bytes (the enum's storage in a row's array).
+    /// Counts a value of `length` bytes (a text's or blob's; 0 for another) against the budget.
+    package mutating func spend(length: Int) {
+        bytes -= length + Self.perValue
+    }
+
+    /// About what a value costs in memory beyond its bytes (its cell in a page's ``RowValues``, and more).
     package static let perValue = 32
 }

@@ -161,16 +161,10 @@ public final class DatabaseSource: ListSource {
             }
             while budget?.isSpent != true, try statement.step() {
                 for index in 0..<min(width, columns) {
-                    let value: SQLValue
-                    if keyset.clamped {
-                        let read = statement.value(Int32(index), clampedTo: RowPage.clampLength)
-                        value = read.value
-                        if read.clamped { page.clamped.insert(page.rows.count * width + index) }
-                    } else {
-                        value = statement.value(Int32(index))
-                    }
-                    budget?.spend(value)
-                    page.rows.appendValue(value)
+                    let read = statement.appendValue(
+                        Int32(index), clampedTo: keyset.clamped ? RowPage.clampLength : nil, to: &page.rows)
+                    if read.clamped { page.clamped.insert(page.rows.count * width + index) }
+                    budget?.spend(length: read.length)
                 }
                 var next = min(width, columns)
                 if sorted {

@@ -1,19 +1,46 @@
-/// Rows of the same number of values, kept row after row in one array: a
-/// page's rows, or their keys, without an array per row.
+/// Rows of the same number of values, kept row after row: a page's rows, or
+/// their keys, without an array per row and without a `String` or array per value.
 ///
-/// An array per row was two of every five allocations of an uncached page (a
-/// row's values and its key's, 42 of about 140 for 20 rows: callgrind), and
-/// as many frees. A row is read as a ``Row``, a view of its values in place.
+/// Each value is a cell of plain bytes: its storage class and either the number
+/// itself or where its bytes are in one buffer of the page's texts and blobs. An
+/// array per row was two of every five allocations of an uncached page (callgrind);
+/// a `String` per text was one more allocation, a UTF-8 check and a reference
+/// counted each time the value was copied (perf: reading a page outside SQLite's
+/// `step` was about a seventh of an uncached catalogue page). A page's views read
+/// the bytes in place (``withUnsafeValues(_:)``); a row read as a ``Row`` gives
+/// each value as an ``SQLValue``, made when it is read.
+///
+/// Texts are kept as valid UTF-8: ``appendText(decoding:)`` replaces a byte
+/// sequence that is not with U+FFFD, as `String(decoding:as:)` does, so a text reads
+/// back as the `String` reading it from SQLite made before.
 ///
 /// Equal when the rows are: two empty collections are equal whatever width
 /// they were made for.
 public struct RowValues: RandomAccessCollection, Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The values, row after row.
-    public private(set) var values: [SQLValue] = []
+    private(set) var cells: [Cell] = []
+    /// The bytes of every text and blob, one after the other (copied before a
+    /// change when another copy of these values shares them).
+    private(set) var bytes = ValueBytes.none
     /// The number of values in a row: set by the first row appended (0 until then).
     public private(set) var width = 0
     /// The number of rows.
     public private(set) var count = 0
+
+    /// One value as kept: its storage class and the number, or where its bytes are.
+    struct Cell: Sendable {
+        enum Kind: UInt8 { case null, integer, real, text, blob, textBytes }
+        let kind: Kind
+        /// The length of a text or blob in bytes (a value is at most 2 GiB in
+        /// SQLite, 1 GiB in PostgreSQL).
+        let length: UInt32
+        /// An integer's or a real's bits, or where a text's or blob's bytes start in ``RowValues/bytes``.
+        let payload: UInt64
+
+        static func number(_ kind: Kind, _ bits: UInt64) -> Cell { Cell(kind: kind, length: 0, payload: bits) }
+
+        var holdsBytes: Bool { kind == .text || kind == .blob || kind == .textBytes }
+    }
 
     /// No rows.
     public init() {}
@@ -34,38 +61,115 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
     /// Row `index` (`0..<count`).
     public subscript(index: Int) -> Row {
         precondition(index >= 0 && index < count, "row index out of range")
-        return Row(values: values, start: index * width, count: width)
+        return Row(rows: self, start: index * width, count: width)
     }
 
     /// The value at `column` of row `row`.
     public subscript(row: Int, column: Int) -> SQLValue {
         precondition(row >= 0 && row < count && column >= 0 && column < width, "value index out of range")
-        return values[row * width + column]
+        return value(at: row * width + column)
     }
 
-    /// Makes room for `rows` rows of `width` values.
+    /// The value of cell `index` (`row * width + column`), made as an ``SQLValue``.
+    private func value(at index: Int) -> SQLValue {
+        withUnsafeValues { $0[index].value }
+    }
+
+    /// Makes room for `rows` rows of `width` values, and for 16 bytes of text or blob a value.
     public mutating func reserveCapacity(rows: Int, width: Int) {
-        values.reserveCapacity(rows * width)
+        cells.reserveCapacity(rows * width)
+        let bytes = uniqueBytes(reserving: rows * width * 16)
+        bytes.reserve(bytes.count + rows * width * 16)
     }
 
     /// Appends a row. Every row has the width of the first.
     public mutating func append(_ row: some Collection<SQLValue>) {
         precondition(count == 0 || row.count == width, "a row of \(row.count) values among rows of \(width)")
+        for value in row { appendValue(value) }
         if count == 0 { width = row.count }
-        values.append(contentsOf: row)
         count += 1
     }
 
     /// Appends one value to the row being written: a row of `width` values is
     /// ``endRow(width:)`` after `width` of these (a page is read value by value).
     public mutating func appendValue(_ value: SQLValue) {
-        values.append(value)
+        switch value {
+        case .null: appendNull()
+        case .integer(let number): appendInteger(number)
+        case .real(let number): appendReal(number)
+        case .text(var text): text.withUTF8 { appendBytes($0, as: .text) }
+        case .blob(let blob): blob.withUnsafeBufferPointer { appendBytes($0, as: .blob) }
+        case .textBytes(let stored): stored.withUnsafeBufferPointer { appendBytes($0, as: .textBytes) }
+        }
+    }
+
+    /// Appends NULL to the row being written.
+    public mutating func appendNull() { cells.append(.number(.null, 0)) }
+
+    /// Appends an integer to the row being written.
+    public mutating func appendInteger(_ number: Int64) { cells.append(.number(.integer, UInt64(bitPattern: number))) }
+
+    /// Appends a real to the row being written.
+    public mutating func appendReal(_ number: Double) { cells.append(.number(.real, number.bitPattern)) }
+
+    /// Appends a text given as UTF-8 to the row being written; a byte sequence that
+    /// is not valid UTF-8 is read as U+FFFD (`String(decoding:as:)`'s repair). ASCII,
+    /// most text, is checked eight bytes at a time and copied as it is.
+    public mutating func appendText(decoding utf8: UnsafeBufferPointer<UInt8>) {
+        guard !Self.isASCII(utf8) else { return appendBytes(utf8, as: .text) }
+        appendValue(.text(String(decoding: utf8, as: UTF8.self)))
+    }
+
+    /// Appends a text given as UTF-8 (read as ``appendText(decoding:)`` reads it) cut
+    /// to its first `limit` Unicode scalars; whether it was cut (``RowPage/clamp(_:to:)``).
+    ///
+    /// Only the first `4 × (limit + 1)` bytes are read: `limit + 1` characters take
+    /// at most that many (RFC 3629 §3), so what is kept is what reading the whole
+    /// value would keep.
+    public mutating func appendText(decoding utf8: UnsafeBufferPointer<UInt8>, clampedTo limit: Int) -> Bool {
+        // A character is at least one byte (and a repaired sequence one U+FFFD): a
+        // text of no more bytes than `limit` is whole.
+        guard utf8.count > limit else {
+            appendText(decoding: utf8)
+            return false
+        }
+        let (most, overflow) = limit.addingReportingOverflow(1).partialValue.multipliedReportingOverflow(by: 4)
+        let read = overflow ? utf8 : UnsafeBufferPointer(rebasing: utf8.prefix(most))
+        if Self.isASCII(read) {
+            appendBytes(UnsafeBufferPointer(rebasing: read.prefix(limit)), as: .text)
+            return true
+        }
+        var value = SQLValue.text(String(decoding: read, as: UTF8.self))
+        let clamped = RowPage.clamp(&value, to: limit)
+        appendValue(value)
+        return clamped
+    }
+
+    /// Appends a blob to the row being written.
+    public mutating func appendBlob(_ blob: UnsafeRawBufferPointer) {
+        appendBytes(blob.assumingMemoryBound(to: UInt8.self), as: .blob)
+    }
+
+    /// The bytes of the value appended last: a text's (as kept) or a blob's; 0 for another.
+    var lastLength: Int { Int(cells.last?.length ?? 0) }
+
+    private mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>, as kind: Cell.Kind) {
+        precondition(source.count <= UInt32.max, "a value of more than 4 GiB")
+        if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy(reserving: source.count) }
+        cells.append(Cell(kind: kind, length: UInt32(source.count), payload: UInt64(bytes.count)))
+        bytes.append(source)
+    }
+
+    /// ``bytes``, copied first (with room for `extra` more) when another copy of these values shares them.
+    private mutating func uniqueBytes(reserving extra: Int = 0) -> ValueBytes {
+        if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy(reserving: extra) }
+        return bytes
     }
 
     /// Ends the row whose `width` values were just appended with ``appendValue(_:)``.
     public mutating func endRow(width: Int) {
         precondition(count == 0 || width == self.width, "a row of \(width) values among rows of \(self.width)")
-        precondition(values.count == (count + 1) * width, "a row ended without its values")
+        precondition(cells.count == (count + 1) * width, "a row ended without its values")
         self.width = width
         count += 1
     }
@@ -79,43 +183,67 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
             return
         }
         precondition(other.width == width, "rows of \(other.width) values among rows of \(width)")
-        values.append(contentsOf: other.values)
+        let offset = UInt64(bytes.count)
+        uniqueBytes(reserving: other.bytes.count).append(other.bytes.buffer)
+        cells.reserveCapacity(cells.count + other.cells.count)
+        for cell in other.cells {
+            cells.append(cell.holdsBytes ? Cell(kind: cell.kind, length: cell.length, payload: cell.payload + offset) : cell)
+        }
         count += other.count
     }
 
     /// Keeps the first `rows` rows.
     public mutating func removeRows(from rows: Int) {
         guard rows < count else { return }
-        values.removeSubrange((rows * width)...)
+        let removed = (rows * width)...
+        // Bytes are kept in the order of their cells: the first removed cell that has some starts what goes.
+        if let first = cells[removed].first(where: \.holdsBytes) { uniqueBytes().removeAll(from: Int(first.payload)) }
+        cells.removeSubrange(removed)
         count = rows
     }
 
+    /// Whether every byte of `bytes` is below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        var seen: UInt64 = 0
+        while index + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            seen |= UInt64(base[index])
+            index += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+
     public static func == (a: RowValues, b: RowValues) -> Bool {
-        a.count == b.count && (a.count == 0 || (a.width == b.width && a.values == b.values))
+        a.count == b.count && (a.count == 0 || (a.width == b.width && a.elementsEqual(b)))
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         if count > 0 {
             hasher.combine(width)
-            hasher.combine(values)
+            for row in self { hasher.combine(row) }
         }
     }
 
-    /// One row's values, in place (no copy of them).
+    /// One row's values, each made as an ``SQLValue`` when it is read.
     public struct Row: RandomAccessCollection, Sendable, Hashable, ExpressibleByArrayLiteral {
-        private let values: [SQLValue]
+        private let rows: RowValues
         private let start: Int
         /// The number of values.
         public let count: Int
 
-        init(values: [SQLValue], start: Int, count: Int) {
-            (self.values, self.start, self.count) = (values, start, count)
+        init(rows: RowValues, start: Int, count: Int) {
+            (self.rows, self.start, self.count) = (rows, start, count)
         }
 
         /// A row of the values of an array literal.
         public init(arrayLiteral values: SQLValue...) {
-            self.init(values: values, start: 0, count: values.count)
+            self.init(rows: RowValues([values]), start: 0, count: values.count)
         }
 
         public var startIndex: Int { 0 }
@@ -124,7 +252,7 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
         /// Value `index` (`0..<count`).
         public subscript(index: Int) -> SQLValue {
             precondition(index >= 0 && index < count, "value index out of range")
-            return values[start + index]
+            return rows.value(at: start + index)
         }
 
         public static func == (a: Row, b: Row) -> Bool { a.elementsEqual(b) }

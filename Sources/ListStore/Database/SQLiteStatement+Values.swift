@@ -9,33 +9,55 @@ extension SQLiteStatement {
         sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
     }
 
-    /// Column `index` of the current row with its storage class, a text or blob
-    /// longer than `limit` characters or bytes cut to its first `limit`
-    /// (``RowPage/clamp(_:)``), and whether it was.
+    /// Appends column `index` of the current row to the row `rows` is being written,
+    /// with its storage class: a text or blob longer than `limit` characters or bytes
+    /// cut to its first `limit` (``RowPage/clamp(_:to:)``), whole for a nil `limit`.
+    /// - Returns: Whether it was cut, and the bytes of the text or blob kept (0 for
+    ///   another value), which a ``ByteBudget`` counts.
     ///
     /// Cut here rather than in SQL: `CASE WHEN typeof(c) IN ('text', 'blob') AND
     /// length(c) > N THEN substr(c, 1, N + 1) ELSE c END` made SQLite build a text
     /// value per cell for `typeof`, and cost more than the rest of a 20-row page's
-    /// query (callgrind, BENCHMARKS.md). A long text is decoded from its first
-    /// `4 × (limit + 1)` bytes only: `limit + 1` characters take at most that many
-    /// (RFC 3629 §3), so what is kept is what decoding the whole value would keep.
-    func value(_ index: Int32, clampedTo limit: Int) -> (value: SQLValue, clamped: Bool) {
-        let type = sqlite3_column_type(handle, index)
-        switch type {
-        case SQLITE_TEXT:
-            let stored = storedText(index)
-            // A character is at least one byte: a text of no more bytes than `limit` is whole.
-            guard stored.count > limit else { return (.text(String(decoding: stored, as: UTF8.self)), false) }
-            let (most, overflow) = limit.addingReportingOverflow(1).partialValue.multipliedReportingOverflow(by: 4)
-            var value = SQLValue.text(String(decoding: overflow ? stored : UnsafeBufferPointer(rebasing: stored.prefix(most)), as: UTF8.self))
-            let clamped = RowPage.clamp(&value, to: limit)
-            return (value, clamped)
-        case SQLITE_BLOB:
-            let stored = storedBlob(index)
-            return (.blob(Array(stored.prefix(limit))), stored.count > limit)
-        default:
-            return (value(index, type: type), false)
+    /// query (callgrind, BENCHMARKS.md). A text's bytes are copied from SQLite's
+    /// into the page's (``RowValues/appendText(decoding:clampedTo:)``), with no
+    /// `String` made.
+    ///
+    /// The value is read through `sqlite3_column_value` once and its parts from there:
+    /// each `sqlite3_column_*` call checks the statement and its row again, about 60
+    /// instructions, three for a text (callgrind). Its value is "unprotected" (no
+    /// mutex held for it: https://www.sqlite.org/c3ref/column_blob.html), which is
+    /// safe here: a connection is opened without mutexes and used by one thread at a
+    /// time (``ConnectionPool``), and the value is read before the statement steps.
+    func appendValue(_ index: Int32, clampedTo limit: Int?, to rows: inout RowValues) -> (clamped: Bool, length: Int) {
+        guard let value = sqlite3_column_value(handle, index) else {
+            rows.appendNull()
+            return (false, 0)
         }
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            rows.appendInteger(sqlite3_value_int64(value))
+        case SQLITE_FLOAT:
+            rows.appendReal(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            // The text first, then its length in bytes (the order the SQLite manual gives).
+            let text = sqlite3_value_text(value)
+            let stored = UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(value)))
+            guard let limit else {
+                rows.appendText(decoding: stored)
+                return (false, rows.lastLength)
+            }
+            let clamped = rows.appendText(decoding: stored, clampedTo: limit)
+            return (clamped, rows.lastLength)
+        case SQLITE_BLOB:
+            let blob = sqlite3_value_blob(value)
+            let count = blob == nil ? 0 : Int(sqlite3_value_bytes(value))
+            let kept = limit.map { min($0, count) } ?? count
+            rows.appendBlob(UnsafeRawBufferPointer(start: count == 0 ? nil : blob, count: kept))
+            return (kept < count, kept)
+        default:
+            rows.appendNull()
+        }
+        return (false, 0)
     }
 
     /// Column `index` of the current row with its storage class.

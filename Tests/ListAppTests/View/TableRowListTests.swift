@@ -115,4 +115,32 @@ import Testing
         #expect(texts[3].hasSuffix("…") && texts[3].unicodeScalars.count == RecordCells.clampedLength + 1)
         #expect(try Self.written(CellList(rows.pageCells, rows: 0..<1), 3, "text", escaped: true) == "-9223372036854775808")
     }
+
+    /// A row's caption, written from the page's bytes where its first text is short
+    /// printable ASCII, is the one ``RecordCells/caption(_:key:words:)`` makes of the
+    /// row's values: texts of spaces, empty and NULL passed over, others (markup,
+    /// controls, other scripts, long texts, no text at all) as there.
+    @Test func aRowsCaptionIsTheCaptionOfItsValues() throws {
+        let long = String(repeating: "word ", count: 17)
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, n INTEGER, a TEXT, b TEXT);
+            INSERT INTO notes VALUES (1, 5, 'first words', 'x'), (2, 6, '   ', 'after spaces'), (3, NULL, '', 'after empty'),
+                (4, 7, 'naïve', 'x'), (5, 8, '\(long)', 'x'), (6, 9, NULL, NULL), (7, 1, '<b>&amp;</b>', 'x'),
+                (8, 2, 'tab' || char(9) || 'in', 'y'), (9, 3, ' x', 'y'), (10, 4, 'http://example.org/', 'z');
+            """)
+        let list = try #require(fixture.server.application.tables.lists.list(named: "notes"))
+        let page = try list.source.page(RowPageQuery(table: list.table, limit: 20)).get()
+        let rows = TableRowList(
+            page, of: list, words: TableWords.shared(.english), lists: fixture.server.application.tables.lists,
+            languageParameter: nil)
+        #expect(rows.count == 10)
+        for index in 0..<rows.count {
+            let key = try Self.written(rows, index, "key", escaped: false)
+            let expected = RecordCells.caption(Array(page.rows[index]), key: key, words: TableWords.of(.english))
+            #expect(try Self.written(rows, index, "caption", escaped: false) == expected, "row \(index)")
+        }
+        #expect(try Self.written(rows, 1, "caption", escaped: false) == "after spaces")
+        #expect(try Self.written(rows, 5, "caption", escaped: false) == "Row 6")
+    }
 }
