@@ -144,7 +144,8 @@ public final class DatabaseSource: ListSource {
         // allocations (callgrind).
         let expected = min(count, 1024)
         let keyWidth = keyset.table.keyExpressions.count
-        page.rows.reserveCapacity(rows: expected, width: width)
+        // Texts and blobs about 16 bytes a value: a page's keys are mostly numbers, with none.
+        page.rows.reserveCapacity(rows: expected, width: width, bytes: expected * width * 16)
         page.keys.reserveCapacity(rows: expected, width: keyWidth)
         if sorted { page.sortValues.reserveCapacity(expected) }
         for range in ranges where page.rows.count < count && budget?.isSpent != true {

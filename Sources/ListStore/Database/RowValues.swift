@@ -75,11 +75,12 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
         withUnsafeValues { $0[index].value }
     }
 
-    /// Makes room for `rows` rows of `width` values, and for 16 bytes of text or blob a value.
-    public mutating func reserveCapacity(rows: Int, width: Int) {
+    /// Makes room for `rows` rows of `width` values, and for `bytes` bytes of their texts and blobs.
+    public mutating func reserveCapacity(rows: Int, width: Int, bytes: Int = 0) {
         cells.reserveCapacity(rows * width)
-        let bytes = uniqueBytes(reserving: rows * width * 16)
-        bytes.reserve(bytes.count + rows * width * 16)
+        guard bytes > 0 else { return }
+        let buffer = uniqueBytes(reserving: bytes)
+        buffer.reserve(buffer.count + bytes)
     }
 
     /// Appends a row. Every row has the width of the first.

@@ -22,7 +22,7 @@ import Testing
 
     @Test func aRowReadValueByValueIsTheSame() {
         var values = RowValues()
-        values.reserveCapacity(rows: 3, width: 3)
+        values.reserveCapacity(rows: 3, width: 3, bytes: 8)
         for row in Self.rows {
             for value in row { values.appendValue(value) }
             values.endRow(width: row.count)
