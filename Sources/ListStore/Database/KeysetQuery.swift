@@ -183,7 +183,7 @@ package struct KeysetQuery {
     /// ``clampLength`` + 1 characters or bytes when `clamped` (one more than is
     /// kept, so a value that was cut can be told from one that fits), which spares
     /// the network the rest; SQLite's reader cuts it as it reads the row
-    /// (`SQLiteStatement.value(_:clampedTo:)`): in SQL that cost more than the query.
+    /// (`SQLiteStatement.appendValue(_:clampedTo:to:)`): in SQL that cost more than the query.
     package func shownColumns(clamped: Bool) -> String {
         clamped ? table.sql.clampedColumns : table.sql.columns
     }
