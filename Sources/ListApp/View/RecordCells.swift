@@ -13,6 +13,8 @@ import Mustache
 enum RecordCells {
     /// The most characters a cell shows on a list page; the row's page shows all.
     static let clampedLength = 300
+    /// What a cell shows for NULL: a quiet dash.
+    static let nullText = "—"
     /// The most columns a list page shows per row; the row's page shows all.
     static let listedColumns = 8
 
@@ -53,7 +55,7 @@ enum RecordCells {
         if format == .boolean, case .integer(let number) = value { return number == 0 ? "false" : "true" }
         switch value {
         case .null:
-            return "—"
+            return nullText
         case .blob(let blob):
             return (isClamped ? "≥ " : "") + bytes(blob.count)
         case .textBytes:

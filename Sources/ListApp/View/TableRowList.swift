@@ -163,9 +163,9 @@ final class TableRowList: MustacheList {
     }
 
     /// The cell of `stored` in `column`: its text appended to `texts`, its link (if any)
-    /// to `links`. An integer, and a short printable ASCII text that is no web address,
-    /// in a column of plain values without a reference (most cells) are written from
-    /// the page's bytes; any other value is made as an `SQLValue` first.
+    /// to `links`. A number, NULL and a short printable ASCII text that is no web
+    /// address, in a column of plain values without a reference (most cells), are
+    /// written from the page's values; any other value is made as an `SQLValue` first.
     private static func cell(
         _ stored: RowValues.Value, of column: ShownColumn, isCut: Bool, target: ListDefinition?, languageSuffix: String,
         bytes: (Int) -> String, texts: TextBuffer, links: inout [String]
@@ -175,6 +175,12 @@ final class TableRowList: MustacheList {
             case .integer(let number):
                 texts.append(decimal: number)
                 return PageCells.Cell(kind: .integer, isNull: false, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+            case .real(let number):
+                texts.append(SQLValue.shortestText(number))
+                return PageCells.Cell(kind: .real, isNull: false, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+            case .null:
+                texts.append(RecordCells.nullText)
+                return PageCells.Cell(kind: .null, isNull: true, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
             // A web address starts with `h` (``RecordCells/isWebAddress(_:)``): a link, made below.
             case .text(let utf8) where utf8.first != UInt8(ascii: "h"):
                 if texts.appendIfPrintableASCII(utf8, maximumBytes: RecordCells.clampedLength) {

@@ -106,6 +106,11 @@ import Testing
                     value, clamp: true, isClamped: rows.page.isClamped(row: index, column: rows.shownColumns[position], width: width),
                     words: words)
                 #expect(try Self.written(cells, position, "text", escaped: false) == expected, "row \(index), cell \(position)")
+                let column = rows.list.table.columns[rows.shownColumns[position]]
+                let kind = RecordCells.kind(value, exactNumber: RecordCells.isExactNumber(column, of: rows.list.table))
+                #expect(try Self.written(cells, position, "kind", escaped: false) == kind, "row \(index), cell \(position): kind")
+                let isNull = try #require(cells.field(named: "isNull"))
+                #expect(cells.mustacheValue(at: position, field: isNull).isTruthy == value.isNull, "row \(index), cell \(position): isNull")
             }
         }
         // The cases the page writes another way than a plain value: controls shown, a long text cut.
