@@ -171,22 +171,24 @@ final class TableRowList: MustacheList {
         bytes: (Int) -> String, texts: TextBuffer, links: inout [String]
     ) -> PageCells.Cell {
         if column.format == .plain, !column.hasReference, !isCut {
+            /// The cell just written, whole and without a link.
+            func whole(_ kind: RecordCells.CellKind, isNull: Bool = false) -> PageCells.Cell {
+                PageCells.Cell(kind: kind, isNull: isNull, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+            }
             switch stored {
             case .integer(let number):
                 texts.append(decimal: number)
-                return PageCells.Cell(kind: .integer, isNull: false, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+                return whole(.integer)
             case .real(let number):
                 texts.append(SQLValue.shortestText(number))
-                return PageCells.Cell(kind: .real, isNull: false, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+                return whole(.real)
             case .null:
                 texts.append(RecordCells.nullText)
-                return PageCells.Cell(kind: .null, isNull: true, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+                return whole(.null, isNull: true)
             // A web address starts with `h` (``RecordCells/isWebAddress(_:)``): a link, made below.
             case .text(let utf8) where utf8.first != UInt8(ascii: "h"):
                 if texts.appendIfPrintableASCII(utf8, maximumBytes: RecordCells.clampedLength) {
-                    return PageCells.Cell(
-                        kind: column.isExactNumber ? .real : .text, isNull: false, isCut: false, isClamped: false, link: -1,
-                        textEnd: Int32(texts.count))
+                    return whole(column.isExactNumber ? .real : .text)
                 }
             default:
                 break
