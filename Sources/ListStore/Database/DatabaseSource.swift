@@ -105,9 +105,12 @@ public final class DatabaseSource: ListSource {
                 }
                 var budget = query.byteBudget.map { ByteBudget(bytes: $0) }
                 if page.rows.count <= limit {
-                    let rest = try read(
-                        keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, budget: &budget, connection)
-                    page.append(rest)
+                    // Appended as a temporary: a page read into an empty one shares its values, and
+                    // were they still held here, cutting the extra row off would copy its texts.
+                    page.append(
+                        try read(
+                            keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, budget: &budget,
+                            connection))
                 }
                 if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
                 page.keep(limit)
