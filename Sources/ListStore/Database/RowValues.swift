@@ -79,8 +79,8 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
     public mutating func reserveCapacity(rows: Int, width: Int, bytes: Int = 0) {
         cells.reserveCapacity(rows * width)
         guard bytes > 0 else { return }
-        let buffer = uniqueBytes(reserving: bytes)
-        buffer.reserve(buffer.count + bytes)
+        makeBytesUnique(reserving: bytes)
+        self.bytes.reserve(self.bytes.count + bytes)
     }
 
     /// Appends a row. Every row has the width of the first.
@@ -156,15 +156,15 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
 
     private mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>, as kind: Cell.Kind) {
         precondition(source.count <= UInt32.max, "a value of more than 4 GiB")
-        if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy(reserving: source.count) }
+        makeBytesUnique(reserving: source.count)
         cells.append(Cell(kind: kind, length: UInt32(source.count), payload: UInt64(bytes.count)))
         bytes.append(source)
     }
 
-    /// ``bytes``, copied first (with room for `extra` more) when another copy of these values shares them.
-    private mutating func uniqueBytes(reserving extra: Int = 0) -> ValueBytes {
+    /// Copies ``bytes`` (with room for `extra` more) when another copy of these values
+    /// shares them. (Returns nothing: a returned buffer was retained and released for every value appended.)
+    private mutating func makeBytesUnique(reserving extra: Int = 0) {
         if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy(reserving: extra) }
-        return bytes
     }
 
     /// Ends the row whose `width` values were just appended with ``appendValue(_:)``.
@@ -185,7 +185,8 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
         }
         precondition(other.width == width, "rows of \(other.width) values among rows of \(width)")
         let offset = UInt64(bytes.count)
-        uniqueBytes(reserving: other.bytes.count).append(other.bytes.buffer)
+        makeBytesUnique(reserving: other.bytes.count)
+        bytes.append(other.bytes.buffer)
         cells.reserveCapacity(cells.count + other.cells.count)
         for cell in other.cells {
             cells.append(cell.holdsBytes ? Cell(kind: cell.kind, length: cell.length, payload: cell.payload + offset) : cell)
@@ -198,7 +199,10 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
         guard rows < count else { return }
         let removed = (rows * width)...
         // Bytes are kept in the order of their cells: the first removed cell that has some starts what goes.
-        if let first = cells[removed].first(where: \.holdsBytes) { uniqueBytes().removeAll(from: Int(first.payload)) }
+        if let first = cells[removed].first(where: \.holdsBytes) {
+            makeBytesUnique()
+            bytes.removeAll(from: Int(first.payload))
+        }
         cells.removeSubrange(removed)
         count = rows
     }
