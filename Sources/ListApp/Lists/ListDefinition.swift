@@ -287,8 +287,23 @@ public struct ListDefinition: Sendable {
         guard addressFormat == nil, columns?.count ?? 1 == 1 else {
             return detailSegment(address: address(row: row, key: key, columns: columns))
         }
-        guard let value = columns.map({ row[$0[0]] }) ?? key.last else { return nil }
-        return Self.segment(value)
+        guard let columns else { return key.last.flatMap(Self.segment) }
+        return Self.segment(Self.stored(row[columns[0]], key: key, at: 0))
+    }
+
+    /// A row's value of its `position`-th address column, as stored: the key's value there when
+    /// that is the stored bytes of a text that is not UTF-8 (``SQLValue/textBytes(_:)``, as a key
+    /// is read) and `value` is its text as shown (U+FFFD in place of the bad bytes). The shown
+    /// text is another value, so a link to it named no row (found by a break-it pass).
+    /// The key starts with the address columns (``TableDescription/keyExpressions``); the
+    /// texts are compared all the same, so a key that does not gives the shown value.
+    private static func stored(_ value: SQLValue, key: some BidirectionalCollection<SQLValue>, at position: Int) -> SQLValue {
+        // U+FFFD is EF BF BD: a text without an EF byte was read as stored.
+        guard case .text(let shown) = value, shown.utf8.contains(0xEF), position < key.count,
+            case .textBytes(let bytes) = key[key.index(key.startIndex, offsetBy: position)],
+            String(decoding: bytes, as: UTF8.self) == shown
+        else { return value }
+        return .textBytes(bytes)
     }
 
     /// The segment of a one-value address: an integer's digits (a rowid or an integer
@@ -300,11 +315,14 @@ public struct ListDefinition: Sendable {
         return part(value)
     }
 
-    /// One address value's text tilde-encoded; nil for NULL and a blob (no row page).
+    /// One address value's text tilde-encoded (a text that is not UTF-8, its stored bytes);
+    /// nil for NULL and a blob (no row page).
     private static func part(_ value: SQLValue) -> String? {
-        guard let text = value.plainText, !value.isNull else { return nil }
-        if case .blob = value { return nil }
-        return TildeEncoding.encode(text)
+        switch value {
+        case .null, .blob: nil
+        case .textBytes(let bytes): TildeEncoding.encode(bytes: bytes)
+        case .integer, .real, .text: value.plainText.map(TildeEncoding.encode)
+        }
     }
 
     /// The address values of a row: its values of the address columns, or its
@@ -326,7 +344,7 @@ public struct ListDefinition: Sendable {
         -> [SQLValue] where Row.Index == Int
     {
         guard let columns else { return key.last.map { [$0] } ?? [] }
-        return columns.map { row[$0] }
+        return columns.enumerated().map { position, column in Self.stored(row[column], key: key, at: position) }
     }
 
     /// The address values a detail path's key segment names (the inverse of
@@ -347,12 +365,14 @@ public struct ListDefinition: Sendable {
         guard parts.count == count else { return nil }
         var values: [SQLValue] = []
         for part in parts {
-            guard let text = TildeEncoding.decode(part) else { return nil }
+            guard let bytes = TildeEncoding.decodeBytes(part) else { return nil }
+            let text = String(validating: bytes, as: UTF8.self)
             if table.addressedByRowid {
-                guard let rowid = Int64(text), String(rowid) == text else { return nil }
+                guard let text, let rowid = Int64(text), String(rowid) == text else { return nil }
                 values.append(.integer(rowid))
             } else {
-                values.append(.text(text))
+                // Bytes that are not UTF-8 name a text stored so (``part(_:)``).
+                values.append(text.map { .text($0) } ?? .textBytes(bytes))
             }
         }
         return values

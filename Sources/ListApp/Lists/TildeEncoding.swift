@@ -13,9 +13,15 @@ enum TildeEncoding {
     static func encode(_ text: String) -> String {
         // Nothing to encode (most names and keys): the text itself, without a copy.
         if text.utf8.allSatisfy(isUnreserved) { return text }
+        return encode(bytes: text.utf8)
+    }
+
+    /// `bytes` encoded, whatever they are: the stored bytes of a text that is not
+    /// UTF-8 (``SQLValue/textBytes(_:)``) are named by themselves, `61 FF` → `a~FF`.
+    static func encode(bytes: some Collection<UInt8>) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        output.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
             if isUnreserved(byte) {
                 output.append(byte)
             } else {
@@ -28,10 +34,16 @@ enum TildeEncoding {
     }
 
     /// The text `segment` encodes, or nil when it is not the canonical
-    /// encoding of some UTF-8 text (a `~` without two upper-case hex digits,
-    /// an encoded byte that needs none, a bare byte that needs one, bytes that
-    /// are not UTF-8): one name has one address, compared byte for byte.
+    /// encoding of some UTF-8 text (see ``decodeBytes(_:)``; and bytes that are
+    /// not UTF-8): one name has one address, compared byte for byte.
     static func decode(_ segment: Substring) -> String? {
+        decodeBytes(segment).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// The bytes `segment` encodes, or nil when it is not their canonical
+    /// encoding: a `~` without two upper-case hex digits, an encoded byte that
+    /// needs none, a bare byte that needs one.
+    static func decodeBytes(_ segment: Substring) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(segment.utf8.count)
         var iterator = segment.utf8.makeIterator()
@@ -46,7 +58,7 @@ enum TildeEncoding {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// `A-Za-z0-9_-`.

@@ -322,9 +322,13 @@ final class TableView: DecisionView {
     }
 
     /// A key's values as text for `data-key` when the row has no detail page:
-    /// each value's text tilde-encoded (NULL as `~`), joined by `,`.
+    /// each value's text tilde-encoded (NULL as `~`, a text that is not UTF-8 as its
+    /// stored bytes), joined by `,`.
     static func keyText(_ key: some Collection<SQLValue>) -> String {
-        key.map { value in value.plainText.map(TildeEncoding.encode) ?? "~" }.joined(separator: ",")
+        key.map { value in
+            if case .textBytes(let bytes) = value { return TildeEncoding.encode(bytes: bytes) }
+            return value.plainText.map(TildeEncoding.encode) ?? "~"
+        }.joined(separator: ",")
     }
 
     /// A row's element id: `row-` and 16 hex digits of FNV-1a (64 bits) over

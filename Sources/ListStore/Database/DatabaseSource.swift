@@ -260,7 +260,8 @@ public final class DatabaseSource: ListSource {
     /// The row of `table` whose address columns (``TableDescription/addressColumns``,
     /// or the rowid when ``TableDescription/addressedByRowid``) equal `address`;
     /// nil when there is none. Values compare by the columns' affinity, so the
-    /// text `10` finds the integer 10.
+    /// text `10` finds the integer 10. The row's address values are read as a key's
+    /// are (``SQLiteStatement/keyValue(_:)``: a text that is not UTF-8 as its bytes).
     public func row(
         in table: TableDescription, address: [SQLValue],
         startedAt: ContinuousClock.Instant? = nil
@@ -293,6 +294,7 @@ public final class DatabaseSource: ListSource {
                 orderValues.append(value)
             }
         }
+        let addressColumns = Set(table.addressColumns.compactMap { table.columnIndex($0.name).map(Int32.init) })
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
         var sql =
             "SELECT \(keyset.shownColumns(clamped: false)) FROM \(table.sqlName) WHERE "
@@ -306,7 +308,8 @@ public final class DatabaseSource: ListSource {
                 defer { statement.reset() }
                 try statement.bind(values: bound)
                 guard try statement.step() else { return nil }
-                return (0..<Int32(table.columns.count)).map { statement.value($0) }
+                // The address as stored (a text that is not UTF-8 as its bytes), so the row names its own page.
+                return (0..<Int32(table.columns.count)).map { addressColumns.contains($0) ? statement.keyValue($0) : statement.value($0) }
             }
         }
     }

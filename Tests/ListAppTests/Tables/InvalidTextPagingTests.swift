@@ -20,6 +20,10 @@ import Testing
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
         INSERT INTO m SELECT i, CAST(CAST(printf('a%04d', i) AS BLOB) || X'FF' AS TEXT) FROM n;
         CREATE VIEW v AS SELECT t FROM w;
+        CREATE TABLE p (t TEXT, n INTEGER, PRIMARY KEY (t, n)) WITHOUT ROWID;
+        INSERT INTO p VALUES ('a', 1), (CAST(X'61FF' AS TEXT), 2), (CAST(X'E282' AS TEXT), 3);
+        CREATE TABLE r (t TEXT PRIMARY KEY, x INTEGER);
+        INSERT INTO r VALUES ('a', 1), (CAST(X'FF62' AS TEXT), 2);
         """
 
     /// Follows `next` from `address`, one page after another, and gives every row's `column`.
@@ -61,5 +65,29 @@ import Testing
         let csv = try fixture.server.get("/m.csv?sort=-t").text
         let lines = csv.split(separator: "\r\n").dropFirst()
         #expect(lines.count == 300 && Set(lines).count == 300)
+    }
+
+    /// Found by a break-it pass: a row whose text key is not UTF-8 linked to the text it
+    /// shows (U+FFFD in place of the bad bytes), another value, so its page answered 404.
+    /// A link now carries the stored bytes, tilde-encoded, and the row's page reads them back.
+    @Test(arguments: [
+        ("k", ["/k/a", "/k/a~FF", "/k/b"]),
+        ("p", ["/p/a,1", "/p/a~FF,2", "/p/~E2~82,3"]),
+        ("r", ["/r/a", "/r/~FFb"]),
+    ])
+    func aRowWhoseKeyIsNotUTF8HasItsPageAtItsLink(list: String, links: [String]) throws {
+        let fixture = try TableFixture(Self.database)
+        let page = try TableFixture.json(fixture.server.get("/\(list).json"))
+        #expect(page["detailURLs"] as? [String] == links)
+        let html = try fixture.server.get("/\(list)").text
+        #expect(Markup.matches(#"<a class="record-caption" href="([^"]+)""#, in: html).map(Markup.unescape) == links)
+        let rows = page["rows"] as? [[String: Any]] ?? []
+        for (link, listed) in zip(links, rows) {
+            #expect(try fixture.server.get(link).status == 200, "\(link)")
+            let row = try TableFixture.json(fixture.server.get(link + ".json"))["row"] as? [String: Any]
+            #expect(row?["t"] as? String == listed["t"] as? String && row?["t"] != nil, "\(link)")
+        }
+        // The shown text names no row: it is another value.
+        #expect(try fixture.server.get("/\(list)/a~EF~BF~BD" + (list == "p" ? ",2" : "")).status == 404)
     }
 }

@@ -248,6 +248,14 @@ import Testing
     func refusesWhatIsNotACanonicalEncoding(_ segment: String) {
         #expect(TildeEncoding.decode(Substring(segment)) == nil)
     }
+
+    @Test(arguments: [([0x61, 0xFF], "a~FF"), ([0xE2, 0x82], "~E2~82"), ([0xC0, 0xAF, 0x2F], "~C0~AF~2F")] as [([UInt8], String)])
+    func bytesThatAreNotUTF8AreNamedByThemselves(_ bytes: [UInt8], _ encoded: String) {
+        #expect(TildeEncoding.encode(bytes: bytes) == encoded)
+        #expect(TildeEncoding.decodeBytes(Substring(encoded)) == bytes)
+        #expect(TildeEncoding.decode(Substring(encoded)) == nil)
+        #expect(TableView.keyText([.textBytes(bytes), .integer(2), .null]) == encoded + ",2,~")
+    }
 }
 
 /// Freshness: a commit is seen by the next request (nothing is kept), and a
