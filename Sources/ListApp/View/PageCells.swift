@@ -1,3 +1,4 @@
+import ListStore
 import Mustache
 
 /// Every shown cell of a table page (``TableRowList``), row after row
@@ -20,7 +21,7 @@ final class PageCells: Sendable {
     /// every cell read its value a second time (an enum with a string to retain) and
     /// checked its text again: the 20-row page of an 8-column table took 496 K
     /// instructions to draw (callgrind, `liststate-bench --table`).
-    let texts: TextBuffer
+    let texts: ByteBuffer
     /// The links of the cells that have one (``Cell/link``).
     let links: [String]
     /// The words saying the row's page shows all of a cut value (`clampedNote`).
@@ -41,7 +42,7 @@ final class PageCells: Sendable {
         var textEnd: Int32
     }
 
-    init(columns: Int, labels: [PrintedText], cells: [Cell], texts: TextBuffer, links: [String], clampedNote: String) {
+    init(columns: Int, labels: [PrintedText], cells: [Cell], texts: ByteBuffer, links: [String], clampedNote: String) {
         precondition(labels.count == columns, "a label for every shown column")
         (self.columns, self.labels, self.cells, self.texts, self.links) = (columns, labels, cells, texts, links)
         labelSpans = labels.map(\.span)

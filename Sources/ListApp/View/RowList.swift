@@ -23,7 +23,7 @@ final class RowList: MustacheList {
     /// from the page's values first: the 50-row page's render took 241 K
     /// instructions where it takes 222 K now, its view context 69 K and 73 K
     /// (callgrind, `liststate-bench --only page`).
-    let texts: TextBuffer
+    let texts: ByteBuffer
     let words: Words
     /// `?lang=…` for the rows' links, or "".
     let linkSuffix: PrintedText
@@ -56,12 +56,12 @@ final class RowList: MustacheList {
     /// handed to one ``RowList`` once filled (the list shares its text buffer).
     struct Storage {
         private(set) var rows: [Row] = []
-        let texts: TextBuffer
+        let texts: ByteBuffer
 
         /// Storage for about `count` rows.
         init(capacity count: Int) {
             rows.reserveCapacity(count)
-            texts = TextBuffer(capacity: count * 40)
+            texts = ByteBuffer(capacity: count * 40)
         }
 
         /// Where the next text starts.

@@ -25,7 +25,7 @@ final class TableRowList: MustacheList {
     /// Every row's key text, caption and detail path segment, as UTF-8, one after the
     /// other: written from here, a row's three strings were retained and released for
     /// each print (perf).
-    let rowTexts: TextBuffer
+    let rowTexts: ByteBuffer
     /// What a row's detail link is made of around its segment: the list's path and `/`,
     /// and `?lang=…` or "" (written around the segment, not joined into a string per row).
     let detailPrefix: String
@@ -52,7 +52,7 @@ final class TableRowList: MustacheList {
         let suffix = QueryString.link("", languageParameter.map { [("lang", $0)] } ?? [])
         var facts: [RowFacts] = []
         facts.reserveCapacity(page.rows.count)
-        let rowTexts = TextBuffer(capacity: page.rows.count * 48)
+        let rowTexts = ByteBuffer(capacity: page.rows.count * 48)
         let addressColumns = list.addressColumnIndices
         detailPrefix = list.path + "/"
         detailSuffix = suffix
@@ -95,7 +95,7 @@ final class TableRowList: MustacheList {
         var cells: [PageCells.Cell] = []
         var links: [String] = []
         cells.reserveCapacity(page.rows.count * shownColumns.count)
-        let texts = TextBuffer(capacity: page.rows.count * shownColumns.count * 16)
+        let texts = ByteBuffer(capacity: page.rows.count * shownColumns.count * 16)
         let bytes = words.words.bytes
         let table = list.table
         var columns: [ShownColumn] = []
@@ -168,7 +168,7 @@ final class TableRowList: MustacheList {
     /// written from the page's values; any other value is made as an `SQLValue` first.
     private static func cell(
         _ stored: RowValues.Value, of column: ShownColumn, isCut: Bool, target: ListDefinition?, languageSuffix: String,
-        bytes: (Int) -> String, texts: TextBuffer, links: inout [String]
+        bytes: (Int) -> String, texts: ByteBuffer, links: inout [String]
     ) -> PageCells.Cell {
         if column.format == .plain, !column.hasReference, !isCut {
             /// The cell just written, whole and without a link.
@@ -212,7 +212,7 @@ final class TableRowList: MustacheList {
     /// (``RecordCells/text(_:clamp:isClamped:bytes:format:)``, clamped): an integer's
     /// digits and a short printable ASCII text straight from the value.
     private static func appendText(
-        of value: SQLValue, isCut: Bool, format: TableDescription.ValueFormat, bytes: (Int) -> String, to texts: TextBuffer
+        of value: SQLValue, isCut: Bool, format: TableDescription.ValueFormat, bytes: (Int) -> String, to texts: ByteBuffer
     ) {
         if format == .plain {
             switch value {

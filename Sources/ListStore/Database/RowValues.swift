@@ -21,7 +21,9 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
     private(set) var cells: [Cell] = []
     /// The bytes of every text and blob, one after the other (copied before a
     /// change when another copy of these values shares them).
-    private(set) var bytes = ValueBytes.none
+    private(set) var bytes = RowValues.noBytes
+    /// The buffer of values with no text or blob, shared (the first byte appended copies it).
+    private static let noBytes = ByteBuffer(capacity: 0)
     /// The number of values in a row: set by the first row appended (0 until then).
     public private(set) var width = 0
     /// The number of rows.
@@ -80,7 +82,7 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
         cells.reserveCapacity(rows * width)
         guard bytes > 0 else { return }
         makeBytesUnique(reserving: bytes)
-        self.bytes.reserve(self.bytes.count + bytes)
+        self.bytes.reserve(bytes)
     }
 
     /// Appends a row. Every row has the width of the first.

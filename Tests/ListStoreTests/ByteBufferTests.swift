@@ -1,12 +1,12 @@
 import Testing
 
-@testable import ListApp
+@testable import ListStore
 
-/// The buffer a page's texts are kept in: every text reads back as written,
-/// across the growths of the buffer.
-@Suite struct TextBufferTests {
+/// The buffer a page's values and a view's texts are kept in: every text reads
+/// back as written, across the growths of the buffer.
+@Suite struct ByteBufferTests {
     @Test func textsReadBackAcrossGrowth() {
-        let buffer = TextBuffer(capacity: 1)
+        let buffer = ByteBuffer(capacity: 1)
         var ranges: [(Range<Int>, String)] = []
         let texts = ["", "a", "SNOWMAN", "\u{25CC}\u{0301}", String(repeating: "é", count: 300), "<&>", "\u{1F600}", ""]
         for text in texts {
@@ -24,28 +24,13 @@ import Testing
     }
 
     @Test func anEmptyBufferHasNoBytes() {
-        let buffer = TextBuffer(capacity: 0)
+        let buffer = ByteBuffer(capacity: 0)
         buffer.append(UnsafeBufferPointer(start: nil, count: 0))
         #expect(buffer.count == 0 && buffer[0..<0].isEmpty && buffer.string(0..<0).isEmpty)
     }
 
-    /// A cell's text goes in as it is only when it is short printable ASCII; any other
-    /// text leaves the buffer as it was, for the caller to write it shown (escaped, cut).
-    @Test func onlyShortPrintableASCIIIsAppendedAsItIs() {
-        let buffer = TextBuffer(capacity: 1)
-        #expect(buffer.appendIfPrintableASCII("plain text ~", maximumBytes: 300))
-        #expect(buffer.appendIfPrintableASCII("", maximumBytes: 300))
-        #expect(buffer.appendIfPrintableASCII(String(repeating: "x", count: 300), maximumBytes: 300))
-        let kept = buffer.count
-        for refused in [String(repeating: "x", count: 301), "tab\there", "café", "\u{7F}", "a\u{0}", "line\n"] {
-            #expect(!buffer.appendIfPrintableASCII(refused, maximumBytes: 300), "\(refused.debugDescription)")
-        }
-        #expect(buffer.count == kept && kept == 12 + 300)
-        #expect(buffer.string(0..<12) == "plain text ~")
-    }
-
     @Test func integersAreWrittenAsTheirDecimalDigits() {
-        let buffer = TextBuffer(capacity: 1)
+        let buffer = ByteBuffer(capacity: 1)
         let numbers: [Int64] = [0, 7, -1, 9, 10, -10, 99, 100, 12_345, -9_999_999, .max, .min, .max - 1, .min + 1]
         var ranges: [(Range<Int>, Int64)] = []
         for number in numbers {
