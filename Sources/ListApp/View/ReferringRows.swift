@@ -12,12 +12,15 @@ enum ReferringRows {
     /// The context items (`label`, `count`, `href`) for the row of `list` with `address`;
     /// no `href` when the key holds what a request refuses (a control or an invisible
     /// formatting character: ``VisibleText/isAcceptableParameter(_:)``), whose filter
-    /// would answer 400.
+    /// would answer 400. None for a key text that is not UTF-8 (``SQLValue/textBytes(_:)``):
+    /// a filter names a text, and the text it shows (U+FFFD in place of the bad bytes) is
+    /// another value, whose rows were counted and linked as this row's (found by a break-it pass).
     static func items(
         to list: ListDefinition, address: [SQLValue], in lists: TableLists, words: TableWords,
         languageParameter: String?
     ) -> [MustacheValue] {
         guard address.count == 1, let value = address[0].plainText, !list.table.addressedByRowid else { return [] }
+        if case .textBytes = address[0] { return [] }
         let target = list.table.addressColumns[0].sqlName
         let deadline = ContinuousClock.now + .milliseconds(Int(budgetSeconds * 1000))
         var items: [MustacheValue] = []

@@ -151,6 +151,8 @@ public final class DatabaseSource: ListSource {
         page.rows.reserveCapacity(rows: expected, width: width, bytes: expected * width * 16)
         page.keys.reserveCapacity(rows: expected, width: keyWidth)
         if sorted { page.sortValues.reserveCapacity(expected) }
+        // A column that refers to a key is read as stored: its link names that key.
+        let references = keyset.table.referenceColumns
         for range in ranges where page.rows.count < count && budget?.isSpent != true {
             let sql = keyset.statement(
                 range: range, after: after, limit: count - page.rows.count,
@@ -166,7 +168,8 @@ public final class DatabaseSource: ListSource {
             while budget?.isSpent != true, try statement.step() {
                 for index in 0..<min(width, columns) {
                     let read = statement.appendValue(
-                        Int32(index), clampedTo: keyset.clamped ? RowPage.clampLength : nil, to: &page.rows)
+                        Int32(index), clampedTo: keyset.clamped ? RowPage.clampLength : nil,
+                        keepingStoredText: !references.isEmpty && references.contains(index), to: &page.rows)
                     if read.clamped { page.clamped.insert(page.rows.count * width + index) }
                     budget?.spend(length: read.length)
                 }
@@ -260,8 +263,8 @@ public final class DatabaseSource: ListSource {
     /// The row of `table` whose address columns (``TableDescription/addressColumns``,
     /// or the rowid when ``TableDescription/addressedByRowid``) equal `address`;
     /// nil when there is none. Values compare by the columns' affinity, so the
-    /// text `10` finds the integer 10. The row's address values are read as a key's
-    /// are (``SQLiteStatement/keyValue(_:)``: a text that is not UTF-8 as its bytes).
+    /// text `10` finds the integer 10. The row's address values and references are read
+    /// as a key's are (``SQLiteStatement/keyValue(_:)``: a text that is not UTF-8 as its bytes).
     public func row(
         in table: TableDescription, address: [SQLValue],
         startedAt: ContinuousClock.Instant? = nil
@@ -294,7 +297,9 @@ public final class DatabaseSource: ListSource {
                 orderValues.append(value)
             }
         }
-        let addressColumns = Set(table.addressColumns.compactMap { table.columnIndex($0.name).map(Int32.init) })
+        // The address and the references as stored (a text that is not UTF-8 as its bytes), so
+        // the row names its own page and links to the rows it refers to.
+        let storedColumns = Set(table.addressColumns.compactMap { table.columnIndex($0.name) } + table.referenceColumns)
         let keyset = KeysetQuery(table: table, sort: nil, conditions: [])
         var sql =
             "SELECT \(keyset.shownColumns(clamped: false)) FROM \(table.sqlName) WHERE "
@@ -308,8 +313,7 @@ public final class DatabaseSource: ListSource {
                 defer { statement.reset() }
                 try statement.bind(values: bound)
                 guard try statement.step() else { return nil }
-                // The address as stored (a text that is not UTF-8 as its bytes), so the row names its own page.
-                return (0..<Int32(table.columns.count)).map { addressColumns.contains($0) ? statement.keyValue($0) : statement.value($0) }
+                return (0..<Int32(table.columns.count)).map { storedColumns.contains(Int($0)) ? statement.keyValue($0) : statement.value($0) }
             }
         }
     }

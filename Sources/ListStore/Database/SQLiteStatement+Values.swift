@@ -28,7 +28,13 @@ extension SQLiteStatement {
     /// mutex held for it: https://www.sqlite.org/c3ref/column_blob.html), which is
     /// safe here: a connection is opened without mutexes and used by one thread at a
     /// time (``ConnectionPool``), and the value is read before the statement steps.
-    func appendValue(_ index: Int32, clampedTo limit: Int?, to rows: inout RowValues) -> (clamped: Bool, length: Int) {
+    ///
+    /// With `keepingStoredText`, a text that is not UTF-8 and is not cut is appended as its
+    /// stored bytes (``SQLValue/textBytes(_:)``, as ``keyValue(_:)`` reads it): a column that
+    /// refers to another table's key, whose link must name the value stored.
+    func appendValue(
+        _ index: Int32, clampedTo limit: Int?, keepingStoredText: Bool = false, to rows: inout RowValues
+    ) -> (clamped: Bool, length: Int) {
         guard let value = sqlite3_column_value(handle, index) else {
             rows.appendNull()
             return (false, 0)
@@ -42,6 +48,12 @@ extension SQLiteStatement {
             // The text first, then its length in bytes (the order the SQLite manual gives).
             let text = sqlite3_value_text(value)
             let stored = UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(value)))
+            if keepingStoredText, stored.count <= limit ?? .max, !RowValues.isASCII(stored),
+                String(validating: stored, as: UTF8.self) == nil
+            {
+                rows.appendValue(.textBytes(Array(stored)))
+                return (false, stored.count)
+            }
             guard let limit else {
                 rows.appendText(decoding: stored)
                 return (false, rows.lastLength)

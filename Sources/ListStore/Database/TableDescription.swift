@@ -123,6 +123,7 @@ public struct TableDescription: Sendable, Hashable {
         let rowidName: String?
         let configuredKey: [String]?
         let primaryKey: [Column]
+        let referenceColumns: [Int]
         var sql: (columns: String, clampedColumns: String, keys: [String], keyIsRowid: Bool)
         var search: RowSearch
     }
@@ -175,6 +176,7 @@ public struct TableDescription: Sendable, Hashable {
                 name: name, sqlName: sqlName ?? quoteIdentifier(name), dialect: dialect, kind: kind, columns: columns,
                 rowidName: rowidName, configuredKey: configuredKey,
                 primaryKey: columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition },
+                referenceColumns: columns.indices.filter { columns[$0].reference != nil },
                 sql: ("", "", [], false), search: search ?? .substring(columns: text.isEmpty ? columns.map(\.sqlName) : text)))
         let keys = keyExpressions
         sql = (
@@ -196,6 +198,10 @@ public struct TableDescription: Sendable, Hashable {
     /// The primary key's columns in key order (empty for views and tables
     /// without one); made once, as every row's address reads it.
     public var primaryKey: [Column] { storage.fields.primaryKey }
+
+    /// The indices of the columns that refer to another table (``Column/reference``), in
+    /// order; made once, as every page's read asks.
+    public var referenceColumns: [Int] { storage.fields.referenceColumns }
 
     /// Whether the primary key is an alias of the rowid (a single column
     /// declared exactly `INTEGER PRIMARY KEY`, lang_createtable.html#rowid).

@@ -24,6 +24,8 @@ import Testing
         INSERT INTO p VALUES ('a', 1), (CAST(X'61FF' AS TEXT), 2), (CAST(X'E282' AS TEXT), 3);
         CREATE TABLE r (t TEXT PRIMARY KEY, x INTEGER);
         INSERT INTO r VALUES ('a', 1), (CAST(X'FF62' AS TEXT), 2);
+        CREATE TABLE child (id INTEGER PRIMARY KEY, parent TEXT REFERENCES k(t));
+        INSERT INTO child VALUES (1, CAST(X'61FF' AS TEXT)), (2, 'b');
         """
 
     /// Follows `next` from `address`, one page after another, and gives every row's `column`.
@@ -89,5 +91,30 @@ import Testing
         }
         // The shown text names no row: it is another value.
         #expect(try fixture.server.get("/\(list)/a~EF~BF~BD" + (list == "p" ? ",2" : "")).status == 404)
+    }
+
+    /// Found by a break-it pass: a cell that refers to such a row linked to the text it
+    /// shows, so it opened another row (one whose key is that text) or none. A reference's
+    /// value is now read as stored, as a key is, and shown as before.
+    @Test func aCellReferringToSuchARowLinksToIt() throws {
+        let fixture = try TableFixture(Self.database)
+        for address in ["/child", "/child/1"] {
+            let html = try fixture.server.get(address).text
+            #expect(html.contains(#"<a href="/k/a~FF">a\#u{FFFD}</a>"#), "\(address)")
+        }
+        #expect(try fixture.server.get("/child").text.contains(#"<a href="/k/b">b</a>"#))
+        let row = try TableFixture.json(fixture.server.get("/child/1.json"))["row"] as? [String: Any]
+        #expect(row?["parent"] as? String == "a\u{FFFD}")
+    }
+
+    /// Found by a break-it pass: the page of such a row counted and linked the rows that
+    /// refer to the text it shows, another value (a filter names a text, not bytes). It
+    /// now leaves them out rather than name other rows; a row with a UTF-8 key keeps them.
+    @Test func suchARowsPageNamesNoOtherRowsAsReferringToIt() throws {
+        let fixture = try TableFixture(Self.database)
+        let utf8 = try fixture.server.get("/k/b").text
+        #expect(utf8.contains(#"<a href="/child?parent&#61;b">child (parent)</a> <span class="list-count">1 row</span>"#))
+        let page = try fixture.server.get("/k/a~FF").text
+        #expect(page.contains(#"<h1"#) && !page.contains("/child?parent"))
     }
 }
