@@ -71,6 +71,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case badAttributeValue = "bad-attribute-value"
     /// An `img` without `alt` (WHATWG HTML §4.8.4.4).
     case imgMissingAlt = "img-missing-alt"
+    /// An `<a href>` with no accessible name: no text, no `img` with `alt`, no `aria-label`,
+    /// `aria-labelledby` or `title` (WCAG 2.2 SC 2.4.4 and 4.1.2; HTML-AAM §4.1).
+    case linkWithoutName = "link-without-name"
     /// Interactive content inside `a` or `button` (WHATWG HTML §4.5.1, §4.10.6 content models).
     case interactiveInInteractive = "interactive-in-interactive"
     /// Flow content that ends an open `p` (WHATWG HTML §4.4.1: `p` holds phrasing content only).

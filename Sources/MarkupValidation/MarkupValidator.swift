@@ -125,9 +125,11 @@ public struct MarkupValidator: Sendable {
         let scanner = SourceScanner(bytes)
         var checker = StructureChecker(mode: mode, options: options)
         checker.check(scanner.tokens)
+        var links = LinkNameChecker()
+        links.check(scanner.tokens)
         let (wrapped, lineOffset) = Self.wrap(bytes, mode: mode)
         let libxml2 = LibXML2Parser.parse(wrapped)
-        var diagnostics = scanner.diagnostics + checker.diagnostics
+        var diagnostics = scanner.diagnostics + checker.diagnostics + links.diagnostics
         let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
         diagnostics += Self.translate(
             libxml2.issues, lineOffset: lineOffset, startTags: checker.startTags, isUTF8: isUTF8)

@@ -26,14 +26,26 @@ enum RecordCells {
     ) -> [MustacheValue] {
         let suffix = ListLinks.link("", language: languageParameter)
         return zip(list.table.columns, row).map { column, value in
+            let shown = text(value, clamp: false, isClamped: false, words: words, format: column.valueFormat)
             var cell: MustacheFields = [
                 "label": .string(list.label(column)), "kind": .string(kind(value, exactNumber: isExactNumber(column, of: list.table))),
-                "text": .string(text(value, clamp: false, isClamped: false, words: words, format: column.valueFormat)),
+                "text": .string(shown),
             ]
             if value.isNull { cell["isNull"] = true }
-            if let href = href(value, reference: column.reference, lists: lists, languageSuffix: suffix) { cell["href"] = .string(href) }
+            if let href = href(value, reference: column.reference, lists: lists, languageSuffix: suffix) {
+                cell["href"] = .string(href)
+                if showsNothing(shown) { cell["text"] = .string(words.emptyText) }
+            }
             return .dictionary(cell)
         }
+    }
+
+    /// Whether a cell's text shows nothing: empty, or only white space. A link with such
+    /// a text has no name a screen reader can read (WCAG 2.4.4); it shows
+    /// ``TableWords/emptyText`` instead (found by a break-it pass: a foreign key that is
+    /// the empty text was `<a href="/parents/~"></a>`).
+    static func showsNothing(_ text: some StringProtocol) -> Bool {
+        text.allSatisfy(\.isWhitespace)
     }
 
     /// A value as a cell shows it: NULL as a dash, a blob as its size, text cut
