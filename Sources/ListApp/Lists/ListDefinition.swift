@@ -265,6 +265,14 @@ public struct ListDefinition: Sendable {
         detailSegment(address: address).map { path + "/" + $0 }
     }
 
+    /// The most bytes of a row's key segment: the server answers a request target over
+    /// 26 KiB with 414 (`Server.Configuration.maxTargetBytes`), which must also hold the
+    /// list's path, `.json` and `?lang=…`. A row whose segment is longer (a key of
+    /// thousands of characters, each encoded as up to twelve bytes) has no row page link,
+    /// as a row whose key holds NULL has none, rather than a link that answers 414
+    /// (found by a break-it pass).
+    static let maximumSegmentBytes = 20 * 1024
+
     /// The key segment of ``detailPath(address:)`` (what follows the list's path and `/`).
     func detailSegment(address: [SQLValue]) -> String? {
         guard !address.isEmpty else { return nil }
@@ -275,7 +283,12 @@ public struct ListDefinition: Sendable {
             guard let part = Self.part(value) else { return nil }
             parts.append(part)
         }
-        return parts.joined(separator: ",")
+        return Self.fitting(parts.joined(separator: ","))
+    }
+
+    /// `segment` when it is at most ``maximumSegmentBytes`` long.
+    private static func fitting(_ segment: String?) -> String? {
+        segment.flatMap { $0.utf8.count <= maximumSegmentBytes ? $0 : nil }
     }
 
     /// ``detailSegment(address:)`` of a page's row, whose address is found as
@@ -308,11 +321,11 @@ public struct ListDefinition: Sendable {
 
     /// The segment of a one-value address: an integer's digits (a rowid or an integer
     /// key: most tables; no encoding needed), the empty text as ``TildeEncoding/emptyText``
-    /// (its encoding would leave the list's own path and a slash), else ``part(_:)``.
+    /// (its encoding would leave the list's own path and a slash), else ``part(_:)`` when it fits (``maximumSegmentBytes``).
     private static func segment(_ value: SQLValue) -> String? {
         if case .integer(let number) = value { return String(number) }
         if case .text(let text) = value, text.isEmpty { return TildeEncoding.emptyText }
-        return part(value)
+        return fitting(part(value))
     }
 
     /// One address value's text tilde-encoded (a text that is not UTF-8, its stored bytes);

@@ -117,4 +117,27 @@ import Testing
         let page = try fixture.server.get("/k/a~FF").text
         #expect(page.contains(#"<h1"#) && !page.contains("/child?parent"))
     }
+
+    /// Found by a break-it pass: a key of thousands of such bytes (three bytes of link each)
+    /// made a link longer than the server takes, which answered 414. A row whose address
+    /// does not fit has no link, as a row whose key holds NULL has none.
+    @Test func aKeyTooLongForAnAddressHasNoLink() throws {
+        let fits = String(repeating: "FF", count: 6000)
+        let tooLong = "61" + String(repeating: "FF", count: 9000)
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE long (t TEXT PRIMARY KEY) WITHOUT ROWID;
+            INSERT INTO long VALUES (CAST(X'\(fits)' AS TEXT)), (CAST(X'\(tooLong)' AS TEXT));
+            """)
+        let page = try TableFixture.json(fixture.server.get("/long.json"))
+        let links = page["detailURLs"] as? [Any] ?? []
+        #expect(links.count == 2)
+        // In key order: the too long key (`a` and 9,000 bytes FF) first.
+        #expect(links.first is NSNull)
+        let link = try #require(links.last as? String)
+        #expect(link == "/long/" + String(repeating: "~FF", count: 6000))
+        #expect(try fixture.server.get(link).status == 200)
+        let html = try fixture.server.get("/long").text
+        #expect(Markup.matches(#"<a class="record-caption" href="([^"]+)""#, in: html) == [link])
+    }
 }
