@@ -26,7 +26,7 @@ struct TableWords: Sendable {
     var clamped: String
     /// The text of a link whose value shows nothing (a foreign key that is the empty
     /// text, or only white space): a link needs words to be read out (WCAG 2.4.4).
-    var emptyText: String
+    var blank: String
     /// The index page's title and heading.
     var indexTitle: String
     /// A row count on the index: "1,234 rows", or "many rows" when counting took too long.
@@ -78,7 +78,7 @@ struct TableWords: Sendable {
         bytes: { $0 == 1 ? "1 byte" : "\(GroupedNumber.grouped($0)) bytes" },
         row: { "Row \($0)" },
         moreColumns: { $0 == 1 ? "1 more column on the row’s page" : "\($0) more columns on the row’s page" },
-        clamped: "(shortened; the row’s page shows all of it)", emptyText: "(blank)",
+        clamped: "(shortened; the row’s page shows all of it)", blank: "(blank)",
         indexTitle: "Lists", rowCount: { $0.map { $0 == 1 ? "1 row" : "\(GroupedNumber.grouped($0)) rows" } ?? "many rows" },
         searchLabel: "Search this list", searchPlaceholder: "words to find",
         activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" }, colon: ":",
@@ -89,7 +89,7 @@ struct TableWords: Sendable {
     static let simplifiedChinese = TableWords(
         sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", jsonLink: "本页的 JSON 格式", csvLink: "整个列表的 CSV 文件", ascending: "升序", descending: "降序",
         bytes: { "\(GroupedNumber.grouped($0)) 字节" }, row: { "第 \($0) 行" },
-        moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）", emptyText: "（空白）",
+        moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）", blank: "（空白）",
         indexTitle: "列表", rowCount: { $0.map { "\(GroupedNumber.grouped($0)) 行" } ?? "很多行" },
         searchLabel: "搜索这个列表", searchPlaceholder: "要找的词",
         activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" }, colon: "：",
@@ -99,7 +99,7 @@ struct TableWords: Sendable {
     static let traditionalChinese = TableWords(
         sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪", descending: "降冪",
         bytes: { "\(GroupedNumber.grouped($0)) 位元組" }, row: { "第 \($0) 列" },
-        moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）", emptyText: "（空白）",
+        moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）", blank: "（空白）",
         indexTitle: "清單", rowCount: { $0.map { "\(GroupedNumber.grouped($0)) 列" } ?? "很多列" },
         searchLabel: "搜尋這個清單", searchPlaceholder: "要找的詞",
         activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" }, colon: "：",

@@ -34,7 +34,7 @@ enum RecordCells {
             if value.isNull { cell["isNull"] = true }
             if let href = href(value, reference: column.reference, lists: lists, languageSuffix: suffix) {
                 cell["href"] = .string(href)
-                if showsNothing(shown) { cell["text"] = .string(words.emptyText) }
+                if showsNothing(shown) { cell["text"] = .string(words.blank) }
             }
             return .dictionary(cell)
         }
@@ -42,7 +42,7 @@ enum RecordCells {
 
     /// Whether a cell's text shows nothing: empty, or only white space. A link with such
     /// a text has no name a screen reader can read (WCAG 2.4.4); it shows
-    /// ``TableWords/emptyText`` instead (found by a break-it pass: a foreign key that is
+    /// ``TableWords/blank`` instead (found by a break-it pass: a foreign key that is
     /// the empty text was `<a href="/parents/~"></a>`).
     static func showsNothing(_ text: some StringProtocol) -> Bool {
         text.allSatisfy(\.isWhitespace)

@@ -117,7 +117,7 @@ final class TableRowList: MustacheList {
         // The values row after row, read in place by index (a row view per value checked
         // its row and retained the array).
         let tableWidth = width
-        let emptyText = words.words.emptyText
+        let blank = words.words.blank
         page.rows.withUnsafeValues { values in
             for rowIndex in 0..<page.rows.count {
                 for (position, column) in columns.enumerated() {
@@ -126,7 +126,7 @@ final class TableRowList: MustacheList {
                         Self.cell(
                             values[rowIndex * tableWidth + column.index], of: column, isCut: isCut,
                             target: column.hasReference ? targets[position] : nil, languageSuffix: suffix, bytes: bytes,
-                            emptyText: emptyText, texts: texts, links: &links))
+                            blank: blank, texts: texts, links: &links))
                 }
             }
         }
@@ -169,7 +169,7 @@ final class TableRowList: MustacheList {
     /// written from the page's values; any other value is made as an `SQLValue` first.
     private static func cell(
         _ stored: RowValues.Value, of column: ShownColumn, isCut: Bool, target: ListDefinition?, languageSuffix: String,
-        bytes: (Int) -> String, emptyText: String, texts: ByteBuffer, links: inout [String]
+        bytes: (Int) -> String, blank: String, texts: ByteBuffer, links: inout [String]
     ) -> PageCells.Cell {
         if column.format == .plain, !column.hasReference, !isCut {
             /// The cell just written, whole and without a link.
@@ -207,7 +207,7 @@ final class TableRowList: MustacheList {
         appendText(of: value, isCut: isCut, format: column.format, bytes: bytes, to: texts)
         if link >= 0, RecordCells.showsNothing(texts.string(start..<texts.count)) {
             texts.removeAll(from: start)
-            texts.append(emptyText)
+            texts.append(blank)
         }
         return PageCells.Cell(
             kind: RecordCells.cellKind(value, exactNumber: column.isExactNumber), isNull: value.isNull, isCut: isCut,
