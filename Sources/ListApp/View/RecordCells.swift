@@ -34,18 +34,10 @@ enum RecordCells {
             if value.isNull { cell["isNull"] = true }
             if let href = href(value, reference: column.reference, lists: lists, languageSuffix: suffix) {
                 cell["href"] = .string(href)
-                if showsNothing(shown) { cell["text"] = .string(words.blank) }
+                if !VisibleText.showsSomething(shown) { cell["text"] = .string(words.blank) }
             }
             return .dictionary(cell)
         }
-    }
-
-    /// Whether a cell's text shows nothing: empty, or only white space. A link with such
-    /// a text has no name a screen reader can read (WCAG 2.4.4); it shows
-    /// ``TableWords/blank`` instead (found by a break-it pass: a foreign key that is
-    /// the empty text was `<a href="/parents/~"></a>`).
-    static func showsNothing(_ text: some StringProtocol) -> Bool {
-        text.allSatisfy(\.isWhitespace)
     }
 
     /// A value as a cell shows it: NULL as a dash, a blob as its size, text cut
@@ -201,10 +193,8 @@ enum RecordCells {
     /// A row's link text: its first non-empty text value (clamped), else the key.
     static func caption(_ row: some Collection<SQLValue>, key: String, words: TableWords) -> String {
         for value in row {
-            // A printable ASCII byte other than a space settles it without Unicode properties (most texts).
-            if case .text(let text) = value, !text.isEmpty,
-                text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) || !text.allSatisfy(\.isWhitespace)
-            {
+            // Not a text that shows nothing (found by a break-it pass: one of U+FEFF alone made an empty link).
+            if case .text(let text) = value, VisibleText.showsSomething(text) {
                 // "…" is nothing `escape` shows: escaping the cut text is escaping its part.
                 return VisibleText.escape(cut(text))
             }

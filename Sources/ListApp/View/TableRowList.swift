@@ -205,7 +205,8 @@ final class TableRowList: MustacheList {
         }
         let start = texts.count
         appendText(of: value, isCut: isCut, format: column.format, bytes: bytes, to: texts)
-        if link >= 0, RecordCells.showsNothing(texts.string(start..<texts.count)) {
+        // A link whose text shows nothing has no name to read out (WCAG 2.4.4): it says it is blank.
+        if link >= 0, !VisibleText.showsSomething(texts.string(start..<texts.count)) {
             texts.removeAll(from: start)
             texts.append(blank)
         }

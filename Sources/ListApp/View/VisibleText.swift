@@ -91,6 +91,16 @@ enum VisibleText {
         return true
     }
 
+    /// Whether `text` shows anything: a character that is neither white space nor
+    /// invisible (Default_Ignorable_Code_Point, UAX #44: U+200B, U+FEFF, joiners,
+    /// variation selectors…). A caption or a link's text must (a link whose text shows
+    /// nothing has no name to read out, WCAG 2.4.4); printable ASCII other than a space
+    /// settles it without Unicode properties.
+    static func showsSomething(_ text: some StringProtocol) -> Bool {
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+        return text.unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }
+    }
+
     /// Whether `scalar` is shown escaped.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -159,6 +159,25 @@ import Testing
         #expect(try fixture.server.get("/codes/~7E").text.contains("tilde"))
     }
 
+    /// Found by a break-it pass: a text of only invisible characters (U+FEFF, U+200B:
+    /// Default_Ignorable_Code_Point, not white space) was taken as a row's caption and a
+    /// link's text, a link with nothing to read. It shows nothing, as white space does.
+    @Test func aTextOfInvisibleCharactersNamesNoLink() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE codes (code TEXT PRIMARY KEY, label TEXT);
+            CREATE TABLE uses (id INTEGER PRIMARY KEY, code TEXT REFERENCES codes(code));
+            INSERT INTO codes VALUES (char(65279), char(8203)), ('a', 'first');
+            INSERT INTO uses VALUES (1, char(65279));
+            """)
+        // The row's caption is its key in words, not the invisible label or key.
+        let codes = try fixture.server.get("/codes").text
+        #expect(codes.contains(#"<a class="record-caption" href="/codes/~EF~BB~BF">Row ~EF~BB~BF</a>"#))
+        for address in ["/uses", "/uses/1"] {
+            #expect(try fixture.server.get(address).text.contains(#"<a href="/codes/~EF~BB~BF">(blank)</a>"#), "\(address)")
+        }
+    }
+
     /// Found by a break-it pass: "Rows that refer to this one" linked a key holding a
     /// control or bidirectional-formatting character to a filter that answers 400 (such
     /// a value is refused in a request: it cannot travel in a page's forms). Such a
