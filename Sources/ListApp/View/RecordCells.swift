@@ -119,8 +119,12 @@ enum RecordCells {
 
     /// Whether a text value is longer than a list page shows.
     static func needsClamp(_ value: SQLValue) -> Bool {
-        if case .text(let text) = value { return text.utf8.count > clampedLength && text.unicodeScalars.count > clampedLength }
-        return false
+        switch value {
+        case .text(let text): text.utf8.count > clampedLength && text.unicodeScalars.count > clampedLength
+        // Shown as the text with U+FFFD (a reference read as stored): cut as that text is.
+        case .textBytes(let bytes): bytes.count > clampedLength && needsClamp(.text(String(decoding: bytes, as: UTF8.self)))
+        default: false
+        }
     }
 
     /// A cell's link: the referenced row's page for a foreign key (`reference`: the

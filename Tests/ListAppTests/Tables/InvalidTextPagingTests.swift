@@ -107,6 +107,22 @@ import Testing
         #expect(row?["parent"] as? String == "a\u{FFFD}")
     }
 
+    /// A long reference read as stored is cut on a list page as its shown text is, with the note.
+    @Test func aLongReferenceReadAsStoredIsCutWithItsNote() throws {
+        let key = String(repeating: "61", count: 400) + "FF"
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE k (t TEXT PRIMARY KEY) WITHOUT ROWID;
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent TEXT REFERENCES k(t));
+            INSERT INTO k VALUES (CAST(X'\(key)' AS TEXT));
+            INSERT INTO child VALUES (1, CAST(X'\(key)' AS TEXT));
+            """)
+        let html = try fixture.server.get("/child").text
+        let link = "/k/" + String(repeating: "a", count: 400) + "~FF"
+        #expect(html.contains(#"<a href="\#(link)">"# + String(repeating: "a", count: 300) + "…</a>"))
+        #expect(html.contains("the row’s page shows all of it"))
+    }
+
     /// Found by a break-it pass: the page of such a row counted and linked the rows that
     /// refer to the text it shows, another value (a filter names a text, not bytes). It
     /// now leaves them out rather than name other rows; a row with a UTF-8 key keeps them.
