@@ -197,10 +197,17 @@ enum RecordCells {
     /// A row's link text: its first non-empty text value (clamped), else the key.
     static func caption(_ row: some Collection<SQLValue>, key: String, words: TableWords) -> String {
         for value in row {
+            // A reference read as stored (``SQLValue/textBytes(_:)``) is the text it shows.
+            let shown: String
+            switch value {
+            case .text(let text): shown = text
+            case .textBytes(let bytes): shown = String(decoding: bytes, as: UTF8.self)
+            default: continue
+            }
             // Not a text that shows nothing (found by a break-it pass: one of U+FEFF alone made an empty link).
-            if case .text(let text) = value, VisibleText.showsSomething(text) {
+            if VisibleText.showsSomething(shown) {
                 // "…" is nothing `escape` shows: escaping the cut text is escaping its part.
-                return VisibleText.escape(cut(text))
+                return VisibleText.escape(cut(shown))
             }
         }
         // A row with no text: "Row" and its key, cut as a text is (found by QA: a view's key is
@@ -214,7 +221,10 @@ enum RecordCells {
     /// other characters, or longer, comes first; or the row has no such text).
     static func plainCaption(_ row: RowValues.UnsafeValues.Row) -> UnsafeBufferPointer<UInt8>? {
         for index in row.indices {
-            guard case .text(let utf8) = row.inPlace(index), !utf8.isEmpty else { continue }
+            let value = row.inPlace(index)
+            // A reference read as stored is not ASCII: that function says.
+            if case .textBytes = value { return nil }
+            guard case .text(let utf8) = value, !utf8.isEmpty else { continue }
             guard VisibleText.isPrintableASCII(utf8) else { return nil }
             // Only spaces: no caption, as there (printable ASCII has no other white space).
             guard utf8.contains(where: { $0 > 0x20 }) else { continue }

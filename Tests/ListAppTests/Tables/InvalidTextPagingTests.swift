@@ -103,6 +103,8 @@ import Testing
             #expect(html.contains(#"<a href="/k/a~FF">a\#u{FFFD}</a>"#), "\(address)")
         }
         #expect(try fixture.server.get("/child").text.contains(#"<a href="/k/b">b</a>"#))
+        // Its shown text is still the row's caption, as any text is.
+        #expect(try fixture.server.get("/child").text.contains(#"<a class="record-caption" href="/child/1">a\#u{FFFD}</a>"#))
         let row = try TableFixture.json(fixture.server.get("/child/1.json"))["row"] as? [String: Any]
         #expect(row?["parent"] as? String == "a\u{FFFD}")
     }
