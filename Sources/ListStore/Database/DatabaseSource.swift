@@ -203,8 +203,11 @@ public final class DatabaseSource: ListSource {
                 defer { statement.reset() }
                 try statement.bind(values: [.integer(rowid)])
                 guard try statement.step() else { return nil }
-                let key = (1..<statement.columnCount).map { statement.value($0) }
-                return RowPosition(sortValue: sortColumn == nil ? nil : statement.value(0), key: key)
+                // Read as a page reads them (a text that is not UTF-8 as its bytes): the cursor
+                // names the very values SQLite compares (found by a break-it pass: read with U+FFFD,
+                // the next page started at the same row for ever, or skipped rows going down).
+                let key = (1..<statement.columnCount).map { statement.keyValue($0) }
+                return RowPosition(sortValue: sortColumn == nil ? nil : statement.keyValue(0), key: key)
             }
         }
     }
@@ -223,7 +226,8 @@ public final class DatabaseSource: ListSource {
                 defer { statement.reset() }
                 try statement.bind(values: key)
                 guard try statement.step() else { return nil }
-                return RowPosition(sortValue: sorted ? statement.value(0) : nil, key: key)
+                // The sort value as a page reads it (see ``position(ofRowid:in:sort:startedAt:)``).
+                return RowPosition(sortValue: sorted ? statement.keyValue(0) : nil, key: key)
             }
         }
     }
