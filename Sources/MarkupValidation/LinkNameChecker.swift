@@ -1,46 +1,90 @@
 // The rule that every link has a name: text a screen reader can say for it.
 
-/// Reports each `<a href>` that has no accessible name: no text other than white
-/// space and invisible characters inside it, no `img` with a non-empty `alt`, and no `aria-label`,
-/// `aria-labelledby` or `title` of its own. A screen reader names such a link by
-/// its address or as "link" (WCAG 2.2 SC 2.4.4 and 4.1.2; the name is computed
-/// from the content, HTML-AAM §4.1 and accname 1.2 §4.3.2).
+/// Reports each `<a href>` (and an SVG `<a>` with `href` or `xlink:href`) that has no
+/// accessible name: no text that shows a character inside it (not white space, not an
+/// invisible character), no `img` with such an `alt`, no element with an `aria-label`
+/// or `aria-labelledby` inside it, and no `aria-label`, `aria-labelledby` or `title` of
+/// its own. A screen reader names such a link by its address or as "link" (WCAG 2.2 SC
+/// 2.4.4 and 4.1.2; the name is computed from the content, HTML-AAM §4.1, accname 1.2
+/// §4.3.2). Content that is not rendered names nothing: `script`, `style`, `template`
+/// and what `hidden` or `aria-hidden="true"` hides; a link that is itself hidden so is
+/// not checked (a link inside a `template` is: it is shown once the template is used).
 ///
-/// Reads the scanner's tokens in order: a link's content is what comes before its
-/// `</a>` (a link cannot hold another; ``StructureChecker`` reports one that does).
+/// Reads the scanner's tokens with a stack of open elements: a link ends at its `</a>`
+/// or at the end tag of an element it is inside. Elements whose end tags the parser
+/// implies (a `<li>` that starts the next) are not closed early, so a link left open
+/// there is checked with what follows (a missing `</a>` is ``StructureChecker``'s to report).
 struct LinkNameChecker {
     private struct OpenLink {
         var position: SourcePosition
         var isNamed: Bool
+        /// Its element's place in the stack.
+        var depth: Int
+    }
+
+    private struct Element {
+        var name: String
+        var isForeign: Bool
+        /// Whether its content is not rendered (`script`, `style`, `template`, `hidden`, `aria-hidden`).
+        var hidesContent: Bool
+        /// Whether it and its content are hidden from everyone (`hidden`, `aria-hidden="true"`).
+        var isHidden: Bool
     }
 
     private(set) var diagnostics: [Diagnostic] = []
     private var open: [OpenLink] = []
+    private var stack: [Element] = []
 
     /// Checks all tokens; a link never closed is checked at the end of input.
     mutating func check(_ tokens: [ScannedToken]) {
         for token in tokens {
             switch token {
-            case .startTag(let tag):
-                if tag.name == "a", tag.attribute("href") != nil, !tag.isSelfClosing {
-                    let labelled = ["aria-label", "aria-labelledby", "title"].contains { Self.isNonBlank(tag.value(of: $0)) }
-                    open.append(OpenLink(position: tag.position, isNamed: labelled))
-                } else if tag.name == "img", Self.isNonBlank(tag.value(of: "alt")) {
-                    nameOpenLinks()
-                }
+            case .startTag(let tag): start(tag)
             case .text(let text, _):
                 if Self.textShowsSomething(text) { nameOpenLinks() }
-            case .endTag(let name, _):
-                if name == "a", let link = open.popLast() { report(link) }
-            case .doctype, .comment:
-                break
+            case .endTag(let name, _): end(name)
+            case .doctype, .comment: break
             }
         }
         while let link = open.popLast() { report(link) }
     }
 
+    private mutating func start(_ tag: StartTag) {
+        let isForeign = (stack.last?.isForeign ?? false) || HTML5Vocabulary.foreignRoots.contains(tag.name)
+        let isHidden = tag.attribute("hidden") != nil || tag.value(of: "aria-hidden")?.lowercased() == "true"
+        let element = Element(
+            name: tag.name, isForeign: isForeign,
+            hidesContent: isHidden || ["script", "style", "template"].contains(tag.name) && !isForeign, isHidden: isHidden)
+        let labelled = ["aria-label", "aria-labelledby"].contains { Self.isNonBlank(tag.value(of: $0)) }
+        let isLink = tag.name == "a" && (tag.attribute("href") != nil || isForeign && tag.attribute("xlink:href") != nil)
+        if !isHidden, !isLink, labelled || tag.name == "img" && Self.isNonBlank(tag.value(of: "alt")) {
+            nameOpenLinks()
+        }
+        let closesItself = tag.isSelfClosing && isForeign || !isForeign && HTML5Vocabulary.voidElements.contains(tag.name)
+        if isLink, !isHidden, !stack.contains(where: \.isHidden) {
+            let link = OpenLink(
+                position: tag.position, isNamed: labelled || Self.isNonBlank(tag.value(of: "title")), depth: stack.count)
+            // `<a/>` is an empty link in SVG; in HTML the slash is ignored and the link stays open.
+            if closesItself { report(link) } else { open.append(link) }
+        }
+        if !closesItself { stack.append(element) }
+    }
+
+    private mutating func end(_ name: String) {
+        guard let index = stack.lastIndex(where: { $0.name == name }) else { return }
+        while let link = open.last, link.depth >= index {
+            open.removeLast()
+            report(link)
+        }
+        stack.removeSubrange(index...)
+    }
+
+    /// Names every open link the current content is rendered in (no element between the
+    /// link and the content hides it).
     private mutating func nameOpenLinks() {
-        for index in open.indices { open[index].isNamed = true }
+        for index in open.indices where !open[index].isNamed {
+            if !stack[(open[index].depth + 1)...].contains(where: \.hidesContent) { open[index].isNamed = true }
+        }
     }
 
     private mutating func report(_ link: OpenLink) {
