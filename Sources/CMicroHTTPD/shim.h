@@ -135,6 +135,15 @@ static inline struct MHD_Daemon *liststate_mhd_start(
         MHD_OPTION_END);
 }
 
+/// Copies the client's IPv4 address (4 bytes, network order) into `bytes`; returns 1,
+/// or 0 when the client's address is another family or unknown.
+static inline int liststate_mhd_client_ipv4(struct MHD_Connection *connection, uint8_t *bytes) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr || info->client_addr->sa_family != AF_INET) return 0;
+    memcpy(bytes, &((const struct sockaddr_in *)info->client_addr)->sin_addr, 4);
+    return 1;
+}
+
 /// Writes the numeric client address of a connection ("127.0.0.1", "::1")
 /// into `buffer`; returns 1 on success, 0 when it is unknown.
 static inline int liststate_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t length) {

@@ -5,6 +5,26 @@ import Testing
 
 /// The access log gets one entry per answered request.
 @Suite struct AccessLogTests {
+    /// The client's IPv4 address is written as `inet_ntop` writes it.
+    @Test func anIPv4AddressIsWrittenAsInetNtopWritesIt() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [(UInt8, UInt8, UInt8, UInt8)] = [(0, 0, 0, 0), (255, 255, 255, 255), (127, 0, 0, 1), (10, 9, 100, 99), (1, 20, 200, 255)]
+        let random = (0..<1000).map { _ in
+            (
+                UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+                UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator)
+            )
+        }
+        for var address in edges + random {
+            let expected = withUnsafeBytes(of: &address) { bytes in
+                withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { buffer in
+                    inet_ntop(AF_INET, bytes.baseAddress, buffer.baseAddress, 16).map { String(cString: $0) }
+                }
+            }
+            #expect(dottedDecimal(address) == expected)
+        }
+    }
+
     @Test func oneEntryPerRequest() throws {
         let entries = Recorder<AccessLogEntry>()
         let configuration = testConfiguration { $0.accessLog = { entries.append($0) } }
