@@ -74,7 +74,7 @@ public struct AccessLogEntry: Sendable {
     public var combinedLineBytes: [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(96 + target.utf8.count + (referer?.utf8.count ?? 1) + (userAgent?.utf8.count ?? 1))
-        func add(_ text: String) { line.append(contentsOf: text.utf8) }
+        func add(_ text: String) { Self.append(text, to: &line) }
         func addQuoted(_ text: String) { Self.appendQuoted(text, to: &line) }
         add(remoteAddress ?? "-")
         add(" - - [")
@@ -175,10 +175,21 @@ public struct AccessLogEntry: Sendable {
         )
     }
 
+    /// Appends `text`'s UTF-8 from its contiguous bytes (a native string's, in place):
+    /// `append(contentsOf: text.utf8)` walked the view generically, and the dozen
+    /// fields of a line cost a cached page about 1.3 % of its instructions (callgrind).
+    private static func append(_ text: String, to line: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ line.append(contentsOf: $0) }) == nil {
+            line.append(contentsOf: text.utf8)
+        }
+    }
+
     /// A field for inside double quotes: `"` and `\` escaped, controls as `\xHH`.
     private static func appendQuoted(_ text: String, to line: inout [UInt8]) {
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) else {
-            line.append(contentsOf: text.utf8)
+        let needsEscape: (UInt8) -> Bool = { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: needsEscape) }) ?? text.utf8.contains(where: needsEscape)
+        else {
+            append(text, to: &line)
             return
         }
         for byte in text.utf8 {
