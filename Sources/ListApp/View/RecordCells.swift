@@ -122,7 +122,7 @@ enum RecordCells {
         switch value {
         case .text(let text): text.utf8.count > clampedLength && text.unicodeScalars.count > clampedLength
         // Shown as the text with U+FFFD (a reference read as stored): cut as that text is.
-        case .textBytes(let bytes): bytes.count > clampedLength && needsClamp(.text(String(decoding: bytes, as: UTF8.self)))
+        case .textBytes(let bytes): bytes.count > clampedLength && needsClamp(.text(value.plainText ?? ""))
         default: false
         }
     }
@@ -201,7 +201,7 @@ enum RecordCells {
             let shown: String
             switch value {
             case .text(let text): shown = text
-            case .textBytes(let bytes): shown = String(decoding: bytes, as: UTF8.self)
+            case .textBytes: shown = value.plainText ?? ""
             default: continue
             }
             // Not a text that shows nothing (found by a break-it pass: one of U+FEFF alone made an empty link).
