@@ -15,8 +15,22 @@ public enum HTMLEscaping {
 
     /// Whether `byte` needs escaping.
     @inlinable @inline(__always)
-    static func needsEscaping(_ byte: UInt8) -> Bool {
+    public static func needsEscaping(_ byte: UInt8) -> Bool {
         byte < 64 ? (lowMask >> UInt64(byte)) & 1 != 0 : byte == 0x60
+    }
+
+    /// A word with the high bit set in (at least) the lowest byte of `word` that may
+    /// need escaping; 0 when no byte can. Exact for the lowest flagged byte's
+    /// position (bits above it may be false positives, never below).
+    @inlinable @inline(__always)
+    public static func candidates(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        return zeroBytes((word & 0xFCFC_FCFC_FCFC_FCFC) ^ 0x3C3C_3C3C_3C3C_3C3C)  // < = > ?
+            | zeroBytes((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0x2626_2626_2626_2626)  // & '
+            | zeroBytes(word ^ 0x2222_2222_2222_2222)  // "
+            | zeroBytes(word ^ 0x6060_6060_6060_6060)  // `
     }
 
     /// The entity for a byte that needs escaping.
@@ -55,7 +69,7 @@ public enum HTMLEscaping {
                 word = padded
             }
             let value = UInt64(littleEndian: word)
-            let mask = MustacheOutput.candidates(value)
+            let mask = candidates(value)
             if mask != 0 {
                 // The lowest flagged byte is exact; the ones above it may be false positives.
                 for offset in (mask.trailingZeroBitCount >> 3)..<8
@@ -66,6 +80,13 @@ public enum HTMLEscaping {
             index += 8
         }
         return false
+    }
+
+    /// Whether any byte of `string`'s UTF-8 needs escaping (see ``needsEscaping(_:)-(UnsafeBufferPointer<UInt8>)``).
+    /// - Complexity: O(n) in the string's UTF-8 length.
+    public static func needsEscaping(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { needsEscaping($0) }
     }
 
     /// Appends `bytes` to `buffer`, escaped.

@@ -130,7 +130,7 @@ public struct MustacheOutput: ~Copyable {
         var index = 0
         while index + 8 <= extra {
             let raw = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-            let mask = MustacheOutput.candidates(UInt64(littleEndian: raw))
+            let mask = HTMLEscaping.candidates(UInt64(littleEndian: raw))
             if mask == 0 {
                 UnsafeMutableRawPointer(destination).storeBytes(of: raw, as: UInt64.self)
                 destination += 8
@@ -161,20 +161,6 @@ public struct MustacheOutput: ~Copyable {
             return destination + 1
         }
         return writeEntity(byte, at: destination)
-    }
-
-    /// A word with the high bit set in (at least) the lowest byte of `word` that may
-    /// need escaping; 0 when no byte can. Exact for the lowest flagged byte's
-    /// position (bits above it may be false positives, never below).
-    @inline(__always)
-    static func candidates(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        return zeroBytes((word & 0xFCFC_FCFC_FCFC_FCFC) ^ 0x3C3C_3C3C_3C3C_3C3C)  // < = > ?
-            | zeroBytes((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0x2626_2626_2626_2626)  // & '
-            | zeroBytes(word ^ 0x2222_2222_2222_2222)  // "
-            | zeroBytes(word ^ 0x6060_6060_6060_6060)  // `
     }
 
     /// Writes the entity of an escaped byte at `destination` with one 8-byte store

@@ -18,4 +18,17 @@ extension ByteBuffer {
         append(bytes)
         return true
     }
+
+    /// Appends `bytes` when they are at most `maximumBytes` of printable ASCII, as
+    /// ``appendIfPrintableASCII(_:maximumBytes:)-(UnsafeBufferPointer<UInt8>,_)`` does;
+    /// returns nil when it did not, else whether they have a byte HTML escapes
+    /// (found in the same visit of the bytes: a cell whose text has none is copied
+    /// into the page as it is).
+    func appendIfPrintableASCIINeedsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, maximumBytes: Int) -> Bool? {
+        guard bytes.count <= maximumBytes, let needsEscaping = VisibleText.printableASCIINeedsEscaping(bytes) else {
+            return nil
+        }
+        append(bytes)
+        return needsEscaping
+    }
 }

@@ -30,6 +30,11 @@ final class TableRowList: MustacheList {
     /// and `?lang=…` or "" (written around the segment, not joined into a string per row).
     let detailPrefix: String
     let detailSuffix: String
+    /// Whether ``detailPrefix`` or ``detailSuffix`` has a byte HTML escapes (a
+    /// `?lang=…` suffix with more parameters has `&`).
+    let detailAffixesNeedEscaping: Bool
+    /// Whether the page's `rowHeader`, printed on every row, has a byte HTML escapes.
+    let rowHeaderNeedsEscaping: Bool
     /// The columns shown per row (indices into the table's columns).
     let shownColumns: [Int]
     let moreColumns: String?
@@ -56,6 +61,8 @@ final class TableRowList: MustacheList {
         let addressColumns = list.addressColumnIndices
         detailPrefix = list.path + "/"
         detailSuffix = suffix
+        detailAffixesNeedEscaping = HTMLEscaping.needsEscaping(detailPrefix + suffix)
+        rowHeaderNeedsEscaping = HTMLEscaping.needsEscaping(words.words.rowHeader)
         // A view paged by all its columns has no key to give: `data-key` is empty there
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
@@ -77,11 +84,13 @@ final class TableRowList: MustacheList {
                     }
                     let captionEnd = Int32(rowTexts.count)
                     if let segment { rowTexts.append(segment) }
+                    let start = index == 0 ? 0 : Int(facts[index - 1].segmentEnd)
                     facts.append(
                         RowFacts(
                             idHash: TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1),
                             keyEnd: keyEnd, captionEnd: captionEnd, segmentEnd: Int32(rowTexts.count),
-                            hasDetailPage: segment != nil))
+                            hasDetailPage: segment != nil,
+                            textsNeedEscaping: HTMLEscaping.needsEscaping(rowTexts[start..<rowTexts.count])))
                 }
             }
         }
@@ -144,6 +153,9 @@ final class TableRowList: MustacheList {
         let keyEnd, captionEnd, segmentEnd: Int32
         /// Whether the row has a page (a detail segment; nil without a row page).
         let hasDetailPage: Bool
+        /// Whether any of the row's texts has a byte HTML escapes (most rows' have
+        /// none: their texts are then copied as they are).
+        let textsNeedEscaping: Bool
     }
 
     /// Where row `index`'s key text, caption and detail segment are in ``rowTexts``.
@@ -173,9 +185,13 @@ final class TableRowList: MustacheList {
     ) -> PageCells.Cell {
         if column.format == .plain, !column.hasReference, !isCut {
             /// The cell just written, whole and without a link.
-            func whole(_ kind: RecordCells.CellKind, isNull: Bool = false) -> PageCells.Cell {
-                PageCells.Cell(kind: kind, isNull: isNull, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count))
+            func whole(_ kind: RecordCells.CellKind, isNull: Bool = false, needsEscaping: Bool = false) -> PageCells.Cell {
+                PageCells.Cell(
+                    kind: kind, isNull: isNull, isCut: false, isClamped: false, link: -1, textEnd: Int32(texts.count),
+                    textNeedsEscaping: needsEscaping)
             }
+            // Digits, a number's `.`, `e`, `-` and `+`, `NaN`, `Infinity` and the dash of
+            // NULL have no byte HTML escapes (the cell tests check it).
             switch stored {
             case .integer(let number):
                 texts.append(decimal: number)
@@ -188,8 +204,8 @@ final class TableRowList: MustacheList {
                 return whole(.null, isNull: true)
             // A web address starts with `h` (``RecordCells/isWebAddress(_:)``): a link, made below.
             case .text(let utf8) where utf8.first != UInt8(ascii: "h"):
-                if texts.appendIfPrintableASCII(utf8, maximumBytes: RecordCells.clampedLength) {
-                    return whole(column.isExactNumber ? .real : .text)
+                if let needsEscaping = texts.appendIfPrintableASCIINeedsEscaping(utf8, maximumBytes: RecordCells.clampedLength) {
+                    return whole(column.isExactNumber ? .real : .text, needsEscaping: needsEscaping)
                 }
             default:
                 break
@@ -212,7 +228,8 @@ final class TableRowList: MustacheList {
         }
         return PageCells.Cell(
             kind: RecordCells.cellKind(value, exactNumber: column.isExactNumber), isNull: value.isNull, isCut: isCut,
-            isClamped: isCut || RecordCells.needsClamp(value), link: link, textEnd: Int32(texts.count))
+            isClamped: isCut || RecordCells.needsClamp(value), link: link, textEnd: Int32(texts.count),
+            textNeedsEscaping: HTMLEscaping.needsEscaping(texts[start..<texts.count]))
     }
 
     /// Appends the text a list page shows of a cell's `value`
@@ -290,17 +307,18 @@ final class TableRowList: MustacheList {
     /// Every field but `cells` and `values` is written straight into the page, without
     /// a value around it (a detail link in its three parts: escaping is byte by byte).
     func interpolate(at index: Int, field: Int, escaped: Bool, into output: inout MustacheOutput) {
+        let textsEscaped = escaped && rowFacts[index].textsNeedEscaping
         switch Field(rawValue: field) {
         case .id: TableView.writeElementID(rowFacts[index].idHash, into: &output)
-        case .key: output.append(utf8: rowTexts[textRanges(index).key], escaped: escaped)
-        case .caption: output.append(utf8: rowTexts[textRanges(index).caption], escaped: escaped)
+        case .key: output.append(utf8: rowTexts[textRanges(index).key], escaped: textsEscaped)
+        case .caption: output.append(utf8: rowTexts[textRanges(index).caption], escaped: textsEscaped)
         case .detailHref:
             guard rowFacts[index].hasDetailPage else { return }
-            output.append(detailPrefix, escaped: escaped)
-            output.append(utf8: rowTexts[textRanges(index).segment], escaped: escaped)
-            output.append(detailSuffix, escaped: escaped)
+            output.append(detailPrefix, escaped: escaped && detailAffixesNeedEscaping)
+            output.append(utf8: rowTexts[textRanges(index).segment], escaped: textsEscaped)
+            output.append(detailSuffix, escaped: escaped && detailAffixesNeedEscaping)
         case .moreColumns: output.append(moreColumns ?? "", escaped: escaped)
-        case .rowHeader: output.append(words.words.rowHeader, escaped: escaped)
+        case .rowHeader: output.append(words.words.rowHeader, escaped: escaped && rowHeaderNeedsEscaping)
         default: output.append(mustacheValue(at: index, field: field), escaped: escaped)
         }
     }

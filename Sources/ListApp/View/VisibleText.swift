@@ -1,4 +1,5 @@
 import ListStore
+import Mustache
 
 /// A user's text made visible and safe in a page: code points that would be
 /// invisible, reorder what follows or break the markup are shown as what
@@ -73,6 +74,24 @@ enum VisibleText {
     /// for 0x7F and adding 0x60 does for 0x20 and above (no carry leaves the byte),
     /// and a byte of 0x80 or above has its top bit already.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var needsEscaping = false
+        return scanPrintableASCII(bytes, needsEscaping: &needsEscaping, lookingForEscapes: false)
+    }
+
+    /// ``isPrintableASCII(_:)-(UnsafeBufferPointer<UInt8>)``, and, when it is, whether
+    /// any byte needs HTML escaping (``Mustache/HTMLEscaping``), found in the same visit
+    /// of the bytes: nil when they are not printable ASCII.
+    static func printableASCIINeedsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var needsEscaping = false
+        return scanPrintableASCII(bytes, needsEscaping: &needsEscaping, lookingForEscapes: true) ? needsEscaping : nil
+    }
+
+    /// The one loop of the two above (`lookingForEscapes` is a constant at each, so
+    /// each gets its own copy).
+    @inline(__always)
+    private static func scanPrintableASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, needsEscaping: inout Bool, lookingForEscapes: Bool
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
@@ -81,11 +100,16 @@ enum VisibleText {
             let low = word & 0x7F7F_7F7F_7F7F_7F7F
             let bad = (word | (low &+ 0x0101_0101_0101_0101) | ~(low &+ 0x6060_6060_6060_6060)) & 0x8080_8080_8080_8080
             if bad != 0 { return false }
+            // A candidate (`?` is one too) is checked byte by byte.
+            if lookingForEscapes, !needsEscaping, HTMLEscaping.candidates(UInt64(littleEndian: word)) != 0 {
+                needsEscaping = (index..<index + 8).contains { HTMLEscaping.needsEscaping(base[$0]) }
+            }
             index += 8
         }
         while index < count {
             let byte = base[index]
             if byte < 0x20 || byte >= 0x7F { return false }
+            if lookingForEscapes, HTMLEscaping.needsEscaping(byte) { needsEscaping = true }
             index += 1
         }
         return true

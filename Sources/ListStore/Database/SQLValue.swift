@@ -62,20 +62,6 @@ public enum SQLValue: Sendable, Hashable {
         }
     }
 
-    /// The shortest decimal text that parses back to `value` (Swift's
-    /// `description` is shortest round-trip), always with a `.` or an exponent
-    /// so a reader does not take it for an integer; `Infinity`, `-Infinity` and
-    /// `NaN` as PostgreSQL, JSON twins and CSV write them (Swift's `inf` read oddly
-    /// on a page: found by QA), which Swift's `Double(_:)` and PostgreSQL read back.
-    public static func shortestText(_ value: Double) -> String {
-        if value.isNaN { return "NaN" }
-        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-        var text = value.description
-        // Read as contiguous bytes: a generic walk of the view took a third of the time `description` did.
-        let isMarked = text.withUTF8 { $0.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") } }
-        return isMarked ? text : text + ".0"
-    }
-
     /// The value to bind for text a request gave (a filter's value, a key in a
     /// path) compared with a column of `affinity`. SQLite converts text to a
     /// number for a column of INTEGER, REAL or NUMERIC affinity itself

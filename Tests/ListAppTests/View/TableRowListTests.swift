@@ -16,14 +16,17 @@ import Testing
             (2, '<b>&"''`=</b>', 0.1, 9223372036854775807, NULL, 'https://example.org/?a=1&b=2'),
             (3, 'tab	and ' || char(1) || ' control ' || char(8238), 1e300, 0, NULL, 12),
             (4, replace(hex(zeroblob(200)), '0', 'é'), -0.0, 7, X'', 'x'),
-            (5, '', NULL, NULL, NULL, 2.5);
+            (5, '', NULL, NULL, NULL, 2.5),
+            (6, 'what? no', 123.45, 1, NULL, 'abcdefg'''),
+            (7, 'abcdefgh=', 1e-5, 2, NULL, 'a>b'),
+            (8, 'question?marks?', -0.25, 3, NULL, 'x`y');
         """
 
     /// The list's rows as a table page draws them.
     static func rows(_ fixture: TableFixture) throws -> TableRowList {
         let list = try #require(fixture.server.application.tables.lists.list(named: "odd <cells>"))
         let page = try list.source.page(RowPageQuery(table: list.table, limit: 10)).get()
-        #expect(page.rows.count == 5)
+        #expect(page.rows.count == 8)
         return TableRowList(
             page, of: list, words: TableWords.shared(.english), lists: fixture.server.application.tables.lists,
             languageParameter: "en")
@@ -119,6 +122,17 @@ import Testing
         #expect(texts[2].contains("\u{2401}") && texts[2].contains("[U+202E]"))
         #expect(texts[3].hasSuffix("…") && texts[3].unicodeScalars.count == RecordCells.clampedLength + 1)
         #expect(try Self.written(CellList(rows.pageCells, rows: 0..<1), 3, "text", escaped: true) == "-9223372036854775808")
+        // Printable ASCII with a byte to escape in a whole word, in the bytes after the
+        // last word, or only `?` (which the word-at-a-time check looks at twice).
+        #expect(Array(texts[5...]) == ["what? no", "abcdefgh&#61;", "question?marks?"])
+        let notes = try (5..<rows.count).map {
+            try Self.written(CellList(rows.pageCells, rows: $0..<$0 + 1), 5, "text", escaped: true)
+        }
+        #expect(notes == ["abcdefg&#39;", "a&gt;b", "x&#96;y"])
+        let prices = try (5..<rows.count).map {
+            try Self.written(CellList(rows.pageCells, rows: $0..<$0 + 1), 2, "text", escaped: true)
+        }
+        #expect(prices == ["123.45", "1e-05", "-0.25"])
     }
 
     /// A row's caption, written from the page's bytes where its first text is short
