@@ -299,13 +299,14 @@ extension Template.Renderer {
             case .section(let number, let inverted, let end, let program, let op, let planned):
                 if let truth = list.truthiness(at: row, field: number) {
                     // A scalar: pushed on the stack it holds no names, so a planned body's
-                    // names still resolve on the row; an unplanned one is interpreted.
+                    // names still resolve on the row (its steps follow this one, up to
+                    // `end`: the loop goes on into them); an unplanned one is interpreted.
                     if truth != inverted {
                         if planned {
-                            try run(plan, index + 1..<end, row: row, of: box, list: list)
-                        } else {
-                            try interpret(program, op, row: row, of: box)
+                            index += 1
+                            continue
                         }
+                        try interpret(program, op, row: row, of: box)
                     }
                     index = end
                     continue
@@ -330,13 +331,19 @@ extension Template.Renderer {
                     // Only when the section renders: the interpreter finds the same value on the row.
                     if value.isTruthy != inverted { try interpret(program, op, row: row, of: box) }
                 } else if inverted {
-                    if !value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
+                    if !value.isTruthy {
+                        index += 1
+                        continue
+                    }
                 } else {
                     switch value {
                     case .null, .bool, .int, .double, .string:
                         // A scalar pushed on the stack holds no names: the body's
                         // names still resolve on the row, as flattened.
-                        if value.isTruthy { try run(plan, index + 1..<end, row: row, of: box, list: list) }
+                        if value.isTruthy {
+                            index += 1
+                            continue
+                        }
                     case .list(let inner):
                         if try !runList(inner, inside: (row, box), section: program, op) {
                             try interpret(program, op, row: row, of: box)
