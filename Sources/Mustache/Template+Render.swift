@@ -54,13 +54,18 @@ extension Template {
         /// The last list section's flattened body (``CompiledRowPlan``), or nil when it
         /// could not be flattened.
         var keptPlan: CompiledRowPlan?
+        /// ``keptPlan`` unretained, for each row's list of cells that asks for it (read from
+        /// the optional, the plan every render of every thread shares was retained and
+        /// released for each row: perf).
+        var keptPlanReference: Unmanaged<CompiledRowPlan>?
         /// The list and section ``keptPlan`` was made for: the list held (so no other list
         /// takes its place under the same identifier), compared by identifier and type;
-        /// the program compared, not retained (the library holds it).
+        /// the program compared by identifier (the library holds it; compared as an
+        /// object, it was retained for the comparison).
         var keptPlanBox: MustacheListBox?
         var keptPlanList: ObjectIdentifier?
         var keptPlanListType: ObjectIdentifier?
-        unowned(unsafe) var keptPlanProgram: Program?
+        var keptPlanProgram: ObjectIdentifier?
         var keptPlanOp = -1
 
         /// The shared fields just above the root (``MustacheSharedContext``), when

@@ -183,10 +183,10 @@ extension Template.Renderer {
     ) -> Unmanaged<Template.CompiledRowPlan>? {
         guard hasNoIndent else { return nil }
         // Compared without a reference counted: each row's list of cells asks here.
-        if keptPlanOp == index, keptPlanProgram === program,
+        if keptPlanOp == index, keptPlanProgram == ObjectIdentifier(program),
             keptPlanList == ObjectIdentifier(box) || (box.fieldsAreTheTypes && keptPlanListType == box.listType)
         {
-            return keptPlan.map { Unmanaged.passUnretained($0) }
+            return keptPlanReference
         }
         // A list whose fields are its type's is planned once per library, not per render.
         let key =
@@ -211,10 +211,11 @@ extension Template.Renderer {
         _ plan: Template.CompiledRowPlan?, for box: MustacheListBox, _ program: Template.Program, _ op: Int
     ) {
         keptPlan = plan
+        keptPlanReference = plan.map { Unmanaged.passUnretained($0) }
         keptPlanBox = box
         keptPlanList = ObjectIdentifier(box)
         keptPlanListType = box.listType
-        keptPlanProgram = program
+        keptPlanProgram = ObjectIdentifier(program)
         keptPlanOp = op
     }
 
