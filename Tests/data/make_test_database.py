@@ -42,8 +42,12 @@ SEED = 20261202
 
 # Names the tests use; the lists the server must serve, in no particular order.
 LISTS = ["items", "paths", "codes", "events", "empty", "authors", "books", "book_list",
-         "order items.v2 é", "sensor_data", "measurements"]
+         "order items.v2 é", "sensor_data", "readings_union", "readings_mixed", "measurements"]
 EMPTY_LIST = "empty"
+# Lists PostgreSQL cannot hold (a view whose arms give one column values of several types).
+SQLITE_ONLY = {"readings_mixed"}
+# The lists of the portable copy (postgresql_copy.py).
+PORTABLE_LISTS = [name for name in LISTS if name not in SQLITE_ONLY]
 
 # Key parts of `paths` (dir, name): every awkward character of the URL scheme.
 PATH_DIRS = ["/", "a/b", "a,b", "100%", "what?", "#hash", "x&y", "..", "../..", "with space",
@@ -171,6 +175,13 @@ def build(path):
     db.execute("CREATE TABLE sensor_data (id INTEGER PRIMARY KEY, value REAL)")
     for n in range(1, 16):
         db.execute("INSERT INTO sensor_data VALUES (?, ?)", (n, rng.choice([None, 20.5, 21.0, -4.25])))
+
+    # --- views over compound SELECTs: each arm's values take the left-most arm's
+    # affinity as the view gives them (0 is read as 0.0), a text that reads as a
+    # number stays text ('0'): a page's conditions must see the values it shows.
+    db.execute("CREATE VIEW readings_union AS SELECT value FROM sensor_data UNION ALL SELECT 0 FROM events")
+    db.execute("""CREATE VIEW readings_mixed AS
+        SELECT value FROM sensor_data UNION ALL SELECT payload FROM events UNION ALL SELECT '0' UNION ALL SELECT 1.0""")
 
     # --- WITHOUT ROWID with a REAL key ------------------------------------------
     db.execute("CREATE TABLE measurements (at REAL PRIMARY KEY, reading INTEGER) WITHOUT ROWID")

@@ -17,7 +17,8 @@ from the generated database where it must:
   since a SQLite table without a key is paged by its rowid, which PostgreSQL
   has not;
 - a primary key other than one INTEGER column makes a WITHOUT ROWID table;
-- views keep their SQL; full-text and SQLite's own tables are not copied.
+- views keep their SQL, but for those PostgreSQL cannot hold (`SQLITE_ONLY`);
+  full-text and SQLite's own tables are not copied.
 
 The PostgreSQL side is loaded with psql (no Python driver needed).
 """
@@ -67,7 +68,7 @@ def build(source, target, psql, conninfo):
     script = ["SET client_min_messages = warning;", "BEGIN;"]
     left_out = {}
     views = []
-    for name in make_test_database.LISTS:
+    for name in make_test_database.PORTABLE_LISTS:
         kind, sql = db.execute("SELECT type, sql FROM sqlite_schema WHERE name = ?", (name,)).fetchone()
         q = quote_identifier(name)
         if kind == "view":

@@ -73,7 +73,7 @@ def portable():
             postgresql_copy.build(source, target, psql(), conninfo(database))
         db = open_oracle(target)
         _copy["path"] = target
-        _copy["metas"] = {name: ListMeta(db, name) for name in make_test_database.LISTS}
+        _copy["metas"] = {name: ListMeta(db, name) for name in make_test_database.PORTABLE_LISTS}
         db.close()
     return _copy.get("path"), _copy.get("metas", {})
 

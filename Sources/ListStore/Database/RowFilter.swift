@@ -64,7 +64,11 @@ public struct RowFilter: Sendable, Hashable {
     /// number and as the text given: a CSV loaded without declared types holds
     /// `12` as text (found by QA: `version=12` found nothing).
     func condition(on column: TableDescription.Column, dialect: SQLDialect) -> SQLCondition? {
-        let expression = column.orderSQL
+        // In SQLite the column itself: its affinity turns the text a filter binds into a
+        // number where the column's values are numbers (datatype3.html §4.2); a view over a
+        // compound SELECT orders and pages by `+column`, which has none
+        // (``SchemaReader/compoundViewSource(_:)``).
+        let expression = dialect == .sqlite ? quoteIdentifier(column.sqlName) : column.orderSQL
         let affinity = column.affinity
         let bound = SQLValue.parameter(value, for: affinity)
         let untyped = dialect == .sqlite && affinity == .blob

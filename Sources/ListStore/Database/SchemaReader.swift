@@ -132,7 +132,45 @@ enum SchemaReader {
         }
         let names = Set(columns.map { $0.sqlName.lowercased() })
         let rowid = kind == .table ? ["rowid", "_rowid_", "oid"].first { !names.contains($0) } : nil
-        return TableDescription(name: name, kind: kind, columns: columns, rowidName: rowid)
+        var source: String?
+        if kind == .view, try isCompound(view: name, connection) {
+            source = compoundViewSource(name)
+            // Compared and ordered without the column's affinity, as `ORDER BY` orders them.
+            for index in columns.indices { columns[index].orderExpression = "+" + quoteIdentifier(columns[index].sqlName) }
+        }
+        return TableDescription(name: name, kind: kind, columns: columns, rowidName: rowid, sqlName: source)
+    }
+
+    /// Where a page reads a view over a compound `SELECT` (`UNION ALL` and the others,
+    /// at any depth): a subquery with a `LIMIT`, into which SQLite pushes no `WHERE` term
+    /// (optoverview.html §11, the push-down optimization's rule that the subquery have no
+    /// `LIMIT`). Pushed into the compound's arms, a page's conditions read each arm's
+    /// values before the compound gives them its left-most arm's affinity: in SQLite
+    /// 3.40 `typeof(p)` said `integer` in the `WHERE` for a row the page read as `real`
+    /// (`SELECT p FROM prices UNION ALL SELECT 0 FROM gifts`), so the run of equal rows
+    /// after a cursor came out empty, and paging ended after 21 of 52 rows (found by a
+    /// break-it pass). Read through the subquery, every condition, the order and the
+    /// values a page shows see the same values; the arms' indexes no longer serve a
+    /// page's conditions.
+    ///
+    /// The view's columns are compared as `+column` (``TableDescription/Column/orderExpression``),
+    /// an expression without affinity (datatype3.html §3.2): such a view may hold a text
+    /// that reads as a number in a column of REAL affinity (`'0'` from an untyped arm),
+    /// which `ORDER BY` puts among the texts but a comparison with the column turned
+    /// into the number, so a cursor after it found it again or skipped rows.
+    static func compoundViewSource(_ name: String) -> String {
+        "(SELECT * FROM \(quoteIdentifier(name)) LIMIT -1)"
+    }
+
+    /// Whether reading the view `name` runs a compound `SELECT` (its query plan has a
+    /// `COMPOUND QUERY` step, wherever the compound is in the view's definition).
+    private static func isCompound(view name: String, _ connection: SQLiteConnection) throws(ListStoreError) -> Bool {
+        let plan = try connection.statement("EXPLAIN QUERY PLAN SELECT * FROM \(quoteIdentifier(name))")
+        defer { plan.reset() }
+        while try plan.step() {
+            if plan.text(3).hasPrefix("COMPOUND") { return true }
+        }
+        return false
     }
 
     /// A foreign key's target as its table and column are declared: SQLite's names

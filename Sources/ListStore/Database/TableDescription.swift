@@ -137,7 +137,9 @@ public struct TableDescription: Sendable, Hashable {
 
     /// The table's or view's name.
     public var name: String { storage.fields.name }
-    /// How SQL names it in `FROM`: the quoted name, schema-qualified on PostgreSQL.
+    /// How SQL names it in `FROM`: the quoted name, schema-qualified on PostgreSQL; for
+    /// a SQLite view over a compound `SELECT`, a subquery over the view that no `WHERE`
+    /// is pushed into (``SchemaReader/compoundViewSource(_:)``).
     public var sqlName: String { storage.fields.sqlName }
     /// The SQL its source speaks.
     public var dialect: SQLDialect { storage.fields.dialect }
@@ -253,7 +255,7 @@ public struct TableDescription: Sendable, Hashable {
     /// SQL) are too (found by QA: a run mixing them made a cursor that came back to itself).
     private var allValuesKey: [String] {
         columns.flatMap { column in
-            let name = quoteIdentifier(column.sqlName)
+            let name = column.orderSQL
             return [name + " COLLATE BINARY", "typeof(\(name))"]
         }
     }
