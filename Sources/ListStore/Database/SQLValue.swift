@@ -68,12 +68,31 @@ public enum SQLValue: Sendable, Hashable {
     /// (datatype3.html §4.2), but not for one without a declared type (BLOB
     /// affinity, a view's computed column): there a text that reads as a
     /// number is bound as that number (found by QA: `n__gt=10` on `count(*)`
-    /// compared text with integers).
+    /// compared text with integers), read as SQLite reads one (`+3`, `.1`, `1.`,
+    /// spaces around it: found by a break-it pass, which SQLite's columns of
+    /// NUMERIC affinity read and this did not).
+    ///
+    /// `Infinity` and `-Infinity`, how a page and the JSON twin write an infinite
+    /// real (``shortestText(_:)``), are bound as that real for any column but one of
+    /// TEXT affinity: SQLite reads neither as a number, so a row whose key is an
+    /// infinite real had a link that answered 404 (found by a break-it pass).
     public static func parameter(_ text: String, for affinity: TableDescription.Affinity) -> SQLValue {
-        guard affinity == .blob, let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
-        else { return .text(text) }
-        if let integer = Int64(text) { return .integer(integer) }
-        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }), let real = Double(text), real.isFinite {
+        if affinity != .text, text == "Infinity" || text == "-Infinity" { return .real(text == "Infinity" ? .infinity : -.infinity) }
+        guard affinity == .blob else { return .text(text) }
+        // SQLite's white space around a number (sqlite3AtoF): space, \t, \n, \v, \f, \r.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else {
+            return .text(text)
+        }
+        let trimmed = Substring(utf8[start...last])
+        guard let first = trimmed.utf8.first, "+-.".utf8.contains(first) || (0x30...0x39).contains(first) else {
+            return .text(text)
+        }
+        if let integer = Int64(trimmed) { return .integer(integer) }
+        if trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }), let real = Double(trimmed),
+            real.isFinite
+        {
             return .real(real)
         }
         return .text(text)

@@ -159,6 +159,30 @@ import Testing
         #expect(try fixture.server.get("/codes/~7E").text.contains("tilde"))
     }
 
+    /// Found by a break-it pass: a row whose REAL key is infinite linked to
+    /// `/realkey/Infinity`, which answered 404 (SQLite reads `Infinity` as no number),
+    /// as did a foreign key to it; the shown value found nothing as a filter either.
+    @Test func aRowWhoseRealKeyIsInfiniteHasAnAddress() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE realkey (k REAL PRIMARY KEY, name TEXT);
+            CREATE TABLE uses (id INTEGER PRIMARY KEY, k REAL REFERENCES realkey(k));
+            INSERT INTO realkey VALUES (9e999, 'up'), (-9e999, 'down'), (0.1, 'small');
+            INSERT INTO uses VALUES (1, 9e999), (2, -9e999);
+            """)
+        let list = try fixture.server.get("/realkey")
+        for (segment, value, name) in [("Infinity", "Infinity", "up"), ("-Infinity", "-Infinity", "down"), ("0~2E1", "0.1", "small")] {
+            #expect(list.text.contains("href=\"/realkey/\(segment)\""), "\(segment)")
+            let page = try fixture.server.get("/realkey/\(segment)")
+            #expect(page.status == 200 && page.text.contains(name), "\(segment)")
+            let filtered = try TableFixture.json(fixture.server.get("/realkey.json?k=\(value)"))
+            #expect((filtered["rows"] as? [[String: Any]])?.map { $0["name"] as? String } == [name], "\(segment)")
+        }
+        #expect(try fixture.server.get("/uses/1").text.contains(#"<a href="/realkey/Infinity">Infinity</a>"#))
+        #expect(try fixture.server.get("/realkey/Infinity").text.contains(#"<a href="/uses?k&#61;Infinity">uses (k)</a>"#))
+        #expect(try fixture.server.get("/realkey/1e999").status == 308)
+    }
+
     /// Found by a break-it pass: a text of only invisible characters (U+FEFF, U+200B:
     /// Default_Ignorable_Code_Point, not white space) was taken as a row's caption and a
     /// link's text, a link with nothing to read. It shows nothing, as white space does.
