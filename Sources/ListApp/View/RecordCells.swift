@@ -12,6 +12,9 @@ import Mustache
 /// `isClamped` (the text was cut at ``clampedLength`` characters).
 enum RecordCells {
     /// The most characters a cell shows on a list page; the row's page shows all.
+    /// A character is what a reader counts as one (an extended grapheme cluster,
+    /// UAX #29: a family emoji of five code points is one), so a text is never cut
+    /// inside one (found by a break-it pass: 300 code points cut a family emoji to a man).
     static let clampedLength = 300
     /// What a cell shows for NULL: a quiet dash.
     static let nullText = "—"
@@ -67,7 +70,7 @@ enum RecordCells {
             return text(.text(value.plainText ?? ""), clamp: clamp, isClamped: isClamped, bytes: bytes, format: format)
         case .text(let text):
             guard clamp, isClamped || needsClamp(value) else { return VisibleText.escape(text) }
-            return VisibleText.escape(text.prefix(scalars: clampedLength)) + "…"
+            return VisibleText.escape(String(text.prefix(clampedLength))) + "…"
         case .integer, .real:
             return value.plainText ?? ""
         }
@@ -117,10 +120,12 @@ enum RecordCells {
         table.dialect == .postgreSQL && affinity == .numeric
     }
 
-    /// Whether a text value is longer than a list page shows.
+    /// Whether a text value is longer than a list page shows (more than ``clampedLength``
+    /// characters; a text of no more bytes or code points has no more, and the
+    /// characters are walked only up to the limit).
     static func needsClamp(_ value: SQLValue) -> Bool {
         switch value {
-        case .text(let text): text.utf8.count > clampedLength && text.unicodeScalars.count > clampedLength
+        case .text(let text): text.utf8.count > clampedLength && VisibleText.hasMoreCharacters(text, than: clampedLength)
         // Shown as the text with U+FFFD (a reference read as stored): cut as that text is.
         case .textBytes(let bytes): bytes.count > clampedLength && needsClamp(.text(value.plainText ?? ""))
         default: false
@@ -233,9 +238,10 @@ enum RecordCells {
         return nil
     }
 
-    /// `text`, or its first 80 Unicode scalars and "…" when it has more.
+    /// `text`, or its first 80 characters and "…" when it has more (characters as
+    /// ``clampedLength`` counts them).
     private static func cut(_ text: String) -> String {
-        guard text.utf8.count > 80, text.unicodeScalars.count > 80 else { return text }
-        return text.prefix(scalars: 80) + "…"
+        guard text.utf8.count > 80, VisibleText.hasMoreCharacters(text, than: 80) else { return text }
+        return String(text.prefix(80)) + "…"
     }
 }

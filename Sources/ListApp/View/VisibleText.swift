@@ -44,11 +44,23 @@ enum VisibleText {
     }
 
     /// `text` as a page echoes a request's parameter: escaped (``escape(_:)``)
-    /// and cut after ``maximumEcho`` scalars with "…".
+    /// and cut after ``maximumEcho`` characters with "…" (never inside one:
+    /// ``hasMoreCharacters(_:than:)``).
     static func echo(_ text: String) -> String {
+        guard hasMoreCharacters(text, than: maximumEcho) else { return escape(text) }
+        return escape(String(text.prefix(maximumEcho - 1))) + "…"
+    }
+
+    /// Whether `text` has more than `count` characters (extended grapheme clusters,
+    /// UAX #29: what a reader counts as one; a family emoji of five code points is one),
+    /// walking at most `count` of them (and none when it has no more code points).
+    static func hasMoreCharacters(_ text: String, than count: Int) -> Bool {
         let scalars = text.unicodeScalars
-        guard scalars.count > maximumEcho else { return escape(text) }
-        return escape(text.prefix(scalars: maximumEcho - 1)) + "…"
+        guard let scalar = scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex),
+            scalar < scalars.endIndex
+        else { return false }
+        guard let end = text.index(text.startIndex, offsetBy: count, limitedBy: text.endIndex) else { return false }
+        return end < text.endIndex
     }
 
     /// Whether a request's parameter value may be taken as it is: it holds no

@@ -37,4 +37,28 @@ import Testing
             }
         }
     }
+
+    /// Found by a break-it pass: a cell cut at 300 code points cut a family emoji
+    /// (five code points, one character) down to a man, and cut a text of exactly 300
+    /// characters that needed no cut. Texts are counted and cut by characters.
+    @Test func textsAreCountedAndCutByCharacters() {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let exact = String(repeating: "a", count: 299) + family
+        #expect(!VisibleText.hasMoreCharacters(exact, than: 300))
+        #expect(!RecordCells.needsClamp(.text(exact)))
+        #expect(RecordCells.text(.text(exact), clamp: true, isClamped: false, bytes: { "\($0)" }) == exact)
+        let long = String(repeating: family, count: 301)
+        #expect(RecordCells.needsClamp(.text(long)))
+        let shown = RecordCells.text(.text(long), clamp: true, isClamped: false, bytes: { "\($0)" })
+        #expect(shown == String(repeating: family, count: 300) + "…")
+        // Combining marks stay on their letter; a text of as many code points as the limit is whole.
+        let accented = String(repeating: "e\u{301}", count: 200)
+        #expect(!RecordCells.needsClamp(.text(accented)) && VisibleText.hasMoreCharacters(accented, than: 199))
+        #expect(!VisibleText.hasMoreCharacters(String(repeating: "x", count: 300), than: 300))
+        #expect(VisibleText.hasMoreCharacters(String(repeating: "x", count: 301), than: 300))
+        #expect(!VisibleText.hasMoreCharacters("", than: 0) && VisibleText.hasMoreCharacters("x", than: 0))
+        // An echoed parameter too.
+        let echoed = VisibleText.echo(String(repeating: family, count: VisibleText.maximumEcho + 1))
+        #expect(echoed == String(repeating: family, count: VisibleText.maximumEcho - 1) + "…")
+    }
 }
