@@ -231,7 +231,7 @@ public struct ListDefinition: Sendable {
 
     /// The label of `column` in `language`: its words' label for it (``ListWords/columnLabels``), else ``label(_:)``.
     func label(_ column: TableDescription.Column, in language: Language) -> String {
-        words.columnLabels[language]?[column.name] ?? label(column)
+        words.columnLabels[language]?[column.name].map(Self.shown) ?? label(column)
     }
 
     /// The label of `column`.
@@ -239,9 +239,17 @@ public struct ListDefinition: Sendable {
         Self.label(of: column, labels: labels)
     }
 
-    /// The label of `column` given a list's `labels`: its own, else its name shown visibly.
+    /// The label of `column` given a list's `labels`: its own, else its name shown visibly;
+    /// a label that shows nothing (a column named by the empty text or spaces) is shown in
+    /// quotation marks, `""`, as SQL writes such a name: it is a sort link's and a
+    /// header's text, and a link needs words (WCAG 2.4.4; found by a break-it pass).
     fileprivate static func label(of column: TableDescription.Column, labels: [String: String]) -> String {
-        labels[column.name] ?? VisibleText.escape(column.name)
+        shown(labels[column.name] ?? VisibleText.escape(column.name))
+    }
+
+    /// `label`, or `label` in quotation marks when it shows nothing.
+    private static func shown(_ label: String) -> String {
+        VisibleText.showsSomething(label) ? label : "\"" + label + "\""
     }
 
     /// The list's path: the base path, `/` and the tilde-encoded name (made when

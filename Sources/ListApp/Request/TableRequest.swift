@@ -235,6 +235,8 @@ struct TableRequest: ListQuery, Sendable {
     /// its name tilde-encoded (``sortText(_:)``); nil when it names none.
     static func column(named text: String, in table: TableDescription) -> String? {
         if table.columnIndex(text) != nil { return text }
+        // A column whose name is empty (``sortText(_:)``).
+        if text == TildeEncoding.emptyText, table.columnIndex("") != nil { return "" }
         // A leading `~2D` is a `-`; the rest is the name as it is or, where the name
         // needs it, tilde-encoded (``sortText(_:)``).
         let dash = text.hasPrefix("~2D") ? "-" : ""
@@ -253,8 +255,11 @@ struct TableRequest: ListQuery, Sendable {
     /// tilde-encoded, so the page stays valid (found by QA: such a column
     /// could not be sorted by). A leading `-` is written `~2D`: `sort=-cat`
     /// is `cat` descending where a column `cat` stands beside `-cat` (found by
-    /// a break-it pass: the `-cat` header sorted by `cat`).
+    /// a break-it pass: the `-cat` header sorted by `cat`). A column whose name is
+    /// empty is written `~` (``TildeEncoding/emptyText``), as a key that is the empty
+    /// text is: `sort=` is the key order (found by a break-it pass: its header linked there).
     static func sortText(_ column: String) -> String {
+        if column.isEmpty { return TildeEncoding.emptyText }
         let text = VisibleText.isAcceptableParameter(column) ? column : TildeEncoding.encode(column)
         return text.hasPrefix("-") ? "~2D" + text.dropFirst() : text
     }

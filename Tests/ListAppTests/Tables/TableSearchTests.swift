@@ -225,6 +225,21 @@ import Testing
         #expect(sorted.text.contains(#"href="/t?sort&#61;-%7E2Dcat""#), "following it again reverses it")
     }
 
+    /// Found by a break-it pass: a column whose name is empty linked its header to
+    /// `sort=`, the key order, with no words. Its links write the name as `~`, and say `""`.
+    @Test func aColumnWhoseNameIsEmptySortsByItsOwnLinks() throws {
+        let fixture = try TableFixture(#"CREATE TABLE t (id INTEGER PRIMARY KEY, "" TEXT); INSERT INTO t VALUES (1, 'b'), (2, 'c'), (3, 'a');"#)
+        let page = try fixture.server.get("/t")
+        #expect(page.text.contains(#"href="/t?sort&#61;%7E""#), "the empty name's header")
+        // Its header and sort link say `""`: a link needs words (the validator checks every page here).
+        #expect(page.text.contains(#"href="/t?sort&#61;%7E">&quot;&quot;</a>"#))
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?sort=~")) == ["3", "1", "2"])
+        let descending = try fixture.server.get("/t?sort=-~")
+        #expect(TableSearchTests.keys(descending) == ["2", "1", "3"])
+        #expect(descending.text.contains(#"aria-sort="descending""#))
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?sort=")) == ["1", "2", "3"], "key order")
+    }
+
     @Test func keyOrderIsReachableWhereTheListHasADefaultSort() throws {
         let fixture = try TableFixture(configuration: #"{"lists": {"products": {"sort": "-price"}}}"#)
         let page = try fixture.server.get("/products")
