@@ -68,9 +68,9 @@ final class PageCells: Sendable {
         texts.string(textRange(cell: cell))
     }
 
-    /// Writes ``text(cell:)``, HTML-escaped when `escaped` (copied as it is when
-    /// escaping would change nothing: the escaping of the 160 cells of a 20-row page
-    /// of 8 columns cost 27 K instructions (callgrind, `liststate-bench --table`).
+    /// Writes ``text(cell:)``, HTML-escaped when `escaped`, copied as it is when
+    /// escaping would change nothing: escaping the 160 cells of a 20-row page of 8
+    /// columns cost 27 K instructions (callgrind, `liststate-bench --table`).
     func writeText(cell: Int, escaped: Bool, into output: inout MustacheOutput) {
         output.append(utf8: texts[textRange(cell: cell)], escaped: escaped && cells[cell].textNeedsEscaping)
     }

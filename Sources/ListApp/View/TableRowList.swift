@@ -66,6 +66,8 @@ final class TableRowList: MustacheList {
         // A view paged by all its columns has no key to give: `data-key` is empty there
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
+        // Where the row's texts start in `rowTexts`.
+        var rowStart = 0
         // Each row's values and key read in place, each made as an `SQLValue` only where
         // it is read (a row view per row retained the values; a `String` per text was made).
         page.rows.withUnsafeValues { rowValues in
@@ -84,13 +86,13 @@ final class TableRowList: MustacheList {
                     }
                     let captionEnd = Int32(rowTexts.count)
                     if let segment { rowTexts.append(segment) }
-                    let start = index == 0 ? 0 : Int(facts[index - 1].segmentEnd)
                     facts.append(
                         RowFacts(
                             idHash: TableView.elementIDHash(key, ordinal: index < page.ordinals.count ? page.ordinals[index] : 1),
                             keyEnd: keyEnd, captionEnd: captionEnd, segmentEnd: Int32(rowTexts.count),
                             hasDetailPage: segment != nil,
-                            textsNeedEscaping: HTMLEscaping.needsEscaping(rowTexts[start..<rowTexts.count])))
+                            textsNeedEscaping: HTMLEscaping.needsEscaping(rowTexts[rowStart..<rowTexts.count])))
+                    rowStart = rowTexts.count
                 }
             }
         }
