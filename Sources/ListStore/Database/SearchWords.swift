@@ -1,7 +1,12 @@
 /// The words of a full-text search (docs/design.md, "Search"): runs of letters
-/// and digits, case-folded, without repeats, and without a word that is a
-/// prefix of another ("c cat" is "cat": every word starting with "cat" starts
-/// with "c"). Any punctuation is a word break, never FTS syntax.
+/// and digits, ASCII letters in lower case, without repeats, and without a word
+/// that is a prefix of another in any case ("c Cat" is "cat": every word starting
+/// with "cat" starts with "c"). Any punctuation is a word break, never FTS syntax.
+///
+/// Letters beyond ASCII are left as typed: FTS4's default tokenizer (`simple`) and
+/// FTS5's `ascii` fold only ASCII, so a word folded by Unicode's rules (`éclair`)
+/// never matched the `Éclair` they index (found by a break-it pass), while FTS5's
+/// default (`unicode61`) and PostgreSQL's `to_tsquery` fold a query themselves.
 public enum SearchWords {
     /// The most distinct words a search may hold. Every word is a prefix term
     /// whose cost grows with the rows it matches, so an unbounded count would
@@ -10,13 +15,20 @@ public enum SearchWords {
 
     /// The words of `text`.
     public static func of(_ text: String) -> [String] {
-        let words = text.split { !($0.isLetter || $0.isNumber) }.map { $0.lowercased() }
-        var kept: [String] = []
-        for word in words where !kept.contains(where: { $0.hasPrefix(word) }) {
-            kept.removeAll { word.hasPrefix($0) }
-            kept.append(word)
+        let words = text.split { !($0.isLetter || $0.isNumber) }.map(asciiLowercased)
+        var kept: [(word: String, folded: String)] = []
+        for word in words {
+            let folded = word.lowercased()
+            guard !kept.contains(where: { $0.folded.hasPrefix(folded) }) else { continue }
+            kept.removeAll { folded.hasPrefix($0.folded) }
+            kept.append((word, folded))
         }
-        return kept
+        return kept.map(\.word)
+    }
+
+    /// `word` with its ASCII letters in lower case, every other character as it is.
+    static func asciiLowercased(_ word: Substring) -> String {
+        String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The FTS5 query for `words`: each word quoted (so no word is read as
