@@ -59,6 +59,28 @@ public struct TableConfiguration: Sendable {
                 throw .configuration(ConfigurationError(file: file, key: "\(prefix).\(key)", message: "“\(column)” is hidden"))
             }
         }
+        // A named filter on a hidden column would filter by what the list never shows (found by a break-it pass).
+        if let filter = settings.filters.first(where: { hidden.contains($0.column) }) {
+            throw .configuration(
+                ConfigurationError(file: file, key: "\(prefix).filters.\(filter.name).column", message: "“\(filter.column)” is hidden"))
+        }
+        // A title is a heading, the page's title and the index's link (found by a break-it pass: one of no words).
+        if let title = settings.title, !VisibleText.showsSomething(title) {
+            throw .configuration(
+                ConfigurationError(file: file, key: "\(prefix).title", message: "a title needs words (leave it out for the list's name)"))
+        }
+        // Empty lists of names made SQL no statement could run (found by a break-it pass).
+        if settings.key?.isEmpty == true {
+            throw .configuration(
+                ConfigurationError(
+                    file: file, key: "\(prefix).key", message: "a key names at least one column (leave it out to page by all columns)"))
+        }
+        if settings.searchColumns?.isEmpty == true {
+            throw .configuration(
+                ConfigurationError(
+                    file: file, key: "\(prefix).searchColumns",
+                    message: "name at least one column to search (leave it out to search every text column)"))
+        }
         let configured = table.configured(hiding: hidden, key: settings.key, searchColumns: settings.searchColumns)
         var sort: ListSort?
         if let text = settings.sort {

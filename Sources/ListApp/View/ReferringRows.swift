@@ -40,7 +40,10 @@ enum ReferringRows {
                     "label": .string("\(other.title) (\(other.label(column)))"), "count": .string(words.rowCount(count)),
                 ]
                 if VisibleText.isAcceptableParameter(value) {
-                    let request = TableRequest(filters: [filter], language: languageParameter)
+                    var request = TableRequest(filters: [filter], language: languageParameter)
+                    // A column named like one of that list's named filters is `_COL` there (found
+                    // by a break-it pass: the link named the filter, which refused the key: 400).
+                    for named in other.namedFilters { request.reservedNames.insert(named.name) }
                     item["href"] = .string(QueryString.link(other.path, request.queryItems(cursor: nil)))
                 }
                 items.append(.dictionary(item))

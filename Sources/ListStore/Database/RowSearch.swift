@@ -2,8 +2,9 @@
 public enum RowSearch: Sendable, Hashable {
     /// Through an FTS5 or FTS4 table that indexes the list's table (its
     /// `content=` names it): the FTS rowid is the table's `rowidColumn`
-    /// (`content_rowid=`, else the rowid).
-    case fullText(table: String, version: Int, rowidColumn: String?)
+    /// (`content_rowid=`, else the rowid); `columns` are the columns it indexes, as
+    /// its declaration names them (nil when they could not be read).
+    case fullText(table: String, version: Int, rowidColumn: String?, columns: [String]?)
     /// Through a PostgreSQL `tsvector` column of the table (its SQL name): each
     /// word a prefix lexeme, all required, read with the server's
     /// `default_text_search_config` (textsearch-controls.html), so a GIN index
@@ -17,7 +18,7 @@ extension RowSearch {
     /// The condition that every word of `words` matches.
     package func condition(_ words: [String], in table: TableDescription) -> SQLCondition {
         switch self {
-        case .fullText(let ftsTable, let version, let rowidColumn):
+        case .fullText(let ftsTable, let version, let rowidColumn, _):
             let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
             // FTS5 takes "word"* (a quoted prefix term); FTS4 takes "word*".
             let match =

@@ -81,7 +81,7 @@ enum SchemaReader {
             else { continue }
             searches[content] = .fullText(
                 table: statement.text(0), version: version,
-                rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil)
+                rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil, columns: declaration.columns)
         }
         return searches
     }
@@ -216,6 +216,9 @@ struct VirtualTableDeclaration {
     var module: String
     /// The options given as `key = value`, keys lower-case.
     var options: [String: String] = [:]
+    /// The columns: each argument that is no option, by its first word, quotes
+    /// removed (`body UNINDEXED` is `body`).
+    var columns: [String] = []
 
     init?(_ sql: String) {
         guard let using = sql.range(of: "USING", options: .caseInsensitive),
@@ -241,10 +244,35 @@ struct VirtualTableDeclaration {
         arguments.append(current)
         for argument in arguments {
             let parts = argument.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { continue }
+            guard parts.count == 2 else {
+                if let column = Self.firstWord(argument) { columns.append(column) }
+                continue
+            }
             let key = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             options[key] = Self.unquoted(parts[1].trimmingCharacters(in: .whitespacesAndNewlines))
         }
+    }
+
+    /// The first word of a column's declaration, quotes removed (a quoted name may hold spaces).
+    static func firstWord(_ argument: String) -> String? {
+        let text = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = text.first else { return nil }
+        let closing: Character? = ["'": "'", "\"": "\"", "`": "`", "[": "]"][first]
+        guard let closing else { return text.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        // The quoted name runs to its closing quote that is not doubled.
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            if text[index] == closing {
+                let next = text.index(after: index)
+                if closing != "]", next < text.endIndex, text[next] == closing {
+                    index = text.index(after: next)
+                    continue
+                }
+                return unquoted(String(text[...index]))
+            }
+            index = text.index(after: index)
+        }
+        return unquoted(text)
     }
 
     /// `text` without one pair of surrounding quotes ('', "", ``, []), inner doubled quotes undone.

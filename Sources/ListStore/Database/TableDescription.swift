@@ -314,10 +314,25 @@ public struct TableDescription: Sendable, Hashable {
     public func configured(hiding hidden: Set<String>, key: [String]? = nil, searchColumns: [String]? = nil) -> TableDescription {
         let kept = columns.filter { !hidden.contains($0.name) }
         var searched = searchColumns.map { names in kept.filter { names.contains($0.name) }.map(\.sqlName) }
-        if searched == nil, case .substring(let names) = search {
-            let hiddenSQL = Set(columns.filter { hidden.contains($0.name) }.map(\.sqlName))
-            searched = names.filter { !hiddenSQL.contains($0) }
+        let hiddenSQL = Set(columns.filter { hidden.contains($0.name) }.map { $0.sqlName.lowercased() })
+        if searched == nil {
+            switch search {
+            case .substring(let names):
+                searched = names.filter { !hiddenSQL.contains($0.lowercased()) }
+            case .fullText(_, _, _, let indexed) where !hiddenSQL.isEmpty:
+                // A full-text index over a hidden column would find rows by it, word by
+                // word (found by a break-it pass): such a list searches its shown text
+                // columns instead. SQLite names match in any ASCII case.
+                if indexed?.contains(where: { hiddenSQL.contains($0.lowercased()) }) ?? true {
+                    searched = kept.filter { $0.affinity == .text }.map(\.sqlName)
+                }
+            case .fullText, .textSearch:
+                break
+            }
         }
+        // With no text column left (the only ones hidden), every shown column, as for a
+        // table without text (an empty list of columns was a search no SQL could run).
+        if searched?.isEmpty == true { searched = kept.map(\.sqlName) }
         var copy = TableDescription(
             name: name, kind: kind, columns: kept, rowidName: rowidName,
             configuredKey: key.map { names in names.compactMap { name in columns.first { $0.name == name }?.sqlName } },

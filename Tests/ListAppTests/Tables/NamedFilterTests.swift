@@ -30,6 +30,18 @@ import Testing
         #expect(TableCSVTests.records(csv.text).dropFirst().map { $0[1] } == ["apple", "date", "kiwi"])
     }
 
+    /// Found by a break-it pass: a named filter called like a foreign-key column made the
+    /// referred row's link to its referring rows name the filter (`maker=1`), which
+    /// refused the key (400). The link names the column, `_maker=1`.
+    @Test func theLinkToReferringRowsNamesTheColumnANamedFilterShadows() throws {
+        let fixture = try TableFixture(
+            configuration: #"{"lists": {"products": {"filters": {"maker": {"column": "name", "values": {"a": "apple"}}}}}}"#)
+        let maker = try fixture.server.get("/makers/1")
+        #expect(maker.text.contains(#"<a href="/products?_maker&#61;1">products (maker)</a>"#))
+        let listed = try fixture.server.get("/products?_maker=1")
+        #expect(listed.status == 200 && Markup.matches(#"data-key="([^"]+)""#, in: listed.text).count == 3)
+    }
+
     @Test func aValueTheFilterDoesNotKnowIsA400ThatNamesIt() throws {
         let fixture = try TableFixture(configuration: Self.configuration)
         let json = try TableFixture.json(fixture.server.get("/products.json?brand=initech"))

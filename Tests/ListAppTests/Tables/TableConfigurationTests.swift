@@ -56,6 +56,11 @@ import Testing
         (#"{"lists": {"products": {"sort": "-nope"}}}"#, "lists.products.sort"),
         (#"{"lists": {"products": {"columns": "name"}}}"#, "lists.products.columns"),
         (#"{"lists": {"products": {"colour": "red"}}}"#, "lists.products.colour"),
+        // Found by a break-it pass: these were taken, then answered 500 or filtered by nothing.
+        (#"{"lists": {"cheap": {"key": []}}}"#, "lists.cheap.key"),
+        (#"{"lists": {"products": {"searchColumns": []}}}"#, "lists.products.searchColumns"),
+        (#"{"lists": {"products": {"hiddenColumns": ["data"], "filters": {"d": {"column": "data"}}}}}"#, "lists.products.filters.d.column"),
+        (#"{"lists": {"products": {"title": " "}}}"#, "lists.products.title"),
     ])
     func aSettingThatNamesNothingStopsTheStart(_ json: String, _ key: String) {
         do {
@@ -64,6 +69,48 @@ import Testing
         } catch {
             #expect("\(error)".contains("test.json") && "\(error)".contains(key), "\(error)")
         }
+    }
+}
+
+/// Found by a break-it pass: a hidden column stays out of every search.
+@Suite struct TableHiddenSearchTests {
+    /// A full-text index over a hidden column found rows by it, word by word: such a
+    /// list searches its shown text columns instead. An index over shown columns only
+    /// still serves it.
+    @Test func aFullTextIndexOverAHiddenColumnIsNotUsed() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT, bio TEXT);
+            INSERT INTO authors VALUES (1, 'Ada Lovelace', 'SECRET salary 99999'), (2, 'Alan Turing', 'public record');
+            CREATE VIRTUAL TABLE authors_fts USING fts5 (name, "bio", content = 'authors', content_rowid = 'id');
+            INSERT INTO authors_fts (authors_fts) VALUES ('rebuild');
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, secret TEXT);
+            INSERT INTO notes VALUES (1, 'snowman', 'hidden words'), (2, 'snow', 'more');
+            CREATE VIRTUAL TABLE notes_fts USING fts4 (title, content="notes");
+            INSERT INTO notes_fts (notes_fts) VALUES ('rebuild');
+            """,
+            configuration: #"{"lists": {"authors": {"hiddenColumns": ["bio"]}, "notes": {"hiddenColumns": ["secret"]}}}"#)
+        for address in ["/authors?q=SECRET", "/authors?q=99999", "/authors.json?q=salary", "/authors.csv?q=SECRET"] {
+            let answer = try fixture.server.get(address)
+            #expect(answer.status == 200 && !answer.text.contains("Ada"), "\(address)")
+        }
+        #expect(TableSearchTests.keys(try fixture.server.get("/authors?q=Turing")) == ["2"])
+        // The index over shown columns only: prefix words as before ("snow" finds snowman).
+        #expect(TableSearchTests.keys(try fixture.server.get("/notes?q=snow")) == ["1", "2"])
+        #expect(TableSearchTests.keys(try fixture.server.get("/notes?q=hidden")) == [])
+    }
+
+    /// With its only text column hidden, a list searched an empty list of columns: 500.
+    @Test func aListWhoseTextColumnsAreHiddenSearchesWhatItShows() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT, manager_id INTEGER);
+            INSERT INTO employees VALUES (1, 'Emp one', NULL), (2, 'Emp two', 1), (12, 'Emp three', 1);
+            """,
+            configuration: #"{"lists": {"employees": {"hiddenColumns": ["name"]}}}"#)
+        let search = try fixture.server.get("/employees?q=Emp")
+        #expect(search.status == 200 && TableSearchTests.keys(search).isEmpty)
+        #expect(TableSearchTests.keys(try fixture.server.get("/employees?q=2")) == ["2", "12"])
     }
 }
 
