@@ -22,9 +22,15 @@ final class SourceHealth: Sendable {
 
     /// Records the outcome of a query.
     /// A value the request gave that the column cannot read (`.invalidValue`) is
-    /// the request's fault, and every connection in use (`.overloaded`) this
-    /// process's load: the source answered (found by QA: readiness went down at peak load).
+    /// the request's fault, every connection in use (`.overloaded`) this
+    /// process's load (found by QA: readiness went down at peak load), and a view's
+    /// repeated configured key (`.repeatedKey`) its configuration: the source answered.
     func record<T>(_ result: Result<T, ListStoreError>) {
+        if case .failure(let error) = result, error.kind == .repeatedKey {
+            // A list's configuration to mend: said each time, the source's health as it was.
+            log(error.message)
+            return
+        }
         var failure: ListStoreError?
         if case .failure(let error) = result, error.kind != .invalidValue, error.kind != .overloaded { failure = error }
         if failure == nil, !hasFailure.load(ordering: .acquiring) { return }

@@ -30,6 +30,7 @@ extension PostgreSQLSource {
                             connection, deadline: deadline))
                 }
                 if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
+                try page.checkKeyTellsRowsApart(at: limit, of: table)
                 page.keep(limit)
                 if budget?.isSpent == true { page.hasMore = true }
                 return page

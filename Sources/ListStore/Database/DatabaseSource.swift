@@ -113,6 +113,7 @@ public final class DatabaseSource: ListSource {
                             connection))
                 }
                 if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
+                try page.checkKeyTellsRowsApart(at: limit, of: table)
                 page.keep(limit)
                 if budget?.isSpent == true { page.hasMore = true }
                 return page

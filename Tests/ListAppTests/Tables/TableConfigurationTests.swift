@@ -48,6 +48,23 @@ import Testing
         #expect(region.text.contains("data-key=\"apple\""))
     }
 
+    /// Found by a break-it pass: a view keyed by a column whose values repeat showed
+    /// 400 of its 5,000 rows, then its end. Where rows of a page (or its last and the
+    /// next) share the key, the answer is the error placeholder (500), the log names
+    /// the list and its key, and the source stays healthy.
+    @Test func aViewKeyThatRepeatsIsAnError() throws {
+        let fixture = try TableFixture(
+            TableFixture.shop + "CREATE VIEW by_maker AS SELECT maker, name FROM products;",
+            configuration: #"{"lists": {"by_maker": {"key": ["maker"]}}}"#)
+        let page = try fixture.server.get("/by_maker?limit=2")
+        #expect(page.status == 500 && page.text.contains("placeholder-error"))
+        let json = try TableFixture.json(fixture.server.get("/by_maker.json?limit=2"))
+        #expect(json["state"] as? String == "error" && json["next"] is NSNull)
+        #expect(fixture.incidents.lines.withLock { $0 }.contains { $0.contains("share the values of its configured key (maker)") })
+        #expect(try fixture.server.get("/products").status == 200, "other lists of the source answer")
+        #expect(try fixture.server.get("/-/readyz").status == 200, "the source is healthy")
+    }
+
     @Test(arguments: [
         (#"{"lists": {"nope": {"title": "x"}}}"#, "lists.nope"),
         (#"{"lists": {"products": {"columns": ["nope"]}}}"#, "lists.products.columns"),
