@@ -62,13 +62,15 @@ enum SchemaReader {
         }
         let searches = try fullTextSearches(connection)
         for index in tables.indices {
-            if let search = searches[tables[index].name] { tables[index].search = search }
+            if let search = searches[tables[index].name.asciiLowercased] { tables[index].search = search }
         }
         return tables.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 
     /// The FTS5 and FTS4 tables that index another table (an external-content
-    /// table, `content=NAME`: fts5.html §4.4.3, fts3.html §6.2.2), by that table's name.
+    /// table, `content=NAME`: fts5.html §4.4.3, fts3.html §6.2.2), by that table's name
+    /// with its ASCII letters in lower case: SQLite finds `content='mixed'` for the table
+    /// `Mixed` (found by a break-it pass: such an index was not used).
     static func fullTextSearches(_ connection: SQLiteConnection) throws(ListStoreError) -> [String: RowSearch] {
         let statement = try connection.statement(
             "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
@@ -77,7 +79,7 @@ enum SchemaReader {
         while try statement.step() {
             guard let declaration = VirtualTableDeclaration(statement.text(1)),
                 let version = ["fts5": 5, "fts4": 4][declaration.module],
-                let content = declaration.options["content"], !content.isEmpty, searches[content] == nil
+                let content = declaration.options["content"]?.asciiLowercased, !content.isEmpty, searches[content] == nil
             else { continue }
             searches[content] = .fullText(
                 table: statement.text(0), version: version,

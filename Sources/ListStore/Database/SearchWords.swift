@@ -15,7 +15,7 @@ public enum SearchWords {
 
     /// The words of `text`.
     public static func of(_ text: String) -> [String] {
-        let words = text.split { !($0.isLetter || $0.isNumber) }.map(asciiLowercased)
+        let words = text.split { !($0.isLetter || $0.isNumber) }.map(\.asciiLowercased)
         var kept: [(word: String, folded: String)] = []
         for word in words {
             let folded = word.lowercased()
@@ -24,11 +24,6 @@ public enum SearchWords {
             kept.append((word, folded))
         }
         return kept.map(\.word)
-    }
-
-    /// `word` with its ASCII letters in lower case, every other character as it is.
-    static func asciiLowercased(_ word: Substring) -> String {
-        String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The FTS5 query for `words`: each word quoted (so no word is read as

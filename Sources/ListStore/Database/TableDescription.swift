@@ -314,16 +314,16 @@ public struct TableDescription: Sendable, Hashable {
     public func configured(hiding hidden: Set<String>, key: [String]? = nil, searchColumns: [String]? = nil) -> TableDescription {
         let kept = columns.filter { !hidden.contains($0.name) }
         var searched = searchColumns.map { names in kept.filter { names.contains($0.name) }.map(\.sqlName) }
-        let hiddenSQL = Set(columns.filter { hidden.contains($0.name) }.map { $0.sqlName.lowercased() })
+        let hiddenSQL = Set(columns.filter { hidden.contains($0.name) }.map(\.sqlName.asciiLowercased))
         if searched == nil {
             switch search {
             case .substring(let names):
-                searched = names.filter { !hiddenSQL.contains($0.lowercased()) }
+                searched = names.filter { !hiddenSQL.contains($0.asciiLowercased) }
             case .fullText(_, _, _, let indexed) where !hiddenSQL.isEmpty:
                 // A full-text index over a hidden column would find rows by it, word by
                 // word (found by a break-it pass): such a list searches its shown text
                 // columns instead. SQLite names match in any ASCII case.
-                if indexed?.contains(where: { hiddenSQL.contains($0.lowercased()) }) ?? true {
+                if indexed?.contains(where: { hiddenSQL.contains($0.asciiLowercased) }) ?? true {
                     searched = kept.filter { $0.affinity == .text }.map(\.sqlName)
                 }
             case .fullText, .textSearch:
