@@ -223,6 +223,9 @@ struct TableRoute: Sendable {
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
+        if refusal != nil, let query = request.queryItems.first(where: { $0.name == "q" })?.value {
+            view.refusedQuery = VisibleText.escape(query.prefix(scalars: ListRequest.maximumQueryLength))
+        }
         var response: Response
         if json {
             response = Response(

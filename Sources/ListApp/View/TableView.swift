@@ -38,6 +38,10 @@ final class TableView: DecisionView {
     var hasListRegion = true
     /// The query time limit in seconds, when the search or filters ran past it.
     var searchTimeLimit: Int?
+    /// The search text of a refused request (`q` as it came, at most
+    /// ``ListRequest/maximumQueryLength`` scalars), put back in the search box so the
+    /// reader can mend it (found by a break-it pass: a 400 emptied the box).
+    var refusedQuery: String?
 
     /// The words of the page language, looked up once and held by reference
     /// (large values: a copy per use costs; see ``SharedWords``).
@@ -317,7 +321,7 @@ final class TableView: DecisionView {
                     ["name": .string($0.name), "value": .string($0.value)]
                 }),
         ]
-        if let query = request?.query { controls["query"] = .string(query) }
+        if let query = request?.query ?? refusedQuery { controls["query"] = .string(query) }
         return .dictionary(controls)
     }
 

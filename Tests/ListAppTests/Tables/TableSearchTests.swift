@@ -86,6 +86,19 @@ import Testing
         #expect(try fixture.server.get("/notes_fts").status == 404, "FTS tables are not lists")
     }
 
+    /// Found by a break-it pass: a refused request (400) emptied the search box, so a
+    /// reload or a reader without JavaScript lost the words. They are put back.
+    @Test func aRefusedSearchKeepsItsWordsInTheBox() throws {
+        let fixture = try TableFixture()
+        for (address, words) in [
+            ("/products?q=a+b+c+d+e+f+g+h+i", "a b c d e f g h i"), ("/products?q=pear&sort=nope", "pear"),
+            ("/products?q=pear&limit=0", "pear"), ("/products?q=one%01two", "one\u{2401}two"),
+        ] {
+            let page = try fixture.server.get(address)
+            #expect(page.status == 400 && page.text.contains(#"name="q" value="\#(words)""#), "\(address)")
+        }
+    }
+
     /// Found by a break-it pass: `content='notes'` for the table `Notes` was not taken
     /// for its index (SQLite's names are the same in any ASCII case): its search matched
     /// substrings ("man" found "snowman").
