@@ -50,7 +50,8 @@ public final class ListApplication: Sendable {
     /// - Parameters:
     ///   - tables: The lists: users' tables and views, the catalogue (``CatalogueList``).
     ///   - configuration: Templates, static files, lists.
-    ///   - log: Receives one line per data-source incident (standard error by default).
+    ///   - log: Receives one line per data-source incident and per page that could not be
+    ///     drawn (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
     public init(
@@ -58,7 +59,8 @@ public final class ListApplication: Sendable {
         log: (@Sendable (String) -> Void)? = nil
     ) throws(AppError) {
         self.tables = tables
-        self.health = SourceHealth(log: log ?? { logError($0) })
+        let log = log ?? { logError($0) }
+        self.health = SourceHealth(log: log)
         self.configuration = configuration
         self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
         // The catalog has checked the names of lists (a hidden one has no list, but may be configured).
@@ -75,7 +77,7 @@ public final class ListApplication: Sendable {
         self.responseCache = configuration.responseCacheBytes > 0 ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
         self.site = SitePages(
             templates: templates, catalog: tables, basePath: configuration.basePath, build: build,
-            clientTimeoutSeconds: configuration.clientTimeoutSeconds)
+            clientTimeoutSeconds: configuration.clientTimeoutSeconds, log: log)
         try rehearse()
     }
 
@@ -164,6 +166,13 @@ public final class ListApplication: Sendable {
                         ConfigurationError(
                             file: file, key: "\(key).partial",
                             message: "there is no template “\(partial).mustache” (built in, or in --templates)"))
+                }
+                // Drawn once with no values: a partial that includes itself whatever the data
+                // says stops here, not at every placeholder it was to draw (found by a break-it pass).
+                if let partial = placeholder.partial, case .failure(let error) = templates.render(partial, .dictionary([:])) {
+                    throw .configuration(
+                        ConfigurationError(
+                            file: file, key: "\(key).partial", message: "“\(partial).mustache” cannot be drawn: \(error)"))
                 }
             }
         }

@@ -241,7 +241,8 @@ struct TableRoute: Sendable {
                 shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
                 list: list)
         }
-        if case .loadMore(let cursor) = decision.footer {
+        // A page that could not be drawn (a list's own template failed) offers no next page.
+        if case .loadMore(let cursor) = decision.footer, response.status == decision.status {
             let path = json ? list.path + ".json" : list.path
             let next = QueryString.link(path, (parsed ?? TableRequest()).queryItems(cursor: cursor))
             // A next page's address longer than ``maximumLinkHeader`` (many long filters, or a

@@ -19,6 +19,8 @@ struct SitePages: Sendable {
     let build: String
     /// How long a page's partial request waits for its answer, in seconds (`--client-timeout`).
     let clientTimeoutSeconds: Double
+    /// Receives a line for a page that could not be drawn (the application's incident log).
+    var log: @Sendable (String) -> Void = { logError($0) }
     /// The shared fields of first pages, by what they depend on (``TableView/sharedContextKey``).
     let sharedContexts = SharedContexts()
 
@@ -142,7 +144,7 @@ struct SitePages: Sendable {
         case .success(let body):
             return Response.html(body, status: status)
         case .failure(let error):
-            logError("rendering \(template) failed: \(error)")
+            log("rendering \(template) failed: \(error)")
             return Response.text("Internal Server Error\n", status: 500)
         }
     }

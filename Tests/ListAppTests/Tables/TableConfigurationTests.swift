@@ -150,6 +150,20 @@ import Testing
         #expect(try fixture.server.get("/makers").text.contains("record-caption"), "other lists keep the shared row")
     }
 
+    /// Found by a break-it pass: a row template whose partials nest as deep as the data
+    /// goes failed at request time with a 500 that still named a next page (`Link`).
+    @Test func aRowTemplateThatFailsOnTheDataOffersNoNextPage() throws {
+        let fixture = try TableFixture(
+            templates: [
+                "lists/products/row.mustache": #"<tr class="row"><td>{{#values.name}}{{> loop}}{{/values.name}}</td></tr>"#,
+                "loop.mustache": "{{#values.name}}x{{> loop}}{{/values.name}}",
+            ])
+        let page = try fixture.server.get("/products?limit=2")
+        #expect(page.status == 500 && page.header("link") == nil)
+        #expect(fixture.incidents.lines.withLock { $0 }.contains { $0.contains("partials nested deeper than 64 levels") })
+        #expect(try fixture.server.get("/makers").status == 200, "other lists draw")
+    }
+
     @Test func aFolderOfNoListOrAnUnknownTemplateStopsTheStart() {
         #expect(throws: AppError.self) { _ = try TableFixture(templates: ["lists/nope/row.mustache": "<li></li>"]) }
         #expect(throws: AppError.self) { _ = try TableFixture(templates: ["lists/products/footer.mustache": "<li></li>"]) }
@@ -185,5 +199,19 @@ import Testing
         #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !page.text.contains("<script>alert"))
         let index = try fixture.server.get("/")
         #expect(!index.text.contains("<script>alert"), "a table's name is escaped")
+    }
+
+    /// Found by a break-it pass: a placeholder partial that includes itself was taken,
+    /// and every page it was to draw logged the failure and showed the built-in one.
+    @Test func aPartialThatIncludesItselfStopsTheStart() {
+        do {
+            _ = try TableFixture(
+                "CREATE TABLE t (x TEXT);",
+                configuration: #"{"lists": {"t": {"placeholders": {"noResults": {"partial": "my-empty"}}}}}"#,
+                templates: ["my-empty.mustache": "<div>{{title}} {{> my-empty}}</div>"])
+            Issue.record("the partial was taken")
+        } catch {
+            #expect("\(error)".contains("lists.t.placeholders.noResults.partial") && "\(error)".contains("my-empty"), "\(error)")
+        }
     }
 }
