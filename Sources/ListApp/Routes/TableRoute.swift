@@ -85,8 +85,11 @@ struct TableRoute: Sendable {
     /// (WHATWG Fetch, "CORS protocol"), when it answers a JSON twin's address
     /// (its 304 too: found by QA) and `--cors` names that origin or `*`:
     /// `Access-Control-Allow-Origin` (the request's `Origin` with `Vary: Origin`
-    /// for a named one). These are simple GETs with no credentials, so no
-    /// preflight or other header is needed.
+    /// for a named one), and `Access-Control-Expose-Headers: Link, ETag`: a script
+    /// reads the next page's address and the tag to revalidate with (found by a break-it
+    /// pass: only the CORS-safelisted fields were readable). These are simple GETs with
+    /// no credentials, so no preflight is needed (one that sends `If-None-Match` has
+    /// none: the server answers no `OPTIONS`).
     func sharingJSON(_ response: Response, with request: Request, isJSON: Bool) -> Response {
         guard let allowed = corsOrigin, isJSON else { return response }
         var response = response
@@ -95,10 +98,10 @@ struct TableRoute: Sendable {
         } else {
             let vary = response.headers["Vary"].map { $0 + ", Origin" } ?? "Origin"
             response.headers.replaceOrAdd(name: "Vary", value: vary)
-            if request.headers["Origin"] == allowed {
-                response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: allowed)
-            }
+            guard request.headers["Origin"] == allowed else { return response }
+            response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: allowed)
         }
+        response.headers.replaceOrAdd(name: "Access-Control-Expose-Headers", value: "Link, ETag")
         return response
     }
 

@@ -29,6 +29,9 @@ import Testing
         let links = Markup.unescape(html)
         #expect(links.contains(#"href="/characters?category=So""#))
         #expect(html.contains(#"<a href="/characters">All characters</a>"#))
+        // Found by a break-it pass: the English name on a Chinese page was read with a Chinese voice.
+        let chinese = try server.get("/characters/U+2603?lang=zh-Hant").text
+        #expect(chinese.contains(#"<span class="character-name" lang="en">SNOWMAN</span>"#))
         let back = CatalogueFixture.cursor(after: 0x2602)
         #expect(links.contains(##"href="/characters?cursor=\##(back)#char-2603""##))
     }

@@ -21,7 +21,7 @@ import Testing
     @Test func titlesColumnsLabelsAndTheDefaultSortApply() throws {
         let fixture = try TableFixture(configuration: Self.configuration)
         let index = try fixture.server.get("/")
-        #expect(index.text.contains("<a href=\"/products\">Products</a>") && index.text.contains("Everything we sell."))
+        #expect(index.text.contains("<a href=\"/products\" dir=\"auto\">Products</a>") && index.text.contains("Everything we sell."))
         #expect(!index.text.contains("href=\"/empty\""))
         let page = try fixture.server.get("/products")
         #expect(Markup.matches(#"data-key="([^"]+)""#, in: page.text).prefix(2) == ["5", "2"], "sorted by -price")

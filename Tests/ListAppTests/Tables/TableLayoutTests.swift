@@ -24,7 +24,7 @@ import Testing
                 ##"<th scope="col" aria-sort="ascending"><a href="/products?limit&#61;2" hx-get="/products?limit&#61;2" hx-target="#list" hx-swap="outerHTML" hx-push-url="true">Row</a>"##
             ))
         #expect(Markup.matches(#"<tr class="row record" id="[^"]+" data-key="([^"]+)""#, in: page.text) == ["1", "2"])
-        #expect(page.text.contains(#"<td class="cell cell-real" data-label="price">1.5</td>"#))
+        #expect(page.text.contains(#"<td class="cell cell-real" data-label="price" dir="auto">1.5</td>"#))
         #expect(page.text.contains(#"<tr id="list-footer" class="list-footer list-footer-load-more""#))
         #expect(page.text.contains(##"<td colspan="6"><a href="##), "the footer spans every column")
         // The offline retry footer the client puts in its place is a row too.
@@ -119,6 +119,7 @@ import Testing
         let allowed = try named.server.get("/products.json", headers: ["Origin": "https://example.org"])
         #expect(allowed.header("access-control-allow-origin") == "https://example.org")
         #expect(allowed.header("vary")?.contains("Origin") == true)
+        #expect(allowed.header("access-control-expose-headers") == "Link, ETag")
         let other = try named.server.get("/products.json", headers: ["Origin": "https://evil.example"])
         #expect(other.header("access-control-allow-origin") == nil)
         // A revalidation's 304 says the same (found by QA: it lost both fields).

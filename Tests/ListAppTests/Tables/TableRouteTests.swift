@@ -16,7 +16,7 @@ import Testing
             ("/products", "7 rows"), ("/empty", "0 rows"), ("/order~20items~2Ev2~20~C3~A9", "2 rows"),
             ("/cheap", "3 rows"),
         ] {
-            #expect(index.text.contains("<a href=\"\(href)\">"), "\(href)")
+            #expect(index.text.contains("<a href=\"\(href)\" dir=\"auto\">"), "\(href)")
             #expect(index.text.contains(count), "\(count)")
         }
     }
@@ -157,6 +157,20 @@ import Testing
         // The empty text's address is not the list's, and a composite key's empty part stays empty.
         #expect(try fixture.server.get("/codes/").status == 404)
         #expect(try fixture.server.get("/codes/~7E").text.contains("tilde"))
+    }
+
+    /// Found by a break-it pass: a right-to-left name or value took the direction of the
+    /// page around it ("3 עברית rows", `שלום!` drawn with its `!` on the right). Each is
+    /// isolated and takes the direction of its own first strong character.
+    @Test func rightToLeftNamesAndValuesAreIsolated() throws {
+        let fixture = try TableFixture(
+            #"CREATE TABLE "עברית" (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO "עברית" VALUES (1, 'שלום!'); CREATE TABLE other (x);"#)
+        #expect(try fixture.server.get("/").text.contains(#"dir="auto">עברית</a>"#))
+        let path = "/" + TildeEncoding.encode("עברית")
+        let page = try fixture.server.get(path)
+        #expect(page.text.contains(#"<th scope="row" data-label="Row" dir="auto">"#))
+        #expect(page.text.contains(#"data-label="name" dir="auto">שלום!</td>"#))
+        #expect(try fixture.server.get(path + "/1").text.contains(#"<h1 dir="auto">שלום!</h1>"#))
     }
 
     /// Found by a break-it pass: a row whose REAL key is infinite linked to
