@@ -41,7 +41,7 @@ extension TableRoute {
         case .success(let bytes):
             var response = Response(status: 200, body: bytes)
             response.headers.add(name: "Content-Type", value: "text/csv; charset=utf-8; header=present")
-            response.headers.add(name: "Content-Disposition", value: Self.attachment(filename: list.name + ".csv"))
+            response.headers.add(name: "Content-Disposition", value: Self.attachment(filename: Self.fileName(list.name) + ".csv"))
             response.headers.add(name: "Cache-Control", value: "no-store")
             response.stream = ResponseStream { [health = health] in
                 guard !export.isComplete else { return .end }
@@ -78,13 +78,22 @@ extension TableRoute {
         return response
     }
 
+    /// A list's name as a file's: its leading dots as `_`, so `..` is no name a browser
+    /// turns into a hidden file or drops (found by a break-it pass: `...csv` was saved as `csv`).
+    static func fileName(_ name: String) -> String {
+        let dots = name.prefix { $0 == "." }.count
+        return String(repeating: "_", count: dots) + name.dropFirst(dots)
+    }
+
     /// `Content-Disposition: attachment` naming `filename` (RFC 6266 §4.3): an
-    /// ASCII `filename` (each other character, `"` and `\` as `_`) and, when
-    /// that differs, `filename*` in UTF-8 (RFC 8187).
+    /// ASCII `filename` (each other character, `"`, `\` and `%` as `_`) and, when
+    /// that differs, `filename*` in UTF-8 (RFC 8187). A `%` in `filename` is read as
+    /// an escape by browsers (found by a break-it pass: `per%cent.csv` was refused and
+    /// saved under the URL's name), so it is written only in `filename*`, as `%25`.
     static func attachment(filename: String) -> String {
         let ascii = String(
             filename.unicodeScalars.map { scalar -> Character in
-                (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\" ? Character(scalar) : "_"
+                (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\" && scalar != "%" ? Character(scalar) : "_"
             })
         guard ascii != filename else { return "attachment; filename=\"\(ascii)\"" }
         var encoded = ""
