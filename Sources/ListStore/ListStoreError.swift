@@ -27,9 +27,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         /// A value bound to the statement is not one the column's type can read
         /// (a database server's data exception, SQLSTATE class 22): the request's fault.
         case invalidValue
-        /// Two rows of a view hold the same values in its configured key, where a page
-        /// ends: the next page would skip the rest of them (the configuration's fault,
-        /// not the source's: a key must tell the rows apart).
+        /// Two rows of a view hold the same values in its configured key, on a page or
+        /// where it ends: a page read after that key would skip the rest of them (the
+        /// configuration's fault, not the source's: a key must tell the rows apart).
         case repeatedKey
         /// Any other failure.
         case other
