@@ -250,6 +250,19 @@ final class RowList: MustacheList {
         write(field, of: index, escaped: escaped, into: &output)
     }
 
+    /// Writes `steps` for row `index` as the default does, with the row read once
+    /// for all its fields instead of once per field.
+    func interpolate(row index: Int, _ steps: UnsafeBufferPointer<MustacheRowStep>, into output: inout MustacheOutput) {
+        let row = rows[index]
+        for step in steps {
+            if let text = step.text {
+                output.append(html: UnsafeBufferPointer(start: text, count: step.count))
+            } else if let field = Field(rawValue: step.count) {
+                write(field, of: row, escaped: step.escaped, into: &output)
+            }
+        }
+    }
+
     /// Writes the bytes of `texts` at `range`, HTML-escaped when `escaped`.
     @inline(__always)
     private func write(_ range: Range<Int>, escaped: Bool, into output: inout MustacheOutput) {
@@ -258,7 +271,12 @@ final class RowList: MustacheList {
 
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
     private func write(_ field: Field, of index: Int, escaped: Bool, into output: inout MustacheOutput) {
-        let row = rows[index]
+        write(field, of: rows[index], escaped: escaped, into: &output)
+    }
+
+    /// Writes what `{{field}}` prints for `row` (`escaped`), or `{{{field}}}`.
+    @inline(__always)
+    private func write(_ field: Field, of row: Row, escaped: Bool, into output: inout MustacheOutput) {
         // The row's own texts are copied as they are when escaping would change none of them.
         let textsEscaped = escaped && row.textsNeedEscaping
         switch field {
