@@ -56,6 +56,25 @@ import Testing
         }
     }
 
+    /// The application's preflight fields go on the OPTIONS answer, and `Allow` stays the router's.
+    @Test func optionsCarriesThePreflightHeaders() throws {
+        var router = try sampleRouter()
+        router.preflightHeaders = { request in
+            request.path == "/" ? ["Access-Control-Allow-Origin": "*", "Allow": "GET"] : HTTPHeaders()
+        }
+        try withServer(router: router) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.request("OPTIONS", "/")
+            let shared = try client.readResponse()
+            #expect(shared.status == 204)
+            #expect(shared.header("Access-Control-Allow-Origin") == "*")
+            #expect(shared.header("Allow") == "GET, HEAD, OPTIONS")
+            try client.request("OPTIONS", "/chars/41")
+            let other = try client.readResponse()
+            #expect(other.status == 204 && other.header("Access-Control-Allow-Origin") == nil)
+        }
+    }
+
     @Test func postBodyReachesTheHandler() throws {
         try withServer(router: sampleRouter()) { _, port in
             let client = try RawHTTPClient(port: port)

@@ -10,8 +10,8 @@
 /// - a pattern matches but not the method → 405 with `Allow` (RFC 9110 §15.5.6);
 /// - `HEAD` runs the `GET` handler; the server then sends its headers and no
 ///   body (RFC 9110 §9.3.2);
-/// - `OPTIONS` on a known path → 204 with `Allow` (RFC 9110 §9.3.7), unless a
-///   route handles OPTIONS itself.
+/// - `OPTIONS` on a known path → 204 with `Allow` (RFC 9110 §9.3.7) and
+///   ``preflightHeaders``, unless a route handles OPTIONS itself.
 public struct Router: Sendable {
     /// A route handler. It runs synchronously; a handler added with
     /// `mayBlock: true` may block (e.g. on a data source) and then runs on a
@@ -41,6 +41,13 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+
+    /// Header fields added to the 204 that answers `OPTIONS` on a known path, given
+    /// the request: a CORS preflight's answer (WHATWG Fetch, "CORS-preflight fetch":
+    /// `Access-Control-Allow-Origin`, `-Methods`, `-Headers`, `-Max-Age`) for the
+    /// addresses the application shares with other origins; empty for the others.
+    /// Default: none.
+    public var preflightHeaders: @Sendable (Request) -> HTTPHeaders = { _ in HTTPHeaders() }
 
     /// Answers requests no pattern matches. Default: a plain-text 404.
     public var notFound: @Sendable (Request) -> Response = { _ in Response.status(404) }
@@ -210,7 +217,9 @@ public struct Router: Sendable {
             return notFound(request)
         }
         if request.method == .options {
-            return Response(status: 204, headers: ["Allow": allowed.joined(separator: ", ")])
+            var headers = preflightHeaders(request)
+            headers.replaceOrAdd(name: "Allow", value: allowed.joined(separator: ", "))
+            return Response(status: 204, headers: headers)
         }
         var response = Response.status(405)
         response.headers.replaceOrAdd(name: "Allow", value: allowed.joined(separator: ", "))

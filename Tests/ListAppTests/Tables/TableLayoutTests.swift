@@ -131,6 +131,39 @@ import Testing
         #expect(revalidated.header("vary")?.contains("Origin") == true)
     }
 
+    /// A cross-origin `fetch` that revalidates (`If-None-Match`) is preflighted; the
+    /// preflight's 204 allows it for the JSON twins `--cors` shares, and for nothing
+    /// else. Found by a break-it pass: the 204 allowed nothing, so the fetch failed.
+    @Test func aRevalidatingFetchFromAnotherOriginIsPreflighted() throws {
+        let preflight = [
+            "Origin": "https://example.org", "Access-Control-Request-Method": "GET",
+            "Access-Control-Request-Headers": "if-none-match",
+        ]
+        let named = try TableFixture(corsOrigin: "https://example.org")
+        for target in ["/products.json", "/products/1.json"] {
+            let answer = try named.server.client.send("OPTIONS", target, headers: preflight)
+            #expect(answer.status == 204)
+            #expect(answer.header("access-control-allow-origin") == "https://example.org")
+            #expect(answer.header("access-control-allow-methods") == "GET, HEAD")
+            #expect(answer.header("access-control-allow-headers")?.lowercased().contains("if-none-match") == true)
+            #expect(answer.header("access-control-max-age") == "600")
+            #expect(answer.header("vary") == "Origin")
+            #expect(answer.header("allow") == "GET, HEAD, OPTIONS")
+        }
+        var other = preflight
+        other["Origin"] = "https://evil.example"
+        #expect(try named.server.client.send("OPTIONS", "/products.json", headers: other).header("access-control-allow-origin") == nil)
+        var deleting = preflight
+        deleting["Access-Control-Request-Method"] = "DELETE"
+        #expect(try named.server.client.send("OPTIONS", "/products.json", headers: deleting).header("access-control-allow-methods") == nil)
+        #expect(try named.server.client.send("OPTIONS", "/products", headers: preflight).header("access-control-allow-origin") == nil, "pages are never shared")
+        let open = try TableFixture(corsOrigin: "*")
+        #expect(try open.server.client.send("OPTIONS", "/products.json", headers: preflight).header("access-control-allow-origin") == "*")
+        let closed = try TableFixture()
+        let refused = try closed.server.client.send("OPTIONS", "/products.json", headers: preflight)
+        #expect(refused.status == 204 && refused.header("access-control-allow-origin") == nil, "off by default")
+    }
+
     /// A list that sorts by some columns only (``ListDefinition/sortableColumns``): the
     /// others are headed without a link, have no sort link, and `sort` naming one is a 400.
     @Test func onlySortableColumnsAreSortLinks() throws {
