@@ -71,6 +71,37 @@ import Testing
         #expect(failed.evaluatingConditions(of: matching).status == 503, "only a 200 becomes a 304")
     }
 
+    /// `If-Match` naming none of the current tags is a 412 (RFC 9110 §13.1.1), before
+    /// `If-None-Match` is looked at (§13.2.2); it compares strongly, so a weak tag
+    /// fails. Found by a break-it pass: `If-Match: "nope"` got the 200.
+    @Test func ifMatchNamingNoCurrentTagIsA412() throws {
+        let tag = "\"9-abc\""
+        for condition in ["\"nope\"", "W/\(tag)", "\"a\", W/\(tag)", ""] {
+            for noneMatch in [nil, tag] {
+                var headers: HTTPHeaders = ["If-Match": condition]
+                if let noneMatch { headers.add(name: "If-None-Match", value: noneMatch) }
+                let request = try Request(method: .get, target: "/", headers: headers)
+                let answer = response(tag: tag).evaluatingConditions(of: request)
+                #expect(answer.status == 412, "\(condition)")
+                #expect(answer.headers["ETag"] == tag && answer.headers["Vary"] == "HX-Request")
+                #expect(String(decoding: answer.body, as: UTF8.self).hasPrefix("Precondition Failed"))
+            }
+        }
+        for condition in [tag, "\"a\", \(tag)", " \(tag) ", "*"] {
+            let request = try Request(method: .get, target: "/", headers: ["If-Match": condition])
+            #expect(response(tag: tag).evaluatingConditions(of: request).status == 200, "\(condition)")
+            let both = try Request(method: .get, target: "/", headers: ["If-Match": condition, "If-None-Match": tag])
+            #expect(response(tag: tag).evaluatingConditions(of: both).status == 304, "\(condition)")
+        }
+        let any = try Request(method: .get, target: "/", headers: ["If-Match": "*"])
+        #expect(response(tag: nil).evaluatingConditions(of: any).status == 200, "any current representation")
+        let named = try Request(method: .get, target: "/", headers: ["If-Match": tag])
+        #expect(response(tag: nil).evaluatingConditions(of: named).status == 412, "no tag matches a named one")
+        var missing = response(tag: tag)
+        missing.status = 404
+        #expect(missing.evaluatingConditions(of: named).status == 404, "preconditions are ignored for a non-2xx")
+    }
+
     /// Found by Fuzz/ fuzz-if-none-match (input 00 D8 80: the tag of no bytes,
     /// the field U+0600): a member ending in a "prepend" character such as
     /// U+0600 made one Character of it and the comma after it, so the tag after

@@ -1,5 +1,5 @@
 /// Strong entity tags (RFC 9110 §8.8.3) computed from content bytes, and the
-/// `If-None-Match` evaluation (RFC 9110 §13.1.2).
+/// `If-Match` and `If-None-Match` evaluations (RFC 9110 §13.1.1, §13.1.2).
 public enum EntityTag {
     /// A strong tag for `bytes`: `"<byte count in hex>-<64-bit hash in hex>"`,
     /// quoted. Equal bytes always give equal tags; a change of content changes
@@ -62,6 +62,25 @@ public enum EntityTag {
             if candidate.elementsEqual("*".utf8) { return true }
             if candidate.starts(with: "W/".utf8) { candidate = candidate.dropFirst(2) }
             if candidate.elementsEqual(tag.utf8) { return true }
+        }
+        return false
+    }
+
+    /// Whether an `If-Match` field value matches `tag`, i.e. the condition is true
+    /// (RFC 9110 §13.1.1): `*` matches any current representation; otherwise a
+    /// comma-separated list compared with the strong comparison (RFC 9110 §8.8.3.2:
+    /// a weak tag, `W/"…"`, matches nothing). Split byte by byte as
+    /// ``ifNoneMatch(_:matches:)`` is.
+    /// - Parameters:
+    ///   - fieldValue: The field value, possibly a list.
+    ///   - tag: The current strong tag, quoted; nil when the representation has none
+    ///     (then only `*` matches).
+    /// - Complexity: O(n).
+    public static func ifMatch(_ fieldValue: String, matches tag: String?) -> Bool {
+        for member in fieldValue.utf8.split(separator: UInt8(ascii: ",")) {
+            let candidate = member.trimmingSpacesAndTabs()
+            if candidate.elementsEqual("*".utf8) { return true }
+            if let tag, candidate.elementsEqual(tag.utf8) { return true }
         }
         return false
     }

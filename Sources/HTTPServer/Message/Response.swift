@@ -83,6 +83,7 @@ public struct Response: Sendable {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"

@@ -22,14 +22,12 @@ struct ServiceWorkerRoute: Sendable {
         self.entityTag = "\"sw-\(BuildVersion.digest([script]))\""
     }
 
-    /// The script, or 304 when `If-None-Match` names its entity tag.
+    /// The script, 304 when `If-None-Match` names its entity tag, or 412 when
+    /// `If-Match` does not (``HTTPServer/Response/evaluatingConditions(of:)``).
     func respond(to request: Request) -> Response {
-        var headers: HTTPHeaders = ["ETag": entityTag, "Cache-Control": "no-cache"]
-        // EntityTag's evaluation (W/, `*`, byte-wise list), not a second parser.
-        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, matches: entityTag) {
-            return Response(status: 304, headers: headers)
-        }
-        headers.add(name: "Content-Type", value: "text/javascript; charset=utf-8")
-        return Response(status: 200, headers: headers, body: script)
+        let headers: HTTPHeaders = [
+            "ETag": entityTag, "Cache-Control": "no-cache", "Content-Type": "text/javascript; charset=utf-8",
+        ]
+        return Response(status: 200, headers: headers, body: script).evaluatingConditions(of: request)
     }
 }

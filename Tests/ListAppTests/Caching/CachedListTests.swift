@@ -64,6 +64,19 @@ import Testing
         #expect(changed.status == 200 && changed.body == first.body)
     }
 
+    /// A kept page and the server's own files answer `If-Match` too (RFC 9110 §13.1.1).
+    @Test func ifMatchNamingAnotherTagGetsA412() throws {
+        let first = try server.get("/?limit=4")
+        let tag = try #require(first.header("etag"))
+        for target in ["/?limit=4", "/static/liststate.css", "/sw.js"] {
+            let failed = try server.get(target, headers: ["If-Match": "\"nope\""])
+            #expect(failed.status == 412, "\(target)")
+            #expect(failed.header("content-security-policy") != nil)
+        }
+        #expect(try server.get("/?limit=4", headers: ["If-Match": tag]).status == 200)
+        #expect(try server.get("/?limit=4", headers: ["If-Match": "*"]).body == first.body)
+    }
+
     @Test func aNewVersionIsQueriedAndRenderedAgain() throws {
         let before = try server.get("/?limit=2")
         try source.setRecords([CatalogueFixture.record(0x2603)])
