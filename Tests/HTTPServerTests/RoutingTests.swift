@@ -127,6 +127,26 @@ import Testing
         #expect(!router.matches(method: .get, path: "/site/v2"))
     }
 
+    /// A GET of an address with a trailing `/` that a route takes without it is sent
+    /// there (308, the query kept); found by a break-it pass (`/characters/` was a 404).
+    @Test func aTrailingSlashIsRedirectedToTheRouteWithoutIt() throws {
+        func answer(_ router: Router, _ target: String, method: HTTPMethod = .get) throws -> (Int, String?) {
+            let response = router.respond(to: try Request(method: method, target: target))
+            return (response.status, response.headers["Location"])
+        }
+        let router = try sampleRouter()
+        #expect(try answer(router, "/echo/") == (308, "/echo"))
+        #expect(try answer(router, "/echo//?a=1&b") == (308, "/echo?a=1&b"))
+        #expect(try answer(router, "/chars/41/", method: .head) == (308, "/chars/41"))
+        #expect(try answer(router, "/chars/%2F/") == (308, "/chars/%2F"), "the path stays as it was sent")
+        #expect(try answer(router, "/chars/") == (404, nil), "no route takes /chars")
+        #expect(try answer(router, "//") == (404, nil))
+        #expect(try answer(router, "/echo/", method: .post) == (404, nil), "only a GET or HEAD is sent on")
+        var based = router
+        based.basePath = "/site"
+        #expect(try answer(based, "/site/echo/?a=1") == (308, "/site/echo?a=1"))
+    }
+
     @Test func matchesAndPatternsInProcess() throws {
         let router = try sampleRouter()
         #expect(router.matches(method: .get, path: "/chars/41"))

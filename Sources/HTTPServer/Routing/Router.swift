@@ -6,7 +6,8 @@
 /// whose pattern and method match wins.
 ///
 /// Rules the router applies on its own:
-/// - no pattern matches → ``notFound`` (404 by default; the app renders its own);
+/// - no pattern matches → ``notFound`` (404 by default; the app renders its own),
+///   but a GET of a path with a trailing `/` that matches without it → 308 there;
 /// - a pattern matches but not the method → 405 with `Allow` (RFC 9110 §15.5.6);
 /// - `HEAD` runs the `GET` handler; the server then sends its headers and no
 ///   body (RFC 9110 §9.3.2);
@@ -210,11 +211,31 @@ public struct Router: Sendable {
         return .now(unrouted(request))
     }
 
+    /// A 308 to the address without its trailing slashes (`/products/?q=x` →
+    /// `/products?q=x`, under ``basePath``) for a GET or HEAD that no route takes
+    /// where one takes the address without them; nil otherwise. Found by a break-it
+    /// pass: `/characters/` was a 404 page.
+    private func trailingSlashRedirect(_ request: Request) -> Response? {
+        guard request.method == .get || request.method == .head, request.pathSegments.last == "",
+            request.target.hasPrefix("/")
+        else { return nil }
+        var segments = request.pathSegments
+        while segments.count > 1, segments.last == "" { segments.removeLast() }
+        guard segments.last != "", route(for: .get, segments: segments) != nil else { return nil }
+        let query = request.target.firstIndex(of: "?").map { request.target[$0...] } ?? ""
+        var path = request.target[..<(request.target.firstIndex(of: "?") ?? request.target.endIndex)]
+        while path.hasSuffix("/") { path = path.dropLast() }
+        let location = basePath + path + query
+        var response = Response.text("Moved to \(location)\n", status: 308)
+        response.headers.replaceOrAdd(name: "Location", value: location)
+        return response
+    }
+
     /// The answer when no route's handler takes the request: 404, 405 or OPTIONS.
     private func unrouted(_ request: Request) -> Response {
         let allowed = allowedMethods(segments: request.pathSegments)
         if allowed.isEmpty {
-            return notFound(request)
+            return trailingSlashRedirect(request) ?? notFound(request)
         }
         if request.method == .options {
             var headers = preflightHeaders(request)
