@@ -4,10 +4,14 @@
  *
  * `liststate:request-failed` (a network error; a 4xx/5xx is an answer and is
  * shown as the server sent it, C-12) leads to:
- * - rows on screen: they stay; a non-blocking banner (#offline-banner-template)
- *   above the list, and the failed footer replaced by the retry footer
- *   (#offline-footer-template);
- * - no rows: the offline placeholder (#offline-template) in #list.
+ * - rows on screen that still answer what was asked (the next page failed, or
+ *   the same address again): they stay; a non-blocking banner
+ *   (#offline-banner-template) above the list, and the failed footer replaced
+ *   by the retry footer (#offline-footer-template); without a failed footer,
+ *   the banner's own retry control stays in it;
+ * - no rows, or rows that do not answer it (new words in the search box,
+ *   another sort): the offline placeholder (#offline-template) in #list, whose
+ *   action retries what was asked.
  * The status region says so (#offline-status-template). A request that got
  * no answer in time (`reason: 'timeout'`) is shown the same way, with the
  * words of each piece's `data-no-answer` (the server did not answer; the
@@ -48,12 +52,39 @@
     var words = reason === 'timeout' && template.getAttribute('data-no-answer');
     status.textContent = words || template.content.textContent.trim();
   }
-  function showBanner(reason) {
+  /* The banner above the list; its retry control is left out when the retry
+   * footer offers the same (one "try again", not two). */
+  function showBanner(reason, withRetry) {
     var listEl = list();
     hideBanner();
     if (!listEl) return;
     var banner = fromTemplate('offline-banner-template', reason);
-    if (banner) listEl.parentNode.insertBefore(banner, listEl);
+    if (!banner) return;
+    var control = banner.querySelector('a[href]');
+    if (control && !withRetry) control.remove();
+    listEl.parentNode.insertBefore(banner, listEl);
+  }
+
+  /* The query of `url` without empty values, in a stable order. */
+  function queryOf(url) {
+    var pairs = [];
+    url.searchParams.forEach(function (value, name) { if (value.trim() !== '') pairs.push(name + '=' + value.trim()); });
+    return pairs.sort().join('&');
+  }
+  /* Whether the rows on screen still answer what `element` asked for: the words in
+   * the search form are those of the address on screen (which a search that got its
+   * answer replaced), or a link asks for that address. Rows left under words they do
+   * not answer would pass for the search's results (found by a break-it pass). */
+  function rowsAnswer(element) {
+    var here = new URL(location.href);
+    if (element.tagName === 'FORM') {
+      var words = new FormData(element).get('q');
+      return typeof words !== 'string' || words.trim() === (here.searchParams.get('q') || '').trim();
+    }
+    var href = element.getAttribute('hx-get') || element.getAttribute('data-hx-get');
+    if (!href) return true;
+    var asked = new URL(href, location.href);
+    return asked.pathname === here.pathname && queryOf(asked) === queryOf(here);
   }
   function hideBanner() {
     var banner = document.querySelector('.offline-banner');
@@ -71,11 +102,12 @@
         element.replaceWith(item);
         failed = { element: element, offlineFooter: item };
       }
-      showBanner(reason);
-    } else if (rowCount() > 0) {
+      showBanner(reason, !item);
+    } else if (rowCount() > 0 && rowsAnswer(element)) {
       failed = { element: element };
-      showBanner(reason);
+      showBanner(reason, true);
     } else {
+      hideBanner();
       var listEl = list(), placeholder = fromTemplate('offline-template');
       if (listEl && placeholder) {
         var token = events.beforeSwap(listEl, placeholder);
@@ -140,10 +172,10 @@
     if (document.visibilityState === 'visible' && failed && deferred && !timer) retryWhenPossible();
   });
 
-  /* Manual retry: the retry footer's link, or the offline placeholder's action. */
+  /* Manual retry: the retry footer's link, the banner's, or the offline placeholder's action. */
   document.addEventListener('click', function (event) {
     var control = event.target instanceof Element &&
-      event.target.closest('.list-footer-offline a[href], #list .placeholder-offline a[href]');
+      event.target.closest('.list-footer-offline a[href], .offline-banner a[href], #list .placeholder-offline a[href]');
     if (!control || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (!failed) return;   /* nothing failed: the link works as a link */
     event.preventDefault();

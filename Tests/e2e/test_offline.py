@@ -91,6 +91,59 @@ def test_offline_with_no_rows_shows_the_offline_placeholder(browser):
     browser.shot("offline-placeholder-recovered")
 
 
+def test_a_search_typed_offline_over_rows_shows_the_offline_placeholder(browser):
+    """Found by a break-it pass: the old rows stayed under the new words, with a
+    status saying "try again" and no control to do so."""
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/")
+    browser.wait_rows(PAGE)
+    browser.set_offline(True)
+    browser.driver.find_element(By.ID, "search-q").send_keys("snowm")
+    browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list .placeholder-offline"), 10,
+                 "the old rows stayed under the new words")
+    assert browser.row_ids() == []
+    assert not browser.driver.find_elements(By.CSS_SELECTOR, ".offline-banner")
+    assert "offline" in browser.driver.find_element(By.ID, "status").get_attribute("textContent")
+    # still offline: the placeholder's action retries the search and fails again
+    failures = len(browser.server.requests())
+    browser.driver.find_element(By.CSS_SELECTOR, "#list .placeholder-offline a").click()
+    browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list .placeholder-offline"), 10)
+    assert len(browser.server.requests()) == failures, "offline: nothing reached the server"
+    browser.set_offline(False)
+    browser.wait(lambda d: "char-2603" in browser.row_ids(), 15, "the search was not retried once online")
+    assert browser.js("return new URL(location.href).searchParams.get('q')") == "snowm"
+
+
+def test_a_refresh_offline_keeps_the_rows_and_the_banner_offers_a_retry(browser):
+    """The same address again (the refresh button): the rows still answer it, so
+    they stay; with no retry footer, the banner carries the retry control."""
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/")
+    browser.wait_rows(PAGE)
+    browser.set_offline(True)
+    browser.driver.find_element(By.CSS_SELECTOR, "#search button.refresh").click()
+    browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".offline-banner a"), 10, "no retry control in the banner")
+    assert len(browser.row_ids()) == PAGE, "rows that answer the address stay"
+    assert len(browser.driver.find_elements(By.CSS_SELECTOR, "#list-footer.list-footer-offline")) == 0
+    browser.shot("offline-banner-with-retry")
+    browser.set_offline(False)
+    browser.driver.execute_script("const a = document.querySelector('.offline-banner a'); if (a) a.click();")
+    browser.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner"), 15, "banner left after the retry")
+    assert len(browser.row_ids()) == PAGE
+
+
+def test_the_banner_over_a_retry_footer_has_no_second_retry_control(browser):
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/")
+    browser.wait_rows(PAGE)
+    browser.set_offline(True)
+    browser.scroll_to_bottom()
+    wait_offline_footer(browser)
+    assert not browser.driver.find_elements(By.CSS_SELECTOR, ".offline-banner a"), "one retry control, in the footer"
+    browser.set_offline(False)
+    browser.wait_rows(2 * PAGE, "loading did not resume by itself once online")
+
+
 def test_a_hidden_tab_waits_until_shown(browser):
     browser.expected_console = NETWORK_ERRORS
     driver = browser.driver
