@@ -103,6 +103,14 @@ public struct PageTemplates: Sendable {
         Result { try library(for: list).render(name, context, shared: shared) }
     }
 
+    /// Renders `name` for `list` with its layout's templates only, none of its own
+    /// (``library(for:)`` without the list's partials and folder): what draws the
+    /// error state when the list's own templates cannot draw a page.
+    func renderForLayout(_ name: String, _ context: MustacheValue, of list: ListDefinition) -> Result<[UInt8], any Error> {
+        guard let library = tableLibraries[list.layout] else { return .failure(AppError.missingTemplate(list.layout.rawValue)) }
+        return Result { try library.render(name, context) }
+    }
+
     /// Renders `name` as a page of the lists over tables that belongs to no list (the index).
     func renderForTables(_ name: String, _ context: MustacheValue) -> Result<[UInt8], any Error> {
         guard let library = tableLibraries[.list] else { return .failure(AppError.missingTemplate(name)) }

@@ -70,7 +70,11 @@ extension TableRoute {
             } else {
                 for (name, value) in sharedDetail(row, of: list, key: String(encodedKey), view: view) { fields[name] = value }
             }
-            response = render(list.detailTemplate, .dictionary(fields), status: 200, list: list)
+            var page = Ask(request, json: false, canonical: nil)
+            page.shape = .page
+            response =
+                site.renderIfDrawn(list.detailTemplate, .dictionary(fields), status: 200, forTable: true, list: list)
+                ?? drawingFailed(list, in: lists, ask: page, request: nil)
         } else {
             response = render("message", view.pageContext, status: decision.status, list: list)
         }

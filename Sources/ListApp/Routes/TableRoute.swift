@@ -262,13 +262,15 @@ struct TableRoute: Sendable {
                 body: TableJSON.list(view))
         } else if shape == .page, let key = view.sharedContextKey {
             let shared = site.sharedContext(key, ownNames: TableView.pageOwnNames) { view.pageSharedFields }
-            response = site.render(
-                shape.template, .dictionary(view.pageOwnFields), status: decision.status, forTable: true, list: list,
-                shared: shared)
+            response =
+                site.renderIfDrawn(
+                    shape.template, .dictionary(view.pageOwnFields), status: decision.status, forTable: true, list: list,
+                    shared: shared) ?? drawingFailed(list, in: lists, ask: ask, request: parsed)
         } else {
-            response = render(
-                shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
-                list: list)
+            response =
+                site.renderIfDrawn(
+                    shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
+                    forTable: true, list: list) ?? drawingFailed(list, in: lists, ask: ask, request: parsed)
         }
         // A page that could not be drawn (a list's own template failed) offers no next page.
         if case .loadMore(let cursor) = decision.footer, response.status == decision.status {
@@ -392,6 +394,26 @@ struct TableRoute: Sendable {
 
     func render(_ template: String, _ context: MustacheValue, status: Int, list: ListDefinition) -> Response {
         site.render(template, context, status: status, forTable: true, list: list)
+    }
+
+    /// The answer when `list`'s own templates cannot draw what was asked (partials
+    /// nested as deep as its data, say; the fault is logged): the error state (500)
+    /// as a failing source gives it for `request` (nil: the list's first page), a page,
+    /// region or continuation footer in the request's language, drawn with the
+    /// templates of the list's layout, none of its own. Found by a break-it pass: a
+    /// bare `text/plain` 500, which a partial request swapped in as the list.
+    func drawingFailed(_ list: ListDefinition, in lists: TableLists, ask: Ask, request: TableRequest?) -> Response {
+        var snapshot = ListSnapshot(display: list.configuration.display)
+        snapshot.isContinuation = ask.shape == .continuation
+        snapshot.cursor = request?.cursorText
+        snapshot.source = .failed
+        let decision = ListState.decide(snapshot)
+        let view = TableView(
+            decision: decision, list: list, request: request, refusal: nil, page: nil, language: ask.negotiated.language,
+            languageParameter: ask.languageParameter, lists: lists, templates: site.templates)
+        return site.render(
+            ask.shape.template, ask.shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
+            forTable: true, list: list, listsOwn: false)
     }
 
     /// A 404: the not-found page (or its JSON).

@@ -110,17 +110,29 @@ struct SitePages: Sendable {
     }
 
     /// Renders a template into an HTML response; a rendering fault (which the
-    /// strict load makes very unlikely) becomes a plain 500 with no detail.
+    /// strict load makes very unlikely) becomes a plain 500 with no detail
+    /// (``renderIfDrawn(_:_:status:forTable:list:listsOwn:shared:)`` lets the caller answer it).
     /// Every context gets `basePath` (the site's path prefix, when it has one); whole pages
     /// (every template but the two fragments) also get `build` and `clientTimeout`;
     /// `forTable` draws with a table list's row and controls partials, and
-    /// `list` with that list's own row and detail templates where it has them. With
+    /// `list` with that list's own row and detail templates where it has them
+    /// (with `listsOwn` false, with its layout's only). With
     /// `shared` (``sharedContext(_:ownNames:make:)``, which carries the site's fields), `context`
     /// is the rest of the page's fields.
     func render(
         _ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
-        list: ListDefinition? = nil, shared: MustacheSharedContext? = nil
+        list: ListDefinition? = nil, listsOwn: Bool = true, shared: MustacheSharedContext? = nil
     ) -> Response {
+        renderIfDrawn(template, context, status: status, forTable: forTable, list: list, listsOwn: listsOwn, shared: shared)
+            ?? Response.text("Internal Server Error\n", status: 500)
+    }
+
+    /// ``render(_:_:status:forTable:list:listsOwn:shared:)``, or nil when the templates cannot
+    /// draw it (partials nested deeper than a render allows, say); the fault is logged.
+    func renderIfDrawn(
+        _ template: String, _ context: MustacheValue, status: Int, forTable: Bool = false,
+        list: ListDefinition? = nil, listsOwn: Bool = true, shared: MustacheSharedContext? = nil
+    ) -> Response? {
         var context = context
         if let shared, case .dictionary(let own) = context {
             // Apart, the two must read as one root: no name in both; and the page's own names
@@ -133,7 +145,9 @@ struct SitePages: Sendable {
             context = .dictionary(fields)
         }
         let rendered =
-            if let list {
+            if let list, !listsOwn {
+                templates.renderForLayout(template, context, of: list)
+            } else if let list {
                 templates.renderForTable(template, context, list: list, shared: shared)
             } else if forTable {
                 templates.renderForTables(template, context)
@@ -145,7 +159,7 @@ struct SitePages: Sendable {
             return Response.html(body, status: status)
         case .failure(let error):
             log("rendering \(template) failed: \(error)")
-            return Response.text("Internal Server Error\n", status: 500)
+            return nil
         }
     }
 }

@@ -162,6 +162,29 @@ import Testing
         #expect(page.status == 500 && page.header("link") == nil)
         #expect(fixture.incidents.lines.withLock { $0 }.contains { $0.contains("partials nested deeper than 64 levels") })
         #expect(try fixture.server.get("/makers").status == 200, "other lists draw")
+        // The error state, drawn with the shared templates (found by a break-it pass: a bare
+        // text/plain 500, which a partial request swapped in as the list).
+        #expect(page.header("content-type")?.hasPrefix("text/html") == true)
+        #expect(page.text.contains("placeholder-error") && page.text.contains(#"id="search-q""#))
+        let region = try fixture.server.get("/products?limit=2", headers: ["HX-Request": "true", "HX-Target": "list"])
+        #expect(region.status == 500 && region.text.hasPrefix(#"<div id="list""#) && region.text.contains("placeholder-error"))
+        let first = try TableFixture().server.get("/products?limit=2")
+        let next = try #require(Markup.loadMoreHref(first.text))
+        let more = try fixture.server.get(next, headers: ["HX-Request": "true", "HX-Target": "list-footer"])
+        #expect(more.status == 500 && more.text.hasPrefix("<tr") && more.text.contains("list-footer-retry"), "\(more.status) \(more.text.prefix(300))")
+        #expect(more.text.contains("cursor&#61;"), "the retry asks for the same next page")
+    }
+
+    /// A row page that the list's own detail template cannot draw: the error page, not a bare 500.
+    @Test func aDetailTemplateThatFailsOnTheDataAnswersTheErrorPage() throws {
+        let fixture = try TableFixture(
+            templates: [
+                "lists/products/detail.mustache": "<p>{{#caption}}{{> loop}}{{/caption}}</p>",
+                "loop.mustache": "{{#caption}}x{{> loop}}{{/caption}}",
+            ])
+        let row = try fixture.server.get("/products/1")
+        #expect(row.status == 500 && row.header("content-type")?.hasPrefix("text/html") == true)
+        #expect(row.text.contains("placeholder-error"))
     }
 
     @Test func aFolderOfNoListOrAnUnknownTemplateStopsTheStart() {
