@@ -5,7 +5,7 @@ import Mustache
 ///
 /// Keys: `lang`, `title`, `name`, `codePoint` (`U+2603`), `glyph`,
 /// `glyphStyle`, `properties` (a list of `label`, `value`, optional `href`,
-/// `isCode`), `listHref` (the list starting at this character, its row first),
+/// `isCode`, `isEnglish`), `listHref` (the list starting at this character, its row first),
 /// `categoryHref` and `categoryName` (the list of its category), `startHref`
 /// (the start of the list), `moreOfCategory`, `words` (`navigationLabel`,
 /// `allCharacters`, `thisCharacterInTheList`), `rowID`; every link keeps `lang` when the page has one.
@@ -26,9 +26,14 @@ struct CharacterView {
         var value: String
         var href: String?
         var isCode = false
+        /// Whether the value is English whatever the page's language (a Unicode name,
+        /// a property's UCD name): its `<dd>` says `lang="en"` (WCAG 2.2 SC 3.1.2).
+        var isEnglish = false
 
         var mustacheValue: MustacheValue {
-            var value: MustacheFields = ["label": .string(label), "value": .string(self.value), "isCode": .bool(isCode)]
+            var value: MustacheFields = [
+                "label": .string(label), "value": .string(self.value), "isCode": .bool(isCode), "isEnglish": .bool(isEnglish),
+            ]
             if let href { value["href"] = .string(href) }
             return .dictionary(value)
         }
@@ -88,7 +93,7 @@ struct CharacterView {
     var properties: [Property] {
         let words = self.words
         var list: [Property] = [
-            Property(label: words.name, value: record.name),
+            Property(label: words.name, value: record.name, isEnglish: true),
             Property(label: words.codePoint, value: CodePointAddress(codePoint: record.codePoint).canonicalSegment, isCode: true),
             Property(label: words.decimal, value: String(record.codePoint), isCode: true),
             Property(
@@ -107,7 +112,7 @@ struct CharacterView {
         list.append(Property(label: "UTF-8", value: hexBytes(Array(String(scalar).utf8), width: 2), isCode: true))
         list.append(Property(label: "UTF-16", value: hexBytes(Array(String(scalar).utf16), width: 4), isCode: true))
         list.append(Property(label: words.htmlReference, value: "&#x\(String(record.codePoint, radix: 16, uppercase: true));", isCode: true))
-        if let alias = properties.nameAlias { list.append(Property(label: words.nameAlias, value: alias)) }
+        if let alias = properties.nameAlias { list.append(Property(label: words.nameAlias, value: alias, isEnglish: true)) }
         list.append(Property(label: words.combiningClass, value: String(properties.canonicalCombiningClass.rawValue)))
         if let numericType = properties.numericType {
             let value = properties.numericValue.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "?"
@@ -123,7 +128,10 @@ struct CharacterView {
             list.append(Property(label: label, value: codes.joined(separator: " "), href: href, isCode: true))
         }
         let flags = Self.binaryProperties.filter { $0.test(properties) }.map(\.name)
-        list.append(Property(label: words.binaryProperties, value: flags.isEmpty ? words.none : flags.joined(separator: ", ")))
+        list.append(
+            Property(
+                label: words.binaryProperties, value: flags.isEmpty ? words.none : flags.joined(separator: ", "),
+                isEnglish: !flags.isEmpty))
         return list
     }
 

@@ -32,6 +32,10 @@ import Testing
         // Found by a break-it pass: the English name on a Chinese page was read with a Chinese voice.
         let chinese = try server.get("/characters/U+2603?lang=zh-Hant").text
         #expect(chinese.contains(#"<span class="character-name" lang="en">SNOWMAN</span>"#))
+        // Found by a break-it pass: the property table's name and UCD property names did not say so.
+        #expect(chinese.contains(#"<dd lang="en">SNOWMAN</dd>"#))
+        #expect(Markup.matches(#"<dd lang="en">([^<]*)</dd>"#, in: chinese).contains { $0.contains("Grapheme_Base") })
+        #expect(!chinese.contains(#"<dd lang="en">9731</dd>"#), "numbers and the page's own words have no language of their own")
         let back = CatalogueFixture.cursor(after: 0x2602)
         #expect(links.contains(##"href="/characters?cursor=\##(back)#char-2603""##))
     }
