@@ -73,6 +73,7 @@
       newPlaceholder: region ? placeholderIn(incoming) : null,
       lastRow: isFooter(target) ? target.previousElementSibling : null,
       focusWasIn: !!(target && target.contains && target.contains(document.activeElement)),
+      activated: isFooter(target) && activated.has(target),
       rowsBefore: rowsOf(listEl).length
     };
     var oldKind = token.oldPlaceholder && token.oldPlaceholder.kind;
@@ -105,8 +106,12 @@
       if (token.lastRow && !token.lastRow.isConnected) start = listEl.querySelector('.row');
       for (var row = start; row && row.classList.contains('row'); row = row.nextElementSibling) added.push(row);
       if (token.focusWasIn) {
-        var focusable = added.length ? added[0].querySelector('a[href]') : listEl.querySelector('#list-footer a[href]');
-        if (focusable) focusable.focus({ preventScroll: true });
+        /* Activated: on to the first new row. Loaded while merely focused: the new
+         * footer keeps the focus, so Enter still means "Load more". */
+        var footerLink = listEl.querySelector('#list-footer a[href]');
+        var firstLink = added.length ? added[0].querySelector('a[href]') : null;
+        var focusable = token.activated ? firstLink || footerLink : footerLink || firstLink;
+        if (focusable) focusable.focus({ preventScroll: token.activated });
       }
     } else if (token.kind === 'region') {
       added = Array.prototype.slice.call(rowsOf(listEl));
@@ -160,6 +165,27 @@
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 
+  /* Runs `go` (a footer's load on being revealed) now, or, while the footer holds
+   * the keyboard's focus (tabbing onto "Load more" scrolls it into view), once focus
+   * leaves it; activating the link loads at once anyway. A footer loaded by being
+   * focused took the focus to its first new row, where Enter opened a row nobody
+   * chose (found by a break-it pass). */
+  function whenNotFocused(footer, go) {
+    if (!isFooter(footer) || !footer.contains(document.activeElement)) { go(); return; }
+    footer.addEventListener('focusout', function left(event) {
+      if (footer.contains(event.relatedTarget)) return;
+      footer.removeEventListener('focusout', left);
+      if (footer.isConnected && !claimed.has(footer)) go();
+    });
+  }
+
+  /* "Load more" activated (click, or Enter on the link): its load may move focus. */
+  var activated = new WeakSet();
+  document.addEventListener('click', function (event) {
+    var footer = event.target instanceof Element && event.target.closest('#list-footer');
+    if (footer && event.target.closest('a[href]')) activated.add(footer);
+  }, true);
+
   /* How the running client (re)issues an element's request: set by liststate.js
    * or by the htmx companion; used to retry after a network failure. */
   var loader = null;
@@ -167,7 +193,7 @@
   function load(el) { if (loader && el && el.isConnected) loader(el); }
 
   window.ListStateEvents = {
-    emit: emit, claim: claim, release: release, busy: busy, setLoader: setLoader, load: load,
+    emit: emit, claim: claim, release: release, busy: busy, setLoader: setLoader, load: load, whenNotFocused: whenNotFocused,
     beforeSwap: beforeSwap, afterSwap: afterSwap, isFooter: isFooter, placeholderIn: placeholderIn
   };
 })();

@@ -59,6 +59,16 @@
     if (request && request.catch) request.catch(function () {});
   });
 
+  /* A footer revealed because the keyboard focused it loads when activated or once
+   * focus leaves it (events.whenNotFocused), as with liststate.js. */
+  document.addEventListener('htmx:confirm', function (event) {
+    var detail = event.detail, el = detail && detail.elt;
+    if (!events.isFooter(el) || !detail.triggeringEvent || detail.triggeringEvent.type !== 'revealed') return;
+    if (!el.contains(document.activeElement)) return;
+    event.preventDefault();
+    events.whenNotFocused(el, function () { detail.issueRequest(true); });
+  });
+
   document.addEventListener('htmx:beforeSwap', function (event) {
     if (!event.detail.shouldSwap) return;
     var template = document.createElement('template');

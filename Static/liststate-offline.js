@@ -9,9 +9,12 @@
  *   (#offline-banner-template) above the list, and the failed footer replaced
  *   by the retry footer (#offline-footer-template); without a failed footer,
  *   the banner's own retry control stays in it;
- * - no rows, or rows that do not answer it (new words in the search box,
- *   another sort): the offline placeholder (#offline-template) in #list, whose
- *   action retries what was asked.
+ * - no rows, or rows that do not answer it (new words in the search box): the
+ *   offline placeholder (#offline-template) in #list, whose action retries
+ *   what was asked. A link inside #list (a sort, "Back to the start") keeps
+ *   the rows: the placeholder would take the link, and so the retry, away.
+ * A failure of an element no longer in the page (a next page asked for before
+ * the placeholder took its footer away) is not what the page retries.
  * The status region says so (#offline-status-template). A request that got
  * no answer in time (`reason: 'timeout'`) is shown the same way, with the
  * words of each piece's `data-no-answer` (the server did not answer; the
@@ -65,26 +68,23 @@
     listEl.parentNode.insertBefore(banner, listEl);
   }
 
-  /* The query of `url` without empty values, in a stable order. */
-  function queryOf(url) {
-    var pairs = [];
-    url.searchParams.forEach(function (value, name) { if (value.trim() !== '') pairs.push(name + '=' + value.trim()); });
-    return pairs.sort().join('&');
-  }
-  /* Whether the rows on screen still answer what `element` asked for: the words in
-   * the search form are those of the address on screen (which a search that got its
-   * answer replaced), or a link asks for that address. Rows left under words they do
-   * not answer would pass for the search's results (found by a break-it pass). */
+  /* Whether the rows on screen still answer what `element` asked for: anything but
+   * the search form does (a next page, a sort link inside #list), and the form does
+   * while its words are those of the address on screen (which a search that got its
+   * answer replaced). Rows left under words they do not answer would pass for the
+   * search's results (found by a break-it pass). */
   function rowsAnswer(element) {
-    var here = new URL(location.href);
-    if (element.tagName === 'FORM') {
-      var words = new FormData(element).get('q');
-      return typeof words !== 'string' || words.trim() === (here.searchParams.get('q') || '').trim();
-    }
-    var href = element.getAttribute('hx-get') || element.getAttribute('data-hx-get');
-    if (!href) return true;
-    var asked = new URL(href, location.href);
-    return asked.pathname === here.pathname && queryOf(asked) === queryOf(here);
+    if (element.tagName !== 'FORM') return true;
+    var words = new FormData(element).get('q');
+    return typeof words !== 'string' || words.trim() === (new URL(location.href).searchParams.get('q') || '').trim();
+  }
+  /* The address a form asks for (its action with its values), for the placeholder's
+   * action: opened in a new tab, or followed once the page has nothing to retry. */
+  function askedAddress(form) {
+    var url = new URL(form.getAttribute('action') || location.href, location.href);
+    url.search = '';
+    new FormData(form).forEach(function (value, name) { if (typeof value === 'string') url.searchParams.append(name, value); });
+    return url.pathname + url.search;
   }
   function hideBanner() {
     var banner = document.querySelector('.offline-banner');
@@ -93,6 +93,7 @@
 
   function showOffline(element, reason) {
     if (failed && failed.element === element) return;   /* one failure reported twice (htmx) */
+    if (!element.isConnected) return;   /* gone from the page (a footer the placeholder took): nothing to retry */
     if (events.isFooter(element) && element.isConnected && rowCount() > 0) {
       var footer = fromTemplate('offline-footer-template', reason);
       var item = footer && footer.querySelector('#list-footer');
@@ -109,6 +110,8 @@
     } else {
       hideBanner();
       var listEl = list(), placeholder = fromTemplate('offline-template');
+      var action = placeholder && element.tagName === 'FORM' && placeholder.querySelector('a[href]');
+      if (action) action.setAttribute('href', askedAddress(element));
       if (listEl && placeholder) {
         var token = events.beforeSwap(listEl, placeholder);
         listEl.replaceChildren(placeholder);
@@ -150,7 +153,7 @@
 
   document.addEventListener('liststate:request-failed', function (event) {
     var element = event.detail && event.detail.element;
-    if (!element || !list()) return;
+    if (!element || !element.isConnected || !list()) return;
     failures += 1;
     showOffline(element, event.detail.reason);
     schedule();

@@ -53,7 +53,8 @@
     entries.forEach(function (entry) {
       if (!entry.isIntersecting) return;
       observer.unobserve(entry.target);
-      issue(entry.target);
+      /* Shown because the keyboard focused it: loaded when activated, or once focus leaves. */
+      events.whenNotFocused(entry.target, function () { issue(entry.target); });
     });
   }) : null;
 
@@ -142,7 +143,10 @@
       .then(function (response) {
         return response.text().then(function (text) {
           done();
-          if (response.status === 204 || controller.signal.aborted) return;
+          /* A target gone from the page (a footer whose list a search or sort replaced
+           * meanwhile): the answer is stale, and none of it is applied, its status
+           * words and events included (found by a break-it pass: "20 more rows loaded"). */
+          if (response.status === 204 || controller.signal.aborted || !target.isConnected) return;
           swap(target, text, attr(el, 'hx-swap') || 'innerHTML');
           updateHistory(el, response.url || url.href);
         });

@@ -546,6 +546,78 @@ def test_offline_with_no_rows_shows_the_offline_placeholder_then_retries_the_sea
     assert not has(browser, ".placeholder-offline")
 
 
+def test_a_sort_chosen_offline_keeps_the_rows_and_is_retried_once_online(shop_browser):
+    """Found by a break-it pass: the offline placeholder took the table, and the sort
+    link with it, so nothing was retried once online and "Try again" lost the sort."""
+    browser = shop_browser
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/products")
+    browser.set_offline(True)
+    browser.driver.find_element(By.XPATH, "//table[contains(@class,'rows-table')]//thead//a[normalize-space(.)='name']").click()
+    browser.wait(lambda d: has(browser, ".offline-banner a"), 10, "no banner with a retry control")
+    assert keys(browser) == list(range(1, PAGE + 1)), "the rows still answer the address shown"
+    assert not has(browser, "#list .placeholder-offline")
+    browser.set_offline(False)
+    browser.wait(lambda d: "sort=name" in browser.driver.current_url, 15, "the sort was not retried once online")
+    assert not has(browser, ".offline-banner")
+
+
+def test_a_next_page_failing_after_a_failed_search_does_not_take_its_retry(shop_browser):
+    """Found by a break-it pass: the search failed, the placeholder took the footer whose
+    request then failed too, and that footer (gone) became what the page retried."""
+    browser = shop_browser
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/products")
+    browser.set_offline(True)
+    type_into(browser, "blue")
+    browser.wait(lambda d: has(browser, "#list .placeholder-offline"), 10, "no offline placeholder")
+    # the footer's request, answered after the placeholder took the footer away
+    browser.js("""const gone = document.createElement('li'); gone.id = 'list-footer';
+                  window.ListStateEvents.emit('request-failed', {element: gone, reason: 'network'});""")
+    assert "q=blue" in browser.js("return document.querySelector('#list .placeholder-offline a').getAttribute('href')")
+    browser.set_offline(False)
+    blue = expected_keys("WHERE name LIKE '%blue%' ORDER BY id")
+    browser.wait(lambda d: keys(browser) == blue[:PAGE], 15, "the search was not retried once online")
+
+
+def test_focusing_load_more_loads_nothing_until_it_is_activated(shop_browser):
+    """Found by a break-it pass: tabbing onto "Load more" scrolled it into view, which
+    loaded the next page and moved focus to its first row, so Enter opened a row."""
+    browser = shop_browser
+    browser.get("/products")
+    browser.js("window.scrollTo(0, 0)")
+    link = browser.driver.find_element(By.CSS_SELECTOR, "#list-footer a[rel=next]")
+    browser.js("arguments[0].focus()", link)   # scrolls it into view, as Tab does
+    time.sleep(1.5)
+    assert keys(browser) == list(range(1, PAGE + 1)), "focusing the footer loaded the next page"
+    assert browser.js("return document.activeElement.getAttribute('rel')") == "next"
+    browser.driver.switch_to.active_element.send_keys(Keys.ENTER)
+    browser.wait(lambda d: len(keys(browser)) == 2 * PAGE, 10, "Enter did not load the next page")
+    active = browser.js("const a = document.activeElement; return a && a.closest('.row') && a.closest('.row').dataset.key")
+    assert active == str(PAGE + 1), "focus did not move to the first new row"
+    assert path_of(browser) == "/products"
+
+
+def test_a_next_page_answered_after_a_search_changes_nothing(request, drivers, shop_servers):
+    """Found by a break-it pass (our script): the stale next page's rows were dropped,
+    but the status said "20 more rows loaded" and `rows-added` fired."""
+    for browser in _browser(request, drivers, shop_servers, "client", True):
+        browser.get("/products")
+        browser.record_events()
+        browser.js("""const fetch = window.fetch;
+                      window.fetch = (url, options) => String(url).includes('cursor=')
+                          ? new Promise(done => setTimeout(() => done(fetch(url, options)), 1500)) : fetch(url, options);""")
+        browser.scroll_to_bottom()
+        type_into(browser, "blue")
+        blue = expected_keys("WHERE name LIKE '%blue%' ORDER BY id")
+        browser.wait(lambda d: keys(browser) == blue[:PAGE], 10, "the search did not show")
+        status = status_text(browser)
+        time.sleep(2.5)   # the next page's answer arrives
+        assert keys(browser) == blue[:PAGE]
+        assert status_text(browser) == status, "the stale answer spoke"
+        assert not [e for e in browser.events("rows-added") if e["reason"] == "more"]
+
+
 def test_a_server_gone_mid_scroll_is_offline_and_the_retry_footer_resumes(request, drivers, shop, mode):
     """No emulation: the server stops (connection refused), then comes back on its port."""
     server = FileServer(f"gone-{mode}", shop, *mode_arguments(mode))
