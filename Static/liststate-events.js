@@ -179,6 +179,18 @@
     });
   }
 
+  /* Whether `html`, the answer for `target`, is the server's: swapped outerHTML, it
+   * holds an element of the target's id (a footer or a region, whatever its status).
+   * A reverse proxy's own error page (nginx's "502 Bad Gateway", a 429 from its rate
+   * limit) holds none, and pasted into the list it left no footer and no retry
+   * (found by a break-it pass behind docs/nginx.conf). */
+  function isOwnAnswer(target, html, style) {
+    if (!target || !target.id || style !== 'outerHTML') return true;
+    var template = document.createElement('template');
+    template.innerHTML = html;
+    return !!template.content.getElementById(target.id);
+  }
+
   /* "Load more" activated (click, or Enter on the link): its load may move focus. */
   var activated = new WeakSet();
   document.addEventListener('click', function (event) {
@@ -194,6 +206,7 @@
 
   window.ListStateEvents = {
     emit: emit, claim: claim, release: release, busy: busy, setLoader: setLoader, load: load, whenNotFocused: whenNotFocused,
+    isOwnAnswer: isOwnAnswer,
     beforeSwap: beforeSwap, afterSwap: afterSwap, isFooter: isFooter, placeholderIn: placeholderIn
   };
 })();

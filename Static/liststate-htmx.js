@@ -69,6 +69,19 @@
     events.whenNotFocused(el, function () { detail.issueRequest(true); });
   });
 
+  /* An answer that is not the server's (a proxy's error page) is not swapped: it
+   * ends like a failed connection (events.isOwnAnswer). */
+  document.addEventListener('htmx:beforeSwap', function (event) {
+    var detail = event.detail, el = detail.elt, target = detail.target;
+    /* The list and its footer are always swapped whole (outerHTML). */
+    var whole = target && (target.id === 'list' || target.id === 'list-footer');
+    if (!whole || !detail.xhr || !detail.xhr.status || events.isOwnAnswer(target, detail.serverResponse || '', 'outerHTML')) return;
+    detail.shouldSwap = false;
+    events.release(el);
+    events.emit('request-failed', { url: detail.pathInfo && detail.pathInfo.requestPath, element: el, reason: 'proxy',
+                                    status: detail.xhr.status });
+  }, true);
+
   document.addEventListener('htmx:beforeSwap', function (event) {
     if (!event.detail.shouldSwap) return;
     var template = document.createElement('template');

@@ -16,9 +16,10 @@
  * A failure of an element no longer in the page (a next page asked for before
  * the placeholder took its footer away) is not what the page retries.
  * The status region says so (#offline-status-template). A request that got
- * no answer in time (`reason: 'timeout'`) is shown the same way, with the
- * words of each piece's `data-no-answer` (the server did not answer; the
- * browser may well be online). The client never invents markup: every piece
+ * no answer in time (`reason: 'timeout'`), or an answer that is not the
+ * server's (`reason: 'proxy'`: a proxy's own 502 page) is shown the same way,
+ * with the words of each piece's `data-no-answer` (the server did not answer;
+ * the browser may well be online). The client never invents markup: every piece
  * comes from a <template> the server rendered.
  *
  * Retrying: the retry footer and the placeholder's action retry at once. By
@@ -38,10 +39,12 @@
 
   function list() { return document.getElementById('list'); }
   function rowCount() { var el = list(); return el ? el.querySelectorAll('.row').length : 0; }
+  /* Whether the failure is the server's silence rather than the network's. */
+  function noAnswer(reason) { return reason === 'timeout' || reason === 'proxy'; }
   function fromTemplate(id, reason) {
     var template = document.getElementById(id);
     var content = template && template.content ? template.content.cloneNode(true) : null;
-    if (content && reason === 'timeout') {
+    if (content && noAnswer(reason)) {
       Array.prototype.forEach.call(content.querySelectorAll('[data-no-answer]'), function (el) {
         el.textContent = el.getAttribute('data-no-answer');
       });
@@ -52,7 +55,7 @@
     var status = document.getElementById('status');
     var template = document.getElementById('offline-status-template');
     if (!status || !template) return;
-    var words = reason === 'timeout' && template.getAttribute('data-no-answer');
+    var words = noAnswer(reason) && template.getAttribute('data-no-answer');
     status.textContent = words || template.content.textContent.trim();
   }
   /* The banner above the list; its retry control is left out when the retry

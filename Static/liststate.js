@@ -147,7 +147,13 @@
            * meanwhile): the answer is stale, and none of it is applied, its status
            * words and events included (found by a break-it pass: "20 more rows loaded"). */
           if (response.status === 204 || controller.signal.aborted || !target.isConnected) return;
-          swap(target, text, attr(el, 'hx-swap') || 'innerHTML');
+          var style = attr(el, 'hx-swap') || 'innerHTML';
+          if (!events.isOwnAnswer(target, text, style)) {
+            events.release(el);
+            events.emit('request-failed', { url: url.href, element: el, reason: 'proxy', status: response.status });
+            return;
+          }
+          swap(target, text, style);
           updateHistory(el, response.url || url.href);
         });
       })

@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -616,6 +617,80 @@ def test_a_next_page_answered_after_a_search_changes_nothing(request, drivers, s
         assert keys(browser) == blue[:PAGE]
         assert status_text(browser) == status, "the stale answer spoke"
         assert not [e for e in browser.events("rows-added") if e["reason"] == "more"]
+
+
+NGINX_502 = (b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n"
+             b"<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")
+
+
+class Proxy:
+    """A reverse proxy in front of `upstream` that answers next pages (`cursor=`) with
+    nginx's own 502 page while `down`, as nginx does when no instance answers."""
+
+    def __init__(self, upstream):
+        import http.server
+        import threading
+        proxy = self
+        self.down = False
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                if proxy.down and "cursor=" in self.path:
+                    return self.answer(502, {"Content-Type": "text/html"}, NGINX_502)
+                names = ("Accept", "Accept-Language", "HX-Request", "HX-Target", "HX-Current-URL", "HX-Trigger")
+                ask = urllib.request.Request(upstream + self.path,
+                                             headers={n: self.headers[n] for n in names if self.headers[n]})
+                try:
+                    with urllib.request.urlopen(ask) as answer:
+                        self.answer(answer.status, answer.headers, answer.read())
+                except urllib.error.HTTPError as error:
+                    self.answer(error.code, error.headers, error.read())
+
+            def answer(self, status, headers, body):
+                self.send_response(status)
+                for name in ("Content-Type", "Vary", "Cache-Control", "Content-Security-Policy"):
+                    if headers.get(name):
+                        self.send_header(name, headers.get(name))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_proxys_error_page_is_not_pasted_into_the_list(shop_browser):
+    """Found by a break-it pass behind docs/nginx.conf: with the instance gone, nginx's
+    "502 Bad Gateway" page went into the table (and the tab's title), with no footer
+    and no retry. It is now no answer: the rows stay, with the retry footer, and the
+    page goes on once the proxy answers again."""
+    browser = shop_browser
+    browser.expected_console = ["502 (Bad Gateway)"]
+    proxy = Proxy(browser.server.url)
+    try:
+        browser.driver.get(proxy.url + "/products")
+        browser.wait(lambda d: len(keys(browser)) == PAGE)
+        title = browser.driver.title
+        proxy.down = True
+        browser.scroll_to_bottom()
+        browser.wait(lambda d: has(browser, "#list-footer.list-footer-offline"), 10, "no retry footer")
+        assert "502" not in browser.js("return document.getElementById('list').textContent")
+        assert browser.driver.title == title
+        assert keys(browser) == list(range(1, PAGE + 1))
+        assert "did not answer" in text_of(browser, "#list-footer")
+        proxy.down = False
+        browser.driver.find_element(By.CSS_SELECTOR, "#list-footer.list-footer-offline a").click()
+        browser.wait(lambda d: len(keys(browser)) == 2 * PAGE, 10, "the retry did not load once the proxy answered")
+    finally:
+        proxy.stop()
 
 
 def test_a_server_gone_mid_scroll_is_offline_and_the_retry_footer_resumes(request, drivers, shop, mode):
