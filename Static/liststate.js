@@ -8,7 +8,8 @@
  * at the top of a response sets the document's title, as in htmx;
  * hx-push-url / hx-replace-url (true or a URL); hx-indicator; hx-sync
  * (`this:drop|abort|replace`). Request headers: HX-Request, HX-Current-URL,
- * HX-Target, HX-Trigger. Responses of every status but 204 are swapped (error
+ * HX-Target, HX-Trigger. Response headers: HX-Retarget and HX-Reswap (the
+ * answer goes elsewhere, as the server says). Responses of every status but 204 are swapped (error
  * fragments are content). Without a response (offline) nothing is swapped,
  * the element is released and `liststate:request-failed` is dispatched. */
 (function () {
@@ -147,7 +148,9 @@
            * meanwhile): the answer is stale, and none of it is applied, its status
            * words and events included (found by a break-it pass: "20 more rows loaded"). */
           if (response.status === 204 || controller.signal.aborted || !target.isConnected) return;
-          var style = attr(el, 'hx-swap') || 'innerHTML';
+          var style = response.headers.get('HX-Reswap') || attr(el, 'hx-swap') || 'innerHTML';
+          var retarget = response.headers.get('HX-Retarget');
+          if (retarget) target = document.querySelector(retarget) || target;
           if (!events.isOwnAnswer(target, text, style)) {
             events.release(el);
             events.emit('request-failed', { url: url.href, element: el, reason: 'proxy', status: response.status });

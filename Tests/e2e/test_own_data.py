@@ -693,6 +693,21 @@ def test_a_proxys_error_page_is_not_pasted_into_the_list(shop_browser):
         proxy.stop()
 
 
+def test_a_table_renamed_mid_scroll_shows_not_found_in_place_of_the_list(faulty_shop):
+    """Found by a break-it pass: the next page's not-found region went where the
+    footer was, inside the table (two `#list`, a placeholder in a table row)."""
+    browser = faulty_shop
+    browser.expected_console = ["404 (Not Found)"]
+    browser.get("/products")
+    with sqlite3.connect(browser.database) as db:
+        db.execute("ALTER TABLE products RENAME TO wares")
+    time.sleep(1)   # the server rereads the schema within 0.5 s
+    browser.scroll_to_bottom()
+    browser.wait(lambda d: has(browser, "#list .placeholder-notFound"), 10, "no not-found placeholder")
+    assert browser.js("return document.querySelectorAll('#list').length") == 1
+    assert not has(browser, "table .placeholder"), "a placeholder inside the table"
+
+
 def test_a_server_gone_mid_scroll_is_offline_and_the_retry_footer_resumes(request, drivers, shop, mode):
     """No emulation: the server stops (connection refused), then comes back on its port."""
     server = FileServer(f"gone-{mode}", shop, *mode_arguments(mode))

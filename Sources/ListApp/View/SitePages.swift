@@ -33,7 +33,12 @@ struct SitePages: Sendable {
     /// The not-found answer, decided like every other state, in the request's
     /// language: a whole page, or for a partial request (`HX-Request: true`) a
     /// region fragment holding the placeholder, so a client that swaps it into
-    /// `#list` gets a placeholder, not a document.
+    /// `#list` gets a placeholder, not a document. A next page's request (a list
+    /// renamed or dropped while it was scrolled) gets the region too, sent on to
+    /// `#list` (`HX-Retarget`, `HX-Reswap`; htmx's response headers): swapped into
+    /// the footer, the region put a second `#list` and a placeholder inside the
+    /// table (found by a break-it pass), and a footer of the right layout cannot be
+    /// drawn for a list that is gone.
     func notFound(_ request: Request) -> Response {
         let decision = ListState.decide(ListSnapshot(request: .notFound))
         let (view, fromHeader) = pageView(for: request, decision: decision)
@@ -43,6 +48,10 @@ struct SitePages: Sendable {
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
+        if TableRoute.Shape(request, hasCursor: request.query("cursor") != nil) == .continuation {
+            response.headers.replaceOrAdd(name: "HX-Retarget", value: "#list")
+            response.headers.replaceOrAdd(name: "HX-Reswap", value: "outerHTML")
+        }
         return response
     }
 

@@ -76,6 +76,22 @@ import Testing
         #expect((json["problem"] as? String)?.contains("position in the list") == true)
     }
 
+    /// Found by a break-it pass: a table renamed or dropped while it was scrolled
+    /// answered its next page with the not-found region, which the client put in
+    /// the footer's place (a second `#list`, a placeholder inside the table). The
+    /// region is now sent on to `#list` (htmx's `HX-Retarget`, `HX-Reswap`).
+    @Test func aNextPageOfAListThatIsGoneReplacesTheList() throws {
+        let fixture = try TableFixture()
+        let first = try fixture.server.get("/products?limit=2")
+        let next = try #require(Markup.loadMoreHref(first.text)).replacingOccurrences(of: "/products", with: "/gone")
+        let headers = ["HX-Request": "true", "HX-Target": "list-footer"]
+        let more = try fixture.server.get(next, headers: headers)
+        #expect(more.status == 404 && more.text.hasPrefix(#"<div id="list""#))
+        #expect(more.header("hx-retarget") == "#list" && more.header("hx-reswap") == "outerHTML")
+        let region = try fixture.server.get("/gone", headers: ["HX-Request": "true", "HX-Target": "list"])
+        #expect(region.status == 404 && region.header("hx-retarget") == nil, "a region is already for #list")
+    }
+
     @Test func anUnknownSortColumnOrRepeatedParameterIs400() throws {
         let fixture = try TableFixture()
         #expect(try fixture.server.get("/products?sort=nope").status == 400)
