@@ -43,7 +43,7 @@ struct PostgreSQLSourceTests {
             // A json column (no ordering operator) is no key part and cannot be sorted by; jsonb can.
             let log = try #require(tables.first { $0.name == "log" })
             #expect(log.columns.map(\.isOrderable) == [true, true, false])
-            #expect(log.keyExpressions == [#""at""#, #""what""#])
+            #expect(log.keyExpressions == [#""at""#, #""what""#, #"("extra")::text COLLATE "C""#])
             #expect(books.columns.first { $0.name == "details" }?.isOrderable == true)
         }
     }
@@ -151,6 +151,38 @@ struct PostgreSQLSourceTests {
                     } while after != nil && rows.count < 20
                     #expect(rows.count == (name == "fl" ? 8 : 5), "\(name) by \(sort?.parameter ?? "key")")
                 }
+            }
+        }
+    }
+
+    /// Found by a break-it pass: rows of a table without a primary key that differ
+    /// only in a column of a type with no ordering (json, point) were one run, which
+    /// PostgreSQL returns in no set order: a walk by 7 gave 297 distinct rows of 300.
+    @Test func rowsThatDifferOnlyInAnUnorderableColumnAreEachShownOnce() throws {
+        let setUp = """
+            CREATE TABLE jt (x integer, j json, p point);
+            INSERT INTO jt SELECT i % 3, json_build_object('i', i), point(i, i) FROM generate_series(1, 300) i;
+            CREATE VIEW jv AS SELECT x, j FROM jt;
+            """
+        try TestCluster.withDatabase(setUp) { conninfo, _ in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let tables = try source.tables().get()
+            for name in ["jt", "jv"] {
+                let table = try #require(tables.first { $0.name == name })
+                var after: RowPosition?
+                var rows: [[SQLValue]] = []
+                repeat {
+                    let page = try source.page(RowPageQuery(table: table, sort: nil, after: after, limit: 7)).get()
+                    rows += page.rows.map(Array.init)
+                    after = try page.lastPosition(in: table, sort: nil).map { position in
+                        let text = RowCursor(after: position, rowid: nil, list: name, sort: nil).encoded
+                        let cursor = try #require(RowCursor(encoded: text, list: name, sort: nil, keyCount: table.keyExpressions.count))
+                        guard case .position(let read) = cursor.start else { throw TestCluster.ClusterError(message: "no position") }
+                        return read
+                    }
+                    if !page.hasMore { after = nil }
+                } while after != nil && rows.count < 400
+                #expect(rows.count == 300 && Set(rows.map { "\($0[1])" }).count == 300, "\(name): \(rows.count) rows")
             }
         }
     }

@@ -220,8 +220,11 @@ public struct TableDescription: Sendable, Hashable {
     /// else all its columns, each compared byte for byte and then by its
     /// storage class (`typeof`), rows equal in all of it counted in runs (``hasUniqueKey``).
     /// On PostgreSQL, the primary key's columns, or a view's (or a table's
-    /// without a primary key) configured key, else all its orderable columns,
-    /// each by ``Column/orderSQL``.
+    /// without a primary key) configured key, else all its columns, each by
+    /// ``Column/orderSQL``, or, for one of a type with no ordering (`json`,
+    /// `point`, `xml`), by its text (`::text COLLATE "C"`): left out, rows equal in
+    /// the rest but for it counted as one run, which PostgreSQL returns in no
+    /// set order, so a walk repeated and skipped rows (found by a break-it pass).
     public var keyExpressions: [String] {
         if !sql.keys.isEmpty { return sql.keys }
         if dialect == .postgreSQL {
@@ -230,7 +233,9 @@ public struct TableDescription: Sendable, Hashable {
                 if let configuredKey {
                     return configuredKey.map { name in columns.first { $0.sqlName == name }?.orderSQL ?? quoteIdentifier(name) }
                 }
-                return columns.filter(\.isOrderable).map(\.orderSQL)
+                return columns.map { column in
+                    column.isOrderable ? column.orderSQL : "(\(quoteIdentifier(column.sqlName)))::text COLLATE \"C\""
+                }
             case .table, .withoutRowid:
                 return primaryKey.map(\.orderSQL)
             }
