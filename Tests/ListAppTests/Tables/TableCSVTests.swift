@@ -176,6 +176,21 @@ import Testing
         #expect(!complete, "never one file of two files' rows")
     }
 
+    /// Found by a break-it pass: a `VACUUM` during the export of a table without an
+    /// `INTEGER PRIMARY KEY` renumbered the rowids it walks by, and the export went on
+    /// after its last rowid, skipping rows, and ended as complete. It now breaks off.
+    @Test func aVacuumDuringTheExportOfARowidTableBreaksItOff() throws {
+        let fixture = try TableFixture(
+            Self.wide(rows: 30_000).replacingOccurrences(of: "id INTEGER PRIMARY KEY", with: "id INTEGER")
+                + "DELETE FROM wide WHERE id % 2 = 0;")
+        let (body, complete) = try Self.stalledExport(fixture) {
+            try SQLiteConnection(path: fixture.path, readOnly: false).execute("VACUUM")
+        }
+        let rows = body.split(separator: 10).count - 1
+        #expect(!complete, "\(rows) rows of 15000 ended as complete")
+        #expect(fixture.incidents.lines.withLock { $0 }.contains { $0.contains("rebuilt during the export") })
+    }
+
     /// A client that reads a little, then waits: the export holds no read
     /// transaction meanwhile (a writer gets its lock), and a fault on a later
     /// piece ends the connection without the last chunk (never a short file
