@@ -40,7 +40,7 @@
   function list() { return document.getElementById('list'); }
   function rowCount() { var el = list(); return el ? el.querySelectorAll('.row').length : 0; }
   /* Whether the failure is the server's silence rather than the network's. */
-  function noAnswer(reason) { return reason === 'timeout' || reason === 'proxy'; }
+  function noAnswer(reason) { return reason === 'timeout' || reason === 'proxy' || reason === 'unreachable'; }
   function fromTemplate(id, reason) {
     var template = document.getElementById(id);
     var content = template && template.content ? template.content.cloneNode(true) : null;
@@ -112,7 +112,7 @@
       showBanner(reason, true);
     } else {
       hideBanner();
-      var listEl = list(), placeholder = fromTemplate('offline-template');
+      var listEl = list(), placeholder = fromTemplate('offline-template', reason);
       var action = placeholder && element.tagName === 'FORM' && placeholder.querySelector('a[href]');
       if (action) action.setAttribute('href', askedAddress(element));
       if (listEl && placeholder) {
@@ -158,7 +158,10 @@
     var element = event.detail && event.detail.element;
     if (!element || !element.isConnected || !list()) return;
     failures += 1;
-    showOffline(element, event.detail.reason);
+    /* No connection while the browser is online: the server is gone, not the network
+     * (found by a break-it pass: a stopped server was called "You are offline"). */
+    var reason = event.detail.reason === 'network' && navigator.onLine ? 'unreachable' : event.detail.reason;
+    showOffline(element, reason);
     schedule();
   });
   function answered(event) {

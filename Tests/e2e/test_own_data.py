@@ -721,6 +721,9 @@ def test_a_server_gone_mid_scroll_is_offline_and_the_retry_footer_resumes(reques
             browser.wait(lambda d: has(browser, "#list-footer.list-footer-offline"), 10, "no offline footer")
             assert has(browser, ".offline-banner")
             assert keys(browser) == list(range(1, PAGE + 1))
+            # Found by a break-it pass: the browser is online, so the server is what is gone.
+            assert "did not answer" in text_of(browser, "#list-footer")
+            assert "offline" not in text_of(browser, ".offline-banner").lower()
             browser.shot("server-gone")
             server = FileServer(f"back-{mode}", shop, "--port", port, *mode_arguments(mode))
             assert server.url.endswith(":" + port)

@@ -65,3 +65,20 @@ def test_a_stopped_server_ends_in_a_retry_and_recovers(stalling):
     assert len(set(ids)) == len(ids), "duplicated rows"
     assert not browser.driver.find_elements(By.CSS_SELECTOR, ".offline-banner"), "banner left after recovery"
     browser.shot("stalled-server-recovered")
+
+
+def test_a_search_the_stopped_server_never_answers_says_so_in_its_placeholder(stalling):
+    """Found by a break-it pass: the placeholder said "You are offline. Check your
+    connection" while the status said the server did not answer."""
+    browser = stalling
+    browser.get("/")
+    browser.wait_rows(PAGE)
+    os.kill(browser.server.process.pid, signal.SIGSTOP)
+    browser.driver.find_element(By.ID, "search-q").send_keys("snowm")
+    browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list .placeholder-offline"), TIMEOUT_SECONDS + 8,
+                 "no placeholder for a search the server never answered")
+    title = browser.driver.find_element(By.CSS_SELECTOR, "#list .placeholder-offline .placeholder-title").text
+    assert title == "The server did not answer", title
+    assert "offline" not in browser.driver.find_element(By.CSS_SELECTOR, "#list .placeholder-offline").text
+    os.kill(browser.server.process.pid, signal.SIGCONT)
+    browser.wait(lambda d: "char-2603" in browser.row_ids(), 15, "the search was not retried once the server answered")

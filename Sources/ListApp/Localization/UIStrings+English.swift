@@ -53,6 +53,8 @@ extension UIStrings {
         noAnswerBanner: "The server did not answer in time. What is shown stays here; the list tries again by itself.",
         noAnswerFooter: "The server did not answer in time, so no more could be loaded.",
         noAnswerAnnouncement: "The server did not answer in time. The list tries again by itself.",
+        noAnswerTitle: "The server did not answer",
+        noAnswerDetail: "It may be busy or stopped. The list tries again by itself.",
         loading: PlaceholderWords(title: "Loading characters…", detail: "This only takes a moment.", button: nil),
         showListNow: "Show the list now",
         noData: PlaceholderWords(

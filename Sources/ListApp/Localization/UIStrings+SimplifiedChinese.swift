@@ -52,6 +52,8 @@ extension UIStrings {
         noAnswerBanner: "服务器没有及时响应。已显示的内容会保留，列表会自动重试。",
         noAnswerFooter: "服务器没有及时响应，无法加载更多内容。",
         noAnswerAnnouncement: "服务器没有及时响应。列表会自动重试。",
+        noAnswerTitle: "服务器没有响应",
+        noAnswerDetail: "服务器可能正忙或已停止。列表会自动重试。",
         loading: PlaceholderWords(title: "正在加载字符…", detail: "马上就好。", button: nil),
         showListNow: "直接显示列表",
         noData: PlaceholderWords(

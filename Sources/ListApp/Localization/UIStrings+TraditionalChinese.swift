@@ -52,6 +52,8 @@ extension UIStrings {
         noAnswerBanner: "伺服器沒有及時回應。已顯示的內容會保留，清單會自動重試。",
         noAnswerFooter: "伺服器沒有及時回應，無法載入更多內容。",
         noAnswerAnnouncement: "伺服器沒有及時回應。清單會自動重試。",
+        noAnswerTitle: "伺服器沒有回應",
+        noAnswerDetail: "伺服器可能正忙或已停止。清單會自動重試。",
         loading: PlaceholderWords(title: "正在載入字元…", detail: "馬上就好。", button: nil),
         showListNow: "直接顯示清單",
         noData: PlaceholderWords(

@@ -87,6 +87,10 @@ struct UIStrings: Sendable {
     var noAnswerFooter: String
     /// The status region's sentence when the server gave no answer in time.
     var noAnswerAnnouncement: String
+    /// The offline placeholder's heading and sentence when the server gave no answer
+    /// (in time, or at all while the browser is online; or a proxy answered for it).
+    var noAnswerTitle: String
+    var noAnswerDetail: String
 
     // MARK: Placeholders
     /// The loading placeholder.

@@ -48,6 +48,10 @@ struct PlaceholderContent {
     var classes: String
     /// The custom partial that replaces the content, if any.
     var partial: String?
+    /// The offline placeholder's words for a server that gave no answer: the client
+    /// shows them (`data-no-answer`) when the request timed out, the server could not be
+    /// reached while the browser is online, or a proxy answered for it.
+    var noAnswer: (title: String, detail: String)?
 
     /// The built-in illustrations, by kind (files under Static/illustrations/).
     static func builtInImage(_ kind: PlaceholderKind) -> PlaceholderImage {
@@ -112,6 +116,7 @@ struct PlaceholderContent {
             }
         case .offline:
             words = strings.offline
+            noAnswer = (strings.noAnswerTitle, strings.noAnswerDetail)
         case .unavailable:
             words = strings.unavailable
             if let seconds = facts.retryAfterSeconds { words.detail = strings.unavailableDetail(seconds) }
@@ -220,6 +225,7 @@ struct PlaceholderContent {
             ]
         }
         if let noscriptHref { value["noscript"] = ["href": .string(noscriptHref)] }
+        if let noAnswer { value["noAnswer"] = ["title": .string(noAnswer.title), "detail": .string(noAnswer.detail)] }
         if let partial, let templates {
             let context = MustacheValue.dictionary(value)
             switch templates.render(partial, context) {
