@@ -80,7 +80,16 @@
   document.addEventListener('liststate:placeholder-did-appear', function () { if (restoring) finish(); });
   window.addEventListener('scroll', function () { if (!restoring) recordSoon(); }, { passive: true });
   window.addEventListener('pagehide', record);
-  window.addEventListener('popstate', function () { frozen = true; clearTimeout(timer); timer = 0; });
+  /* The page is then loaded again for the address (liststate.js, or htmx's
+   * refreshOnHistoryMiss): the browser would keep this document's scroll offset for
+   * it and land part-way down a list the reader never scrolled (found by a break-it
+   * pass: Back after a sort); the place recorded for the address is restored instead. */
+  window.addEventListener('popstate', function () {
+    frozen = true;
+    clearTimeout(timer);
+    timer = 0;
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  });
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', restore); else restore();
 })();

@@ -94,3 +94,25 @@ def test_back_after_a_header_sort_returns_to_the_unsorted_place(browser):
                  message=f"Back did not bring back {rows} rows: {place(browser)}")
     browser.wait(lambda d: abs(place(browser)[0] - offset) <= 2, message=f"Back lost the offset {offset}: {place(browser)}")
     assert keys(browser) == list(range(1, rows + 1))
+
+
+def test_back_after_scrolling_a_sorted_search_returns_to_its_top(browser):
+    """Found by a break-it pass: after a search (read at its top), a header sort
+    and a deep scroll, Back reloaded the search at the sorted list's offset, which
+    revealed the footer, loaded a second page and was recorded as the reader's place."""
+    browser.get("/products")
+    browser.driver.find_element(By.ID, "search-q").send_keys("blue")
+    browser.wait(lambda d: "q=blue" in d.current_url, message="the search did not run")
+    time.sleep(0.6)
+    browser.driver.find_element(By.XPATH, "//thead//th/a[normalize-space(.)='name']").click()
+    browser.wait(lambda d: "sort=name" in d.current_url, message="the header did not sort")
+    scroll_until(browser, 2 * PAGE)
+    browser.scroll_to_bottom()
+    time.sleep(0.6)
+    assert place(browser)[0] > 500
+    browser.driver.back()
+    browser.wait(lambda d: "sort=name" not in d.current_url and place(browser)[2] in ("reload", "back_forward"), 15,
+                 message=f"Back did not load the search again: {place(browser)}")
+    time.sleep(1)
+    offset, rows, _ = place(browser)
+    assert offset < 50 and rows == PAGE, f"Back landed at {offset} with {rows} rows"
