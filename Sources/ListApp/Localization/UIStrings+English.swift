@@ -128,6 +128,7 @@ extension UIStrings {
             case .tooManyWords: "The search has too many different words: at most \(SearchWords.maximum), please."
             case .badLazy: "The lazy option must be 0 or 1."
             case .unknownSort(let value): "This list has no column “\(value)” to sort by."
+            case .unsortableColumn(let value): "This list cannot be sorted by its column “\(value)”."
             case .positionGone: "The row this page started after is gone. Start again from the beginning."
             case .unknownFilterValue(let parameter, let value): "“\(value)” is not a value the filter “\(parameter)” knows."
             case .badFilter(let name):

@@ -120,6 +120,7 @@ extension UIStrings {
             case .tooManyWords: "搜索的词太多了，最多 \(SearchWords.maximum) 个不同的词。"
             case .badLazy: "lazy 选项只能是 0 或 1。"
             case .unknownSort(let value): "这个列表没有可以排序的“\(value)”列。"
+            case .unsortableColumn(let value): "这个列表不能按“\(value)”列排序。"
             case .positionGone: "这一页开始的那一行已经不在了，请从头开始。"
             case .unknownFilterValue(let parameter, let value): "筛选条件“\(parameter)”没有“\(value)”这个值。"
             case .badFilter(let name): "筛选条件“\(name)”无法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 个值，一个列表最多 \(RowFilter.maximumFilters) 个筛选条件。"

@@ -120,6 +120,7 @@ extension UIStrings {
             case .tooManyWords: "搜尋的詞太多了，最多 \(SearchWords.maximum) 個不同的詞。"
             case .badLazy: "lazy 選項只能是 0 或 1。"
             case .unknownSort(let value): "這個清單沒有可以排序的「\(value)」欄。"
+            case .unsortableColumn(let value): "這個清單不能依「\(value)」欄排序。"
             case .positionGone: "這一頁開始的那一列已經不在了，請從頭開始。"
             case .unknownFilterValue(let parameter, let value): "篩選條件「\(parameter)」沒有「\(value)」這個值。"
             case .badFilter(let name): "篩選條件「\(name)」無法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 個值，一個清單最多 \(RowFilter.maximumFilters) 個篩選條件。"

@@ -66,6 +66,9 @@ public enum ListRequest {
         case badLazy
         /// `sort` names no column of the list.
         case unknownSort(String)
+        /// `sort` names a column the list cannot be sorted by (one the configuration
+        /// leaves out of `sortable`, or of a type with no order: a PostgreSQL `json`).
+        case unsortableColumn(String)
         /// A cursor made by rowid names a row that is gone.
         case positionGone
         /// A column filter's value cannot be used, or there are too many filters.

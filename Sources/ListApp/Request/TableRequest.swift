@@ -158,9 +158,14 @@ struct TableRequest: ListQuery, Sendable {
                 // `-COL` is COL descending; a column whose own name starts with "-" is sorted by
                 // that name ascending when no column is called the rest (found by QA).
                 let named = value.hasPrefix("-") ? Self.column(named: String(value.dropFirst()), in: list.table) : nil
-                guard let column = named ?? Self.column(named: value, in: list.table), list.isSortable(column) else {
+                guard let column = named ?? Self.column(named: value, in: list.table) else {
                     let asked = value.hasPrefix("-") ? String(value.dropFirst()) : value
                     return .failure(ListRequest.Problem(parameter: name, reason: .unknownSort(VisibleText.echo(asked))))
+                }
+                // A column that is there but cannot sort the list says so (found by a break-it
+                // pass: "This list has no column “rng”" for a PostgreSQL range it lists).
+                guard list.isSortable(column) else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .unsortableColumn(VisibleText.echo(column))))
                 }
                 request.sortParameter = ListSort(column: column, descending: named != nil)
             case "lang":
