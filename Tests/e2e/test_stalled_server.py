@@ -77,8 +77,10 @@ def test_a_search_the_stopped_server_never_answers_says_so_in_its_placeholder(st
     browser.driver.find_element(By.ID, "search-q").send_keys("snowm")
     browser.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#list .placeholder-offline"), TIMEOUT_SECONDS + 8,
                  "no placeholder for a search the server never answered")
-    title = browser.driver.find_element(By.CSS_SELECTOR, "#list .placeholder-offline .placeholder-title").text
+    # textContent: a placeholder fading in has no visible text yet
+    placeholder = browser.driver.find_element(By.CSS_SELECTOR, "#list .placeholder-offline")
+    title = placeholder.find_element(By.CSS_SELECTOR, ".placeholder-title").get_attribute("textContent").strip()
     assert title == "The server did not answer", title
-    assert "offline" not in browser.driver.find_element(By.CSS_SELECTOR, "#list .placeholder-offline").text
+    assert "offline" not in placeholder.get_attribute("textContent")
     os.kill(browser.server.process.pid, signal.SIGCONT)
     browser.wait(lambda d: "char-2603" in browser.row_ids(), 15, "the search was not retried once the server answered")
