@@ -29,9 +29,14 @@
 
   function rowsOf(listEl) { return listEl ? listEl.querySelectorAll('.row') : []; }
 
+  /* Whether the list may still grow: any footer but the end-of-list one. A failed
+   * footer (retry, start over, offline) is no end (found by a break-it pass:
+   * `end-reached` fired on a 503's retry footer, then never at the real end). htmx
+   * settles a new footer's class after the swap (it keeps the old one's meanwhile),
+   * so its companion asks again once settled (`checkEnd`). */
   function hasLiveFooter(listEl) {
     var footer = listEl && listEl.querySelector('#list-footer');
-    return !!footer && !!urlOf(footer);
+    return !!footer && !footer.classList.contains('list-footer-end');
   }
 
   /* A footer may fire once, and a page URL loads once per list: fast scrolling
@@ -193,6 +198,8 @@
 
   /* "Load more" activated (click, or Enter on the link): its load may move focus. */
   var activated = new WeakSet();
+  /* Marks `footer` as activated (a retry of a footer whose "Try again" was activated). */
+  function activate(footer) { if (isFooter(footer)) activated.add(footer); }
   document.addEventListener('click', function (event) {
     var footer = event.target instanceof Element && event.target.closest('#list-footer');
     if (footer && event.target.closest('a[href]')) activated.add(footer);
@@ -206,7 +213,7 @@
 
   window.ListStateEvents = {
     emit: emit, claim: claim, release: release, busy: busy, setLoader: setLoader, load: load, whenNotFocused: whenNotFocused,
-    isOwnAnswer: isOwnAnswer,
+    isOwnAnswer: isOwnAnswer, activate: activate, checkEnd: function () { checkEnd(list()); },
     beforeSwap: beforeSwap, afterSwap: afterSwap, isFooter: isFooter, placeholderIn: placeholderIn
   };
 })();

@@ -11,6 +11,14 @@
   var events = window.ListStateEvents;
   var pending = null;   // the token of the swap in progress (htmx swaps synchronously)
 
+  /* htmx sends the page's address as HX-Current-URL: left out when long, as liststate.js
+   * does (a heavily filtered page's address took every partial request past the
+   * server's 8 KiB of header fields: 431). */
+  document.addEventListener('htmx:configRequest', function (event) {
+    var headers = event.detail.headers;
+    if (headers && String(headers['HX-Current-URL'] || '').length > 2048) delete headers['HX-Current-URL'];
+  });
+
   document.addEventListener('htmx:beforeRequest', function (event) {
     var el = event.detail.elt;
     if (!events.claim(el)) { event.preventDefault(); return; }
@@ -89,6 +97,9 @@
     pending = events.beforeSwap(event.detail.target, template.content);
   });
 
+  /* The end-of-list footer's class is settled after the swap (htmx's attributesToSettle). */
+  document.addEventListener('htmx:afterSettle', function () { events.checkEnd(); });
+
   document.addEventListener('htmx:afterSwap', function () {
     if (!pending) return;
     var token = pending;
@@ -104,6 +115,8 @@
     var url = footer && footer.getAttribute('hx-get');
     if (!url || !window.htmx) return;
     event.preventDefault();
-    window.htmx.ajax('GET', url, { source: footer, target: footer, swap: 'outerHTML' });
+    var request = window.htmx.ajax('GET', url, { source: footer, target: footer, swap: 'outerHTML' });
+    /* its promise rejects on a network error, which htmx:sendError already reports */
+    if (request && request.catch) request.catch(function () {});
   });
 })();

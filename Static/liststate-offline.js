@@ -95,7 +95,13 @@
   }
 
   function showOffline(element, reason) {
-    if (failed && failed.element === element) return;   /* one failure reported twice (htmx) */
+    if (failed && failed.element === element) {
+      /* Reported twice (htmx), or the search failed again with more words typed: the
+       * placeholder's action follows them (found by a break-it pass). */
+      var action = element.tagName === 'FORM' && list() && list().querySelector('.placeholder-offline a[href]');
+      if (action) action.setAttribute('href', askedAddress(element));
+      return;
+    }
     if (!element.isConnected) return;   /* gone from the page (a footer the placeholder took): nothing to retry */
     if (events.isFooter(element) && element.isConnected && rowCount() > 0) {
       var footer = fromTemplate('offline-footer-template', reason);
@@ -103,7 +109,10 @@
       if (item) {
         var link = item.querySelector('a[href]'), next = element.querySelector('a[href]');
         if (link && next) link.setAttribute('href', next.getAttribute('href'));
+        /* Focus stays in the footer: on its "Try again" (found by a break-it pass: it fell to <body>). */
+        var hadFocus = element.contains(document.activeElement);
         element.replaceWith(item);
+        if (hadFocus && link) link.focus({ preventScroll: true });
         failed = { element: element, offlineFooter: item };
       }
       showBanner(reason, !item);
@@ -135,7 +144,14 @@
     hideBanner();
     if (retrying.offlineFooter) {
       if (!retrying.offlineFooter.isConnected) return;
+      var hadFocus = retrying.offlineFooter.contains(document.activeElement);
       retrying.offlineFooter.replaceWith(retrying.element);
+      if (hadFocus) {
+        /* The retry goes on as the "Load more" it stands for: focus then moves to the first new row. */
+        var again = retrying.element.querySelector('a[href]');
+        if (again) again.focus({ preventScroll: true });
+        events.activate(retrying.element);
+      }
     }
     if (retrying.element.isConnected) events.load(retrying.element);
   }

@@ -141,6 +141,9 @@ import Testing
         #expect(try answer(router, "/chars/%2F/") == (308, "/chars/%2F"), "the path stays as it was sent")
         #expect(try answer(router, "/chars/") == (404, nil), "no route takes /chars")
         #expect(try answer(router, "//") == (404, nil))
+        // Found by a break-it pass: `/\evil.example` read as `//evil.example`, another site.
+        #expect(try answer(router, "/\\evil.example/") == (404, nil))
+        #expect(try answer(router, "/echo\\/") == (404, nil))
         #expect(try answer(router, "/echo/", method: .post) == (404, nil), "only a GET or HEAD is sent on")
         var based = router
         based.basePath = "/site"

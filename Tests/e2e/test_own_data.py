@@ -471,6 +471,8 @@ def test_a_locked_file_is_unavailable_then_retry_works(faulty_shop):
     finally:
         release(lock)
     assert browser.events("request-failed") == [], "a 503 was taken for offline"
+    # Found by a break-it pass: the retry footer counted as the list's end.
+    assert browser.events("end-reached") == [], f"a retry footer is no end: {browser.events()}"
     retry = browser.driver.find_element(By.CSS_SELECTOR, "#list-footer.list-footer-retry a")
     browser.js("arguments[0].scrollIntoView({block: 'center'})", retry)
     retry.click()
@@ -545,6 +547,51 @@ def test_offline_with_no_rows_shows_the_offline_placeholder_then_retries_the_sea
     blue = expected_keys("WHERE name LIKE '%blue%' ORDER BY id")
     browser.wait(lambda d: keys(browser) == blue[:PAGE], 15, "the search was not retried once online")
     assert not has(browser, ".placeholder-offline")
+
+
+def test_focus_stays_in_the_footer_through_an_offline_retry(shop_browser):
+    """Found by a break-it pass: "Load more" activated offline became the offline
+    footer and the focus fell to <body>; after "Try again" it fell there again."""
+    browser = shop_browser
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/products")
+    browser.set_offline(True)
+    link = browser.driver.find_element(By.CSS_SELECTOR, "#list-footer a[rel=next]")
+    browser.js("arguments[0].focus({preventScroll: true})", link)
+    link.send_keys(Keys.ENTER)
+    browser.wait(lambda d: has(browser, "#list-footer.list-footer-offline"), 10, "no offline footer")
+    assert browser.js("return !!document.activeElement.closest('#list-footer.list-footer-offline')"), "focus left the footer"
+    browser.set_offline(False)
+    browser.driver.switch_to.active_element.send_keys(Keys.ENTER)
+    browser.wait(lambda d: len(keys(browser)) == 2 * PAGE, 10, "Try again did not load the next page")
+    active = browser.js("const a = document.activeElement; return a && a.closest('.row') && a.closest('.row').dataset.key")
+    assert active == str(PAGE + 1), "focus did not move to the first new row"
+
+
+def test_a_long_filtered_address_still_loads_its_next_page(shop_browser):
+    """Found by a break-it pass: every partial request carried the page's 9 KB address
+    as HX-Current-URL, past the server's 8 KiB of header fields (431)."""
+    browser = shop_browser
+    browser.get("/products?name__not=" + "a" * 9000)
+    assert len(keys(browser)) == PAGE
+    browser.scroll_to_bottom()
+    browser.wait(lambda d: len(keys(browser)) == 2 * PAGE, 10, "the next page of a long address did not load")
+
+
+def test_the_offline_placeholder_follows_the_words_typed_since(shop_browser):
+    """Found by a break-it pass: typing more words while offline left the placeholder's
+    action on the first words."""
+    browser = shop_browser
+    browser.expected_console = NETWORK_ERRORS
+    browser.get("/products")
+    browser.set_offline(True)
+    type_into(browser, "blue")
+    browser.wait(lambda d: has(browser, "#list .placeholder-offline"), 10, "no offline placeholder")
+    search_box(browser).send_keys(" lamp")
+    browser.wait(lambda d: "q=blue+lamp" in (browser.js(
+        "const a = document.querySelector('#list .placeholder-offline a'); return a && a.getAttribute('href')") or ""),
+        10, "the placeholder's action kept the first words")
+    browser.set_offline(False)
 
 
 def test_a_sort_chosen_offline_keeps_the_rows_and_is_retried_once_online(shop_browser):

@@ -216,8 +216,10 @@ public struct Router: Sendable {
     /// where one takes the address without them; nil otherwise. Found by a break-it
     /// pass: `/characters/` was a 404 page.
     private func trailingSlashRedirect(_ request: Request) -> Response? {
+        // A backslash stays a 404: `Location: /\evil.example` reads as `//evil.example`
+        // in a browser, another site (found by a break-it pass).
         guard request.method == .get || request.method == .head, request.pathSegments.last == "",
-            request.target.hasPrefix("/")
+            request.target.hasPrefix("/"), !request.target.contains("\\")
         else { return nil }
         var segments = request.pathSegments
         while segments.count > 1, segments.last == "" { segments.removeLast() }

@@ -70,7 +70,10 @@ struct TableRoute: Sendable {
             }
             let lists = route.catalog.lists
             guard let (list, json) = Self.list(segment: segment, in: lists) else {
-                return .now(route.notFound(request, json: segment.hasSuffix(".json")))
+                // A twin's 404 is shared as its 200 is: a script following `next` through a
+                // list dropped meanwhile reads the answer (found by a break-it pass).
+                let json = segment.hasSuffix(".json")
+                return .now(route.sharingJSON(route.notFound(request, json: json), with: request, isJSON: json))
             }
             return route.answer(list, in: lists, to: request, json: json, canonical: nil)
         }

@@ -129,6 +129,10 @@ import Testing
         #expect(revalidated.status == 304)
         #expect(revalidated.header("access-control-allow-origin") == "https://example.org")
         #expect(revalidated.header("vary")?.contains("Origin") == true)
+        // A twin of a list that is gone says so to the other origin too (found by a break-it pass).
+        let gone = try named.server.get("/gone.json", headers: ["Origin": "https://example.org"])
+        #expect(gone.status == 404 && gone.header("access-control-allow-origin") == "https://example.org")
+        #expect(try named.server.get("/gone").header("access-control-allow-origin") == nil, "pages are never shared")
     }
 
     /// A cross-origin `fetch` that revalidates (`If-None-Match`) is preflighted; the
