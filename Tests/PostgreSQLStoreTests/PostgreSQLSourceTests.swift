@@ -121,6 +121,27 @@ struct PostgreSQLSourceTests {
         }
     }
 
+    /// Every row of `table` in `sort`, read `limit` at a time through the cursor's own
+    /// encoding, as requests would (at most `atMost` rows, so a walk that loops ends).
+    static func walk(
+        _ source: PostgreSQLSource, _ table: TableDescription, sort: ListSort?, limit: Int, atMost: Int
+    ) throws -> [[SQLValue]] {
+        var after: RowPosition?
+        var rows: [[SQLValue]] = []
+        repeat {
+            let page = try source.page(RowPageQuery(table: table, sort: sort, after: after, limit: limit)).get()
+            rows += page.rows.map(Array.init)
+            after = try page.lastPosition(in: table, sort: sort).map { position in
+                let text = RowCursor(after: position, rowid: nil, list: table.name, sort: sort).encoded
+                let cursor = try #require(RowCursor(encoded: text, list: table.name, sort: sort, keyCount: table.keyExpressions.count))
+                guard case .position(let read) = cursor.start else { throw TestCluster.ClusterError(message: "no position") }
+                return read
+            }
+            if !page.hasMore { after = nil }
+        } while after != nil && rows.count < atMost
+        return rows
+    }
+
     /// Found by QA: a NaN at a page's end made a cursor the server refused (400), and the rest was lost.
     @Test func aWalkPassesNaNInEveryOrder() throws {
         let setUp = """
@@ -135,20 +156,7 @@ struct PostgreSQLSourceTests {
             for name in ["fl", "nanv"] {
                 let table = try #require(tables.first { $0.name == name })
                 for sort in [nil, ListSort(column: "f"), ListSort(column: "f", descending: true)] {
-                    var after: RowPosition?
-                    var rows: [[SQLValue]] = []
-                    repeat {
-                        let page = try source.page(RowPageQuery(table: table, sort: sort, after: after, limit: 1)).get()
-                        rows += page.rows.map(Array.init)
-                        // Through the cursor's own encoding, as a request would.
-                        after = try page.lastPosition(in: table, sort: sort).map { position in
-                            let text = RowCursor(after: position, rowid: nil, list: name, sort: sort).encoded
-                            let cursor = try #require(RowCursor(encoded: text, list: name, sort: sort, keyCount: table.keyExpressions.count))
-                            guard case .position(let read) = cursor.start else { throw TestCluster.ClusterError(message: "no position") }
-                            return read
-                        }
-                        if !page.hasMore { after = nil }
-                    } while after != nil && rows.count < 20
+                    let rows = try Self.walk(source, table, sort: sort, limit: 1, atMost: 20)
                     #expect(rows.count == (name == "fl" ? 8 : 5), "\(name) by \(sort?.parameter ?? "key")")
                 }
             }
@@ -169,19 +177,7 @@ struct PostgreSQLSourceTests {
             let tables = try source.tables().get()
             for name in ["jt", "jv"] {
                 let table = try #require(tables.first { $0.name == name })
-                var after: RowPosition?
-                var rows: [[SQLValue]] = []
-                repeat {
-                    let page = try source.page(RowPageQuery(table: table, sort: nil, after: after, limit: 7)).get()
-                    rows += page.rows.map(Array.init)
-                    after = try page.lastPosition(in: table, sort: nil).map { position in
-                        let text = RowCursor(after: position, rowid: nil, list: name, sort: nil).encoded
-                        let cursor = try #require(RowCursor(encoded: text, list: name, sort: nil, keyCount: table.keyExpressions.count))
-                        guard case .position(let read) = cursor.start else { throw TestCluster.ClusterError(message: "no position") }
-                        return read
-                    }
-                    if !page.hasMore { after = nil }
-                } while after != nil && rows.count < 400
+                let rows = try Self.walk(source, table, sort: nil, limit: 7, atMost: 400)
                 #expect(rows.count == 300 && Set(rows.map { "\($0[1])" }).count == 300, "\(name): \(rows.count) rows")
             }
         }
