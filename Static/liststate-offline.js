@@ -22,7 +22,7 @@
  * the browser may well be online). The client never invents markup: every piece
  * comes from a <template> the server rendered.
  *
- * Retrying: the retry footer and the placeholder's action retry at once. By
+ * Retrying: the retry footer, the banner's control and the placeholder's action retry at once. By
  * itself the page retries when the connection returns (`online`), and
  * otherwise after a backoff that doubles with every failure (2 s to 60 s, with
  * jitter, so clients that lost the network together do not come back
@@ -98,12 +98,11 @@
     if (failed && failed.element === element) {
       /* Reported twice (htmx), or the search failed again with more words typed: the
        * placeholder's action follows them (found by a break-it pass). */
-      var action = element.tagName === 'FORM' && list() && list().querySelector('.placeholder-offline a[href]');
-      if (action) action.setAttribute('href', askedAddress(element));
+      var shown = element.tagName === 'FORM' && list() && list().querySelector('.placeholder-offline a[href]');
+      if (shown) shown.setAttribute('href', askedAddress(element));
       return;
     }
-    if (!element.isConnected) return;   /* gone from the page (a footer the placeholder took): nothing to retry */
-    if (events.isFooter(element) && element.isConnected && rowCount() > 0) {
+    if (events.isFooter(element) && rowCount() > 0) {
       var footer = fromTemplate('offline-footer-template', reason);
       var item = footer && footer.querySelector('#list-footer');
       if (item) {
@@ -172,6 +171,7 @@
 
   document.addEventListener('liststate:request-failed', function (event) {
     var element = event.detail && event.detail.element;
+    /* An element gone from the page (a footer the placeholder took) is nothing to retry. */
     if (!element || !element.isConnected || !list()) return;
     failures += 1;
     /* No connection while the browser is online: the server is gone, not the network
