@@ -75,6 +75,23 @@ public struct TableConfiguration: Sendable {
                 ConfigurationError(
                     file: file, key: "\(prefix).key", message: "a key names at least one column (leave it out to page by all columns)"))
         }
+        if settings.columns?.isEmpty == true {
+            throw .configuration(
+                ConfigurationError(
+                    file: file, key: "\(prefix).columns",
+                    message: "name at least one column to show (leave it out to show every column)"))
+        }
+        // A column named twice was shown twice, or searched twice (found by a break-it pass).
+        for (key, columns) in [
+            ("columns", settings.columns ?? []), ("searchColumns", settings.searchColumns ?? []), ("key", settings.key ?? []),
+            ("hiddenColumns", settings.hiddenColumns),
+        ] {
+            var seen = Set<String>()
+            if let column = columns.first(where: { !seen.insert($0).inserted }) {
+                throw .configuration(
+                    ConfigurationError(file: file, key: "\(prefix).\(key)", message: "“\(column)” is named twice"))
+            }
+        }
         if settings.searchColumns?.isEmpty == true {
             throw .configuration(
                 ConfigurationError(

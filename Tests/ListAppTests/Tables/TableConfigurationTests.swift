@@ -78,6 +78,11 @@ import Testing
         (#"{"lists": {"products": {"searchColumns": []}}}"#, "lists.products.searchColumns"),
         (#"{"lists": {"products": {"hiddenColumns": ["data"], "filters": {"d": {"column": "data"}}}}}"#, "lists.products.filters.d.column"),
         (#"{"lists": {"products": {"title": " "}}}"#, "lists.products.title"),
+        // Found by a third break-it pass: taken silently (no column shown, or one shown twice).
+        (#"{"lists": {"products": {"columns": []}}}"#, "lists.products.columns"),
+        (#"{"lists": {"products": {"columns": ["name", "name"]}}}"#, "lists.products.columns"),
+        (#"{"lists": {"products": {"searchColumns": ["name", "name"]}}}"#, "lists.products.searchColumns"),
+        (#"{"lists": {"cheap": {"key": ["id", "id"]}}}"#, "lists.cheap.key"),
     ])
     func aSettingThatNamesNothingStopsTheStart(_ json: String, _ key: String) {
         do {
