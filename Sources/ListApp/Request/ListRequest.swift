@@ -73,6 +73,9 @@ public enum ListRequest {
         case positionGone
         /// A column filter's value cannot be used, or there are too many filters.
         case badFilter(String)
+        /// A range filter (`__gt`, `__gte`, `__lt`, `__lte`) on a column the list does not
+        /// sort by, which has no order to compare in.
+        case unorderedRange(String)
         /// A filter's value is not one its column's type can read (a database
         /// server checks types: `count__gt=abc` on a PostgreSQL `integer`).
         case unreadableValue
