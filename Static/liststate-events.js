@@ -184,17 +184,21 @@
     });
   }
 
-  /* Whether `html`, the answer for `target`, is the server's: swapped outerHTML, it
-   * holds an element of the target's id (a footer or a region, whatever its status).
-   * A reverse proxy's own error page (nginx's "502 Bad Gateway", a 429 from its rate
-   * limit) holds none, and pasted into the list it left no footer and no retry
-   * (found by a break-it pass behind docs/nginx.conf). */
-  function isOwnAnswer(target, html, style) {
+  /* Whether `fragment`, the answer for `target` parsed once by the caller, is the
+   * server's: swapped outerHTML, it holds an element of the target's id (a footer or
+   * a region, whatever its status). A reverse proxy's own error page (nginx's "502 Bad
+   * Gateway", a 429 from its rate limit) holds none, and pasted into the list it left
+   * no footer and no retry (found by a break-it pass behind docs/nginx.conf). */
+  function isOwnAnswer(target, fragment, style) {
     if (!target || !target.id || style !== 'outerHTML') return true;
-    var template = document.createElement('template');
-    template.innerHTML = html;
-    return !!template.content.getElementById(target.id);
+    return !!fragment.getElementById(target.id);
   }
+
+  /* The longest page address a partial request carries as HX-Current-URL, in
+   * characters: the server takes 8 KiB of header fields (as nginx's default buffers
+   * do), and a heavily filtered page's address took every partial request past it
+   * (431; found by a break-it pass). The server does not read it. */
+  var MAX_CURRENT_URL = 2048;
 
   /* "Load more" activated (click, or Enter on the link): its load may move focus. */
   var activated = new WeakSet();
@@ -202,7 +206,7 @@
   function activate(footer) { if (isFooter(footer)) activated.add(footer); }
   document.addEventListener('click', function (event) {
     var footer = event.target instanceof Element && event.target.closest('#list-footer');
-    if (footer && event.target.closest('a[href]')) activated.add(footer);
+    if (footer && event.target.closest('a[href]')) activate(footer);
   }, true);
 
   /* How the running client (re)issues an element's request: set by liststate.js
@@ -213,7 +217,7 @@
 
   window.ListStateEvents = {
     emit: emit, claim: claim, release: release, busy: busy, setLoader: setLoader, load: load, whenNotFocused: whenNotFocused,
-    isOwnAnswer: isOwnAnswer, activate: activate, checkEnd: function () { checkEnd(list()); },
+    isOwnAnswer: isOwnAnswer, maxCurrentURL: MAX_CURRENT_URL, activate: activate, checkEnd: function () { checkEnd(list()); },
     beforeSwap: beforeSwap, afterSwap: afterSwap, isFooter: isFooter, placeholderIn: placeholderIn
   };
 })();

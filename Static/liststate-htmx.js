@@ -12,11 +12,10 @@
   var pending = null;   // the token of the swap in progress (htmx swaps synchronously)
 
   /* htmx sends the page's address as HX-Current-URL: left out when long, as liststate.js
-   * does (a heavily filtered page's address took every partial request past the
-   * server's 8 KiB of header fields: 431). */
+   * does (ListStateEvents.maxCurrentURL). */
   document.addEventListener('htmx:configRequest', function (event) {
     var headers = event.detail.headers;
-    if (headers && String(headers['HX-Current-URL'] || '').length > 2048) delete headers['HX-Current-URL'];
+    if (headers && String(headers['HX-Current-URL'] || '').length > events.maxCurrentURL) delete headers['HX-Current-URL'];
   });
 
   document.addEventListener('htmx:beforeRequest', function (event) {
@@ -77,24 +76,22 @@
     events.whenNotFocused(el, function () { detail.issueRequest(true); });
   });
 
-  /* An answer that is not the server's (a proxy's error page) is not swapped: it
-   * ends like a failed connection (events.isOwnAnswer). */
+  /* The answer, parsed once: one that is not the server's (a proxy's error page) is
+   * not swapped and ends like a failed connection (events.isOwnAnswer); the list and
+   * its footer are always swapped whole (outerHTML). */
   document.addEventListener('htmx:beforeSwap', function (event) {
     var detail = event.detail, el = detail.elt, target = detail.target;
-    /* The list and its footer are always swapped whole (outerHTML). */
-    var whole = target && (target.id === 'list' || target.id === 'list-footer');
-    if (!whole || !detail.xhr || !detail.xhr.status || events.isOwnAnswer(target, detail.serverResponse || '', 'outerHTML')) return;
-    detail.shouldSwap = false;
-    events.release(el);
-    events.emit('request-failed', { url: detail.pathInfo && detail.pathInfo.requestPath, element: el, reason: 'proxy',
-                                    status: detail.xhr.status });
-  }, true);
-
-  document.addEventListener('htmx:beforeSwap', function (event) {
-    if (!event.detail.shouldSwap) return;
     var template = document.createElement('template');
-    template.innerHTML = event.detail.serverResponse || '';
-    pending = events.beforeSwap(event.detail.target, template.content);
+    template.innerHTML = detail.serverResponse || '';
+    var whole = target && (target.id === 'list' || target.id === 'list-footer');
+    if (whole && detail.xhr && detail.xhr.status && !events.isOwnAnswer(target, template.content, 'outerHTML')) {
+      detail.shouldSwap = false;
+      events.release(el);
+      events.emit('request-failed', { url: detail.pathInfo && detail.pathInfo.requestPath, element: el, reason: 'proxy',
+                                      status: detail.xhr.status });
+      return;
+    }
+    if (detail.shouldSwap) pending = events.beforeSwap(target, template.content);
   });
 
   /* The end-of-list footer's class is settled after the swap (htmx's attributesToSettle). */

@@ -106,9 +106,6 @@
     } catch (e) { return 10000; }
   })();
 
-  /* The longest address sent as HX-Current-URL, in characters. */
-  var MAX_CURRENT_URL = 2048;
-
   function requestURL(el) {
     var url = new URL(attr(el, 'hx-get') || location.href, location.href);
     if (el.tagName === 'FORM') {
@@ -133,10 +130,8 @@
     data.controller = controller;
     Array.prototype.forEach.call(indicators, function (i) { events.busy(i, true); });
     var headers = { 'HX-Request': 'true' };
-    /* Left out when long: the server takes 8 KiB of header fields (as nginx's default
-     * buffers do), and a heavily filtered page's address took every partial request
-     * past it (431; found by a break-it pass). The server does not read it. */
-    if (location.href.length <= MAX_CURRENT_URL) headers['HX-Current-URL'] = location.href;
+    /* Left out when long (ListStateEvents.maxCurrentURL). */
+    if (location.href.length <= events.maxCurrentURL) headers['HX-Current-URL'] = location.href;
     if (target.id) headers['HX-Target'] = target.id;
     if (el.id) headers['HX-Trigger'] = el.id;
     var timedOut = false;
@@ -158,12 +153,13 @@
           var style = response.headers.get('HX-Reswap') || attr(el, 'hx-swap') || 'innerHTML';
           var retarget = response.headers.get('HX-Retarget');
           if (retarget) target = document.querySelector(retarget) || target;
-          if (!events.isOwnAnswer(target, text, style)) {
+          var fragment = parse(text);
+          if (!events.isOwnAnswer(target, fragment, style)) {
             events.release(el);
             events.emit('request-failed', { url: url.href, element: el, reason: 'proxy', status: response.status });
             return;
           }
-          swap(target, text, style);
+          swapFragment(target, fragment, style);
           updateHistory(el, response.url || url.href);
         });
       })
@@ -222,10 +218,14 @@
   }
 
   /* Swaps markup into target the way hx-swap says. */
-  function swap(target, html, style) {
+  function parse(html) {
     var template = document.createElement('template');
     template.innerHTML = html;
-    var fragment = template.content;
+    return template.content;
+  }
+  function swap(target, html, style) { swapFragment(target, parse(html), style); }
+  /* Swaps a parsed answer (parse) into target. */
+  function swapFragment(target, fragment, style) {
     /* A <title> at the top of a fragment names the page (as htmx does). */
     Array.prototype.forEach.call(fragment.querySelectorAll('title'), function (title) {
       if (title.parentNode !== fragment) return;
