@@ -54,20 +54,15 @@ public enum HTMLEscaping {
     public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let source = bytes.baseAddress else { return false }
         let count = bytes.count
+        if count < 8 {
+            // A code or a version: byte by byte, where padding a word called memcpy.
+            for byte in bytes where needsEscaping(byte) { return true }
+            return false
+        }
         var index = 0
         while index < count {
-            let word: UInt64
-            if index + 8 <= count {
-                word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-            } else if count >= 8 {
-                // The last eight bytes, overlapping some already looked at.
-                word = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
-            } else {
-                // Fewer than eight: zero bytes after them (no zero byte is a candidate).
-                var padded: UInt64 = 0
-                withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-                word = padded
-            }
+            // Eight bytes, or the last eight, overlapping some already looked at.
+            let word = UnsafeRawPointer(source + min(index, count - 8)).loadUnaligned(as: UInt64.self)
             let value = UInt64(littleEndian: word)
             let mask = candidates(value)
             if mask != 0 {

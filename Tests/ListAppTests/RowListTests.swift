@@ -161,4 +161,40 @@ import Testing
         #expect(try Self.written(fromPage, 4, "age", escaped: false) == "?")
         #expect(try Self.written(fromPage, 1, "glyphStyle", escaped: false) == "mark")
     }
+
+    /// Rows made from a page read its texts where the page keeps them: they keep
+    /// them after the page is gone, and a change to the page's values afterwards
+    /// (rows removed, others appended) copies them first, leaving the rows printing
+    /// what they printed.
+    @Test func rowsMadeFromAPageKeepTheirTextsWhenThePageChangesOrGoes() throws {
+        let list = try CatalogueList.definition(
+            source: DatabaseSource(path: try #require(TestServer.catalogueFile)), configuration: nil, basePath: "")
+        func row(_ codePoint: Int64, _ name: String) -> [SQLValue] {
+            list.table.columns.map { column in
+                switch column.name {
+                case "code_point": .integer(codePoint)
+                case "name": .text(name)
+                case "category": .text("So")
+                case "age": .text("1.1")
+                default: .integer(0)
+                }
+            }
+        }
+        func rows(of values: RowValues) throws -> RowList {
+            let page = RowPage(rows: values, keys: RowValues(values.map { _ in [] }), hasMore: false)
+            let presenter = try #require(list.presenter)
+            return try #require(presenter.rows(page, of: list, language: .english, languageParameter: nil) as? RowList)
+        }
+        var values = RowValues([row(0x2603, "SNOWMAN"), row(0x2604, "COMET")])
+        let changed = try rows(of: values)
+        values.removeRows(from: 0)
+        values.append(row(0x41, "OVERWRITTEN <NAME>"))
+        let gone = try rows(of: RowValues([row(0x2603, "SNOWMAN \(Int.random(in: 1...9))")]))
+        _ = RowValues([row(0x41, String(repeating: "X", count: 4096))])
+        #expect(try Self.written(changed, 0, "name", escaped: true) == "SNOWMAN")
+        #expect(try Self.written(changed, 1, "name", escaped: true) == "COMET")
+        #expect(try Self.written(changed, 1, "categoryName", escaped: true) == "Other Symbol")
+        #expect(try Self.written(gone, 0, "name", escaped: true).hasPrefix("SNOWMAN "))
+        #expect(try Self.written(gone, 0, "age", escaped: true) == "1.1")
+    }
 }

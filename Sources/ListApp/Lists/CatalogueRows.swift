@@ -28,18 +28,17 @@ struct CatalogueRows: RowPresenter {
             isEmoji: Self.flag(row[isEmoji]), isEmojiPresentation: Self.flag(row[isEmojiPresentation]))
     }
 
-    /// The page's rows as ``RowList`` draws them: their texts copied straight
-    /// from the page's values, with no `CharacterRecord` (and so no `String`) per
-    /// row; a row whose code point is not one is left out, as ``record(_:)`` does.
+    /// The page's rows as ``RowList`` draws them: their texts read where the page
+    /// keeps them, with no `CharacterRecord` (and so no `String`) per row; a row whose
+    /// code point is not one is left out, as ``record(_:)`` does.
     func rows(_ page: RowPage, of list: ListDefinition, language: Language, languageParameter: String?) -> any MustacheList {
-        var storage = RowList.Storage(capacity: page.rows.count)
-        // The values read in place: a text's bytes are copied from the page's, with no `String`.
+        var storage = RowList.Storage(capacity: page.rows.count, page: page.rows)
         page.rows.withUnsafeValues { values in
             for start in stride(from: 0, to: page.rows.count * values.width, by: values.width) {
                 guard case .integer(let number) = values[start + codePoint], let value = Self.codePoint(number) else { continue }
                 storage.appendRow(
-                    codePoint: value, name: values[start + name], category: values[start + category], age: values[start + age],
-                    isEmoji: Self.flag(values[start + isEmoji].value))
+                    codePoint: value, name: start + name, category: start + category, age: start + age,
+                    isEmoji: Self.flag(values[start + isEmoji].value), of: values)
             }
         }
         return RowList(storage, language: language, languageParameter: languageParameter, listPath: list.path)

@@ -14,24 +14,28 @@ import Mustache
 /// it as `any MustacheList`, and a reference fits the existential's inline
 /// buffer where this struct's fields would be boxed and projected per field.
 final class RowList: MustacheList {
-    /// Each row's fields that are not text, and where its texts are in `texts`.
+    /// Each row's fields that are not text, and where its texts are.
     let rows: [Row]
-    /// The rows' texts as UTF-8, one after the other (each row's name, category,
-    /// age and, when it is not the character itself, glyph): a field is copied
-    /// from here without retaining anything. Read from a `CharacterRecord` per row,
-    /// every field retained and released its `String`s, and the records were made
-    /// from the page's values first: the 50-row page's render took 241 K
-    /// instructions where it takes 222 K now, its view context 69 K and 73 K
-    /// (callgrind, `liststate-bench --only page`).
-    let texts: ByteBuffer
+    /// The page's texts (``ListStore/RowValues/textBuffer``): the name, category
+    /// and age of most rows are written from there, with nothing copied or retained
+    /// per row. Copied into a buffer of their own first, the 50-row page's view took
+    /// 8 K more instructions (callgrind, `liststate-bench --only page`), and read from
+    /// a `CharacterRecord` per row, 19 K more than that.
+    let pageTexts: ByteBuffer
+    /// The texts made here: each glyph that is not the character itself, and the
+    /// texts of a row with a value that is not a text or an age of no characters.
+    let ownTexts: ByteBuffer
+    /// Where ``pageTexts``' and ``ownTexts``' bytes start: read with no reference
+    /// counted per field. Both buffers are kept here and never change once the list
+    /// is made (a change to the page's values copies its buffer first).
+    nonisolated(unsafe) private let pageBytes, ownBytes: UnsafePointer<UInt8>
     let words: Words
     /// `?lang=…` for the rows' links, or "".
     let linkSuffix: PrintedText
     /// The start of every row's link: the list's path and `/U+`.
     let detailPrefix: String
 
-    /// One row: its numbers and flags, and the ends of its texts in ``RowList/texts``
-    /// (each text starts where the one before it ends: name, category, age, glyph).
+    /// One row: its numbers and flags, and where its texts are.
     struct Row {
         let codePoint: UInt32
         let isEmoji: Bool
@@ -42,79 +46,94 @@ final class RowList: MustacheList {
         /// Whether any of the row's texts has a byte HTML escapes (checked once as they
         /// are kept; most rows have none, and their texts are then copied as they are).
         let textsNeedEscaping: Bool
+        /// Whether the name, category and age are in ``RowList/pageTexts``; in
+        /// ``RowList/ownTexts`` when not. The glyph is always in ``RowList/ownTexts``.
+        let textsInPage: Bool
         /// The slot of the category's name (`Words.categoryIndex`), nil for a code that has none.
         let categorySlot: Int16?
-        let start, nameEnd, categoryEnd, ageEnd, glyphEnd: Int32
+        let nameStart, nameEnd, categoryStart, categoryEnd, ageStart, ageEnd, glyphStart, glyphEnd: Int32
 
-        var name: Range<Int> { Int(start)..<Int(nameEnd) }
-        var category: Range<Int> { Int(nameEnd)..<Int(categoryEnd) }
-        var age: Range<Int> { Int(categoryEnd)..<Int(ageEnd) }
-        var glyph: Range<Int> { Int(ageEnd)..<Int(glyphEnd) }
+        var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+        var category: Range<Int> { Int(categoryStart)..<Int(categoryEnd) }
+        var age: Range<Int> { Int(ageStart)..<Int(ageEnd) }
+        var glyph: Range<Int> { Int(glyphStart)..<Int(glyphEnd) }
     }
 
-    /// The rows and their texts, filled a row at a time (``appendRow(codePoint:name:category:age:isEmoji:)``);
-    /// handed to one ``RowList`` once filled (the list shares its text buffer).
+    /// The rows and their texts, filled a row at a time from a page's values
+    /// (``appendRow(codePoint:name:category:age:isEmoji:of:)``); handed to one
+    /// ``RowList`` once filled (the list shares both text buffers).
     struct Storage {
         private(set) var rows: [Row] = []
-        let texts: ByteBuffer
+        let pageTexts: ByteBuffer
+        let ownTexts = ByteBuffer(capacity: 64)
 
-        /// Storage for about `count` rows.
-        init(capacity count: Int) {
+        /// Storage for about `count` rows of `page`, whose texts the rows point into.
+        init(capacity count: Int, page: RowValues) {
             rows.reserveCapacity(count)
-            texts = ByteBuffer(capacity: count * 40)
+            pageTexts = page.textBuffer
         }
 
-        /// Where the next text starts.
-        private var textCount: Int32 { Int32(texts.count) }
-
-        /// Appends a text's UTF-8; returns where it ends.
-        private mutating func appendText(_ text: String) -> Int32 {
-            texts.append(text)
-            return textCount
+        /// Appends a value's text to ``ownTexts`` (``ListStore/SQLValue/plainText``,
+        /// nothing for NULL); returns where it starts and ends.
+        private func appendOwnText(_ value: RowValues.Value) -> (Int32, Int32) {
+            let start = Int32(ownTexts.count)
+            if case .text(let utf8) = value { ownTexts.append(utf8) } else { ownTexts.append(value.value.plainText ?? "") }
+            return (start, Int32(ownTexts.count))
         }
 
-        /// Appends a value's text (``ListStore/SQLValue/plainText``, nothing for NULL):
-        /// a text's bytes as they are in the page; returns where it ends.
-        private mutating func appendText(_ value: RowValues.Value) -> Int32 {
-            if case .text(let utf8) = value {
-                texts.append(utf8)
-                return textCount
-            }
-            return appendText(value.value.plainText ?? "")
-        }
-
-        /// Appends a row: its name, category and age as the values' texts (a page's
-        /// values in place), and its glyph, made here. An age of no characters is
-        /// shown as `?` (unknown).
+        /// Appends a row: its name, category and age are the values at `name`,
+        /// `category` and `age` of `values` (the page's, in place: where they are when
+        /// all three are texts, copied otherwise), and its glyph is made here. An age
+        /// of no characters is shown as `?` (unknown).
         mutating func appendRow(
-            codePoint: UInt32, name: RowValues.Value, category: RowValues.Value, age: RowValues.Value, isEmoji: Bool
+            codePoint: UInt32, name: Int, category: Int, age: Int, isEmoji: Bool, of values: RowValues.UnsafeValues
         ) {
-            let start = textCount
-            let nameEnd = appendText(name)
-            let categoryEnd = appendText(category)
-            var ageEnd = appendText(age)
-            if ageEnd == categoryEnd {
-                texts.append(UInt8(ascii: "?"))
-                ageEnd = textCount
+            var ranges: (name: Range<Int>, category: Range<Int>, age: Range<Int>)
+            let textsInPage: Bool
+            if let name = values.textRange(name), let category = values.textRange(category),
+                let age = values.textRange(age), !age.isEmpty
+            {
+                ranges = (name, category, age)
+                textsInPage = true
+            } else {
+                let name = appendOwnText(values[name])
+                let category = appendOwnText(values[category])
+                var age = appendOwnText(values[age])
+                if age.0 == age.1 {
+                    ownTexts.append(UInt8(ascii: "?"))
+                    age.1 += 1
+                }
+                ranges = (Int(name.0)..<Int(name.1), Int(category.0)..<Int(category.1), Int(age.0)..<Int(age.1))
+                textsInPage = false
             }
-            let category = texts[Int(nameEnd)..<Int(categoryEnd)]
+            let texts = textsInPage ? pageTexts : ownTexts
+            let category = texts[ranges.category]
             var glyph: GlyphDisplay?
             if !(Unicode.Scalar(codePoint).map { GlyphDisplay.isShownAsItself($0, categoryInitial: category.first) } ?? false) {
                 // Marks, format characters, spaces…: the costliest part of such a row, made once here.
-                let name = texts.string(Int(start)..<Int(nameEnd))
                 glyph = GlyphDisplay(
                     CharacterRecord(
-                        codePoint: codePoint, name: name, generalCategory: String(decoding: category, as: UTF8.self), age: "",
-                        isEmoji: isEmoji, isEmojiPresentation: false))
+                        codePoint: codePoint, name: texts.string(ranges.name),
+                        generalCategory: String(decoding: category, as: UTF8.self), age: "", isEmoji: isEmoji,
+                        isEmojiPresentation: false))
             }
             let slot = category.count == 2 ? Words.categoryIndex(category[0], category[1]) : nil
-            let glyphEnd = glyph.map { appendText($0.text) } ?? ageEnd
+            let glyphStart = Int32(ownTexts.count)
+            if let glyph { ownTexts.append(glyph.text) }
+            let glyphEnd = Int32(ownTexts.count)
+            // A category with a slot is two letters, and a glyph is most often the character itself.
+            let needsEscaping =
+                HTMLEscaping.needsEscaping(texts[ranges.name]) || HTMLEscaping.needsEscaping(texts[ranges.age])
+                || (slot == nil && HTMLEscaping.needsEscaping(category))
+                || (glyph != nil && HTMLEscaping.needsEscaping(ownTexts[Int(glyphStart)..<Int(glyphEnd)]))
             rows.append(
                 Row(
                     codePoint: codePoint, isEmoji: isEmoji, glyphStyle: glyph?.style ?? .character, glyphIsScalar: glyph == nil,
-                    textsNeedEscaping: HTMLEscaping.needsEscaping(texts[Int(start)..<Int(glyphEnd)]),
-                    categorySlot: slot.map { Int16($0) }, start: start, nameEnd: nameEnd, categoryEnd: categoryEnd,
-                    ageEnd: ageEnd, glyphEnd: glyphEnd))
+                    textsNeedEscaping: needsEscaping, textsInPage: textsInPage, categorySlot: slot.map { Int16($0) },
+                    nameStart: Int32(ranges.name.lowerBound), nameEnd: Int32(ranges.name.upperBound),
+                    categoryStart: Int32(ranges.category.lowerBound), categoryEnd: Int32(ranges.category.upperBound),
+                    ageStart: Int32(ranges.age.lowerBound), ageEnd: Int32(ranges.age.upperBound), glyphStart: glyphStart,
+                    glyphEnd: glyphEnd))
         }
     }
 
@@ -126,7 +145,9 @@ final class RowList: MustacheList {
     ) {
         self.detailPrefix = listPath + "/U+"
         self.rows = storage.rows
-        self.texts = storage.texts
+        self.pageTexts = storage.pageTexts
+        self.ownTexts = storage.ownTexts
+        (pageBytes, ownBytes) = (storage.pageTexts.buffer.baseAddress!, storage.ownTexts.buffer.baseAddress!)
         self.words = Words.of(language)
         self.linkSuffix = PrintedText(QueryString.link("", languageParameter.map { [("lang", $0)] } ?? []))
     }
@@ -136,14 +157,14 @@ final class RowList: MustacheList {
         _ records: [CharacterRecord], language: Language = .english, languageParameter: String? = nil,
         listPath: String = "/" + CatalogueList.name
     ) {
-        var storage = Storage(capacity: records.count)
         // The records' texts as a page holds them, read as a page's are.
         let texts = RowValues(records.map { [.text($0.name), .text($0.generalCategory), .text($0.age)] })
+        var storage = Storage(capacity: records.count, page: texts)
         texts.withUnsafeValues { values in
             for (index, record) in records.enumerated() {
                 storage.appendRow(
-                    codePoint: record.codePoint, name: values[index * 3], category: values[index * 3 + 1],
-                    age: values[index * 3 + 2], isEmoji: record.isEmoji)
+                    codePoint: record.codePoint, name: index * 3, category: index * 3 + 1, age: index * 3 + 2,
+                    isEmoji: record.isEmoji, of: values)
             }
         }
         self.init(storage, language: language, languageParameter: languageParameter, listPath: listPath)
@@ -263,10 +284,12 @@ final class RowList: MustacheList {
         }
     }
 
-    /// Writes the bytes of `texts` at `range`, HTML-escaped when `escaped`.
+    /// Writes the bytes at `range` of `texts`, HTML-escaped when `escaped`.
     @inline(__always)
-    private func write(_ range: Range<Int>, escaped: Bool, into output: inout MustacheOutput) {
-        output.append(utf8: texts[range], escaped: escaped)
+    private static func write(
+        _ range: Range<Int>, of texts: UnsafePointer<UInt8>, escaped: Bool, into output: inout MustacheOutput
+    ) {
+        output.append(utf8: UnsafeBufferPointer(start: texts + range.lowerBound, count: range.count), escaped: escaped)
     }
 
     /// Writes what `{{field}}` prints for row `index` (`escaped`), or `{{{field}}}`.
@@ -277,6 +300,7 @@ final class RowList: MustacheList {
     /// Writes what `{{field}}` prints for `row` (`escaped`), or `{{{field}}}`.
     @inline(__always)
     private func write(_ field: Field, of row: Row, escaped: Bool, into output: inout MustacheOutput) {
+        let texts = row.textsInPage ? pageBytes : ownBytes
         // The row's own texts are copied as they are when escaping would change none of them.
         let textsEscaped = escaped && row.textsNeedEscaping
         switch field {
@@ -285,7 +309,7 @@ final class RowList: MustacheList {
             output.append(hex: row.codePoint, uppercase: false)
         case .glyph:
             if !row.glyphIsScalar {
-                write(row.glyph, escaped: textsEscaped, into: &output)
+                Self.write(row.glyph, of: ownBytes, escaped: textsEscaped, into: &output)
             } else if let scalar = Unicode.Scalar(row.codePoint) {
                 output.append(scalar, escaped: escaped)
             }
@@ -295,24 +319,24 @@ final class RowList: MustacheList {
             output.append(literal: "U+")
             output.append(hex: row.codePoint, minimumDigits: 4, uppercase: true)
         case .name:
-            write(row.name, escaped: textsEscaped, into: &output)
+            Self.write(row.name, of: texts, escaped: textsEscaped, into: &output)
         case .category:
-            write(row.category, escaped: textsEscaped, into: &output)
+            Self.write(row.category, of: texts, escaped: textsEscaped, into: &output)
         case .categoryName:
             if let slot = row.categorySlot, let name = words.categoryNames[Int(slot)] {
                 name.write(escaped: escaped, into: &output)
             } else {
-                write(row.category, escaped: textsEscaped, into: &output)
+                Self.write(row.category, of: texts, escaped: textsEscaped, into: &output)
             }
         case .age:
-            write(row.age, escaped: textsEscaped, into: &output)
+            Self.write(row.age, of: texts, escaped: textsEscaped, into: &output)
         case .ageLabel:
             if let (prefix, suffix) = words.versionAffixes {
                 prefix.write(escaped: escaped, into: &output)
-                write(row.age, escaped: textsEscaped, into: &output)
+                Self.write(row.age, of: texts, escaped: textsEscaped, into: &output)
                 suffix.write(escaped: escaped, into: &output)
             } else {
-                let age = texts.string(row.age)
+                let age = String(decoding: UnsafeBufferPointer(start: texts + row.age.lowerBound, count: row.age.count), as: UTF8.self)
                 output.append(words.version(age), escaped: escaped)
             }
         case .isEmoji:

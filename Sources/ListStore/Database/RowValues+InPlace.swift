@@ -10,6 +10,12 @@ extension RowValues {
         }
     }
 
+    /// The buffer the values' texts and blobs are in, which
+    /// ``UnsafeValues/textRange(_:)`` ranges index: a view may keep it and read a
+    /// page's texts there after ``withUnsafeValues(_:)`` returns. It is never changed
+    /// while another reference holds it (a change to these values copies it first).
+    public var textBuffer: ByteBuffer { bytes }
+
     /// The values of a ``RowValues`` read in place, valid only inside
     /// ``RowValues/withUnsafeValues(_:)``: value `row * width + column` is row
     /// `row`'s value at `column`.
@@ -36,6 +42,15 @@ extension RowValues {
         @inline(__always)
         private func bytes(of cell: Cell) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[Int(cell.payload)..<Int(cell.payload) + Int(cell.length)])
+        }
+
+        /// Where value `index`'s bytes are in ``RowValues/textBuffer`` when it is a
+        /// text (valid UTF-8); nil for any other value.
+        @inline(__always)
+        public func textRange(_ index: Int) -> Range<Int>? {
+            let cell = cells[index]
+            guard cell.kind == .text else { return nil }
+            return Int(cell.payload)..<Int(cell.payload) + Int(cell.length)
         }
 
         /// Row `index`'s values, each made as an ``SQLValue`` when it is read (a
