@@ -30,10 +30,11 @@ final class RowList: MustacheList {
     /// is made (a change to the page's values copies its buffer first).
     nonisolated(unsafe) private let pageBytes, ownBytes: UnsafePointer<UInt8>
     let words: Words
-    /// `?lang=…` for the rows' links, or "".
-    let linkSuffix: PrintedText
-    /// The start of every row's link: the list's path and `/U+`.
-    let detailPrefix: String
+    /// The start of every row's link (the list's path and `/U+`) and its end
+    /// (`?lang=…`, or ""), kept here and written from their spans (no call and no
+    /// reference counted per row).
+    private let detailPrefix, linkSuffix: PrintedText
+    private let detailPrefixSpan, linkSuffixSpan: PrintedText.Span
 
     /// One row: its numbers and flags, and where its texts are.
     struct Row {
@@ -143,13 +144,15 @@ final class RowList: MustacheList {
         _ storage: Storage, language: Language = .english, languageParameter: String? = nil,
         listPath: String = "/" + CatalogueList.name
     ) {
-        self.detailPrefix = listPath + "/U+"
+        detailPrefix = PrintedText(listPath + "/U+")
+        detailPrefixSpan = detailPrefix.span
         self.rows = storage.rows
         self.pageTexts = storage.pageTexts
         self.ownTexts = storage.ownTexts
         (pageBytes, ownBytes) = (storage.pageTexts.buffer.baseAddress!, storage.ownTexts.buffer.baseAddress!)
         self.words = Words.of(language)
-        self.linkSuffix = PrintedText(QueryString.link("", languageParameter.map { [("lang", $0)] } ?? []))
+        linkSuffix = PrintedText(QueryString.link("", languageParameter.map { [("lang", $0)] } ?? []))
+        linkSuffixSpan = linkSuffix.span
     }
 
     /// The rows of `records` (see ``init(_:language:languageParameter:listPath:)-(Storage,_,_,_)``).
@@ -345,9 +348,9 @@ final class RowList: MustacheList {
             words.emojiLabel.write(escaped: escaped, into: &output)
         case .detailHref:
             // The list's path and CodePointAddress.canonicalSegment, written in place (the tests compare them).
-            output.append(detailPrefix, escaped: false)
+            detailPrefixSpan.write(escaped: escaped, into: &output)
             output.append(hex: row.codePoint, minimumDigits: 4, uppercase: true)
-            linkSuffix.write(escaped: escaped, into: &output)
+            linkSuffixSpan.write(escaped: escaped, into: &output)
         }
     }
 }
