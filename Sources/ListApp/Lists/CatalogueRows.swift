@@ -38,7 +38,7 @@ struct CatalogueRows: RowPresenter {
                 guard case .integer(let number) = values[start + codePoint], let value = Self.codePoint(number) else { continue }
                 storage.appendRow(
                     codePoint: value, name: start + name, category: start + category, age: start + age,
-                    isEmoji: Self.flag(values[start + isEmoji].value), of: values)
+                    isEmoji: Self.flag(values[start + isEmoji]), of: values)
             }
         }
         return RowList(storage, language: language, languageParameter: languageParameter, listPath: list.path)
@@ -58,6 +58,9 @@ struct CatalogueRows: RowPresenter {
 
     /// Whether an integer flag is set.
     private static func flag(_ value: SQLValue) -> Bool { if case .integer(let flag) = value { flag != 0 } else { false } }
+
+    /// Whether an integer flag of a page's values, in place, is set.
+    private static func flag(_ value: RowValues.Value) -> Bool { if case .integer(let flag) = value { flag != 0 } else { false } }
 
     func detail(_ row: [SQLValue], of list: ListDefinition, language: Language, languageParameter: String?) -> MustacheFields {
         guard let record = record(row) else { return [:] }

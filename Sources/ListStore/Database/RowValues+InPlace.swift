@@ -20,13 +20,15 @@ extension RowValues {
     /// ``RowValues/withUnsafeValues(_:)``: value `row * width + column` is row
     /// `row`'s value at `column`.
     public struct UnsafeValues {
-        let cells: UnsafeBufferPointer<Cell>
-        let bytes: UnsafeBufferPointer<UInt8>
+        // Inlinable reads (a page's view reads a few values of every row): the
+        // cells and bytes are visible to the modules that inline them.
+        @usableFromInline let cells: UnsafeBufferPointer<Cell>
+        @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
         /// The number of values in a row.
         public let width: Int
 
         /// Value `index` (`row * width + column`).
-        @inline(__always)
+        @inlinable @inline(__always)
         public subscript(index: Int) -> Value {
             let cell = cells[index]
             switch cell.kind {
@@ -39,14 +41,14 @@ extension RowValues {
             }
         }
 
-        @inline(__always)
-        private func bytes(of cell: Cell) -> UnsafeBufferPointer<UInt8> {
+        @inlinable @inline(__always)
+        func bytes(of cell: Cell) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[Int(cell.payload)..<Int(cell.payload) + Int(cell.length)])
         }
 
         /// Where value `index`'s bytes are in ``RowValues/textBuffer`` when it is a
         /// text (valid UTF-8); nil for any other value.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func textRange(_ index: Int) -> Range<Int>? {
             let cell = cells[index]
             guard cell.kind == .text else { return nil }

@@ -30,14 +30,15 @@ public struct RowValues: RandomAccessCollection, Sendable, Hashable, Expressible
     public private(set) var count = 0
 
     /// One value as kept: its storage class and the number, or where its bytes are.
+    @usableFromInline
     struct Cell: Sendable {
-        enum Kind: UInt8 { case null, integer, real, text, blob, textBytes }
-        let kind: Kind
+        @usableFromInline enum Kind: UInt8, Sendable { case null, integer, real, text, blob, textBytes }
+        @usableFromInline let kind: Kind
         /// The length of a text or blob in bytes (a value is at most 2 GiB in
         /// SQLite, 1 GiB in PostgreSQL).
-        let length: UInt32
+        @usableFromInline let length: UInt32
         /// An integer's or a real's bits, or where a text's or blob's bytes start in ``RowValues/bytes``.
-        let payload: UInt64
+        @usableFromInline let payload: UInt64
 
         static func number(_ kind: Kind, _ bits: UInt64) -> Cell { Cell(kind: kind, length: 0, payload: bits) }
 
