@@ -197,4 +197,27 @@ import Testing
         #expect(try Self.written(gone, 0, "name", escaped: true).hasPrefix("SNOWMAN "))
         #expect(try Self.written(gone, 0, "age", escaped: true) == "1.1")
     }
+
+    /// A row's texts are HTML-escaped where they need it, whether the name,
+    /// category and age are one after the other in the page (the catalogue's
+    /// columns) or apart, with another column's text between them.
+    @Test(arguments: [false, true])
+    func textsReadInPlaceAreEscaped(apart: Bool) throws {
+        let name: SQLValue = .text("AMPERSAND & <SIGN>")
+        let values = RowValues(
+            apart
+                ? [[name, .text("<b>note</b>"), .text("Po"), .text("1.1")]]
+                : [[name, .text("Po"), .text("1.1"), .text("<b>note</b>")]])
+        var storage = RowList.Storage(capacity: 1, page: values)
+        values.withUnsafeValues { values in
+            storage.appendRow(
+                codePoint: 0x26, name: 0, category: apart ? 2 : 1, age: apart ? 3 : 2, isEmoji: false, of: values)
+        }
+        let rows = RowList(storage)
+        #expect(try Self.written(rows, 0, "name", escaped: true) == "AMPERSAND &amp; &lt;SIGN&gt;")
+        #expect(try Self.written(rows, 0, "name", escaped: false) == "AMPERSAND & <SIGN>")
+        #expect(try Self.written(rows, 0, "category", escaped: true) == "Po")
+        #expect(try Self.written(rows, 0, "ageLabel", escaped: true) == "Unicode 1.1")
+        #expect(try Self.written(rows, 0, "glyph", escaped: true) == "&amp;")
+    }
 }

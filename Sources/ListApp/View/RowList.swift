@@ -122,11 +122,18 @@ final class RowList: MustacheList {
             let glyphStart = Int32(ownTexts.count)
             if let glyph { ownTexts.append(glyph.text) }
             let glyphEnd = Int32(ownTexts.count)
-            // A category with a slot is two letters, and a glyph is most often the character itself.
+            // Name, category and age one after the other (the catalogue's columns, or
+            // copied here) are looked at in one pass; a category with a slot is two
+            // letters; a glyph is most often the character itself.
+            let textsNeedEscaping =
+                if ranges.name.upperBound == ranges.category.lowerBound && ranges.category.upperBound == ranges.age.lowerBound {
+                    HTMLEscaping.needsEscaping(texts[ranges.name.lowerBound..<ranges.age.upperBound])
+                } else {
+                    HTMLEscaping.needsEscaping(texts[ranges.name]) || HTMLEscaping.needsEscaping(texts[ranges.age])
+                        || (slot == nil && HTMLEscaping.needsEscaping(category))
+                }
             let needsEscaping =
-                HTMLEscaping.needsEscaping(texts[ranges.name]) || HTMLEscaping.needsEscaping(texts[ranges.age])
-                || (slot == nil && HTMLEscaping.needsEscaping(category))
-                || (glyph != nil && HTMLEscaping.needsEscaping(ownTexts[Int(glyphStart)..<Int(glyphEnd)]))
+                textsNeedEscaping || (glyph != nil && HTMLEscaping.needsEscaping(ownTexts[Int(glyphStart)..<Int(glyphEnd)]))
             rows.append(
                 Row(
                     codePoint: codePoint, isEmoji: isEmoji, glyphStyle: glyph?.style ?? .character, glyphIsScalar: glyph == nil,
