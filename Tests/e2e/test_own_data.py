@@ -560,12 +560,15 @@ def test_focus_stays_in_the_footer_through_an_offline_retry(shop_browser):
     browser.js("arguments[0].focus({preventScroll: true})", link)
     link.send_keys(Keys.ENTER)
     browser.wait(lambda d: has(browser, "#list-footer.list-footer-offline"), 10, "no offline footer")
-    assert browser.js("return !!document.activeElement.closest('#list-footer.list-footer-offline')"), "focus left the footer"
+    # The focus is placed once the swap has settled (htmx settles after the footer's class is in).
+    browser.wait(lambda d: browser.js("return !!document.activeElement.closest('#list-footer.list-footer-offline')"),
+                 10, "focus left the footer")
     browser.set_offline(False)
     browser.driver.switch_to.active_element.send_keys(Keys.ENTER)
     browser.wait(lambda d: len(keys(browser)) == 2 * PAGE, 10, "Try again did not load the next page")
-    active = browser.js("const a = document.activeElement; return a && a.closest('.row') && a.closest('.row').dataset.key")
-    assert active == str(PAGE + 1), "focus did not move to the first new row"
+    browser.wait(lambda d: browser.js(
+        "const a = document.activeElement; return a && a.closest('.row') && a.closest('.row').dataset.key") == str(PAGE + 1),
+        10, "focus did not move to the first new row")
 
 
 def test_a_long_filtered_address_still_loads_its_next_page(shop_browser):
