@@ -49,6 +49,12 @@ public enum CatalogueList {
         guard let presenter = CatalogueRows(table) else {
             throw AppError.database(source.name, reason: "the catalogue's table “\(name)” lacks a column of the catalogue's")
         }
+        // A row's address is its code point (`/characters/U+0041`): read by rowid, it must be the
+        // rowid (found by a break-it pass: a hand-made file keyed otherwise linked each row to another).
+        guard table.primaryKeyIsRowid, table.primaryKey.first?.name == "code_point" else {
+            throw AppError.database(
+                source.name, reason: "the catalogue's table “\(name)” does not have code_point as its INTEGER PRIMARY KEY")
+        }
         var list = ListDefinition(name: name, title: "Unicode characters", table: table, source: source, configuration: configuration)
         list.layout = .list
         // Not `age`: Unicode versions kept as text would sort "10.0" before "2.0" (found by QA).

@@ -62,6 +62,11 @@ struct CatalogueRows: RowPresenter {
     /// Whether an integer flag of a page's values, in place, is set.
     private static func flag(_ value: RowValues.Value) -> Bool { if case .integer(let flag) = value { flag != 0 } else { false } }
 
+    /// A row whose code point is not one (``record(_:)`` nil) is neither drawn nor
+    /// given a page (found by a break-it pass: `/characters/-5` of a hand-made
+    /// catalogue answered 200 with an empty page).
+    func draws(_ row: [SQLValue]) -> Bool { record(row) != nil }
+
     func detail(_ row: [SQLValue], of list: ListDefinition, language: Language, languageParameter: String?) -> MustacheFields {
         guard let record = record(row) else { return [:] }
         let view = CharacterView(record: record, language: language.tag, languageParameter: languageParameter, listPath: list.path)

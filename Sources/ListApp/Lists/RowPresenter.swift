@@ -14,6 +14,10 @@ protocol RowPresenter: Sendable {
     /// The fields the list's detail template reads for one row, added to the
     /// page's own (`title` among them replaces the page's).
     func detail(_ row: [SQLValue], of list: ListDefinition, language: Language, languageParameter: String?) -> MustacheFields
+
+    /// Whether the list draws `row` (its rows leave out the others): a row it does
+    /// not draw has no page either (404).
+    func draws(_ row: [SQLValue]) -> Bool
 }
 
 /// How a list spells its rows' addresses in detail paths (``ListDefinition/addressFormat``),

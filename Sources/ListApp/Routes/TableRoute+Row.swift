@@ -29,6 +29,8 @@ extension TableRoute {
             }
             health.record(result)
             switch result {
+            case .success(let found?) where !(list.presenter?.draws(found) ?? true):
+                snapshot.request = .notFound
             case .success(let found?):
                 // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
                 let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])

@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ListApp
+@testable import ListStore
 
 /// The catalogue as a list over its own file (`CatalogueList`): its JSON twin,
 /// CSV and rows' JSON through the lists' route, its own parameters as named
@@ -146,5 +148,46 @@ import Testing
         #expect(page.contains(#"<span class="filter">码位 < 100</span>"#))
         let english = Markup.unescape(try server.get("/characters?emoji=1&limit=2").text)
         #expect(english.contains(">Code point</a>") && english.contains(#"<span class="filter">Emoji = 1</span>"#))
+    }
+
+    // A file that carries the catalogue's marks but was made by hand (found by a break-it pass).
+
+    /// A file keyed otherwise than by its code points is refused at the start,
+    /// naming why: its rows' addresses, read as rowids, named other rows.
+    @Test func aCatalogueNotKeyedByItsCodePointsIsRefused() throws {
+        let folder = TemporaryFolder.make("catalogue-key")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/catalogue.sqlite"
+        try SQLiteConnection(path: path, readOnly: false).execute(
+            """
+            PRAGMA application_id = \(Catalogue.applicationID); PRAGMA user_version = 1;
+            CREATE TABLE characters (code_point INTEGER, name TEXT, category TEXT, age TEXT,
+                is_emoji INTEGER, is_emoji_presentation INTEGER);
+            INSERT INTO characters VALUES (65, 'LATIN CAPITAL LETTER A', 'Lu', '1.1', 0, 0);
+            """)
+        do {
+            _ = try CatalogueList.tables(path: path, queryTimeLimit: 1, configuration: nil, basePath: "", log: { _ in })
+            Issue.record("a catalogue keyed by rowid alone was taken")
+        } catch {
+            guard case .database(_, let reason, _) = error else {
+                Issue.record("refused as \(error), not as a database that cannot be used")
+                return
+            }
+            #expect(reason.contains("code_point as its INTEGER PRIMARY KEY"))
+        }
+    }
+
+    /// A row whose code point is not one (negative, past U+10FFFF) is left out of
+    /// the list and has no page: 404 for the page and its JSON, where the page
+    /// answered 200 with every field empty.
+    @Test(arguments: [-5, 0x11_0000])
+    func aRowThatIsNoCharacterHasNoPage(codePoint: Int) throws {
+        let catalogue = try CatalogueFixture()
+        try SQLiteConnection(path: catalogue.path, readOnly: false).execute(
+            "INSERT INTO characters VALUES (\(codePoint), 'NOT A CHARACTER', 'So', '1.1', 0, 0)")
+        #expect(try catalogue.get("/characters/\(codePoint)").status == 404)
+        #expect(try catalogue.get("/characters/\(codePoint).json").status == 404)
+        #expect(try catalogue.get("/characters/U+0041").status == 200)
+        #expect(try !catalogue.get("/characters?limit=100").text.contains("NOT A CHARACTER"))
     }
 }
