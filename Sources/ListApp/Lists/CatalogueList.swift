@@ -66,6 +66,7 @@ public enum CatalogueList {
         list.presenter = presenter
         list.words = words
         list.addressFormat = CatalogueRows.addressFormat
+        list.searchAlternative = CatalogueRows.searchedCharacter
         list.formerDetailPrefix = "/char/"
         return list
     }

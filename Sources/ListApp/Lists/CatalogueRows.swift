@@ -1,3 +1,4 @@
+import Foundation
 import ListStore
 import Mustache
 
@@ -72,6 +73,27 @@ struct CatalogueRows: RowPresenter {
         let view = CharacterView(record: record, language: language.tag, languageParameter: languageParameter, listPath: list.path)
         guard case .dictionary(let fields) = view.context else { return [:] }
         return fields
+    }
+
+    /// The character a search text names, as the condition on its row: one character
+    /// pasted (`☃`, or `☃️` with its variation selector) or a code point spelled
+    /// `U+2603`, either found besides the names its words match (found by break-it
+    /// passes: pasting a character found nothing, as `U+` and digits are no name's
+    /// words); nil for any other text.
+    static let searchedCharacter: @Sendable (String) -> SQLCondition? = { text in
+        codePoint(searchedFor: text).map { SQLCondition("\"code_point\" = ?", [.integer(Int64($0))]) }
+    }
+
+    /// The code point of ``searchedCharacter``, spaces around it ignored.
+    static func codePoint(searchedFor text: String) -> UInt32? {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("U+") || text.hasPrefix("u+") { return CodePointAddress(segment: text)?.codePoint }
+        let scalars = Array(text.unicodeScalars)
+        // A variation selector after it asks for text (U+FE0E) or emoji (U+FE0F) presentation: the same character.
+        guard scalars.count == 1 || (scalars.count == 2 && (scalars[1] == "\u{FE0E}" || scalars[1] == "\u{FE0F}")) else {
+            return nil
+        }
+        return scalars[0].value
     }
 
     /// The catalogue's address spelling: `U+2603` (``CodePointAddress``; `u+2603` and

@@ -29,6 +29,7 @@ public struct ListDefinition: Sendable {
         var presenter: (any RowPresenter)?
         var words: ListWords = ListWords.rows
         var addressFormat: RowAddressFormat?
+        var searchAlternative: (@Sendable (String) -> SQLCondition?)? = nil
         var formerDetailPrefix: String?
         var path: String
         /// ``ListDefinition/listedLabels``, made again when the table, the labels or the shown columns change.
@@ -165,6 +166,18 @@ public struct ListDefinition: Sendable {
     var addressFormat: RowAddressFormat? {
         get { storage.fields.addressFormat }
         set { mutate { $0.addressFormat = newValue } }
+    }
+
+    /// The condition of the rows a search text names besides those its words match
+    /// (``ListStore/RowPageQuery/searchAlternative``); nil when the text names none.
+    var searchAlternative: (@Sendable (String) -> SQLCondition?)? {
+        get { storage.fields.searchAlternative }
+        set { mutate { $0.searchAlternative = newValue } }
+    }
+
+    /// The rows `search` names besides those its words match; nil for none.
+    func searchAlternative(for search: String?) -> SQLCondition? {
+        search.flatMap { storage.fields.searchAlternative?($0) }
     }
 
     /// A path prefix its rows' pages were once served under (`/char/`): `PREFIX/KEY`

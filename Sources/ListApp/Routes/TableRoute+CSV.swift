@@ -165,7 +165,8 @@ final class CSVExport: Sendable {
         let read = list.source.page(
             RowPageQuery(
                 table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
-                filters: request.filters, startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece))
+                searchAlternative: list.searchAlternative(for: request.query), filters: request.filters,
+                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece))
         if case .success(let page) = read, hasHeader, page.fileIdentity != file {
             return .failure(ListStoreError(kind: .schemaChanged, message: "the database file was replaced during the export"))
         }

@@ -260,8 +260,9 @@ struct TableRoute: Sendable {
         startedAt: ContinuousClock.Instant, attemptWork: Int? = nil, isRetry: Bool = false
     ) -> Result<RowPage?, ListStoreError> {
         var query = RowPageQuery(
-            table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query, filters: parsed.filters,
-            startedAt: startedAt, attemptWork: attemptWork)
+            table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
+            searchAlternative: list.searchAlternative(for: parsed.query), filters: parsed.filters, startedAt: startedAt,
+            attemptWork: attemptWork)
         // Where the page starts: a cursor's position, or the row its rowid, key or number names.
         let found: Result<RowPosition?, ListStoreError> =
             switch parsed.start {

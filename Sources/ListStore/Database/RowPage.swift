@@ -10,6 +10,10 @@ public struct RowPageQuery: Sendable, Hashable {
     public var limit: Int
     /// The search text (`q`), matched as ``TableDescription/search`` says; nil for none.
     public var search: String?
+    /// The rows ``search`` names besides those its words match (either finds a row),
+    /// e.g. the catalogue's character for a search of `☃` or `U+2603`; nil for none.
+    /// Ignored without a search.
+    public var searchAlternative: SQLCondition?
     /// Filters, all required.
     public var filters: [RowFilter]
     /// When the request arrived: the query time limit counts from then; nil for now.
@@ -35,8 +39,8 @@ public struct RowPageQuery: Sendable, Hashable {
     /// Makes a query.
     public init(
         table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
-        search: String? = nil, filters: [RowFilter] = [], startedAt: ContinuousClock.Instant? = nil,
-        wholeValues: Bool = false, byteBudget: Int? = nil, attemptWork: Int? = nil
+        search: String? = nil, searchAlternative: SQLCondition? = nil, filters: [RowFilter] = [],
+        startedAt: ContinuousClock.Instant? = nil, wholeValues: Bool = false, byteBudget: Int? = nil, attemptWork: Int? = nil
     ) {
         self.attemptWork = attemptWork
         self.wholeValues = wholeValues
@@ -46,6 +50,7 @@ public struct RowPageQuery: Sendable, Hashable {
         self.after = after
         self.limit = limit
         self.search = search
+        self.searchAlternative = searchAlternative
         self.filters = filters
         self.startedAt = startedAt
     }
@@ -217,9 +222,14 @@ extension RowPageQuery {
         if let search {
             let words = Self.words(search, for: table)
             // A search of no word (only punctuation) matches nothing rather than everything.
-            conditions.append(
+            let matched =
                 words.isEmpty && search.contains(where: { !$0.isWhitespace })
-                    ? SQLCondition(table.dialect.never) : table.search.condition(words, in: table))
+                ? SQLCondition(table.dialect.never) : table.search.condition(words, in: table)
+            if let named = searchAlternative {
+                conditions.append(SQLCondition("((\(matched.sql)) OR (\(named.sql)))", matched.values + named.values))
+            } else {
+                conditions.append(matched)
+            }
         }
         for filter in filters {
             guard let index = table.columnIndex(filter.column),

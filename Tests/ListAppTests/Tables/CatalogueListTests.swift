@@ -190,4 +190,42 @@ import Testing
         #expect(try catalogue.get("/characters/U+0041").status == 200)
         #expect(try !catalogue.get("/characters?limit=100").text.contains("NOT A CHARACTER"))
     }
+
+    /// A character pasted into the search, or its code point spelled `U+2603`, finds
+    /// it, besides the names the words match (found by break-it passes: both found
+    /// nothing); the page, its JSON twin and its CSV agree, and a name search is as before.
+    @Test(arguments: [
+        ("%E2%98%83", 0x2603), ("%E2%98%83%EF%B8%8F", 0x2603), ("U%2B2603", 0x2603), ("u%2B2603", 0x2603),
+        ("%F0%9F%98%80", 0x1F600), ("+%F0%9F%98%80+", 0x1F600), ("U%2B1F600", 0x1F600), ("%3C", 0x3C),
+    ])
+    func aPastedCharacterOrItsCodePointFindsIt(query: String, codePoint: Int) throws {
+        let server = try #require(TestServer.shared)
+        let json = try Self.json("/characters.json?q=\(query)")
+        let found = (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["code_point"] as? Int }
+        #expect(json["state"] as? String == "rows")
+        #expect(found.contains(codePoint), "q=\(query) found \(found.prefix(5))")
+        let page = try server.get("/characters?q=\(query)")
+        #expect(page.status == 200 && page.text.contains("id=\"char-\(String(codePoint, radix: 16))\""))
+        let csv = TableCSVTests.records(try server.get("/characters.csv?q=\(query)").text)
+        #expect(csv.dropFirst().contains { $0.first == String(codePoint) })
+    }
+
+    /// Only one character, with at most a variation selector after it, or a whole
+    /// `U+` spelling names a character: other texts search the names as before.
+    @Test func onlyOneCharacterOrACodePointNamesOne() throws {
+        #expect(CatalogueRows.codePoint(searchedFor: "☃") == 0x2603)
+        #expect(CatalogueRows.codePoint(searchedFor: " U+10FFFF ") == 0x10FFFF)
+        #expect(CatalogueRows.codePoint(searchedFor: "U+110000") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "U+") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "U+26 03") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "☃☃") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "e\u{301}") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "2603") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "") == nil)
+        let snow = try Self.json("/characters.json?q=snowman")
+        let names = (snow["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(!names.isEmpty && names.allSatisfy { $0.contains("SNOWMAN") })
+        let none = try Self.json("/characters.json?q=U%2B110000")
+        #expect(none["state"] as? String == "noResults")
+    }
 }
