@@ -1,4 +1,3 @@
-import Foundation
 import ListStore
 import Mustache
 
@@ -51,9 +50,11 @@ struct CatalogueRows: RowPresenter {
         return codePoint(number)
     }
 
-    /// The code point `number` names; nil for a number that is not one.
+    /// The code point `number` names; nil for a number that is not one, or that is a
+    /// surrogate (no character: found by a break-it pass, `U+D800` of a hand-made
+    /// catalogue had a page).
     private static func codePoint(_ number: Int64) -> UInt32? {
-        guard let value = UInt32(exactly: number), value <= 0x10FFFF else { return nil }
+        guard let value = UInt32(exactly: number), Unicode.Scalar(value) != nil else { return nil }
         return value
     }
 
@@ -84,9 +85,11 @@ struct CatalogueRows: RowPresenter {
         codePoint(searchedFor: text).map { SQLCondition("\"code_point\" = ?", [.integer(Int64($0))]) }
     }
 
-    /// The code point of ``searchedCharacter``, spaces around it ignored.
+    /// The code point of ``searchedCharacter``, white space around it ignored (Unicode
+    /// White_Space, as the search itself trims it: Foundation's `.whitespacesAndNewlines`
+    /// also took U+200B ZERO WIDTH SPACE, which then found nothing; found by a break-it pass).
     static func codePoint(searchedFor text: String) -> UInt32? {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = text.trimmingWhitespace
         if text.hasPrefix("U+") || text.hasPrefix("u+") { return CodePointAddress(segment: text)?.codePoint }
         let scalars = Array(text.unicodeScalars)
         // A variation selector after it asks for text (U+FE0E) or emoji (U+FE0F) presentation: the same character.

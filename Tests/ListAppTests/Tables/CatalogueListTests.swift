@@ -180,7 +180,7 @@ import Testing
     /// A row whose code point is not one (negative, past U+10FFFF) is left out of
     /// the list and has no page: 404 for the page and its JSON, where the page
     /// answered 200 with every field empty.
-    @Test(arguments: [-5, 0x11_0000])
+    @Test(arguments: [-5, 0x11_0000, 0xD800])
     func aRowThatIsNoCharacterHasNoPage(codePoint: Int) throws {
         let catalogue = try CatalogueFixture()
         try SQLiteConnection(path: catalogue.path, readOnly: false).execute(
@@ -197,6 +197,7 @@ import Testing
     @Test(arguments: [
         ("%E2%98%83", 0x2603), ("%E2%98%83%EF%B8%8F", 0x2603), ("U%2B2603", 0x2603), ("u%2B2603", 0x2603),
         ("%F0%9F%98%80", 0x1F600), ("+%F0%9F%98%80+", 0x1F600), ("U%2B1F600", 0x1F600), ("%3C", 0x3C),
+        ("%E2%80%8B", 0x200B),
     ])
     func aPastedCharacterOrItsCodePointFindsIt(query: String, codePoint: Int) throws {
         let server = try #require(TestServer.shared)
@@ -219,6 +220,7 @@ import Testing
         #expect(CatalogueRows.codePoint(searchedFor: "U+") == nil)
         #expect(CatalogueRows.codePoint(searchedFor: "U+26 03") == nil)
         #expect(CatalogueRows.codePoint(searchedFor: "☃☃") == nil)
+        #expect(CatalogueRows.codePoint(searchedFor: "\u{200B}☃") == nil)
         #expect(CatalogueRows.codePoint(searchedFor: "e\u{301}") == nil)
         #expect(CatalogueRows.codePoint(searchedFor: "2603") == nil)
         #expect(CatalogueRows.codePoint(searchedFor: "") == nil)
