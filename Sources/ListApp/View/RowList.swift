@@ -18,9 +18,9 @@ final class RowList: MustacheList {
     let rows: [Row]
     /// The page's texts (``ListStore/RowValues/textBuffer``): the name, category
     /// and age of most rows are written from there, with nothing copied or retained
-    /// per row. Copied into a buffer of their own first, the 50-row page's view took
-    /// 8 K more instructions (callgrind, `liststate-bench --only page`), and read from
-    /// a `CharacterRecord` per row, 19 K more than that.
+    /// per row. Copied into a buffer of their own first, the 50-row page's render took
+    /// 5 K more instructions (195.4 K; callgrind, `liststate-bench --only page`), and
+    /// read from a `CharacterRecord` per row, 19 K more than that.
     let pageTexts: ByteBuffer
     /// The texts made here: each glyph that is not the character itself, and the
     /// texts of a row with a value that is not a text or an age of no characters.
