@@ -76,27 +76,41 @@ struct CatalogueRows: RowPresenter {
         return fields
     }
 
-    /// The character a search text names, as the condition on its row: one character
-    /// pasted (`☃`, or `☃️` with its variation selector) or a code point spelled
-    /// `U+2603`, either found besides the names its words match (found by break-it
-    /// passes: pasting a character found nothing, as `U+` and digits are no name's
-    /// words); nil for any other text.
+    /// The characters a search text names, as the condition on their rows: one
+    /// character pasted (`☃`; `☃️` with its variation selector is the same character),
+    /// or a code point spelled `U+2603`, found besides the names its words match
+    /// (found by break-it passes: pasting a character found nothing, as `U+` and
+    /// digits are no name's words). A character a reader sees as one but made of
+    /// several code points (`👍🏽`, `🇫🇷`, `e` and U+0301) names each of them; nil
+    /// for any other text.
     static let searchedCharacter: @Sendable (String) -> SQLCondition? = { text in
-        codePoint(searchedFor: text).map { SQLCondition("\"code_point\" = ?", [.integer(Int64($0))]) }
+        guard let codePoints = codePoints(searchedFor: text) else { return nil }
+        let values = codePoints.map { SQLValue.integer(Int64($0)) }
+        return values.count == 1
+            ? SQLCondition("\"code_point\" = ?", values)
+            : SQLCondition("\"code_point\" IN (" + values.map { _ in "?" }.joined(separator: ", ") + ")", values)
     }
 
-    /// The code point of ``searchedCharacter``, white space around it ignored (Unicode
-    /// White_Space, as the search itself trims it: Foundation's `.whitespacesAndNewlines`
-    /// also took U+200B ZERO WIDTH SPACE, which then found nothing; found by a break-it pass).
-    static func codePoint(searchedFor text: String) -> UInt32? {
+    /// The most code points one pasted character names (a longer cluster, such as a
+    /// letter under dozens of marks, names none).
+    static let maxSearchedCodePoints = 16
+
+    /// The code points of ``searchedCharacter``, each once and in order, white space
+    /// around the text ignored (Unicode White_Space, as the search itself trims it:
+    /// Foundation's `.whitespacesAndNewlines` also took U+200B ZERO WIDTH SPACE, which
+    /// then found nothing; found by a break-it pass).
+    static func codePoints(searchedFor text: String) -> [UInt32]? {
         let text = text.trimmingWhitespace
-        if text.hasPrefix("U+") || text.hasPrefix("u+") { return CodePointAddress(segment: text)?.codePoint }
-        let scalars = Array(text.unicodeScalars)
-        // A variation selector after it asks for text (U+FE0E) or emoji (U+FE0F) presentation: the same character.
-        guard scalars.count == 1 || (scalars.count == 2 && (scalars[1] == "\u{FE0E}" || scalars[1] == "\u{FE0F}")) else {
-            return nil
-        }
-        return scalars[0].value
+        if text.hasPrefix("U+") || text.hasPrefix("u+") { return CodePointAddress(segment: text).map { [$0.codePoint] } }
+        // One extended grapheme cluster (UAX #29): what a reader takes for one character.
+        guard text.count == 1 else { return nil }
+        var codePoints: [UInt32] = []
+        for scalar in text.unicodeScalars where !codePoints.contains(scalar.value) { codePoints.append(scalar.value) }
+        // A variation selector after a character asks for text (U+FE0E) or emoji (U+FE0F)
+        // presentation of the same character: it is not looked for besides it.
+        let selectors: [UInt32] = [0xFE0E, 0xFE0F]
+        if codePoints.count > 1 { codePoints.removeAll { selectors.contains($0) } }
+        return codePoints.count <= maxSearchedCodePoints ? codePoints : nil
     }
 
     /// The catalogue's address spelling: `U+2603` (``CodePointAddress``; `u+2603` and

@@ -197,7 +197,7 @@ import Testing
     @Test(arguments: [
         ("%E2%98%83", 0x2603), ("%E2%98%83%EF%B8%8F", 0x2603), ("U%2B2603", 0x2603), ("u%2B2603", 0x2603),
         ("%F0%9F%98%80", 0x1F600), ("+%F0%9F%98%80+", 0x1F600), ("U%2B1F600", 0x1F600), ("%3C", 0x3C),
-        ("%E2%80%8B", 0x200B),
+        ("%E2%80%8B", 0x200B), ("%F0%9F%91%8D%F0%9F%8F%BD", 0x1F3FD), ("%F0%9F%87%AB%F0%9F%87%B7", 0x1F1F7),
     ])
     func aPastedCharacterOrItsCodePointFindsIt(query: String, codePoint: Int) throws {
         let server = try #require(TestServer.shared)
@@ -211,19 +211,28 @@ import Testing
         #expect(csv.dropFirst().contains { $0.first == String(codePoint) })
     }
 
-    /// Only one character, with at most a variation selector after it, or a whole
-    /// `U+` spelling names a character: other texts search the names as before.
-    @Test func onlyOneCharacterOrACodePointNamesOne() throws {
-        #expect(CatalogueRows.codePoint(searchedFor: "☃") == 0x2603)
-        #expect(CatalogueRows.codePoint(searchedFor: " U+10FFFF ") == 0x10FFFF)
-        #expect(CatalogueRows.codePoint(searchedFor: "U+110000") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "U+") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "U+26 03") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "☃☃") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "\u{200B}☃") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "e\u{301}") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "2603") == nil)
-        #expect(CatalogueRows.codePoint(searchedFor: "") == nil)
+    /// Only one character (one grapheme cluster), or a whole `U+` spelling, names
+    /// code points: each of the cluster's, without its variation selectors. Other
+    /// texts search the names as before.
+    @Test func onlyOneCharacterOrACodePointNamesCodePoints() throws {
+        #expect(CatalogueRows.codePoints(searchedFor: "☃") == [0x2603])
+        #expect(CatalogueRows.codePoints(searchedFor: "☃\u{FE0F}") == [0x2603])
+        #expect(CatalogueRows.codePoints(searchedFor: "\u{FE0F}") == [0xFE0F])
+        #expect(CatalogueRows.codePoints(searchedFor: " U+10FFFF ") == [0x10FFFF])
+        #expect(CatalogueRows.codePoints(searchedFor: "👍🏽") == [0x1F44D, 0x1F3FD])
+        #expect(CatalogueRows.codePoints(searchedFor: "👨\u{200D}👩\u{200D}👧") == [0x1F468, 0x200D, 0x1F469, 0x1F467])
+        #expect(CatalogueRows.codePoints(searchedFor: "1\u{FE0F}\u{20E3}") == [0x31, 0x20E3])
+        #expect(CatalogueRows.codePoints(searchedFor: "e\u{301}") == [0x65, 0x301])
+        #expect(CatalogueRows.codePoints(searchedFor: "e" + String(repeating: "\u{301}\u{302}", count: 9)) == [0x65, 0x301, 0x302])
+        let marks = (0x300...0x310).compactMap(Unicode.Scalar.init).map(String.init).joined()
+        #expect(CatalogueRows.codePoints(searchedFor: "e" + marks) == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "U+110000") == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "U+") == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "U+26 03") == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "☃☃") == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "\u{200B}☃") == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "2603") == nil)
+        #expect(CatalogueRows.codePoints(searchedFor: "") == nil)
         let snow = try Self.json("/characters.json?q=snowman")
         let names = (snow["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(!names.isEmpty && names.allSatisfy { $0.contains("SNOWMAN") })
