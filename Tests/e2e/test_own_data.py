@@ -171,6 +171,13 @@ def has(browser, selector):
     return bool(browser.driver.find_elements(By.CSS_SELECTOR, selector))
 
 
+def search_offline(browser, words):
+    """Goes offline, types `words` into the search box and waits for the offline placeholder."""
+    browser.set_offline(True)
+    type_into(browser, words)
+    browser.wait(lambda d: has(browser, "#list .placeholder-offline"), 10, "no offline placeholder")
+
+
 def scroll_to_the_end(browser, pages):
     """Scrolls until the end-of-list footer (or no footer) shows; at most `pages` scrolls."""
     for _ in range(pages):
@@ -537,9 +544,7 @@ def test_offline_with_no_rows_shows_the_offline_placeholder_then_retries_the_sea
     browser.get(f"/products?q={NONSENSE}")
     browser.record_events()
     assert has(browser, "#list .placeholder-noResults")
-    browser.set_offline(True)
-    type_into(browser, "blue")
-    browser.wait(lambda d: has(browser, "#list .placeholder-offline"), 10, "no offline placeholder")
+    search_offline(browser, "blue")
     assert keys(browser) == [] and not has(browser, ".placeholder-noResults")
     assert "offline" in status_text(browser)
     assert "offline" in [e["kind"] for e in browser.events("placeholder-did-appear")]
@@ -594,9 +599,7 @@ def test_the_offline_placeholder_follows_the_words_typed_since(shop_browser):
     browser = shop_browser
     browser.expected_console = NETWORK_ERRORS
     browser.get("/products")
-    browser.set_offline(True)
-    type_into(browser, "blue")
-    browser.wait(lambda d: has(browser, "#list .placeholder-offline"), 10, "no offline placeholder")
+    search_offline(browser, "blue")
     search_box(browser).send_keys(" lamp")
     browser.wait(lambda d: "q=blue+lamp" in (browser.js(
         "const a = document.querySelector('#list .placeholder-offline a'); return a && a.getAttribute('href')") or ""),
@@ -626,9 +629,7 @@ def test_a_next_page_failing_after_a_failed_search_does_not_take_its_retry(shop_
     browser = shop_browser
     browser.expected_console = NETWORK_ERRORS
     browser.get("/products")
-    browser.set_offline(True)
-    type_into(browser, "blue")
-    browser.wait(lambda d: has(browser, "#list .placeholder-offline"), 10, "no offline placeholder")
+    search_offline(browser, "blue")
     # the footer's request, answered after the placeholder took the footer away
     browser.js("""const gone = document.createElement('li'); gone.id = 'list-footer';
                   window.ListStateEvents.emit('request-failed', {element: gone, reason: 'network'});""")
