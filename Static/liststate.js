@@ -217,14 +217,15 @@
     });
   }
 
-  /* Swaps markup into target the way hx-swap says. */
+  /* An answer's markup, parsed once (for the proxy-page check and the swap alike). */
   function parse(html) {
     var template = document.createElement('template');
     template.innerHTML = html;
     return template.content;
   }
+  /* Swaps markup into target the way hx-swap says (also `ListState.swap`, for a page's own scripts). */
   function swap(target, html, style) { swapFragment(target, parse(html), style); }
-  /* Swaps a parsed answer (parse) into target. */
+  /* Swaps a parsed answer (parse) into target the way hx-swap says. */
   function swapFragment(target, fragment, style) {
     /* A <title> at the top of a fragment names the page (as htmx does). */
     Array.prototype.forEach.call(fragment.querySelectorAll('title'), function (title) {
