@@ -49,6 +49,22 @@ import Testing
             #expect(second.bodyBytes == 0)
         }
     }
+
+    /// Header fields are read with their lengths: a value is whole, and invalid UTF-8
+    /// in it reads as U+FFFD, as a C string's bytes read.
+    @Test func headerValuesReachTheLogWholeAndRepaired() throws {
+        let entries = Recorder<AccessLogEntry>()
+        try withServer(router: sampleRouter(), configuration: testConfiguration { $0.accessLog = { entries.append($0) } }) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send(
+                Array("GET / HTTP/1.1\r\nHost: x\r\nReferer: http://example.org/a?b=c\r\nUser-Agent: caf".utf8) + [0xE9]
+                    + Array(" tool/1.0 (x; y)\r\n\r\n".utf8))
+            _ = try client.readResponse()
+            let logged = try #require(entries.wait { $0.count >= 1 }.first)
+            #expect(logged.referer == "http://example.org/a?b=c")
+            #expect(logged.userAgent == "caf\u{FFFD} tool/1.0 (x; y)")
+        }
+    }
 }
 
 /// Issue 16, part 3: the Combined Log Format every log tool reads, one JSON
@@ -68,6 +84,14 @@ import Testing
         for entry in [Self.entry, empty] {
             #expect(entry.combinedLineBytes == Array((entry.combinedLine + "\n").utf8))
         }
+    }
+
+    /// The status and the byte count are written as `String(_:)` writes them, at every length.
+    @Test(arguments: [1, 9, 10, 99, 100, 101, 999, 1000, 65_536, 1_000_000, 9_999_999_999, Int.max])
+    func combinedLineNumbers(bytes: Int) {
+        var entry = Self.entry
+        (entry.status, entry.bodyBytes) = (bytes % 500 + 100, bytes)
+        #expect(entry.combinedLine.contains(#"HTTP/1.1" \#(bytes % 500 + 100) \#(bytes) "http"#))
     }
 
     @Test func jsonLineParsesBack() throws {

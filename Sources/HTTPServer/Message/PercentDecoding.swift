@@ -8,6 +8,12 @@ enum PercentDecoding {
     ///   (`%zz`, a trailing `%` or `%4`) or the result is not valid UTF-8.
     /// - Complexity: O(n).
     static func decode<C: Collection>(_ bytes: C, plusIsSpace: Bool) -> String? where C.Element == UInt8 {
+        // Most components are plain ASCII with nothing to decode: made as a string
+        // straight from their bytes (a copy into an array, then one validated, cost a
+        // cached page about 3 % of its instructions: callgrind).
+        if let plain = bytes.withContiguousStorageIfAvailable({ plainASCII($0, plusIsSpace: plusIsSpace) }), let plain {
+            return plain
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -28,6 +34,15 @@ enum PercentDecoding {
             index = bytes.index(after: index)
         }
         return String(validating: output, as: UTF8.self)
+    }
+
+    /// `bytes` as a string when every byte is ASCII and none is `%` (or `+`, when it
+    /// means a space): decoding would leave them as they are. Nil otherwise.
+    private static func plainASCII(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String? {
+        for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

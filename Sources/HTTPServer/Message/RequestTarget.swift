@@ -16,7 +16,13 @@ struct RequestTarget: Sendable, Equatable {
     ///   malformed percent-encoding or invalid UTF-8.
     /// - Complexity: O(n).
     init?(parsing target: String) {
-        var bytes = Array(target.utf8)
+        self.init(parsing: Array(target.utf8))
+    }
+
+    /// Parses a target given as its bytes, as ``init(parsing:)`` does.
+    /// - Parameter bytes: The target's bytes as sent.
+    init?(parsing bytes: [UInt8]) {
+        var bytes = bytes
         if !bytes.starts(with: [UInt8(ascii: "/")]) {
             // absolute-form: scheme "://" authority path-abempty [ "?" query ]
             guard let schemeEnd = Self.range(of: Array("://".utf8), in: bytes) else { return nil }

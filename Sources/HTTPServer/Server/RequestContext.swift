@@ -25,6 +25,9 @@ final class RequestContext {
     let started: ContinuousClock.Instant
     /// When the request line arrived, by the wall clock (for the access log).
     let startedAt = Date()
+    /// The request's header fields, read once when they are complete (reading them
+    /// makes a string of every name and value).
+    var headers = HTTPHeaders()
     /// The request's id (``RequestID``), once its header fields are read.
     var requestID = ""
     /// The request line's version, and the `Referer` and `User-Agent` fields, for the access log.

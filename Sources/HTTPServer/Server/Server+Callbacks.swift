@@ -75,6 +75,7 @@ func serverAccessHandler(
         context.headersReceived = true
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
         let headers = requestHeaders(connection)
+        context.headers = headers
         context.requestID = RequestID.for(headers["X-Request-Id"])
         context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
         context.referer = headers["Referer"]
@@ -148,7 +149,7 @@ func serverAccessHandler(
     }
     context.isCounted = true
     core.requestsInFlight.add(1, ordering: .relaxed)
-    switch core.answer(for: context, headers: requestHeaders(connection)) {
+    switch core.answer(for: context, headers: context.headers) {
     case .now(let response):
         return queue(core.finalize(response), on: connection, context: context, core: core)
     case .onWorker(let step):
@@ -319,7 +320,9 @@ func framingProblem(_ headers: HTTPHeaders, httpVersion: String? = nil) -> (stat
     }
     if hostCount > 1 { return (400, "more than one Host") }
     if hostCount == 0, httpVersion == "HTTP/1.1" { return (400, "no Host") }
-    if let host, !host.utf8.allSatisfy(isHostByte) { return (400, "an invalid Host") }
+    if let host, !(host.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isHostByte) }) ?? host.utf8.allSatisfy(isHostByte)) {
+        return (400, "an invalid Host")
+    }
     return nil
 }
 
@@ -350,20 +353,29 @@ private func isHostByte(_ byte: UInt8) -> Bool {
     }
 }
 
-/// The request's header fields, in order.
+/// The request's header fields, in order. Each name and value is read with its
+/// length (`MHD_get_connection_values_n`) and decoded as `String(cString:)` would,
+/// up to a NUL and with invalid UTF-8 repaired, without measuring and validating it
+/// again (`String(cString:)` was a fifth of reading them: callgrind).
 private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     var headers = HTTPHeaders()
     withUnsafeMutablePointer(to: &headers) { pointer in
-        _ = MHD_get_connection_values(
+        _ = MHD_get_connection_values_n(
             connection, .HEADER_KIND,
-            { cls, _, key, value in
+            { cls, _, key, keySize, value, valueSize in
                 guard let cls, let key else { return .YES }
                 let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-                headers.pointee.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                headers.pointee.add(name: headerText(key, count: keySize), value: value.map { headerText($0, count: valueSize) } ?? "")
                 return .YES
             }, pointer)
     }
     return headers
+}
+
+/// The `count` bytes at `text` up to the first NUL, as UTF-8 (invalid sequences repaired).
+private func headerText(_ text: UnsafePointer<CChar>, count: Int) -> String {
+    let end = memchr(text, 0, count).map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? count
+    return text.withMemoryRebound(to: UInt8.self, capacity: end) { String(decoding: UnsafeBufferPointer(start: $0, count: end), as: UTF8.self) }
 }
 
 /// The connection's numeric client address: an IPv4 address written here (most

@@ -78,7 +78,7 @@ final class ServerCore: Sendable {
         // before decoding.
         guard !context.rawTarget.isEmpty,
             context.rawTarget.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-            let parsed = RequestTarget(parsing: context.targetText)
+            let parsed = RequestTarget(parsing: context.rawTarget)
         else {
             return .now(configuration.malformedTarget?(headers, context.targetText) ?? Response.status(400))
         }
