@@ -50,15 +50,15 @@ import Testing
         }
     }
 
-    /// Header fields are read with their lengths: a value is whole, and invalid UTF-8
-    /// in it reads as U+FFFD, as a C string's bytes read.
+    /// Header fields are read with their lengths: a value is whole, without the spaces
+    /// and tabs around it, and invalid UTF-8 in it reads as U+FFFD, as a C string's bytes read.
     @Test func headerValuesReachTheLogWholeAndRepaired() throws {
         let entries = Recorder<AccessLogEntry>()
         try withServer(router: sampleRouter(), configuration: testConfiguration { $0.accessLog = { entries.append($0) } }) { _, port in
             let client = try RawHTTPClient(port: port)
             try client.send(
                 Array("GET / HTTP/1.1\r\nHost: x\r\nReferer: http://example.org/a?b=c\r\nUser-Agent: caf".utf8) + [0xE9]
-                    + Array(" tool/1.0 (x; y)\r\n\r\n".utf8))
+                    + Array(" tool/1.0 (x; y) \t \r\n\r\n".utf8))
             _ = try client.readResponse()
             let logged = try #require(entries.wait { $0.count >= 1 }.first)
             #expect(logged.referer == "http://example.org/a?b=c")

@@ -126,6 +126,15 @@ def main():
                                            b"GET /-/readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", expect=2, timeout=5)
         checks.check([r.status for r in responses] == [400], f"nginx refuses a header line without a name, once "
                                                              f"({[r.status for r in responses]})")
+        # libmicrohttpd 0.9.75 joins a folded line to the field's name and ends the
+        # target and field values at a NUL (RELIABILITY.md); nginx refuses each with 400.
+        for label, payload in [
+                ("a folded header line", b"POST /-/livez HTTP/1.1\r\nHost: x\r\nContent-Length: 65\r\n x\r\n\r\n"
+                                         b"GET /-/readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+                ("a NUL in the target", b"GET /-/livez\x00abc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+                ("a NUL in a field value", b"GET /-/livez HTTP/1.1\r\nHost: x\x00bad\r\nConnection: close\r\n\r\n")]:
+            responses, _, _ = exchange(listen, payload, expect=2, timeout=5)
+            checks.check([r.status for r in responses] == [400], f"nginx refuses {label}, once ({[r.status for r in responses]})")
         first = get(listen, "/?q=heart")
         tag = first.header("etag") if first else None
         if checks.check(tag is not None, "an ETag through the proxy"):
