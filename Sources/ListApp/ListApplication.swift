@@ -279,7 +279,8 @@ public final class ListApplication: Sendable {
     /// a request it refused for its size: a 400 with the error placeholder, as
     /// a page or (for a partial request) a region fragment, decided like every
     /// other state (QA found a bare "400 Bad Request" here); for a JSON twin's
-    /// address (a path ending `.json`), the JSON error.
+    /// address (a path ending `.json`), the JSON error; for a CSV address (`.csv`),
+    /// plain text, as the CSV's other problems.
     /// - Parameter status: 400, or 414/431 for a request refused for its size.
     func malformedTarget(
         _ headers: HTTPHeaders, target: String? = nil,
@@ -293,6 +294,11 @@ public final class ListApplication: Sendable {
             return TableRoute.jsonProblem(
                 status: status, state: "error",
                 problem: UIStrings.rows(negotiated.language).reason(reason))
+        }
+        if path.hasSuffix(".csv") {
+            // Found by a break-it pass: `/NAME.csv?q=%zz` answered with an HTML page; a CSV
+            // address's other problems before its first byte are plain text (README).
+            return TableRoute.textProblem(status: status, UIStrings.english.reason(reason) + "\n")
         }
         let isPartial = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] != "true"
         let isContinuation = isPartial && headers["HX-Target"] != "list" && target?.contains("cursor=") == true

@@ -120,6 +120,11 @@ import Testing
         #expect(broken.status == 400 && broken.header("content-type") == "application/json; charset=utf-8")
         #expect(try TableFixture.json(broken)["state"] as? String == "error")
         #expect(try fixture.server.get("/products?q=%FF").text.hasPrefix("<!DOCTYPE"))
+        // Found by a break-it pass: a CSV address with a broken escape got the HTML page,
+        // where every other problem before a CSV's first byte is plain text (README).
+        let csv = try fixture.server.get("/products.csv?q=%zz")
+        #expect(csv.status == 400 && csv.header("content-type") == "text/plain; charset=utf-8")
+        #expect(csv.header("cache-control") == "no-store" && !csv.text.contains("<"), "\(csv.text)")
     }
 
     @Test func rowPagesOfEveryKeyKind() throws {
