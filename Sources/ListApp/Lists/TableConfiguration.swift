@@ -59,6 +59,18 @@ public struct TableConfiguration: Sendable {
                 throw .configuration(ConfigurationError(file: file, key: "\(prefix).\(key)", message: "“\(column)” is hidden"))
             }
         }
+        // A key's values go to every client in each cursor (found by a break-it pass).
+        if let column = settings.key?.first(where: hidden.contains) {
+            throw .configuration(
+                ConfigurationError(
+                    file: file, key: "\(prefix).key",
+                    message: "“\(column)” is hidden, and a key's values are sent in every page's cursor"))
+        }
+        // Found by a break-it pass: a view with every column hidden answered 500 to every request.
+        if !names.contains(where: { !hidden.contains($0) }) {
+            throw .configuration(
+                ConfigurationError(file: file, key: "\(prefix).hiddenColumns", message: "every column is hidden: the list would show nothing"))
+        }
         // A named filter on a hidden column would filter by what the list never shows (found by a break-it pass).
         if let filter = settings.filters.first(where: { hidden.contains($0.column) }) {
             throw .configuration(

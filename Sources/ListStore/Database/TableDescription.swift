@@ -342,7 +342,10 @@ public struct TableDescription: Sendable, Hashable {
             name: name, kind: kind, columns: kept, rowidName: rowidName,
             configuredKey: key.map { names in names.compactMap { name in columns.first { $0.name == name }?.sqlName } },
             search: searched.map { .substring(columns: $0) } ?? search, sqlName: sqlName, dialect: dialect)
-        if key == nil { copy.sql.keys = sql.keys }
+        // A list paged by all its values pages by those it shows: a key's values go to
+        // every client in each cursor (found by a break-it pass: a view's hidden column
+        // was in every `next`). Rows equal in them are one run, which no page splits.
+        if key == nil, hidden.isEmpty || !isKeyedByAllValues { copy.sql.keys = sql.keys }
         return copy
     }
 

@@ -83,6 +83,10 @@ import Testing
         (#"{"lists": {"products": {"columns": ["name", "name"]}}}"#, "lists.products.columns"),
         (#"{"lists": {"products": {"searchColumns": ["name", "name"]}}}"#, "lists.products.searchColumns"),
         (#"{"lists": {"cheap": {"key": ["id", "id"]}}}"#, "lists.cheap.key"),
+        // Found by a break-it pass: a key sends its values to every client in each cursor,
+        // and a view with no column left answered 500 to every request.
+        (#"{"lists": {"cheap": {"key": ["price"], "hiddenColumns": ["price"]}}}"#, "lists.cheap.key"),
+        (#"{"lists": {"cheap": {"hiddenColumns": ["name", "price"]}}}"#, "lists.cheap.hiddenColumns"),
     ])
     func aSettingThatNamesNothingStopsTheStart(_ json: String, _ key: String) {
         do {
@@ -133,6 +137,51 @@ import Testing
         let search = try fixture.server.get("/employees?q=Emp")
         #expect(search.status == 200 && TableSearchTests.keys(search).isEmpty)
         #expect(TableSearchTests.keys(try fixture.server.get("/employees?q=2")) == ["2", "12"])
+    }
+}
+
+/// Found by a break-it pass: a view paged by all its columns paged by its hidden
+/// ones too, so each cursor (the JSON's `next`, the `Link` header, "Load more")
+/// carried the hidden values to every client. It pages by its shown columns; rows
+/// equal in them are one run, which a page never splits.
+@Suite struct TableHiddenKeyTests {
+    static let secrets = ["123-45-6789", "987-65-4321", "555-55-5555", "111-11-1111"]
+
+    @Test func aViewsHiddenColumnsStayOutOfItsCursors() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE acct (id INTEGER PRIMARY KEY, user TEXT, ssn TEXT);
+            INSERT INTO acct VALUES (1, 'ann', '123-45-6789'), (2, 'ann', '987-65-4321'), (3, 'bob', '555-55-5555'),
+                (4, 'cat', '111-11-1111');
+            CREATE VIEW users AS SELECT user, ssn FROM acct;
+            """,
+            configuration: #"{"lists": {"users": {"hiddenColumns": ["ssn"]}, "acct": {"hidden": true}}}"#)
+        var users: [String] = []
+        var address: String? = "/users.json?limit=1"
+        while let next = address, users.count < 10 {
+            let answer = try fixture.server.get(next)
+            #expect(answer.status == 200, "\(next)")
+            let json = try TableFixture.json(answer)
+            users += (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["user"] as? String }
+            address = json["next"] as? String
+            for cursor in [address, answer.header("link")].compactMap({ $0 }) {
+                let decoded = Self.decodedCursors(in: cursor)
+                #expect(!Self.secrets.contains { secret in decoded.contains { $0.contains(secret) } }, "\(cursor)")
+            }
+            let page = try fixture.server.get(next.replacingOccurrences(of: ".json", with: ""))
+            #expect(!Self.secrets.contains { secret in Self.decodedCursors(in: page.text).contains { $0.contains(secret) } })
+        }
+        #expect(users == ["ann", "ann", "bob", "cat"], "every row once, in order")
+    }
+
+    /// Every `cursor=` value in `text`, decoded from base64url as far as it decodes.
+    static func decodedCursors(in text: String) -> [String] {
+        text.components(separatedBy: "cursor=").dropFirst().map { part in
+            var value = String(part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+            value = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            while value.count % 4 != 0 { value += "=" }
+            return Data(base64Encoded: value).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
     }
 }
 
