@@ -82,6 +82,26 @@ import Testing
         Self.expectInside(refused, "refused continuation")
     }
 
+    /// Found by a break-it pass: a configured button's path left the prefix (404 behind
+    /// the proxy) and dropped `lang`, which every built-in link keeps.
+    @Test func aConfiguredButtonStaysUnderThePrefixAndInTheLanguage() throws {
+        let fixture = try TableFixture(
+            configuration: #"""
+                {"lists": {"empty": {"placeholders": {"noData": {"button": {"href": "/products?x=1#top", "label": "Go"}}}},
+                           "makers": {"placeholders": {"noResults": {"button": {"href": "/products?lang=en", "label": "Go"}}}}}}
+                """#,
+            basePath: "/site")
+        // `=` may be written as `&#61;` in an attribute (Mustache escapes it); the same address.
+        func addresses(_ answer: HTTPTestClient.Answer) -> String { answer.text.replacingOccurrences(of: "&#61;", with: "=") }
+        let page = try fixture.server.get("/site/empty")
+        #expect(addresses(page).contains(#"href="/site/products?x=1#top""#))
+        Self.expectInside(page, "/site/empty")
+        let chinese = try fixture.server.get("/site/empty?lang=zh-Hans")
+        #expect(addresses(chinese).contains(#"href="/site/products?x=1&amp;lang=zh-Hans#top""#))
+        let named = try fixture.server.get("/site/makers?q=zzqx&lang=zh-Hant")
+        #expect(addresses(named).contains(#"href="/site/products?lang=en""#), "a language the path names is kept")
+    }
+
     @Test(arguments: [
         ("/", ""), ("", ""), ("/lists/", "/lists"), ("/lists", "/lists"), ("/a/b-c_d.e~f/", "/a/b-c_d.e~f"),
     ])

@@ -53,6 +53,25 @@ struct PlaceholderContent {
     /// reached while the browser is online, or a proxy answered for it.
     var noAnswer: (title: String, detail: String)?
 
+    /// A configured site path (`/products?x=1`) as the page links it: under the base
+    /// path, and with the page's `lang` parameter when the request named one and the
+    /// path names none, before any fragment. Found by a break-it pass: a configured
+    /// button left the site's prefix (404 behind the proxy) and dropped the language,
+    /// which every built-in link keeps.
+    static func siteLink(_ path: String, links: ListLinks) -> String {
+        var link = path
+        if let language = links.languageParameter {
+            let fragment = link.firstIndex(of: "#").map { String(link[$0...]) } ?? ""
+            var head = String(link.dropLast(fragment.count))
+            let query = head.firstIndex(of: "?").map { head[head.index(after: $0)...] } ?? ""
+            if !query.split(separator: "&").contains(where: { $0 == "lang" || $0.hasPrefix("lang=") }) {
+                head += (head.contains("?") ? "&" : "?") + QueryString.encoded([("lang", language)])
+            }
+            link = head + fragment
+        }
+        return links.basePath + link
+    }
+
     /// The built-in illustrations, by kind (files under Static/illustrations/).
     static func builtInImage(_ kind: PlaceholderKind) -> PlaceholderImage {
         let file: String =
@@ -170,7 +189,10 @@ struct PlaceholderContent {
             button = words.button.map { ($0, href, isPartial && facts.allowsPartialRequests, .primary) }
         case .custom(let custom):
             let label = custom.label?.text(for: tag) ?? words.button ?? strings.tryAgain
-            button = (label, custom.href ?? href, custom.request == .partial && facts.allowsPartialRequests, custom.style)
+            button = (
+                label, custom.href.map { Self.siteLink($0, links: links) } ?? href,
+                custom.request == .partial && facts.allowsPartialRequests, custom.style
+            )
         }
         if facts.isLazyShell { noscriptHref = links.rowsAtOnce }
 

@@ -228,7 +228,9 @@ public struct PlaceholderConfiguration: Sendable, Hashable {
             check((1...1024).contains(image.height), "image.height", "\(image.height) is not a height from 1 to 1024 pixels")
         }
         if case .custom(let button) = button, let href = button.href {
-            check(PlaceholderButton.isSafeHref(href), "button.href", "“\(href)” is not a path on this site (it must start with one “/”)")
+            check(
+                PlaceholderButton.isSafeHref(href), "button.href",
+                "“\(href)” is not a path on this site (it starts with one “/” and has no space, control, quote, “<”, “>”, backtick or backslash)")
         }
         if layout == .custom {
             check(partial != nil, "layout", "the custom layout needs a “partial”")
