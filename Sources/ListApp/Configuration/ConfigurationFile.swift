@@ -57,6 +57,26 @@ public enum ConfigurationFile {
         return try parse(data, file: path, knownLists: [], tables: true)
     }
 
+    /// The file's JSON. A syntax error names its line and column; an object that holds
+    /// a name twice is refused, naming it (JSON keeps the last one silently: a second
+    /// `"products"` undid the first one's `hiddenColumns`; found by a break-it pass).
+    static func json(_ data: Data, file: String?) throws(ConfigurationError) -> MustacheValue {
+        do {
+            let root = try MustacheValue(jsonData: data)
+            if let repeated = JSONStructure.firstRepeatedName(in: Array(data)) {
+                let key = repeated.path.isEmpty ? repeated.name : repeated.path + "." + repeated.name
+                throw ConfigurationError(
+                    file: file, key: key, message: "named twice in one object (again on line \(repeated.line)); name it once")
+            }
+            return root
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            let place = JSONStructure.place(of: error, in: Array(data)).map { " (\($0))" } ?? ""
+            throw ConfigurationError(file: file, key: "", message: "the file is not valid JSON\(place)")
+        }
+    }
+
     /// The `server` object of the file at `path`: `liststate serve`'s settings
     /// by key (`"port": 8080`, `"queryTimeout": 1.5`, `"dev": true`), each
     /// value as the text a flag would give (a number as written, `true` or
@@ -68,10 +88,7 @@ public enum ConfigurationFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
         }
-        let root: MustacheValue
-        do { root = try MustacheValue(jsonData: data) } catch {
-            throw ConfigurationError(file: path, key: "", message: "the file is not valid JSON")
-        }
+        let root = try json(data, file: path)
         let reader = Reader(file: path)
         guard let server = try reader.object(root, at: "")["server"] else { return [] }
         let fields = try reader.object(server, at: "server")
@@ -93,10 +110,7 @@ public enum ConfigurationFile {
         _ data: Data, file: String, knownLists: [String],
         tables: Bool
     ) throws(ConfigurationError) -> (lists: [ListConfiguration], tables: [String: TableListSettings]) {
-        let root: MustacheValue
-        do { root = try MustacheValue(jsonData: data) } catch {
-            throw ConfigurationError(file: file, key: "", message: "the file is not valid JSON")
-        }
+        let root = try json(data, file: file)
         let reader = Reader(file: file)
         let top = try reader.object(root, at: "")
         // `server` holds `liststate serve`'s settings (``serverSettings(path:)``).
@@ -115,7 +129,7 @@ public enum ConfigurationFile {
                 settings[name] = try reader.tableSettings(fields, at: key)
                 for tableKey in TableListSettings.keys { fields[tableKey] = nil }
             }
-            result.append(try reader.list(name, .dictionary(fields), at: key))
+            result.append(try reader.list(name, .dictionary(fields), at: key, alsoKnown: tables ? TableListSettings.keys : []))
         }
         return (result, settings)
     }
@@ -191,9 +205,14 @@ private struct Reader {
         return color
     }
 
-    func list(_ name: String, _ value: MustacheValue, at key: String) throws(ConfigurationError) -> ListConfiguration {
+    /// - Parameter alsoKnown: The keys read before (a table list's settings), named too
+    ///   when a key is unknown (found by a break-it pass: `hiddenColumn` was told of
+    ///   five keys, none of them the one meant).
+    func list(_ name: String, _ value: MustacheValue, at key: String, alsoKnown: [String] = []) throws(ConfigurationError)
+        -> ListConfiguration
+    {
         let fields = try object(value, at: key)
-        try onlyKeys(fields, ["lazy", "shouldDisplay", "forceDisplay", "endOfList", "placeholders"], at: key)
+        try onlyKeys(fields, alsoKnown + ["lazy", "shouldDisplay", "forceDisplay", "endOfList", "placeholders"], at: key)
         var list = ListConfiguration(name)
         if let value = fields["lazy"] { list.isLazy = try bool(value, at: "\(key).lazy") }
         if let value = fields["shouldDisplay"] { list.display.shouldDisplay = try bool(value, at: "\(key).shouldDisplay") }

@@ -115,6 +115,9 @@ public struct TableConfiguration: Sendable {
         if let text = settings.sort {
             let descending = text.hasPrefix("-")
             let column = descending ? String(text.dropFirst()) : text
+            if hidden.contains(column) {
+                throw .configuration(ConfigurationError(file: file, key: "\(prefix).sort", message: "“\(column)” is hidden"))
+            }
             guard configured.columnIndex(column) != nil else {
                 throw .configuration(
                     ConfigurationError(

@@ -65,6 +65,21 @@ import Testing
         #expect(try fixture.server.get("/-/readyz").status == 200, "the source is healthy")
     }
 
+    /// Found by a break-it pass: a misspelt table setting was told of five keys, none of
+    /// them the one meant, and a sort by a hidden column said the table had no such column.
+    @Test(arguments: [
+        (#"{"lists": {"products": {"hiddenColumn": ["data"]}}}"#, "hiddenColumns, searchColumns"),
+        (#"{"lists": {"products": {"hiddenColumns": ["data"], "sort": "-data"}}}"#, "“data” is hidden"),
+    ])
+    func aMistakeIsToldInTheWordsThatFixIt(_ json: String, _ words: String) {
+        do {
+            _ = try TableFixture(configuration: json)
+            Issue.record("\(json) was taken")
+        } catch {
+            #expect("\(error)".contains(words), "\(error)")
+        }
+    }
+
     @Test(arguments: [
         (#"{"lists": {"nope": {"title": "x"}}}"#, "lists.nope"),
         (#"{"lists": {"products": {"columns": ["nope"]}}}"#, "lists.products.columns"),
