@@ -106,6 +106,8 @@ import Testing
         (#"{"lists": {"characters": {"placeholders": {"noData": {"title": {"fr": "Rien"}}}}}}"#, "lists.characters.placeholders.noData.title.fr", "unknown key"),
         (#"{"lists": {"characters": {"placeholders": {"noData": {"insets": {"top": 4}}}}}}"#, "lists.characters.placeholders.noData.insets", "fill layout only"),
         ("{not json", "", "not valid JSON"),
+        ("{\n  \"lists\": {}\n  \"server\": {}\n}", "", "not valid JSON (line 3, column 3)"),
+        (#"{"lists": {"characters": {"lazy": true}, "characters": {}}}"#, "lists.characters", "named twice"),
     ])
     func badFilesAreRefusedNamingTheKeyAndTheFile(_ json: String, _ key: String, _ message: String) throws {
         let error = try #require(failure(json))
@@ -113,6 +115,17 @@ import Testing
         #expect(error.key == key)
         #expect(error.message.contains(message), "\(error.message)")
         #expect(error.description.hasPrefix("test.json: error: "))
+    }
+
+    /// An image's `alt` may be empty (a decorative image), where every other text needs words.
+    @Test func anEmptyAltIsADecorativeImage() throws {
+        let lists = try parse(
+            #"{"lists": {"characters": {"placeholders": {"noData": {"image": {"src": "illustrations/no-data.svg", "alt": ""}}}}}}"#)
+        guard case .custom(let image) = try #require(lists.first).placeholder(.noData).image else {
+            Issue.record("no image")
+            return
+        }
+        #expect(image.alternativeText?.text(for: "en") == "")
     }
 
     @Test func missingImageOrPartialStopsTheApplication() {

@@ -181,20 +181,38 @@ private struct Reader {
         return result
     }
 
-    /// A string, or an object of strings by language tag.
-    func text(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> LocalizedText {
+    /// A string, or an object of strings by language tag, each ``shown(_:at:mayBeEmpty:)``.
+    func text(_ value: MustacheValue, at key: String, mayBeEmpty: Bool = false) throws(ConfigurationError) -> LocalizedText {
         switch value {
         case .string(let text):
-            return LocalizedText(text)
+            return LocalizedText(try shown(.string(text), at: key, mayBeEmpty: mayBeEmpty))
         case .dictionary(let fields):
             let tags = Language.allCases.map(\.tag)
             try onlyKeys(fields, tags, at: key)
             var byLanguage: [String: String] = [:]
-            for (tag, text) in fields { byLanguage[tag] = try string(text, at: "\(key).\(tag)") }
+            for (tag, text) in fields { byLanguage[tag] = try shown(text, at: "\(key).\(tag)", mayBeEmpty: mayBeEmpty) }
             return LocalizedText(byLanguage: byLanguage)
         default:
             throw error(key, "must be a string, or an object of strings by language (en, zh-Hans, zh-Hant)")
         }
+    }
+
+    /// A string a page shows: no character a page cannot show (a control character,
+    /// a direction control or a noncharacter: ``VisibleText/needsEscape(_:)``), and
+    /// unless `mayBeEmpty`, something to see. Found by a break-it pass: a NUL went into
+    /// `<title>`, and an empty placeholder title, button label or column label made
+    /// markup the checker refuses (an empty heading, a link without a name).
+    func shown(_ value: MustacheValue, at key: String, mayBeEmpty: Bool = false) throws(ConfigurationError) -> String {
+        let text = try string(value, at: key)
+        if let scalar = text.unicodeScalars.first(where: VisibleText.needsEscape) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw error(
+                key,
+                "holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which a page cannot show "
+                    + "(a control character, a direction control or a noncharacter)")
+        }
+        if !mayBeEmpty, !VisibleText.showsSomething(text) { throw error(key, "needs words (leave it out for none or the built-in ones)") }
+        return text
     }
 
     func color(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> CSSColor {
@@ -247,8 +265,8 @@ private struct Reader {
             for (index, item) in items.enumerated() { result.append(try string(item, at: "\(key).\(name)[\(index)]")) }
             return result
         }
-        if let value = fields["title"] { settings.title = try string(value, at: "\(key).title") }
-        if let value = fields["description"] { settings.description = try string(value, at: "\(key).description") }
+        if let value = fields["title"] { settings.title = try shown(value, at: "\(key).title", mayBeEmpty: true) }
+        if let value = fields["description"] { settings.description = try shown(value, at: "\(key).description") }
         if let value = fields["hidden"] { settings.isHidden = try bool(value, at: "\(key).hidden") }
         if let value = fields["sort"] { settings.sort = try string(value, at: "\(key).sort") }
         if let value = fields["layout"] { settings.layout = try choice(value, at: "\(key).layout", as: ListDefinition.Layout.self) }
@@ -258,7 +276,7 @@ private struct Reader {
         settings.key = try names("key")
         if let value = fields["labels"] {
             for (column, label) in try object(value, at: "\(key).labels") {
-                settings.labels[column] = try string(label, at: "\(key).labels.\(column)")
+                settings.labels[column] = try shown(label, at: "\(key).labels.\(column)")
             }
         }
         if let value = fields["filters"] {
@@ -279,7 +297,7 @@ private struct Reader {
         guard let column = fields["column"] else { throw error("\(key).column", "names the column the filter compares") }
         var filter = NamedFilter(name: name, column: try string(column, at: "\(key).column"))
         if let op = fields["op"] { filter.operation = try choice(op, at: "\(key).op", as: RowFilter.Operation.self) }
-        if let label = fields["label"] { filter.label = try string(label, at: "\(key).label") }
+        if let label = fields["label"] { filter.label = try shown(label, at: "\(key).label") }
         switch fields["values"] {
         case nil:
             break
@@ -374,7 +392,7 @@ private struct Reader {
         try onlyKeys(fields, ["src", "alt", "width", "height", "animation"], at: key)
         guard let src = fields["src"] else { throw error("\(key).src", "is required") }
         var image = PlaceholderImage(path: try string(src, at: "\(key).src"))
-        if let value = fields["alt"] { image.alternativeText = try text(value, at: "\(key).alt") }
+        if let value = fields["alt"] { image.alternativeText = try text(value, at: "\(key).alt", mayBeEmpty: true) }
         if let value = fields["width"] { image.width = try int(value, at: "\(key).width") }
         if let value = fields["height"] { image.height = try int(value, at: "\(key).height") }
         if let value = fields["animation"] { image.animation = try choice(value, at: "\(key).animation", as: PlaceholderImage.Animation.self) }

@@ -102,6 +102,19 @@ import Testing
         // and a view with no column left answered 500 to every request.
         (#"{"lists": {"cheap": {"key": ["price"], "hiddenColumns": ["price"]}}}"#, "lists.cheap.key"),
         (#"{"lists": {"cheap": {"hiddenColumns": ["name", "price"]}}}"#, "lists.cheap.hiddenColumns"),
+        // Found by a break-it pass: a NUL reached <title>; empty texts made an empty heading,
+        // a link without a name and a label of nothing, which the markup checker refuses.
+        (#"{"lists": {"products": {"title": "a\u0000b"}}}"#, "lists.products.title"),
+        (#"{"lists": {"products": {"description": "x\u202eY"}}}"#, "lists.products.description"),
+        (#"{"lists": {"products": {"labels": {"name": "  "}}}}"#, "lists.products.labels.name"),
+        (#"{"lists": {"products": {"filters": {"f": {"column": "name", "label": ""}}}}}"#, "lists.products.filters.f.label"),
+        (#"{"lists": {"products": {"endOfList": ""}}}"#, "lists.products.endOfList"),
+        (#"{"lists": {"empty": {"placeholders": {"noData": {"title": ""}}}}}"#, "lists.empty.placeholders.noData.title"),
+        (
+            #"{"lists": {"empty": {"placeholders": {"noData": {"title": {"en": "ok", "zh-Hans": "\u0085"}}}}}}"#,
+            "lists.empty.placeholders.noData.title.zh-Hans"
+        ),
+        (#"{"lists": {"empty": {"placeholders": {"noData": {"button": {"label": ""}}}}}}"#, "lists.empty.placeholders.noData.button.label"),
     ])
     func aSettingThatNamesNothingStopsTheStart(_ json: String, _ key: String) {
         do {
