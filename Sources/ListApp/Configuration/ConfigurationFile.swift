@@ -294,6 +294,11 @@ private struct Reader {
         guard !name.isEmpty, VisibleText.isAcceptableParameter(name), !TableRequest.controlNames.contains(name) else {
             throw error(key, "a filter's name is a parameter: not empty, no control characters, not one of \(TableRequest.controlNames.sorted().joined(separator: ", "))")
         }
+        // Found by a break-it pass: `price__gt` as a name took the column filter's parameter,
+        // and no other spelling reached it.
+        if let operation = RowFilter.Operation.allCases.first(where: { $0 != .exact && name.hasSuffix($0.suffix) }) {
+            throw error(key, "a filter's name may not end in “\(operation.suffix)”: it reads as a column filter")
+        }
         guard let column = fields["column"] else { throw error("\(key).column", "names the column the filter compares") }
         var filter = NamedFilter(name: name, column: try string(column, at: "\(key).column"))
         if let op = fields["op"] { filter.operation = try choice(op, at: "\(key).op", as: RowFilter.Operation.self) }
@@ -305,7 +310,8 @@ private struct Reader {
             var values: [String: String] = [:]
             for (index, item) in items.enumerated() {
                 let text = try string(item, at: "\(key).values[\(index)]")
-                values[text] = text
+                // Found by a break-it pass: a value given twice was taken silently.
+                guard values.updateValue(text, forKey: text) == nil else { throw error("\(key).values[\(index)]", "“\(text)” is given twice") }
             }
             filter.values = values
         case let other?:
@@ -315,6 +321,8 @@ private struct Reader {
             }
             filter.values = values
         }
+        // Found by a break-it pass: no value at all made every use of the filter a 400.
+        if filter.values?.isEmpty == true { throw error("\(key).values", "lists no value (leave it out to take every value)") }
         return filter
     }
 

@@ -115,6 +115,11 @@ import Testing
             "lists.empty.placeholders.noData.title.zh-Hans"
         ),
         (#"{"lists": {"empty": {"placeholders": {"noData": {"button": {"label": ""}}}}}}"#, "lists.empty.placeholders.noData.button.label"),
+        // Found by a break-it pass: a name that reads as a column filter took its parameter;
+        // no value made every use a 400; a value given twice was taken silently.
+        (#"{"lists": {"products": {"filters": {"price__gt": {"column": "name"}}}}}"#, "lists.products.filters.price__gt"),
+        (#"{"lists": {"products": {"filters": {"f": {"column": "name", "values": []}}}}}"#, "lists.products.filters.f.values"),
+        (#"{"lists": {"products": {"filters": {"f": {"column": "name", "values": ["a", "a"]}}}}}"#, "lists.products.filters.f.values[1]"),
     ])
     func aSettingThatNamesNothingStopsTheStart(_ json: String, _ key: String) {
         do {
