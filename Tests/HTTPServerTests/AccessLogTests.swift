@@ -86,6 +86,18 @@ import Testing
         }
     }
 
+    /// The line is written into memory sized for its longest form: every byte of a
+    /// quoted field may become four (`\xHH`), and the numbers take up to 20 digits.
+    @Test func theLongestFormOfEveryFieldFits() {
+        var entry = Self.entry
+        (entry.target, entry.userAgent, entry.referer) = (String(repeating: "\u{1F}", count: 500), String(repeating: "\"", count: 300) + "\u{7F}", nil)
+        (entry.remoteAddress, entry.bodyBytes) = ("2001:db8::1234:5678:9abc:def0", Int.max)
+        let line = entry.combinedLine
+        #expect(line.hasPrefix("2001:db8::1234:5678:9abc:def0 - - ["))
+        #expect(line.contains(" \"GET " + String(repeating: "\\x1F", count: 500) + " HTTP/1.1\" 200 \(Int.max) \"-\" \""))
+        #expect(line.hasSuffix("\"" + String(repeating: "\\\"", count: 300) + "\\x7F\""))
+    }
+
     /// The status and the byte count are written as `String(_:)` writes them, at every length.
     @Test(arguments: [1, 9, 10, 99, 100, 101, 999, 1000, 65_536, 1_000_000, 9_999_999_999, Int.max])
     func combinedLineNumbers(bytes: Int) {

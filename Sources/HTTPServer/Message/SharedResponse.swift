@@ -14,6 +14,10 @@ import Synchronization
 public final class SharedResponse: @unchecked Sendable {
     /// The libmicrohttpd response, once made; released when the last holder goes.
     private let handle = Mutex<OpaquePointer?>(nil)
+    /// Whether the libmicrohttpd response is made (set once, never cleared): its header
+    /// fields are then fixed, and the server's rules need not be applied to them again
+    /// (``ServerCore/finalize(_:)``).
+    let isMade = Atomic<Bool>(false)
 
     /// A share not used yet.
     public init() {}
@@ -21,7 +25,10 @@ public final class SharedResponse: @unchecked Sendable {
     /// The libmicrohttpd response, made by `make` at the first call.
     func daemonResponse(make: () -> OpaquePointer?) -> OpaquePointer? {
         handle.withLock { handle in
-            if handle == nil { handle = make() }
+            if handle == nil {
+                handle = make()
+                if handle != nil { isMade.store(true, ordering: .releasing) }
+            }
             return handle
         }
     }

@@ -37,8 +37,8 @@ func serverCompletedCallback(
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
     if let status = context.status, let accessLog = core.configuration.accessLog {
-        let elapsed = ContinuousClock.now - context.started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let (seconds, attoseconds) = (ContinuousClock.now - context.started).components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         accessLog(
             AccessLogEntry(
                 method: context.method, target: context.targetText, status: status,

@@ -91,6 +91,12 @@ final class ServerCore: Sendable {
     /// Applies the server's rules to a response before it is sent: a valid
     /// status, the default headers, `Connection: close` while draining.
     func finalize(_ response: Response) -> Response {
+        // A shared response already made was made from a finalized one, which is sent
+        // as it was made (adding the default headers again was 3 % of a cached answer's
+        // instructions; callgrind). While draining it is not shared (below).
+        if let share = response.shared, share.isMade.load(ordering: .acquiring), !isDraining.load(ordering: .relaxed) {
+            return response
+        }
         var response = response
         if !(100...599).contains(response.status) {
             configuration.errorLog("response status \(response.status) is not 100...599; sent 500 instead")
