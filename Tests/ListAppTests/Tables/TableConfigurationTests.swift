@@ -173,6 +173,19 @@ import Testing
     }
 }
 
+/// Found by a break-it pass: `forceDisplay: "noResults"` on a page without filters
+/// offered "Clear the filters", a link back to the same page.
+@Suite struct TableForcedPlaceholderTests {
+    @Test func aForcedNoResultsOffersToClearOnlyFiltersThatAreThere() throws {
+        let fixture = try TableFixture(configuration: #"{"lists": {"products": {"forceDisplay": "noResults"}}}"#)
+        let plain = try fixture.server.get("/products")
+        #expect(plain.status == 200 && plain.text.contains("placeholder-noResults") && plain.text.contains("apple"))
+        #expect(!plain.text.contains("Clear the filters"), "no button that leads back here")
+        let filtered = try fixture.server.get("/products?maker=1")
+        #expect(filtered.text.contains("Clear the filters"), "with a filter, clearing it leads somewhere")
+    }
+}
+
 /// Found by a break-it pass: a view paged by all its columns paged by its hidden
 /// ones too, so each cursor (the JSON's `next`, the `Link` header, "Load more")
 /// carried the hidden values to every client. It pages by its shown columns; rows
