@@ -133,7 +133,7 @@ struct TableRequest: ListQuery, Sendable {
                 }
                 // One filter in two spellings (`category__in` and `_category__in`) is given twice:
                 // the links would write both as one name, and following them would be refused (found by QA).
-                let written = (request.reservedNames.contains(filter.column) ? "_" : "") + filter.column + filter.operation.suffix
+                let written = Self.parameterName(of: filter, reserved: request.reservedNames)
                 guard written == name || seen.insert(written).inserted else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
                 }
@@ -206,8 +206,9 @@ struct TableRequest: ListQuery, Sendable {
             && (filter.operation != .in || filter.values.count <= RowFilter.maximumValues)
     }
 
-    /// The filter a parameter names: `COL` (exact), `COL__OP`, or `_COL` for
-    /// a column named like a control or a named filter (`reserved`); nil when it names no column.
+    /// The filter a parameter names: `COL` (exact), `COL__OP` (`COL__exact` too), or
+    /// `_COL` for a column named like a control or a named filter (`reserved`); nil when
+    /// it names no column.
     static func filter(
         named name: String, value: String, in table: TableDescription, reserved: Set<String> = controlNames
     ) -> RowFilter? {
@@ -224,19 +225,28 @@ struct TableRequest: ListQuery, Sendable {
         }
         if let exact = column(Substring(name)) { return RowFilter(column: exact, operation: .exact, value: value) }
         guard let separator = name.range(of: "__", options: .backwards),
-            let operation = RowFilter.Operation(rawValue: String(name[separator.upperBound...])), operation != .exact,
+            let operation = RowFilter.Operation(rawValue: String(name[separator.upperBound...])),
             let named = column(name[..<separator.lowerBound], withOperation: true)
         else { return nil }
         return RowFilter(column: named, operation: operation, value: value)
     }
 
     /// The parameter of the filter at `index`: a named filter's name and value as
-    /// given, else `COL__OP` (with `_` before a column named like a control or a
-    /// named filter) and the value.
+    /// given, else ``parameterName(of:reserved:)`` and the value.
     func parameter(ofFilterAt index: Int) -> (name: String, value: String) {
         if index < origins.count, case .named(let named, let value) = origins[index] { return (named.name, value) }
         let filter = filters[index]
-        return ((reservedNames.contains(filter.column) ? "_" : "") + filter.column + filter.operation.suffix, filter.value)
+        return (Self.parameterName(of: filter, reserved: reservedNames), filter.value)
+    }
+
+    /// How links write a column filter's parameter: `COL` for an exact one, `COL__OP`
+    /// otherwise, and `COL__exact` for an exact one on a column named like a control or
+    /// a named filter (`reserved`), whose bare name is taken. `_COL`, which such a column
+    /// was written as, is still read, but a column `_COL` beside it took it (found by a
+    /// break-it pass: links to `q__not=a` wrote `_q__not=a`, a filter on a column `_q`).
+    static func parameterName(of filter: RowFilter, reserved: Set<String>) -> String {
+        if filter.operation == .exact { return reserved.contains(filter.column) ? filter.column + "__exact" : filter.column }
+        return filter.column + filter.operation.suffix
     }
 
     /// The query items that reproduce this request at `cursor`; defaults left out.

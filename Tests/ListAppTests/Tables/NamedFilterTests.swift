@@ -37,9 +37,11 @@ import Testing
         let fixture = try TableFixture(
             configuration: #"{"lists": {"products": {"filters": {"maker": {"column": "name", "values": {"a": "apple"}}}}}}"#)
         let maker = try fixture.server.get("/makers/1")
-        #expect(maker.text.contains(#"<a href="/products?_maker&#61;1">products (maker)</a>"#))
-        let listed = try fixture.server.get("/products?_maker=1")
-        #expect(listed.status == 200 && Markup.matches(#"data-key="([^"]+)""#, in: listed.text).count == 3)
+        #expect(maker.text.contains(#"<a href="/products?maker__exact&#61;1">products (maker)</a>"#))
+        for spelling in ["maker__exact", "_maker"] {  // `_COL`, which links wrote before, is still read
+            let listed = try fixture.server.get("/products?\(spelling)=1")
+            #expect(listed.status == 200 && Markup.matches(#"data-key="([^"]+)""#, in: listed.text).count == 3, "\(spelling)")
+        }
     }
 
     @Test func aValueTheFilterDoesNotKnowIsA400ThatNamesIt() throws {

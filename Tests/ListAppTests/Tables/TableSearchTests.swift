@@ -268,6 +268,30 @@ import Testing
         #expect(bad.status == 400 && bad.text.contains("no column “nope”"))
     }
 
+    /// Found by a break-it pass: beside a column `_q`, the links of a filter on the column
+    /// `q` wrote `_q__not=a`, a filter on `_q` (a walk by `next` gave a wrong row), and
+    /// no spelling reached an exact filter on `q`. Links write `q__exact` and `q__not`.
+    @Test func aFilterOnAColumnNamedLikeAControlBesideItsUnderscoredNameKeepsItsColumn() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, q TEXT, _q TEXT);
+            INSERT INTO t VALUES (1, 'a', 'a'), (2, 'b', 'a'), (3, 'a', 'a'), (4, 'b', 'b'), (5, 'a', 'b'), (6, 'b', 'b');
+            """)
+        for (start, expected) in [("/t.json?q__not=a&limit=1", ["2", "4", "6"]), ("/t.json?q__exact=a&limit=1", ["1", "3", "5"])] {
+            var keys: [String] = []
+            var next: String? = start
+            while let address = next, keys.count < 10 {
+                let json = try TableFixture.json(fixture.server.get(address))
+                keys += (json["rows"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? Int).map(String.init) }
+                next = json["next"] as? String
+            }
+            #expect(keys == expected, "\(start)")
+        }
+        let page = try fixture.server.get("/t?q__exact=a&limit=1")
+        #expect(page.text.replacingOccurrences(of: "&#61;", with: "=").contains("q__exact=a"), "the links keep the filter's column")
+        #expect(TableSearchTests.keys(try fixture.server.get("/t?_q=b")) == ["4", "5", "6"], "_q is the column _q itself")
+    }
+
     /// Found by a break-it pass: beside a column `cat`, the column `-cat`'s header
     /// linked to `sort=-cat`, which is `cat` descending, and nothing sorted `-cat`
     /// ascending. Links write a name's leading `-` tilde-encoded (`~2D`).
