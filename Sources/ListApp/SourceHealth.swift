@@ -32,7 +32,9 @@ final class SourceHealth: Sendable {
             return
         }
         var failure: ListStoreError?
-        if case .failure(let error) = result, error.kind != .invalidValue, error.kind != .overloaded { failure = error }
+        if case .failure(let error) = result, error.kind != .invalidValue, error.kind != .overloaded, !error.isStatementFailure {
+            failure = error
+        }
         if failure == nil, !hasFailure.load(ordering: .acquiring) { return }
         let change: String? = lastFailure.withLock { last in
             switch failure {

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// An error from the data layer: what failed, the SQLite result code where there
 /// is one, and the SQL involved. Its `description` is for logs, never for pages.
 public struct ListStoreError: Error, Sendable, CustomStringConvertible {
@@ -59,6 +61,16 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case .busy, .overloaded, .timedOut, .cannotOpen, .noSpace: true
         case .corrupt, .wrongSchema, .schemaChanged, .invalidValue, .repeatedKey, .other: false
         }
+    }
+
+    /// Whether the statement failed on what it read or named while the source itself
+    /// works: SQLite's SQLITE_ERROR (but a missing table or column, ``Kind/schemaChanged``),
+    /// SQLITE_TOOBIG, SQLITE_MISMATCH and SQLITE_RANGE (a view's function erring on one
+    /// row, an integer overflow, an unknown collation or function, a result too wide).
+    /// The list's fault or its data's: a 500 for that request, the source's health as it
+    /// was (found by a break-it pass: one bad row of one view made readiness 503).
+    public var isStatementFailure: Bool {
+        kind == .other && [SQLITE_ERROR, SQLITE_TOOBIG, SQLITE_MISMATCH, SQLITE_RANGE].contains(resultCode)
     }
 
     public var description: String {

@@ -560,3 +560,25 @@ import Testing
         #expect(fixture.server.application.health.failure == nil)
     }
 }
+
+/// Found by a break-it pass on hostile data: a statement that failed on what it read (a
+/// view's function erring on one row, an integer overflow, an unknown collation) marked
+/// the whole source as failing, and `/-/readyz` answered 503 until another list's query
+/// succeeded: one bad row of one view took a working instance out of its load balancer.
+@Suite struct StatementFailureTests {
+    @Test func aStatementThatFailsOnItsDataIsA500ThatLeavesReadinessUp() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE t (id INTEGER PRIMARY KEY);
+            INSERT INTO t VALUES (1), (2), (3);
+            CREATE VIEW bad_json AS SELECT id, CASE WHEN id = 2 THEN json_extract('{bad', '$') ELSE id END AS x FROM t;
+            CREATE VIEW overflow AS SELECT id, CASE WHEN id = 3 THEN abs(-9223372036854775808) ELSE id END AS x FROM t;
+            """)
+        for address in ["/bad_json.json", "/overflow.json", "/bad_json", "/overflow.csv"] {
+            let answer = try fixture.server.get(address)
+            #expect(answer.status == 500, "\(address)")
+            #expect(try fixture.server.get("/-/readyz").status == 200, "after \(address)")
+        }
+        #expect(try fixture.server.get("/t").status == 200)
+    }
+}
