@@ -97,8 +97,10 @@ enum SchemaReader {
         try columnsStatement.bind(values: [.text(name)])
         var columns: [TableDescription.Column] = []
         var seen: [String: Int] = [:]
+        var hasGeneratedColumn = false
         while try columnsStatement.step() {
             guard columnsStatement.int(3) != 1 else { continue }  // hidden columns of virtual tables
+            if columnsStatement.int(3) >= 2 { hasGeneratedColumn = true }  // 2, 3: generated (virtual, stored)
             let sqlName = columnsStatement.text(0)
             var shown = sqlName
             if let count = seen[sqlName] {
@@ -113,6 +115,11 @@ enum SchemaReader {
                     primaryKeyPosition: kind == .view ? 0 : columnsStatement.int(2)))
         }
         columnsStatement.reset()
+        // A generated column's expression is compiled into every statement that reads the
+        // table: one calling a function this process lacks (the program that made the file
+        // registered it) fails here, and the table is left out as a view that cannot be
+        // read is (found by a break-it pass: it was served, and every page was a 500).
+        if hasGeneratedColumn { try connection.execute("SELECT * FROM \(quoteIdentifier(name)) LIMIT 0") }
         if kind != .view {
             let keys = try connection.statement(
                 "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?1) ORDER BY id, seq")
