@@ -1,5 +1,3 @@
-import CSQLite
-
 /// An error from the data layer: what failed, the SQLite result code where there
 /// is one, and the SQL involved. Its `description` is for logs, never for pages.
 public struct ListStoreError: Error, Sendable, CustomStringConvertible {
@@ -45,9 +43,18 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The SQL statement involved, if any.
     public var sql: String?
+    /// Whether the statement failed on what it read or named while the source itself
+    /// works (a view's function erring on one row, an integer overflow, an unknown
+    /// collation or function, a subquery of a view giving two rows): the list's fault or
+    /// its data's, a 500 for that request and the source's health as it was (found by a
+    /// break-it pass: one bad row of one view made readiness 503). Set by the source:
+    /// SQLite's SQLITE_ERROR (but a missing table or column), SQLITE_TOOBIG,
+    /// SQLITE_MISMATCH, SQLITE_RANGE; PostgreSQL's SQLSTATE classes 21, 2F, 38, 39, P0.
+    public var isStatementFailure = false
 
     /// Makes an error.
-    public init(kind: Kind, resultCode: Int32 = 0, message: String, sql: String? = nil) {
+    public init(kind: Kind, resultCode: Int32 = 0, message: String, sql: String? = nil, isStatementFailure: Bool = false) {
+        self.isStatementFailure = isStatementFailure
         self.kind = kind
         self.resultCode = resultCode
         self.message = message
@@ -61,16 +68,6 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case .busy, .overloaded, .timedOut, .cannotOpen, .noSpace: true
         case .corrupt, .wrongSchema, .schemaChanged, .invalidValue, .repeatedKey, .other: false
         }
-    }
-
-    /// Whether the statement failed on what it read or named while the source itself
-    /// works: SQLite's SQLITE_ERROR (but a missing table or column, ``Kind/schemaChanged``),
-    /// SQLITE_TOOBIG, SQLITE_MISMATCH and SQLITE_RANGE (a view's function erring on one
-    /// row, an integer overflow, an unknown collation or function, a result too wide).
-    /// The list's fault or its data's: a 500 for that request, the source's health as it
-    /// was (found by a break-it pass: one bad row of one view made readiness 503).
-    public var isStatementFailure: Bool {
-        kind == .other && [SQLITE_ERROR, SQLITE_TOOBIG, SQLITE_MISMATCH, SQLITE_RANGE].contains(resultCode)
     }
 
     public var description: String {

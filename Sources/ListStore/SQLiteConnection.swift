@@ -183,7 +183,9 @@ final class SQLiteConnection {
         case SQLITE_FULL: kind = .noSpace
         default: kind = .other
         }
-        return ListStoreError(kind: kind, resultCode: primary, message: message, sql: sql)
+        return ListStoreError(
+            kind: kind, resultCode: primary, message: message, sql: sql,
+            isStatementFailure: kind == .other && [SQLITE_ERROR, SQLITE_TOOBIG, SQLITE_MISMATCH, SQLITE_RANGE].contains(primary))
     }
 }
 

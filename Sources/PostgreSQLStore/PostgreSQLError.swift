@@ -13,7 +13,7 @@ import ListStore
 /// | `42P01` undefined_table, `42703` undefined_column | `.schemaChanged` | retried once, else 503 |
 /// | class `22` data exception (a value the column's type cannot read); `42883` no such operator, `42804` datatype mismatch, `0A000` not supported (a value compared with a type that has no `=`, or no input: `json`, `point`, a composite) | `.invalidValue` | 400 |
 /// | `XX001`, `XX002` data corrupted | `.corrupt` | 500 |
-/// | anything else | `.other` | 500 |
+/// | anything else | `.other` | 500 (classes 21, 2F, 38, 39, P0: a statement failure, readiness unchanged) |
 enum PostgreSQLError {
     /// The SQLSTATE of the error `result` reports ("" when it gives none).
     static func state(_ result: OpaquePointer) -> String {
@@ -25,8 +25,17 @@ enum PostgreSQLError {
         let state = state(result)
         var message = PQresultErrorMessage(result).map { String(cString: $0) } ?? "unknown PostgreSQL error"
         message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return ListStoreError(kind: kind(of: state), message: state.isEmpty ? message : "\(message) (SQLSTATE \(state))", sql: sql)
+        let kind = kind(of: state)
+        return ListStoreError(
+            kind: kind, message: state.isEmpty ? message : "\(message) (SQLSTATE \(state))", sql: sql,
+            isStatementFailure: kind == .other && statementFailureClasses.contains(String(state.prefix(2))))
     }
+
+    /// The SQLSTATE classes of a statement that failed on what it read while the server
+    /// works (``ListStore/ListStoreError/isStatementFailure``): 21 cardinality violation
+    /// (a view's subquery giving two rows), 2F SQL routine, 38 external routine, 39
+    /// external routine invocation, P0 PL/pgSQL (`RAISE`).
+    static let statementFailureClasses: Set<String> = ["21", "2F", "38", "39", "P0"]
 
     /// The kind of failure the SQLSTATE `state` names.
     static func kind(of state: String) -> ListStoreError.Kind {

@@ -218,3 +218,16 @@ def test_a_views_hidden_columns_stay_out_of_its_cursors(tmp_path):
                 decoded = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
                 assert not any(secret in decoded for secret in secrets), f"{path}: {decoded!r}"
         assert users == ["ann", "ann", "bob", "cat"], "every row once, in order"
+
+
+def test_a_statement_that_fails_on_its_data_leaves_readiness_up():
+    """Found by a break-it pass (on SQLite; StatementFailureTests): a statement that failed on
+    what it read (here a view's subquery giving two rows for one row, SQLSTATE 21000) marked
+    the source as failing, and /-/readyz answered 503 until another query succeeded."""
+    setup = ("CREATE TABLE t (id integer PRIMARY KEY); INSERT INTO t VALUES (1), (2), (3);"
+             "CREATE VIEW two_rows AS SELECT id, CASE WHEN id = 2 THEN (SELECT 1 UNION ALL SELECT 2) ELSE id END AS x FROM t")
+    with scratch_database("liststate_statement", setup) as server:
+        for path in ("/two_rows.json", "/two_rows"):
+            assert server.client.get(path).status == 500, path
+            assert server.client.get("/-/readyz").status == 200, f"after {path}"
+        assert server.client.get_json("/t.json")["rows"] == [{"id": 1}, {"id": 2}, {"id": 3}]
