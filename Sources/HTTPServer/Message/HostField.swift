@@ -39,11 +39,11 @@ enum HostField {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+                guard index + 2 < bytes.endIndex, URICharacters.isHexDigit(bytes[index + 1]), URICharacters.isHexDigit(bytes[index + 2]) else { return false }
                 index += 3
                 continue
             }
-            guard isUnreserved(byte) || isSubDelimiter(byte) else { return false }
+            guard URICharacters.isUnreserved(byte) || URICharacters.isSubDelimiter(byte) else { return false }
             index += 1
         }
         return true
@@ -55,43 +55,16 @@ enum HostField {
         if first == UInt8(ascii: "v") || first == UInt8(ascii: "V") {
             let rest = bytes.dropFirst()
             guard let dot = rest.firstIndex(of: UInt8(ascii: ".")), dot > rest.startIndex,
-                rest[..<dot].allSatisfy(isHexDigit), dot + 1 < rest.endIndex
+                rest[..<dot].allSatisfy(URICharacters.isHexDigit), dot + 1 < rest.endIndex
             else { return false }
-            return rest[(dot + 1)...].allSatisfy { isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") }
+            return rest[(dot + 1)...].allSatisfy { URICharacters.isUnreserved($0) || URICharacters.isSubDelimiter($0) || $0 == UInt8(ascii: ":") }
         }
         // inet_pton reads exactly RFC 4291's text forms, the ones RFC 3986's IPv6address allows.
-        guard bytes.count <= 45, bytes.allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+        guard bytes.count <= 45, bytes.allSatisfy({ URICharacters.isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
         else { return false }
         var text = Array(bytes).map { CChar(bitPattern: $0) }
         text.append(0)
         var address = in6_addr()
         return inet_pton(AF_INET6, text, &address) == 1
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
-        }
-    }
-
-    /// ALPHA / DIGIT / "-" / "." / "_" / "~" (RFC 3986 §2.3).
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
-    /// "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" (RFC 3986 §2.2).
-    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-            true
-        default: false
-        }
     }
 }

@@ -14,10 +14,7 @@ public enum BasePath {
         if trimmed.isEmpty { return "" }
         for segment in trimmed.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             guard !segment.isEmpty, segment != ".", segment != "..",
-                segment.utf8.allSatisfy({ byte in
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~".utf8.contains(byte)
-                })
+                segment.utf8.allSatisfy(URICharacters.isUnreserved)
             else { return nil }
         }
         return String(trimmed)

@@ -205,11 +205,10 @@ private struct Reader {
     func shown(_ value: MustacheValue, at key: String, mayBeEmpty: Bool = false) throws(ConfigurationError) -> String {
         let text = try string(value, at: key)
         if let scalar = text.unicodeScalars.first(where: VisibleText.needsEscape) {
-            let code = String(scalar.value, radix: 16, uppercase: true)
             throw error(
                 key,
-                "holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which a page cannot show "
-                    + "(a control character, a direction control or a noncharacter)")
+                "holds \(HexFormatting.string(prefix: "U+", scalar.value, minimumDigits: 4, uppercase: true)), which a page "
+                    + "cannot show (a control character, a direction control or a noncharacter)")
         }
         if !mayBeEmpty, !VisibleText.showsSomething(text) { throw error(key, "needs words (leave it out for none or the built-in ones)") }
         return text

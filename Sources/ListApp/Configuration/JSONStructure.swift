@@ -44,8 +44,7 @@ enum JSONStructure {
                 if next < bytes.count, bytes[next] == UInt8(ascii: ":"), open.last?.names != nil {
                     let name = text(of: bytes[index..<end])
                     if open[open.count - 1].names!.insert(name).inserted == false {
-                        let line = bytes[..<index].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                        return RepeatedName(path: open[open.count - 1].path, name: name, line: line)
+                        return RepeatedName(path: open[open.count - 1].path, name: name, line: line(at: index, in: bytes))
                     }
                     lastName = name
                 }
@@ -65,10 +64,13 @@ enum JSONStructure {
         guard let range = description.range(of: "character "),
             let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
         else { return nil }
-        let before = bytes[..<offset]
-        let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-        return "line \(line), column \(column)"
+        let column = offset - (bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return "line \(line(at: offset, in: bytes)), column \(column)"
+    }
+
+    /// The line (from 1) of the byte at `offset`.
+    private static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<offset].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
     /// The index after the string that starts at `start` (a `"`), its escapes skipped.
