@@ -222,7 +222,8 @@ public final class ListApplication: Sendable {
                     }
                     return .success(())
                 }
-                return failure == nil ? Response.text("ready\n") : Response.text("the data source is failing\n", status: 503)
+                // Operators read this: the failure's own words (a damaged file names its path), never SQL.
+                return failure.map { Response.text("the data source is failing: \($0.message)\n", status: 503) } ?? Response.text("ready\n")
             }
             try router.addStaticFiles(staticFiles)
             for list in tables.lists.lists where list.formerDetailPrefix != nil { try addFormerRoutes(to: &router, list: list) }

@@ -79,23 +79,77 @@ import Testing
         #expect(log.all.count == 2, "\(log.all)")
     }
 
-    @Test func truncatedThenRestoredRecoversWithoutARestart() throws {
+    /// Writes `bytes` over the file at `path` in place (same inode), as `: > FILE` or `cat BACKUP > FILE` do.
+    func overwrite(_ path: String, with bytes: Data) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+    }
+
+    /// Expects `result` to fail as a damaged file (`.corrupt`) whose message names the path.
+    func expectDamaged<T>(_ result: Result<T, ListStoreError>, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .failure(let error) = result else {
+            Issue.record("expected the damaged file to fail, got \(result)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(error.kind == .corrupt, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.message.contains(path), "\(error)", sourceLocation: sourceLocation)
+    }
+
+    /// Found in use: a served file emptied in place read as a database without tables, so its
+    /// lists were re-read as none (404) and did not always come back when the file was whole again.
+    @Test func aFileEmptiedInPlaceIsDamagedNotADatabaseWithoutTablesAndRecovers() throws {
         let path = try TestCatalogue.small([1, 2, 3])
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         let source = DatabaseSource(path: path)
         #expect(try codePoints(source) == [1, 2, 3])
         let table = try #require(try source.tables().get().first { $0.name == "characters" })
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: 0)
-        try handle.close()
-        // An empty file is a database without tables: the list's table is gone, never an empty list.
-        #expect(try source.tables().get().isEmpty)
-        guard case .failure = source.page(RowPageQuery(table: table)) else {
-            Issue.record("expected a failure")
-            return
-        }
-        try good.write(to: URL(fileURLWithPath: path))
+        try overwrite(path, with: Data())
+        expectDamaged(source.tables(), path)
+        expectDamaged(source.schemaVersion(waiting: false), path)
+        expectDamaged(source.page(RowPageQuery(table: table)), path)
+        expectDamaged(source.row(in: table, address: [.integer(1)]), path)
+        try overwrite(path, with: good)
         #expect(try codePoints(source) == [1, 2, 3])
+        #expect(try source.tables().get().map(\.name).contains("characters"))
+    }
+
+    @Test func aFileOverwrittenWithOtherBytesIsDamagedAndRecovers() throws {
+        let path = try TestCatalogue.small([1, 2, 3])
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        let source = DatabaseSource(path: path)
+        #expect(try codePoints(source) == [1, 2, 3])
+        let table = try #require(try source.tables().get().first { $0.name == "characters" })
+        for bytes in [Data("not a database\n".utf8), Data(repeating: 0, count: 8192), good.prefix(50)] {
+            try overwrite(path, with: bytes)
+            expectDamaged(source.tables(), path)
+            expectDamaged(source.schemaVersion(waiting: true), path)
+            expectDamaged(source.page(RowPageQuery(table: table)), path)
+            try overwrite(path, with: good)
+            #expect(try codePoints(source) == [1, 2, 3])
+        }
+    }
+
+    /// A zero-length file never seen whole is SQLite's empty database: served without lists, as before.
+    @Test func aFileEmptyFromTheStartIsAnEmptyDatabase() throws {
+        let path = TestCatalogue.temporaryFolder() + "/empty.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let source = DatabaseSource(path: path)
+        #expect(try source.tables().get().isEmpty)
+        #expect(throws: Never.self) { try source.schemaVersion().get() }
+    }
+
+    @Test(arguments: [
+        (Data(), DatabaseFile.State.empty), (Data("SQLite format 3".utf8), .notDatabase),
+        (Data("SQLite format 3\0".utf8) + Data(repeating: 0, count: 84), .whole),
+        (Data("PK\u{3}\u{4}".utf8) + Data(repeating: 1, count: 200), .notDatabase),
+    ])
+    func theFileStateReadsSQLitesHeader(_ bytes: Data, _ expected: DatabaseFile.State) throws {
+        let path = TestCatalogue.temporaryFolder() + "/state.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: bytes))
+        #expect(DatabaseFile.state(at: path) == expected)
+        #expect(DatabaseFile.state(at: path + ".missing") == .missing)
     }
 
     @Test func thePathIsExaminedAtMostOncePerInterval() {

@@ -14,6 +14,8 @@ fault is injected, held, then repaired, with no restart:
   truncated   the file cut to 64 KiB in place: 500, rows again within 5 s
               of writing the bytes back
   corrupted   its first 64 KiB overwritten with random bytes in place: same
+  emptied     cut to zero bytes in place (`: > FILE`): 500, never 404, rows
+              again within 1 s of writing the bytes back
   replaced    a copy in which U+0020 is renamed moved in with `mv`: no
               error, the new name within 5 s
   deleted     unlinked: served on from the open connections, nothing created
@@ -278,11 +280,12 @@ def source_faults(checks, database, original, renamed, folder, tmp, owner, envir
                   f"{slowest_503 * 1000:.0f} ms (busy timeout {QUERY_TIMEOUT * 1000:.0f} ms); first 200 "
                   f"{recovered and recovered * 1000:.0f} ms after the release (target ≤ 1 s)")
 
-    # 2 and 3. Truncated, then corrupted, in place; repaired by writing the bytes back.
+    # 2 and 3. Truncated, corrupted, then emptied, in place; repaired by writing the bytes back.
     damage_windows = []
     for name, damage in [("truncated", lambda: os.truncate(database, 65536)),
                          ("corrupted", lambda: write_in_place(database, random.Random(9).randbytes(65536)
-                                                              + original[65536:]))]:
+                                                              + original[65536:])),
+                         ("emptied", lambda: os.truncate(database, 0))]:
         damaged = phase(name)
         damage()
         damage_windows.append([damaged, None])
@@ -299,6 +302,8 @@ def source_faults(checks, database, original, renamed, folder, tmp, owner, envir
         checks.check(to_500 is not None, f"{name}: a 500 came")
         checks.check(recovered is not None and recovered <= 5, f"{name}: rows within 5 s of the repair ({recovered})")
         checks.check(not late, f"{name}: every request started 5 s after the repair is 200 ({len(late)} not)")
+        missing = [r for r in load.since(damaged) if r[4] == 404]
+        checks.check(not missing, f"{name}: no 404 while damaged ({[(r[2], r[3]) for r in missing[:3]]})")
         checks.figure(f"{name}: first 500 {to_500 and to_500 * 1000:.0f} ms after the damage; first 200 "
                       f"{recovered and recovered * 1000:.0f} ms after the repair (target ≤ 5 s)")
 

@@ -12,6 +12,7 @@ public final class DatabaseSource: ListSource {
     /// The most a query may take, in seconds, waiting on locks included.
     public let queryTimeLimit: Double
     private let pool: ConnectionPool
+    private let file: DatabaseFile
     private let log: @Sendable (String) -> Void
     let probe: DataVersionProbe
 
@@ -31,6 +32,7 @@ public final class DatabaseSource: ListSource {
         self.queryTimeLimit = queryTimeLimit
         self.log = log
         self.probe = DataVersionProbe(path: path, watching: watchesFolder, log: log)
+        self.file = DatabaseFile(path: path)
         self.pool = ConnectionPool(
             path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
             checkInterval: checkInterval, log: log)
@@ -39,9 +41,10 @@ public final class DatabaseSource: ListSource {
     /// Every table and view a list can show (see `SchemaReader.tables`); one
     /// whose columns cannot be read is left out and logged.
     /// - Returns: The descriptions, or why the file cannot be read: `.cannotOpen`
-    ///   for a missing or unreadable file, `.corrupt` for one that is not a database.
+    ///   for a missing or unreadable file, `.corrupt` for one that is not a database
+    ///   (or no longer one: emptied or overwritten in place, ``DatabaseFile``).
     public func tables() -> Result<[TableDescription], ListStoreError> {
-        Result { () throws(ListStoreError) -> [TableDescription] in
+        judged(schemaRead: true) { () throws(ListStoreError) -> [TableDescription] in
             try pool.withConnection(timeLimit: queryTimeLimit, from: nil) { connection throws(ListStoreError) in
                 try SchemaReader.tables(connection) { name, reason in
                     log("\(path): “\(name)” cannot be read, so it is not served: \(reason)")
@@ -67,7 +70,7 @@ public final class DatabaseSource: ListSource {
     /// - Parameter waiting: Whether to wait on a held lock (`false`: fail as `.busy` at once).
     /// - Returns: The version, or why the file cannot be read (as ``tables()``).
     public func schemaVersion(waiting: Bool) -> Result<Int, ListStoreError> {
-        Result { () throws(ListStoreError) -> Int in
+        judged(schemaRead: true) { () throws(ListStoreError) -> Int in
             try pool.withConnection(timeLimit: queryTimeLimit, from: nil, waiting: waiting) { connection throws(ListStoreError) in
                 var hasher = Hasher()
                 hasher.combine(try SchemaReader.schemaVersion(connection))
@@ -91,7 +94,7 @@ public final class DatabaseSource: ListSource {
         let table = query.table
         let keyset = KeysetQuery(query)
         let ranges = keyset.ranges(after: query.after)
-        return Result { () throws(ListStoreError) -> RowPage in
+        return judged { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
                 from: query.attemptWork == nil ? query.startedAt : nil, waiting: query.attemptWork == nil,
@@ -198,7 +201,7 @@ public final class DatabaseSource: ListSource {
         let sortColumn = sort.flatMap { table.columnIndex($0.column) }.map { quoteIdentifier(table.columns[$0].sqlName) }
         let select = ([sortColumn ?? "NULL"] + table.keyExpressions).joined(separator: ", ")
         let sql = "SELECT \(select) FROM \(table.sqlName) WHERE \(rowidExpression) = ?"
-        return Result { () throws(ListStoreError) -> RowPosition? in
+        return judged { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
@@ -221,7 +224,7 @@ public final class DatabaseSource: ListSource {
         startedAt: ContinuousClock.Instant? = nil
     ) -> Result<RowPosition?, ListStoreError> {
         guard let (sql, sorted) = KeysetQuery.position(in: table, sort: sort, keyCount: key.count) else { return .success(nil) }
-        return Result { () throws(ListStoreError) -> RowPosition? in
+        return judged { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
@@ -238,7 +241,7 @@ public final class DatabaseSource: ListSource {
     public func position(of row: RowNumber, in query: RowPageQuery) -> Result<RowPosition?, ListStoreError> {
         let keyset = KeysetQuery(query)
         let width = (keyset.sort == nil ? 0 : 1) + query.table.keyExpressions.count
-        return Result { () throws(ListStoreError) -> RowPosition? in
+        return judged { () throws(ListStoreError) -> RowPosition? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
                 /// The nearest row with the digest among `numbers`, read one at a time.
                 func search(_ numbers: ClosedRange<Int>) throws(ListStoreError) -> RowPosition? {
@@ -312,7 +315,7 @@ public final class DatabaseSource: ListSource {
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         sql += " LIMIT 1"
         bound += orderValues
-        return Result { () throws(ListStoreError) -> [SQLValue]? in
+        return judged { () throws(ListStoreError) -> [SQLValue]? in
             try pool.withConnection(timeLimit: queryTimeLimit, from: startedAt) { connection throws(ListStoreError) in
                 let statement = try connection.statement(sql)
                 defer { statement.reset() }
@@ -333,7 +336,7 @@ public final class DatabaseSource: ListSource {
         let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
         let count = KeysetQuery.count(table, filters: filters)
-        let counted = Result { () throws(ListStoreError) -> Int? in
+        let counted = judged { () throws(ListStoreError) -> Int? in
             // A count is a page's extra: it never waits on a lock (busy at once).
             try pool.withConnection(timeLimit: seconds, from: nil, waiting: false) { connection throws(ListStoreError) in
                 let statement = try connection.statement(count.sql)
@@ -344,5 +347,22 @@ public final class DatabaseSource: ListSource {
         }
         if case .failure(let error) = counted, error.kind == .timedOut { return .success(nil) }
         return counted
+    }
+
+    /// Runs `read`; when it failed (other than on a lock or the time limit), or when it read the
+    /// schema (a file emptied in place reads as a database without tables), a damaged file
+    /// (``DatabaseFile``) is reported as such and the pool's connections are closed.
+    private func judged<T>(schemaRead: Bool = false, _ read: () throws(ListStoreError) -> T) -> Result<T, ListStoreError> {
+        let result = Result(catching: read)
+        switch result {
+        case .failure(let error) where [.busy, .timedOut, .overloaded].contains(error.kind):
+            return result
+        case .success where !schemaRead:
+            return result
+        default:
+            guard let damage = file.damage() else { return result }
+            pool.drain()
+            return .failure(damage)
+        }
     }
 }
