@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "ListState"),
         .target(name: "Mustache"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "ListStore", dependencies: ["CSQLite", "ListState"]),
+        .target(name: "ListStore", dependencies: ["CSQLite"]),
         .target(name: "PostgreSQLStore", dependencies: ["CLibPQ", "CLibPQLoader", "ListStore"]),
         .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
         .target(

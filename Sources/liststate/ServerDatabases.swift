@@ -9,15 +9,6 @@ import ListStore
 /// without it (`swift build --disable-default-traits`) has no libpq and
 /// refuses a PostgreSQL address with a message that says so.
 enum ServerDatabases {
-    /// Whether this build serves PostgreSQL.
-    static var servesPostgreSQL: Bool {
-        #if PostgreSQL
-            true
-        #else
-            false
-        #endif
-    }
-
     /// Whether `argument` names a database server rather than a file: a
     /// `postgresql://` or `postgres://` URI.
     static func isServerAddress(_ argument: String) -> Bool {

@@ -8,8 +8,8 @@ import Testing
 /// waits suspended (docs/design.md, "HTTP and HTMX": a query waiting on a lock
 /// must not hold up requests that never touch the data source).
 @Suite struct WorkerTests {
-    /// A router with `/held` (blocks until `gate` opens), `/quick` (answers
-    /// from its quick handler unless asked `?miss`), and `/` (never blocks).
+    /// A router with `/held` (blocks until `gate` opens), `/answer` (answers now,
+    /// or on a worker when asked `?work`), and `/` (never blocks).
     func router(entered: DispatchSemaphore, gate: DispatchSemaphore) throws -> Router {
         var router = try sampleRouter()
         try router.get("/held", mayBlock: true) { _, _ in
@@ -17,9 +17,6 @@ import Testing
             gate.wait()
             return .text("held done")
         }
-        try router.get(
-            "/quick", quick: { request, _ in request.query("miss") == nil ? .text("from quick") : nil },
-            handler: { _, _ in .text("from handler") })
         // One pass: what the connection thread found travels to the worker.
         try router.get("/answer") { request, _ in
             let found = request.query("n") ?? "none"
@@ -70,16 +67,15 @@ import Testing
         }
     }
 
-    @Test func aQuickAnswerSkipsTheWorkerAndANilOneGoesToTheHandler() throws {
+    @Test func aHeadAnsweredOnAWorkerHasTheGetsLengthAndNoBody() throws {
         try withServer(router: router(entered: DispatchSemaphore(value: 0), gate: DispatchSemaphore(value: 0))) { _, port in
             let client = try RawHTTPClient(port: port)
-            try client.request("GET", "/quick")
-            #expect(try client.readResponse().bodyText == "from quick")
-            try client.request("GET", "/quick?miss")
-            #expect(try client.readResponse().bodyText == "from handler")
-            try client.request("HEAD", "/quick?miss")
+            try client.request("GET", "/answer?n=7&work")
+            let get = try client.readResponse()
+            #expect(get.bodyText.hasPrefix("worker 7"))
+            try client.request("HEAD", "/answer?n=7&work")
             let head = try client.readResponse(bodyless: true)
-            #expect(head.status == 200 && head.body.isEmpty && head.header("content-length") == "12")
+            #expect(head.status == 200 && head.body.isEmpty && head.header("content-length") == "\(get.body.count)")
         }
     }
 

@@ -19,11 +19,6 @@ public struct Router: Sendable {
     /// worker thread (see ``answer(_:)``), the others on the connection's thread.
     public typealias Handler = @Sendable (Request, RouteParameters) -> Response
 
-    /// The part of a blocking route that answers without blocking when it can
-    /// (e.g. from a cache it can confirm at once), or nil when the request
-    /// needs the blocking handler.
-    public typealias QuickHandler = @Sendable (Request, RouteParameters) -> Response?
-
     /// A handler that decides itself, in one pass over the request, whether it
     /// answers now (`.now`) or on a worker (`.onWorker`, carrying what it found
     /// so far: nothing is parsed twice).
@@ -36,8 +31,6 @@ public struct Router: Sendable {
         let handler: Handler
         /// Whether the handler may block.
         var mayBlock = false
-        /// The non-blocking part of a blocking route, if any.
-        var quick: QuickHandler?
         var answering: AnswerHandler?
     }
 
@@ -71,36 +64,34 @@ public struct Router: Sendable {
     /// - Throws: ``HTTPServerError`` of kind `.invalidConfiguration` when the
     ///   pattern is malformed (no leading `/`, empty `:` name, `*` not last).
     ///   - mayBlock: Whether the handler may block (it then runs on a worker thread).
-    ///   - quick: For a blocking route: answers without blocking when it can, else nil.
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
+        _ method: HTTPMethod, _ pattern: String, mayBlock: Bool = false,
         handler: @escaping Handler
     ) throws(HTTPServerError) {
         guard let parsed = RoutePattern(pattern) else {
             throw HTTPServerError(.invalidConfiguration, "malformed route pattern: \(pattern)")
         }
-        routes.append(Route(method: method, pattern: parsed, handler: handler, mayBlock: mayBlock || quick != nil, quick: quick))
+        routes.append(Route(method: method, pattern: parsed, handler: handler, mayBlock: mayBlock))
     }
 
     /// Adds a `GET` (and so `HEAD`) route.
     /// - Parameters:
     ///   - pattern: The path pattern.
     ///   - mayBlock: Whether the handler may block (it then runs on a worker thread).
-    ///   - quick: For a blocking route: answers without blocking when it can, else nil.
     ///   - handler: The handler.
-    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
+    /// - Throws: As ``add(_:_:mayBlock:handler:)``.
     public mutating func get(
-        _ pattern: String, mayBlock: Bool = false, quick: QuickHandler? = nil,
+        _ pattern: String, mayBlock: Bool = false,
         handler: @escaping Handler
     ) throws(HTTPServerError) {
-        try add(.get, pattern, mayBlock: mayBlock, quick: quick, handler: handler)
+        try add(.get, pattern, mayBlock: mayBlock, handler: handler)
     }
 
     /// Adds a `POST` route.
     /// - Parameters:
     ///   - pattern: The path pattern.
     ///   - handler: The handler.
-    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
+    /// - Throws: As ``add(_:_:mayBlock:handler:)``.
     public mutating func post(_ pattern: String, handler: @escaping Handler) throws(HTTPServerError) {
         try add(.post, pattern, handler: handler)
     }
@@ -108,7 +99,7 @@ public struct Router: Sendable {
     /// Serves `files` for `GET`/`HEAD` under its prefix (a route
     /// `<prefix>*`).
     /// - Parameter files: The static file handler.
-    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)`` (the prefix must start with `/`).
+    /// - Throws: As ``add(_:_:mayBlock:handler:)`` (the prefix must start with `/`).
     public mutating func addStaticFiles(_ files: StaticFiles) throws(HTTPServerError) {
         var prefix = files.prefix
         if !prefix.hasSuffix("/") { prefix += "/" }
@@ -166,7 +157,7 @@ public struct Router: Sendable {
     }
 
     /// Adds a `GET` route whose handler decides where it answers (``AnswerHandler``).
-    /// - Throws: As ``add(_:_:mayBlock:quick:handler:)``.
+    /// - Throws: As ``add(_:_:mayBlock:handler:)``.
     public mutating func get(_ pattern: String, answer: @escaping AnswerHandler) throws(HTTPServerError) {
         try add(.get, pattern, mayBlock: true) { request, parameters in answer(request, parameters).respondHere() }
         routes[routes.count - 1].answering = answer
@@ -183,8 +174,7 @@ public struct Router: Sendable {
     }
 
     /// Answers a request as ``respond(to:)`` does, but leaves the handler of
-    /// a route added with `mayBlock: true` to be run on a worker (after its
-    /// quick handler, if any, found no answer without blocking).
+    /// a route added with `mayBlock: true` to be run on a worker.
     /// - Parameter request: The request.
     /// - Returns: The answer.
     public func answer(_ request: Request) -> Answer {
@@ -204,7 +194,6 @@ public struct Router: Sendable {
         if let (route, parameters) = route(for: request.method, segments: request.pathSegments) {
             guard route.mayBlock else { return .now(route.handler(request, parameters)) }
             if let answering = route.answering { return answering(request, parameters) }
-            if let quick = route.quick, let response = quick(request, parameters) { return .now(response) }
             let handler = route.handler
             return .onWorker { handler(request, parameters) }
         }

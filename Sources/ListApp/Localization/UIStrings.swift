@@ -177,18 +177,6 @@ struct UIStrings: Sendable {
     static let mustacheValues: [Language: MustacheValue] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { ($0, UIStrings.of($0).mustacheValue) })
 
-    /// The list of categories in each language, none selected, built once.
-    static let categoryLists: [Language: [MustacheValue]] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { language in
-            let names = UIStrings.of(language).categoryNames
-            return (
-                language,
-                ListStore.GeneralCategory.all.map { category in
-                    ["code": .string(category.code), "name": .string(names[category.code] ?? category.name), "isSelected": false]
-                }
-            )
-        })
-
     /// The plain words templates may use, as the context's `strings` object.
     var mustacheValue: MustacheValue {
         let pairs: [(String, String)] = [

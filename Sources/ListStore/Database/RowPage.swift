@@ -196,9 +196,6 @@ extension RowPage {
 }
 
 extension RowPageQuery {
-    /// The most words a search may hold (each is one more condition over every searched column).
-    public static let maximumWords = SearchWords.maximum
-
     /// The search's words as ``TableDescription/search`` matches them: runs
     /// of letters and digits for full-text search (the catalogue's rule:
     /// case-folded, a word that is a prefix of another dropped), else words

@@ -4,11 +4,6 @@ extension SQLiteStatement {
     /// The number of columns a row of this statement has.
     var columnCount: Int32 { sqlite3_column_count(handle) }
 
-    /// The name of result column `index` (the `AS` name, else SQLite's choice).
-    func columnName(_ index: Int32) -> String {
-        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
-    }
-
     /// Appends column `index` of the current row to the row `rows` is being written,
     /// with its storage class: a text or blob longer than `limit` characters or bytes
     /// cut to its first `limit` (``RowPage/clamp(_:to:)``), whole for a nil `limit`.
