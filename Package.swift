@@ -46,6 +46,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
 
         // MARK: Swift modules
         .target(name: "ListState"),
@@ -54,6 +59,7 @@ let package = Package(
         .target(name: "ListStore", dependencies: ["CSQLite"]),
         .target(name: "PostgreSQLStore", dependencies: ["CLibPQ", "CLibPQLoader", "ListStore"]),
         .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
+        .target(name: "HTTPFetch", dependencies: ["CCurl"]),
         .target(
             name: "ListApp",
             dependencies: ["ListState", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
@@ -62,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "liststate",
             dependencies: [
-                "ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore",
+                "ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -93,7 +99,8 @@ let package = Package(
         .testTarget(name: "PostgreSQLStoreTests", dependencies: ["PostgreSQLStore", "ListStore", "TestSupport"]),
         .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
         .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
-        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore", "TestSupport"]),
+        .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore", "HTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

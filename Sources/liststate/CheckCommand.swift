@@ -1,6 +1,7 @@
-// liststate check: validate HTML files, standard input or http:// URLs with
+// liststate check: validate HTML files, standard input or http(s):// URLs with
 // MarkupValidation and print the problems the way a compiler does.
 import Foundation
+import HTTPFetch
 import MarkupValidation
 
 #if canImport(Glibc)
@@ -13,7 +14,8 @@ import MarkupValidation
 /// fragments and prints `path:line:col: error: message [code]` for every problem.
 ///
 /// Exit status: 0 when nothing is wrong (warnings alone are fine), 1 when any error was found, 2
-/// for bad arguments, an unreadable file or an unreachable URL (the other inputs are still checked).
+/// for bad arguments (a URL of another scheme), 66 for an unreadable file, 69 for a URL that cannot
+/// be fetched (the other inputs are still checked).
 enum CheckCommand {
     /// The help text.
     static let usage = """
@@ -25,9 +27,11 @@ enum CheckCommand {
 
           FILE            an HTML file, checked as a whole document
           -               standard input
-          http://...      fetched twice: as a page (checked as a document), and with
+          http(s)://...   fetched twice: as a page (checked as a document), and with
                           'HX-Request: true' (checked as a fragment, see below, unless
-                          the answer is a whole document: a page that is not a list)
+                          the answer is a whole document: a page that is not a list);
+                          up to 5 redirects are followed and the final URL named
+                          (10 s to connect, 30 s in all)
           --fragment [C]  check files and standard input as fragments in context C:
                             list-items  a run of <li> checked inside <ol> (continuation)
                             table-rows  a run of <tr> checked inside <table><tbody>
@@ -40,7 +44,8 @@ enum CheckCommand {
           -h, --help      show this help
 
         Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad arguments,
-        66 a file that cannot be read, 69 a URL that cannot be fetched.
+        66 a file that cannot be read, 69 a URL that cannot be fetched (refused, timed
+        out, a sixth redirect).
 
         """
 
@@ -95,7 +100,7 @@ enum CheckCommand {
         let validator = MarkupValidator()
         var tally = Tally()
         for input in inputs {
-            check(input, mode: mode, with: validator, into: &tally)
+            check(input, mode: mode, isQuiet: isQuiet, with: validator, into: &tally)
         }
         if !isQuiet { write("liststate check: \(tally.summary)\n", to: .standardError) }
         return tally.status
@@ -137,14 +142,20 @@ enum CheckCommand {
 
     // MARK: Inputs
 
-    private static func check(_ input: String, mode: Mode, with validator: MarkupValidator, into tally: inout Tally) {
+    /// `scheme://...` with a scheme of RFC 3986's letters (a file's name seldom looks like that).
+    static func isURLOfAnotherScheme(_ input: String) -> Bool {
+        guard let separator = input.range(of: "://"), let first = input.first, first.isASCII, first.isLetter else { return false }
+        return input[..<separator.lowerBound].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    private static func check(_ input: String, mode: Mode, isQuiet: Bool, with validator: MarkupValidator, into tally: inout Tally) {
         let lowercased = input.lowercased()
-        if lowercased.hasPrefix("http://") {
-            checkURL(input, mode: mode, with: validator, into: &tally)
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") {
+            checkURL(input, mode: mode, isQuiet: isQuiet, with: validator, into: &tally)
             return
         }
-        if lowercased.hasPrefix("https://") {
-            write("liststate check: \(input): only http:// URLs can be fetched\n", to: .standardError)
+        if isURLOfAnotherScheme(input) {
+            write("liststate check: \(input): only http:// and https:// URLs can be fetched\n", to: .standardError)
             tally.fail(ExitStatus.usage)
             return
         }
@@ -168,17 +179,34 @@ enum CheckCommand {
         tally.add(report(validate(bytes, mode: mode, with: validator), label: label))
     }
 
-    private static func checkURL(_ url: String, mode: Mode, with validator: MarkupValidator, into tally: inout Tally) {
+    /// What `check URL` allows a fetch: 5 redirects, 10 s to connect, 30 s in all, 64 MiB of body.
+    static func fetchRequest(_ url: String, headers: [FetchHeaderField]) -> FetchRequest {
+        var request = FetchRequest(
+            url: url, headers: [FetchHeaderField(name: "Accept", value: "text/html"), FetchHeaderField(name: "User-Agent", value: "liststate-check")] + headers)
+        request.maximumRedirects = 5
+        request.connectTimeout = .seconds(10)
+        request.totalTimeout = .seconds(30)
+        request.maximumBodyBytes = 64 << 20
+        return request
+    }
+
+    private static func checkURL(_ url: String, mode: Mode, isQuiet: Bool, with validator: MarkupValidator, into tally: inout Tally) {
+        let fetcher = Fetcher()
         do {
-            let page = try HTTPClient.get(url, headers: [:])
-            tally.add(report(validate(page.body, mode: mode == .document ? .document : mode, with: validator), label: url))
-            let fragment = try HTTPClient.get(url, headers: ["HX-Request": "true"])
+            let page = try fetcher.fetch(fetchRequest(url, headers: []))
+            // Named as given unless redirected (libcurl writes "http://host" as "http://host/").
+            let label = page.redirects.isEmpty ? url : page.finalURL
+            if !page.redirects.isEmpty && !isQuiet {
+                write("liststate check: \(url): redirected to \(page.finalURL)\n", to: .standardError)
+            }
+            tally.add(report(validate(page.body, mode: mode, with: validator), label: label))
+            let fragment = try fetcher.fetch(fetchRequest(url, headers: [FetchHeaderField(name: "HX-Request", value: "true")]))
             // A page that is not a list (an index, a row's page) answers a whole document either way.
             let isDocument =
                 fragment.body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
                 .prefix(9).map { $0 | 0x20 } == Array("<!doctype".utf8)
             let fragmentMode = mode == .document ? (isDocument ? Mode.document : Mode.fragment(nil)) : mode
-            tally.add(report(validate(fragment.body, mode: fragmentMode, with: validator), label: "\(url)[HX-Request]"))
+            tally.add(report(validate(fragment.body, mode: fragmentMode, with: validator), label: "\(fragment.redirects.isEmpty ? url : fragment.finalURL)[HX-Request]"))
         } catch {
             write("liststate check: \(url): \(error)\n", to: .standardError)
             tally.fail(ExitStatus.unavailable)

@@ -1,12 +1,9 @@
 // `liststate check`, run as a subprocess: the built binary sits beside the test bundle.
 import Foundation
+import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A temporary folder with HTML files in it.
 struct Scratch {
@@ -91,7 +88,8 @@ let cleanPage = """
         #expect(missing.status == 66)
         #expect(missing.standardError.contains("/nonexistent/page.html: cannot read the file"))
         #expect(missing.standardError.contains("liststate check: 0 documents checked: no problems; 1 input could not be read"))
-        #expect(try CLIRun.check(["https://example.invalid/"]).status == 2)
+        // https is fetched too; a host that cannot resolve is unavailable.
+        #expect(try CLIRun.check(["https://example.invalid/"]).status == 69)
     }
 
     /// Issue 16: a clean run says so on standard error; `--quiet` says nothing.
@@ -123,110 +121,78 @@ let cleanPage = """
     }
 
     @Test func urlIsFetchedAsPageAndAsFragment() throws {
-        let server = try LoopbackServer { request in
-            if request.lowercased().contains("hx-request: true") {
-                return "<li>b</li>\n<li hx-get=\"/?cursor=y\" hx-trigger=\"revealed\" hx-swap=\"outerHTML\"><a href=\"/?cursor=y\">more</a></li>\n"
+        var router = Router()
+        try router.get("/") { request, _ in
+            if request.headers["HX-Request"] == "true" {
+                return .html(Array("<li>b</li>\n<li hx-get=\"/?cursor=y\" hx-trigger=\"revealed\" hx-swap=\"outerHTML\"><a href=\"/?cursor=y\">more</a></li>\n".utf8))
             }
-            return cleanPage
+            return .html(Array(cleanPage.utf8))
         }
+        let server = try CheckTestServer(router)
         defer { server.stop() }
-        let url = "http://127.0.0.1:\(server.port)/?cursor=x"
-        let run = try CLIRun.check([url])
+        let run = try CLIRun.check([server.base + "/?cursor=x"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        #expect(server.requests.count == 2)
-        #expect(server.requests.filter { $0.lowercased().contains("hx-request: true") }.count == 1)
+        #expect(server.hxRequests == [nil, "true"])
     }
 
     @Test func brokenFragmentFromURLIsReportedWithItsOwnLabel() throws {
-        let server = try LoopbackServer(chunked: true) { request in
-            request.lowercased().contains("hx-request: true") ? "<li>b\n<li><span>c</li>\n" : cleanPage
+        var router = Router()
+        try router.get("/") { request, _ in
+            guard request.headers["HX-Request"] == "true" else { return .html(Array(cleanPage.utf8)) }
+            // Sent chunked, in two pieces.
+            let pieces = Mutex(["<li>b\n<li><span>", "c</li>\n"])
+            var response = Response.html([])
+            response.stream = ResponseStream {
+                pieces.withLock { $0.isEmpty ? .end : .bytes(Array($0.removeFirst().utf8)) }
+            }
+            return response
         }
+        let server = try CheckTestServer(router)
         defer { server.stop() }
-        let url = "http://127.0.0.1:\(server.port)/"
+        let url = server.base  // no path: named as given, and nothing said of a redirect
         let run = try CLIRun.check([url])
         #expect(run.status == 1)
+        #expect(!run.standardError.contains("redirected"))
         #expect(run.standardOutput == "\(url)[HX-Request]:2:5: error: <span> is never closed; </li> at 2:12 ends it implicitly. [unclosed-element]\n")
     }
 
     @Test func unreachableURLExits69() throws {
-        let server = try LoopbackServer { _ in "" }
-        let port = server.port
+        let server = try CheckTestServer(Router())
         server.stop()
-        let run = try CLIRun.check(["http://127.0.0.1:\(port)/"])
+        let run = try CLIRun.check([server.base + "/"])
         #expect(run.status == 69)
         #expect(run.standardError.contains("cannot connect"))
     }
-}
 
-/// A one-thread HTTP/1.1 server on 127.0.0.1, port 0, answering every request with `respond`.
-final class LoopbackServer: Sendable {
-    let port: Int
-    private let descriptor: Int32
-    private let received = Mutex<[String]>([])
-    private let stopped = Atomic<Bool>(false)
-
-    /// The raw request heads received so far.
-    var requests: [String] { received.withLock { $0 } }
-
-    init(chunked: Bool = false, respond: @escaping @Sendable (String) -> String) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        try #require(bound == 0 && listen(listener, 16) == 0)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        descriptor = listener
-        let thread = Thread { [self] in
-            while !stopped.load(ordering: .relaxed) {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
-                var head = [UInt8]()
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while !head.ends(with: [13, 10, 13, 10]) {
-                    let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-                    if count <= 0 { break }
-                    head += buffer[0..<count]
-                }
-                let request = String(decoding: head, as: UTF8.self)
-                received.withLock { $0.append(request) }
-                let body = Array(respond(request).utf8)
-                var response = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\n"
-                var payload = body
-                if chunked {
-                    response += "Transfer-Encoding: chunked\r\n\r\n"
-                    let half = body.count / 2
-                    payload =
-                        Array("\(String(half, radix: 16))\r\n".utf8) + body[..<half] + Array("\r\n".utf8)
-                        + Array("\(String(body.count - half, radix: 16))\r\n".utf8) + body[half...] + Array("\r\n0\r\n\r\n".utf8)
-                } else {
-                    response += "Content-Length: \(body.count)\r\n\r\n"
-                }
-                let bytes = Array(response.utf8) + payload
-                _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(connection)
-            }
-        }
-        thread.start()
+    /// Issue 41: the demo's /char/U+2603 is a 308 to /characters/U+2603, and `check` validated
+    /// the redirect's own body (no charset). It follows redirects and names where it ended.
+    @Test func aRedirectIsFollowedAndTheFinalURLNamed() throws {
+        let server = try ServeProcess(["--db", SharedCatalogue.path])
+        defer { _ = server.stop() }
+        let base = server.url.hasSuffix("/") ? String(server.url.dropLast()) : server.url
+        let run = try CLIRun.check([base + "/char/U+2603"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("\(base)/char/U+2603: redirected to \(base)/characters/U+2603\n"))
+        #expect(run.standardError.hasSuffix("liststate check: 2 documents checked: no problems\n"))
     }
 
-    /// Stops accepting; the port is closed when this returns.
-    func stop() {
-        stopped.store(true, ordering: .relaxed)
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
+    /// Issue 41: a sixth redirect is an error (69), after 5 followed.
+    @Test func aRedirectLoopIsStoppedAfterFive() throws {
+        var router = Router()
+        try router.get("/loop") { _, _ in Response(status: 302, headers: ["Location": "/loop"]) }
+        let server = try CheckTestServer(router)
+        defer { server.stop() }
+        let run = try CLIRun.check([server.base + "/loop"])
+        #expect(run.status == 69)
+        #expect(run.standardError.contains("\(server.base)/loop: stopped after 5 redirects"))
+        #expect(server.hxRequests.count == 6)
     }
-}
 
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    /// Issue 41: a URL of another scheme is refused as such, not read as a file name.
+    @Test func aURLOfAnotherSchemeIsRefused() throws {
+        let run = try CLIRun.check(["ftp://127.0.0.1/page.html"])
+        #expect(run.status == 2)
+        #expect(run.standardError.hasPrefix("liststate check: ftp://127.0.0.1/page.html: only http:// and https:// URLs can be fetched\n"))
     }
 }
