@@ -135,6 +135,17 @@ static inline struct MHD_Daemon *liststate_mhd_start(
         MHD_OPTION_END);
 }
 
+/// Ends the query of the URI log callback's `uri` right after its `?`, so that
+/// libmicrohttpd, which splits it there after the callback (0.9.75 and 1.0),
+/// stores no parameter in the connection's pool; the server reads its own copy.
+/// `uri` lies in the connection's writable read buffer. A raw NUL before the
+/// `?` hides it from `strchr`: such a query is still stored.
+static inline void liststate_mhd_skip_query(const char *uri) {
+    if (!uri) return;
+    char *mark = strchr((char *)uri, '?');
+    if (mark && mark[1] != '\0') mark[1] = '\0';
+}
+
 /// Copies the client's IPv4 address (4 bytes, network order) into `bytes`; returns 1,
 /// or 0 when the client's address is another family or unknown.
 static inline int liststate_mhd_client_ipv4(struct MHD_Connection *connection, uint8_t *bytes) {

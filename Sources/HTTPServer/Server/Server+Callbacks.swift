@@ -17,11 +17,15 @@ import CMicroHTTPD
 /// only once it is complete and handed to the responder: a client that sends
 /// half a request (headers or body) and stops must not hold up a graceful
 /// shutdown (found by QA: it kept the server 25 s and made it exit 1).
+/// libmicrohttpd is kept from storing the query (`liststate_mhd_skip_query`).
 func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard cls != nil else { return nil }
     var target: [UInt8] = []
     if let uri {
         target = Array(UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
+        // The query is read from this copy: libmicrohttpd's records of its
+        // parameters could fill the connection's pool.
+        liststate_mhd_skip_query(uri)
     }
     let context = RequestContext(rawTarget: target, remoteAddress: connection.flatMap(clientAddress))
     return Unmanaged.passRetained(context).toOpaque()
