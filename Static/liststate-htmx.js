@@ -97,11 +97,14 @@
   /* The end-of-list footer's class is settled after the swap (htmx's attributesToSettle). */
   document.addEventListener('htmx:afterSettle', function () { events.checkEnd(); });
 
-  document.addEventListener('htmx:afterSwap', function () {
-    if (!pending) return;
-    var token = pending;
+  document.addEventListener('htmx:afterSwap', function (event) {
+    var token = pending, xhr = event.detail && event.detail.xhr;
     pending = null;
-    events.afterSwap(token);
+    if (token) events.afterSwap(token);
+    if (xhr && xhr.status) {
+      events.emit('answered', { url: event.detail.pathInfo && event.detail.pathInfo.requestPath, element: event.detail.elt,
+                                status: xhr.status, retryAfter: xhr.getResponseHeader('Retry-After') });
+    }
   });
 
   /* "Load more" activated by click or keyboard loads in place, like revealing the footer. */

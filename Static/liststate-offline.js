@@ -62,13 +62,15 @@
    * footer offers the same (one "try again", not two). */
   function showBanner(reason, withRetry) {
     var listEl = list();
-    hideBanner();
-    if (!listEl) return;
     var banner = fromTemplate('offline-banner-template', reason);
-    if (!banner) return;
-    var control = banner.querySelector('a[href]');
+    var fresh = banner && banner.querySelector('.offline-banner');
+    if (!listEl || !fresh) { hideBanner(); return; }
+    var control = fresh.querySelector('a[href]');
     if (control && !withRetry) control.remove();
-    listEl.parentNode.insertBefore(banner, listEl);
+    /* The same banner stays put while retries fail: no flicker, nothing new to read. */
+    var shown = document.querySelector('.offline-banner');
+    if (shown && shown.isEqualNode(fresh)) return;
+    if (shown) shown.replaceWith(fresh); else listEl.parentNode.insertBefore(fresh, listEl);
   }
 
   /* Whether the rows on screen still answer what `element` asked for: anything but
@@ -140,7 +142,7 @@
     var retrying = failed;
     failed = null;
     if (!retrying) return;
-    hideBanner();
+    /* The banner stays until an answer comes (`answered`), or the failure's own state replaces it. */
     if (retrying.offlineFooter) {
       if (!retrying.offlineFooter.isConnected) return;
       var hadFocus = retrying.offlineFooter.contains(document.activeElement);
@@ -187,6 +189,7 @@
   }
   document.addEventListener('liststate:rows-added', answered);
   document.addEventListener('liststate:placeholder-did-appear', answered);
+  document.addEventListener('liststate:answered', answered);
 
   window.addEventListener('online', function () {
     if (!failed) return;

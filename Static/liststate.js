@@ -10,8 +10,9 @@
  * (`this:drop|abort|replace`). Request headers: HX-Request, HX-Current-URL,
  * HX-Target, HX-Trigger. Response headers: HX-Retarget and HX-Reswap (the
  * answer goes elsewhere, as the server says). Responses of every status but 204 are swapped (error
- * fragments are content). Without a response (offline) nothing is swapped,
- * the element is released and `liststate:request-failed` is dispatched. */
+ * fragments are content), then `liststate:answered` is dispatched. Without a
+ * response (offline) nothing is swapped, the element is released and
+ * `liststate:request-failed` is dispatched. */
 (function () {
   'use strict';
   var events = window.ListStateEvents;
@@ -161,6 +162,8 @@
           }
           swapFragment(target, fragment, style);
           updateHistory(el, response.url || url.href);
+          events.emit('answered', { url: url.href, element: el, status: response.status,
+                                    retryAfter: response.headers.get('Retry-After') });
         });
       })
       .catch(function (error) {
@@ -176,7 +179,9 @@
     var value = push && push !== 'false' ? push : replace && replace !== 'false' ? replace : null;
     if (!value) return;
     var href = value === 'true' ? url : value;
-    if (push && push !== 'false') history.pushState({ liststate: true }, '', href);
+    /* The address on screen again (a retry) is no new history entry. */
+    var again = new URL(href, location.href).href === location.href;
+    if (push && push !== 'false' && !again) history.pushState({ liststate: true }, '', href);
     else history.replaceState({ liststate: true }, '', href);
     shownURL = location.href;
   }

@@ -33,7 +33,8 @@ var OFFLINE_PAGE = BASE + '/-/offline';
 var LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'];
 var SHELL = ['/-/offline'].concat(LANGUAGES.map(function (tag) { return '/-/offline?lang=' + tag; }), [
   '/static/liststate.css', '/static/liststate-interaction.css', '/-/placeholders.css',
-  '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js', '/static/liststate-position.js',
+  '/static/liststate-events.js', '/static/liststate.js', '/static/liststate-offline.js', '/static/liststate-retry.js',
+  '/static/liststate-position.js',
   '/static/favicon.svg',
   '/static/illustrations/offline.svg', '/static/illustrations/error.svg', '/static/illustrations/unavailable.svg',
   '/static/illustrations/loading.svg', '/static/illustrations/no-data.svg', '/static/illustrations/no-results.svg',

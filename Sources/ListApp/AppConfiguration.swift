@@ -7,7 +7,9 @@ public struct AppConfiguration: Sendable {
     /// A folder of files that replace the built-in static files of the same path; nil for none.
     public var staticDirectory: String?
     /// The `Retry-After` a 503 carries when the source gives no better figure, in seconds (RFC 9110 §10.2.3).
-    public var retryAfterSeconds: Int = 5
+    public var retryAfterSeconds: Int = AppConfiguration.defaultRetryAfterSeconds
+    /// The default of ``retryAfterSeconds``.
+    public static let defaultRetryAfterSeconds = 5
     /// How long a page's script waits for the answer to a partial request
     /// before it ends the request as one that failed to connect (retry
     /// footer, banner, automatic retry), in seconds; `--client-timeout`.

@@ -38,6 +38,8 @@ enum ServeCommand {
                                 an answer to a partial request before it treats it
                                 as a failed connection: retry footer, banner,
                                 automatic retry (default 10)
+          --retry-after SEC     the Retry-After of a 503 (source busy or locked),
+                                after which the page tries again by itself (default 5)
           --connection-limit N  open connections at once (default 4096)
           --per-ip-limit N      open connections from one address, 0 for no limit
                                 (default 256; behind a reverse proxy every client
@@ -155,6 +157,7 @@ enum ServeCommand {
             isDevelopment: options.isDevelopment)
         appConfiguration.responseCacheBytes = options.responseCacheMiB << 20
         appConfiguration.clientTimeoutSeconds = options.clientTimeout
+        if let seconds = options.retryAfter { appConfiguration.retryAfterSeconds = seconds }
         appConfiguration.corsOrigin = options.corsOrigin
         appConfiguration.basePath = options.basePath
         appConfiguration.settings = ServeSettings.effective(options)

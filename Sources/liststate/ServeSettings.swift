@@ -22,6 +22,8 @@ enum ServeSettings {
         var queryTimeout = 2.0
         /// Seconds a page's partial request may wait for its answer.
         var clientTimeout = 10.0
+        /// The `Retry-After` of a 503, in seconds (nil: the application's default).
+        var retryAfter: Int?
         /// Users' SQLite files and PostgreSQL URIs to serve as lists (none: the catalogue).
         var databases: [String] = []
         /// A PostgreSQL database to serve (`--database-url`, `LISTSTATE_DATABASE_URL`: out of `ps`).
@@ -210,6 +212,9 @@ enum ServeSettings {
         count("workers", 0...1024, at: \.workers, unset: serverDefaults.workerThreads),
         seconds("query-timeout", 0.01...600, lowest: "0.01", at: \.queryTimeout),
         seconds("client-timeout", 0.1...600, lowest: "0.1", at: \.clientTimeout),
+        count(
+            "retry-after", 1...3600, what: "a whole number of seconds", at: \.retryAfter,
+            unset: AppConfiguration.defaultRetryAfterSeconds),
         count("connection-limit", 1...100_000, at: \.connectionLimit, unset: serverDefaults.connectionLimit),
         count("per-ip-limit", 0...100_000, at: \.perIPLimit, unset: serverDefaults.perIPConnectionLimit),
         count(

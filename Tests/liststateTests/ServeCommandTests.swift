@@ -49,7 +49,7 @@ import Testing
         ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["--per-ip-limit", "-1"], ["--connection-limit", "0"],
         ["--idle-timeout", "x"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
         ["--drain-grace", "3601"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
-        ["--drain-limit"],
+        ["--drain-limit"], ["--retry-after", "0"], ["--retry-after", "1.5"], ["--retry-after", "3601"],
     ])
     func badArgumentsExitTwoWithOneLine(_ arguments: [String]) throws {
         let run = try CLIRun.run(["serve"] + arguments)
@@ -81,6 +81,7 @@ import Testing
         #expect(run.standardOutput.contains("--templates DIR"))
         #expect(run.standardOutput.contains("--drain-grace SEC"))
         #expect(run.standardOutput.contains("--drain-limit SEC"))
+        #expect(run.standardOutput.contains("--retry-after SEC"))
     }
 
     /// Issue 9: with `--drain-grace`, a SIGTERM makes `/-/readyz` answer 503 at

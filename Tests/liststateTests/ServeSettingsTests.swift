@@ -32,7 +32,7 @@ import Testing
         // 2.0 is the whole number 2 (found by QA: it was refused).
         let site = try Site(configuration: #"{"server": {"queryTimeout": 1.5, "clientTimeout": 3, "dev": true, "drainLimit": 7, "threads": 2.0}}"#)
         let server = try ServeProcess(
-            ["--config", site.configuration, "--client-timeout", "5", site.database],
+            ["--config", site.configuration, "--client-timeout", "5", "--retry-after", "2", site.database],
             environment: ["LISTSTATE_QUERY_TIMEOUT": "0.7", "LISTSTATE_CLIENT_TIMEOUT": "4"])
         defer { _ = server.stop() }
         let answer = try #require(server.get("/-/settings.json"))
@@ -40,7 +40,7 @@ import Testing
         #expect(answer.contains("Content-Type: application/json; charset=utf-8"))
         let expected: [(String, Double, String)] = [
             ("queryTimeout", 0.7, "environment"), ("clientTimeout", 5, "flag"),
-            ("drainLimit", 7, "file"), ("idleTimeout", 30, "default"),
+            ("drainLimit", 7, "file"), ("idleTimeout", 30, "default"), ("retryAfter", 2, "flag"),
         ]
         for (name, value, source) in expected {
             let setting = try Self.setting(answer, name)

@@ -55,6 +55,8 @@ extension UIStrings {
         noAnswerAnnouncement: "The server did not answer in time. The list tries again by itself.",
         noAnswerTitle: "The server did not answer",
         noAnswerDetail: "It may be busy or stopped. The list tries again by itself.",
+        retryIn: "Trying again in {seconds} s",
+        retryAt: "Trying again at {time}",
         loading: PlaceholderWords(title: "Loading characters…", detail: "This only takes a moment.", button: nil),
         showListNow: "Show the list now",
         noData: PlaceholderWords(

@@ -54,6 +54,8 @@ extension UIStrings {
         noAnswerAnnouncement: "服务器没有及时响应。列表会自动重试。",
         noAnswerTitle: "服务器没有响应",
         noAnswerDetail: "服务器可能正忙或已停止。列表会自动重试。",
+        retryIn: "{seconds} 秒后自动重试",
+        retryAt: "将于 {time} 自动重试",
         loading: PlaceholderWords(title: "正在加载字符…", detail: "马上就好。", button: nil),
         showListNow: "直接显示列表",
         noData: PlaceholderWords(

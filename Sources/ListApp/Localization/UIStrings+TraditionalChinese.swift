@@ -54,6 +54,8 @@ extension UIStrings {
         noAnswerAnnouncement: "伺服器沒有及時回應。清單會自動重試。",
         noAnswerTitle: "伺服器沒有回應",
         noAnswerDetail: "伺服器可能正忙或已停止。清單會自動重試。",
+        retryIn: "{seconds} 秒後自動重試",
+        retryAt: "將於 {time} 自動重試",
         loading: PlaceholderWords(title: "正在載入字元…", detail: "馬上就好。", button: nil),
         showListNow: "直接顯示清單",
         noData: PlaceholderWords(

@@ -92,6 +92,12 @@ struct UIStrings: Sendable {
     var noAnswerTitle: String
     var noAnswerDetail: String
 
+    // MARK: Automatic retry of a 503 (client-side; rendered into a <template>)
+    /// The note beside a retry control the page will use by itself; `{seconds}` is how many are left.
+    var retryIn: String
+    /// The same when the retry is more than a minute away; `{time}` is the time of day.
+    var retryAt: String
+
     // MARK: Placeholders
     /// The loading placeholder.
     var loading: PlaceholderWords

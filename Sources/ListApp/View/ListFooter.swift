@@ -31,10 +31,13 @@ enum ListFooter {
         case .retry(let cursor):
             let href = cursor.map { links.page(after: $0) } ?? links.start
             let message = decision.problem == .sourceUnavailable ? strings.words.moreUnavailable : strings.words.moreFailed
-            footer["retry"] = [
+            var retry: MustacheFields = [
                 "message": .string(message), "label": .string(strings.words.tryAgain), "href": .string(href),
                 "isPartial": true,
             ]
+            // A 503's delay: the page tries again by itself after it (Static/liststate-retry.js).
+            if decision.problem == .sourceUnavailable, let seconds = decision.retryAfterSeconds { retry["retryAfter"] = .int(seconds) }
+            footer["retry"] = .dictionary(retry)
         case .startOver:
             let message = refusalMessage ?? strings.words.partGone
             footer["retry"] = ["message": .string(message), "label": .string(strings.words.startOver), "href": .string(links.start)]

@@ -40,8 +40,8 @@ enum OfflinePlaceholder {
 
     /// The offline `<template>`s' content of a full page (docs/view-context.md,
     /// `offline`): the offline placeholder (``context(list:language:allowsPartialRequests:links:templates:words:)``),
-    /// the banner, footer and announcement words in `words`' language, and the
-    /// address a retry loads (`links.current`).
+    /// the banner, footer and announcement words in `words`' language, the
+    /// automatic retry's note, and the address a retry loads (`links.current`).
     static func templatesContext(
         list: ListConfiguration, language: Language, allowsPartialRequests: Bool, links: ListLinks,
         templates: PageTemplates?, words: ListWords
@@ -59,6 +59,8 @@ enum OfflinePlaceholder {
             "noAnswerFooter": .string(strings.noAnswerFooter),
             "noAnswerAnnouncement": .string(strings.noAnswerAnnouncement),
             "retryHref": .string(current),
+            "retryIn": .string(strings.retryIn),
+            "retryAt": .string(strings.retryAt),
         ]
     }
 

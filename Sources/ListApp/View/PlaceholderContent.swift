@@ -42,6 +42,9 @@ struct PlaceholderContent {
     var image: (src: String, alt: String, width: Int, height: Int, animation: PlaceholderImage.Animation)?
     /// The action.
     var button: (label: String, href: String, isPartial: Bool, style: PlaceholderButton.Style)?
+    /// The `Retry-After` delay (seconds) after which the page follows the built-in
+    /// button by itself: an unavailable source's, when the server gave one.
+    var retryAfterSeconds: Int?
     /// The `<noscript>` link of a lazy shell.
     var noscriptHref: String?
     /// The CSS classes of the element.
@@ -197,6 +200,9 @@ struct PlaceholderContent {
                 custom.request == .partial && facts.allowsPartialRequests, custom.style
             )
         }
+        if kind == .unavailable, case .builtIn = configuration.button, button?.isPartial == true {
+            retryAfterSeconds = facts.retryAfterSeconds
+        }
         if facts.isLazyShell { noscriptHref = links.rowsAtOnce }
 
         var classes = [
@@ -247,6 +253,7 @@ struct PlaceholderContent {
             value["button"] = [
                 "label": .string(button.label), "href": .string(button.href), "isPartial": .bool(button.isPartial),
                 "styleClass": .string("button-\(button.style.rawValue)"),
+                "retryAfter": retryAfterSeconds.map { .int($0) } ?? .null,
             ]
         }
         if let noscriptHref { value["noscript"] = ["href": .string(noscriptHref)] }
