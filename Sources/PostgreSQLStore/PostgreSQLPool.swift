@@ -4,7 +4,8 @@ import ListStore
 /// At most ``size`` connections to one PostgreSQL server, shared by every
 /// thread of the process (not one pool per worker): a request takes an idle
 /// one, opens one while fewer than ``size`` are open, else waits for one until
-/// its deadline (then `.busy`, a 503).
+/// its deadline (then `.busy`, a 503). A request that yields (a CSV export's
+/// piece) takes one only while no other request waits, within its own deadline.
 ///
 /// A connection found broken (the server restarted, the backend was
 /// terminated, a query was abandoned at its deadline) is closed, and so is
@@ -25,6 +26,9 @@ final class PostgreSQLPool: @unchecked Sendable {
     private var idle: [PostgreSQLConnection] = []
     private var open = 0
     private var generation = 0
+    /// The requests waiting for a connection now: pages, and those that yield to them.
+    private var waitingPages = 0
+    private var waitingExports = 0
     /// Until when a new connection is not tried (``reconnectPause`` after one could not be made).
     private var unreachableUntil: ContinuousClock.Instant?
 
@@ -53,17 +57,26 @@ final class PostgreSQLPool: @unchecked Sendable {
         return open
     }
 
+    /// The requests waiting for a connection now (for tests).
+    var waiting: (pages: Int, exports: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (waitingPages, waitingExports)
+    }
+
     /// Runs `body` with a connection until `deadline`.
-    /// - Parameter waiting: Whether to wait for a connection when all are in use (`false`: `.busy` at once).
+    /// - Parameters:
+    ///   - waiting: Whether to wait for a connection when all are in use (`false`: `.busy` at once).
+    ///   - yielding: Whether to take one only while no other request waits for one (an export's piece).
     /// - Throws: `.busy` when none came free before the deadline, `.cannotOpen` when the server
     ///   cannot be reached, or what `body` throws.
     func withConnection<T>(
-        until deadline: ContinuousClock.Instant, waiting: Bool = true,
+        until deadline: ContinuousClock.Instant, waiting: Bool = true, yielding: Bool = false,
         _ body: (PostgreSQLConnection) throws(ListStoreError) -> T
     ) throws(ListStoreError) -> T {
         var retried = false
         while true {
-            let (connection, reused, epoch) = try take(until: deadline, waiting: waiting)
+            let (connection, reused, epoch) = try take(until: deadline, waiting: waiting, yielding: yielding)
             do {
                 let result = try body(connection)
                 giveBack(connection, epoch: epoch)
@@ -87,29 +100,42 @@ final class PostgreSQLPool: @unchecked Sendable {
     }
 
     /// An idle connection, or a new one; whether it was idle, and the generation it belongs to.
+    /// A `yielding` request takes none while a page waits for one.
     private func take(
-        until deadline: ContinuousClock.Instant, waiting: Bool
+        until deadline: ContinuousClock.Instant, waiting: Bool, yielding: Bool
     ) throws(ListStoreError) -> (PostgreSQLConnection, reused: Bool, epoch: Int) {
         condition.lock()
         while true {
-            if let connection = idle.popLast() {
+            let yieldsNow = yielding && waitingPages > 0
+            if !yieldsNow, let connection = idle.popLast() {
                 let epoch = generation
                 condition.unlock()
                 return (connection, true, epoch)
             }
             let now = ContinuousClock.now
             let paused = unreachableUntil.map { now < $0 } ?? false
-            if open < size && !paused { break }
+            if open < size && !paused && !yieldsNow { break }
             // Paused with none open: nothing will come back to wait for.
             if paused && open == 0 || !waiting || now >= deadline {
                 condition.unlock()
                 throw paused
                     ? ListStoreError(kind: .cannotOpen, message: "the server could not be reached a moment ago")
-                    : ListStoreError(kind: .overloaded, message: "all \(size) connections to the database are in use")
+                    : yieldsNow
+                        ? ListStoreError(
+                            kind: .overloaded,
+                            message: "pages waited for the \(size) connections to the database all along (an export yields to them)")
+                        : ListStoreError(kind: .overloaded, message: "all \(size) connections to the database are in use")
             }
-            // A connection given back, or the pause over, whichever comes first.
+            // A connection given back, the pause over, or no page waiting any more, whichever comes first.
             let until = paused ? min(deadline, unreachableUntil ?? deadline) : deadline
+            if yielding { waitingExports += 1 } else { waitingPages += 1 }
             _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, (until - now).seconds)))
+            if yielding {
+                waitingExports -= 1
+            } else {
+                waitingPages -= 1
+                if waitingPages == 0 && waitingExports > 0 { condition.broadcast() }
+            }
         }
         let epoch = generation
         open += 1
@@ -139,7 +165,8 @@ final class PostgreSQLPool: @unchecked Sendable {
         } else {
             idle.append(connection)
         }
-        condition.signal()
+        // A waiting export may not take it while a page waits: then every waiter looks.
+        if waitingExports > 0 { condition.broadcast() } else { condition.signal() }
         condition.unlock()
     }
 

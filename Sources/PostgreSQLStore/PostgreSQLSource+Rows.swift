@@ -5,7 +5,8 @@ extension PostgreSQLSource {
     /// column, then its NULL range, as ``ListStore/DatabaseSource/page(_:)`` reads
     /// a SQLite file (`KeysetQuery`). An attempt (``ListStore/RowPageQuery/attemptWork``)
     /// takes no connection it would have to wait for and runs at most
-    /// ``attemptTimeLimit`` seconds.
+    /// ``attemptTimeLimit`` seconds. A query that yields (``ListStore/RowPageQuery/yieldsToPages``)
+    /// takes a connection only while no other request waits for one.
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
         let limit = max(1, query.limit)
         let table = query.table
@@ -17,7 +18,7 @@ extension PostgreSQLSource {
             ? ContinuousClock.now + .milliseconds(Int(min(queryTimeLimit, Self.attemptTimeLimit) * 1000))
             : deadline(from: query.startedAt)
         return Result { () throws(ListStoreError) -> RowPage in
-            try withConnection(until: deadline, waiting: !attempt) { connection throws(ListStoreError) in
+            try withConnection(until: deadline, waiting: !attempt, yielding: query.yieldsToPages) { connection throws(ListStoreError) in
                 var page = RowPage(rows: [], keys: [], hasMore: false)
                 if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {
                     page = try readRun(keyset, of: after, count: limit + 1, connection, deadline: deadline)

@@ -119,10 +119,10 @@ public final class PostgreSQLSource: ListSource {
 
     /// Runs `body` on a pooled connection until `deadline` (``PostgreSQLPool``).
     func withConnection<T>(
-        until deadline: ContinuousClock.Instant, waiting: Bool = true,
+        until deadline: ContinuousClock.Instant, waiting: Bool = true, yielding: Bool = false,
         _ body: (PostgreSQLConnection) throws(ListStoreError) -> T
     ) throws(ListStoreError) -> T {
-        try pool.withConnection(until: deadline, waiting: waiting, body)
+        try pool.withConnection(until: deadline, waiting: waiting, yielding: yielding, body)
     }
 
     func deadline(from startedAt: ContinuousClock.Instant?, limit: Double? = nil) -> ContinuousClock.Instant {

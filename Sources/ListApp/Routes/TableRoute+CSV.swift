@@ -166,7 +166,7 @@ final class CSVExport: Sendable {
             RowPageQuery(
                 table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
                 searchAlternative: list.searchAlternative(for: request.query), filters: request.filters,
-                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece))
+                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece, yieldsToPages: true))
         if case .success(let page) = read, hasHeader, page.fileIdentity != file {
             return .failure(ListStoreError(kind: .schemaChanged, message: "the database file was replaced during the export"))
         }

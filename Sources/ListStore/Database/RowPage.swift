@@ -35,14 +35,20 @@ public struct RowPageQuery: Sendable, Hashable {
     /// waits as the query time limit allows, when an attempt fails
     /// (docs/design.md, "Threads").
     public var attemptWork: Int?
+    /// Whether the query gives way to every other request for a connection of a bounded
+    /// pool (a CSV export's piece): it takes one only while no other waits, until its
+    /// deadline. SQLite's pool opens a connection per request that needs one, so nothing waits there.
+    public var yieldsToPages: Bool
 
     /// Makes a query.
     public init(
         table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
         search: String? = nil, searchAlternative: SQLCondition? = nil, filters: [RowFilter] = [],
-        startedAt: ContinuousClock.Instant? = nil, wholeValues: Bool = false, byteBudget: Int? = nil, attemptWork: Int? = nil
+        startedAt: ContinuousClock.Instant? = nil, wholeValues: Bool = false, byteBudget: Int? = nil, attemptWork: Int? = nil,
+        yieldsToPages: Bool = false
     ) {
         self.attemptWork = attemptWork
+        self.yieldsToPages = yieldsToPages
         self.wholeValues = wholeValues
         self.byteBudget = byteBudget
         self.table = table
