@@ -215,6 +215,81 @@ def test_too_many_connections_is_503_and_the_pool_makes_do(database):
         psql(f"DROP OWNED BY {role}; DROP ROLE {role}", database=database)
 
 
+
+def test_row_pages_answer_within_their_limit_while_exports_run(database):
+    """Found in use (issue 41): with a small pool and CSV exports running, which take a
+    connection once per piece, row pages waited their whole time limit. A pool of one,
+    twelve exports again and again (more than the server's eight workers), then eight
+    clients of row pages: every page 200 within the limit, and the exports still finish."""
+    psql("CREATE TABLE exported (id integer PRIMARY KEY, name text NOT NULL);"
+         "INSERT INTO exported SELECT n, 'exported ' || n FROM generate_series(1, 60000) n;", database=database)
+    server = Server(extra=["--database-url", f"{CLUSTER} dbname={database}", "--pool-size", "1",
+                           "--query-timeout", "2", "--response-cache", "0"])
+    url = urllib.parse.urlsplit(server.url)
+    until = time.monotonic() + 6
+    lock = threading.Lock()
+    pages, exports, problems = [], [], []
+
+    def ask(path, timeout):
+        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+        try:
+            connection.request("GET", path)
+            answer = connection.getresponse()
+            return answer.status, answer.read()
+        finally:
+            connection.close()
+
+    def export():
+        while time.monotonic() < until:
+            try:
+                status, body = ask("/exported.csv", 60)
+                with lock:
+                    exports.append((status, body.count(b"\n")))
+            except (http.client.IncompleteRead, OSError) as error:
+                with lock:
+                    exports.append((None, repr(error)))
+
+    def row_pages(number):
+        count = 0
+        while time.monotonic() < until:
+            count += 1
+            key = (count * 37 + number * 101) % 500 + 1
+            started = time.monotonic()
+            try:
+                status, body = ask(f"/things/{key}", 30)
+                took = time.monotonic() - started
+                with lock:
+                    pages.append((status, took))
+                    if status == 200 and f"thing {key}<".encode() not in body:
+                        problems.append(f"/things/{key} does not show its row")
+            except OSError as error:
+                with lock:
+                    problems.append(repr(error))
+
+    exporters = [threading.Thread(target=export, daemon=True) for _ in range(12)]
+    readers = [threading.Thread(target=row_pages, args=(n,), daemon=True) for n in range(8)]
+    threads = exporters + readers
+    try:
+        for thread in exporters:
+            thread.start()
+        time.sleep(1)
+        for thread in readers:
+            thread.start()
+        for thread in threads:
+            thread.join(90)
+        statuses = {status for status, _ in pages}
+        slowest = max((took for _, took in pages), default=0)
+        whole = sum(1 for status, lines in exports if status == 200 and lines == 60001)
+        print(f"\na pool of one, 12 exports and 8 clients of row pages for 5 s: {len(pages)} row pages, "
+              f"slowest {slowest:.2f} s; {whole} of {len(exports)} exports whole")
+        assert problems == [], problems[:3]
+        assert pages and statuses == {200}, sorted(statuses)
+        assert slowest < 2, slowest
+        assert whole > 0, exports[:3]
+    finally:
+        server.stop()
+
+
 PROXY = r'''
 import socket, sys, threading
 server = socket.socket()

@@ -120,7 +120,7 @@ private func streamedBodyReader(
         context.handOver.store(RequestContext.HandOver.working, ordering: .releasing)
         body.core.suspended.withLock { $0[key] = ServerCore.SuspendedRequest(context: context, connection: body.connection) }
         MHD_suspend_connection(body.connection)
-        workers.submit {
+        workers.submit(yielding: true) {
             body.produce()
             guard
                 body.context.handOver.compareExchange(

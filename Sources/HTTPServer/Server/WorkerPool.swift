@@ -4,26 +4,51 @@
     import Darwin
 #endif
 
-/// A fixed set of threads that run jobs in the order they were submitted.
+/// A fixed set of threads that run jobs in the order they were submitted,
+/// answers before a stream's next pieces.
 ///
 /// The server hands it the steps that may block (a query waiting on a lock)
 /// while the connection waits suspended, so libmicrohttpd's threads keep
 /// serving their other connections (docs/design.md, "HTTP and HTMX": a blocked
 /// query must not delay the requests that never touch the data source).
 /// The queue is unbounded: it holds at most one job per open connection.
+/// A piece (a CSV export's, which may wait for a pooled connection) runs only
+/// when no answer is queued, and on at most half the threads, so the requests
+/// of pages always find a thread (found in use, issue 41: exports took every worker).
 final class WorkerPool: @unchecked Sendable {
     /// A job; runs once on one of the pool's threads.
     typealias Job = @Sendable () -> Void
 
+    /// Jobs in the order they came; taken from the front.
+    private struct Queue {
+        private var jobs: [Job] = []
+        private var head = 0
+        var isEmpty: Bool { head == jobs.count }
+        mutating func append(_ job: @escaping Job) { jobs.append(job) }
+        mutating func popFirst() -> Job? {
+            guard head < jobs.count else { return nil }
+            let job = jobs[head]
+            head += 1
+            if head > 256, head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            return job
+        }
+    }
+
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     // Guarded by `mutex`.
-    private var jobs: [Job] = []
-    private var head = 0
+    private var answers = Queue()
+    private var pieces = Queue()
+    private var runningPieces = 0
     private var isStopping = false
     private var running = 0
     /// The number of threads.
     let threadCount: Int
+    /// The most threads running pieces at once.
+    private var pieceLimit: Int { max(1, threadCount / 2) }
 
     /// Starts `threads` threads (at least one).
     /// - Throws: ``HTTPServerError`` `.systemCall` when a thread cannot be created.
@@ -65,14 +90,15 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Queues `job`; one waiting thread wakes for it. After ``stop()`` the job
     /// runs on the caller's thread instead (nothing is dropped).
-    func submit(_ job: @escaping Job) {
+    /// - Parameter yielding: Whether the job is a stream's next piece, which gives way to answers.
+    func submit(yielding: Bool = false, _ job: @escaping Job) {
         pthread_mutex_lock(mutex)
         if isStopping {
             pthread_mutex_unlock(mutex)
             job()
             return
         }
-        jobs.append(job)
+        if yielding { pieces.append(job) } else { answers.append(job) }
         pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
     }
@@ -85,21 +111,24 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// A thread's loop: take the oldest job, run it, until stopped and empty.
+    /// A thread's loop: take the oldest answer, else the oldest piece while fewer
+    /// than ``pieceLimit`` run, until stopped and empty.
     private func work() {
         pthread_mutex_lock(mutex)
         while true {
-            if head < jobs.count {
-                let job = jobs[head]
-                head += 1
-                if head > 256, head * 2 > jobs.count {
-                    jobs.removeFirst(head)
-                    head = 0
-                }
+            if let job = answers.popFirst() {
                 pthread_mutex_unlock(mutex)
                 job()
                 pthread_mutex_lock(mutex)
-            } else if isStopping {
+            } else if runningPieces < pieceLimit, let job = pieces.popFirst() {
+                runningPieces += 1
+                pthread_mutex_unlock(mutex)
+                job()
+                pthread_mutex_lock(mutex)
+                runningPieces -= 1
+                // A piece held back by the limit may go now.
+                if !pieces.isEmpty { pthread_cond_signal(condition) }
+            } else if isStopping && pieces.isEmpty {
                 running -= 1
                 pthread_mutex_unlock(mutex)
                 return
