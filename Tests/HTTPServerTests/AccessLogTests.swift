@@ -116,6 +116,20 @@ import Testing
         #expect(!Self.entry.jsonLine.contains("\n"))
     }
 
+    /// Issue 41: a JSON log line wrote `<`, `>` and `&` of a target or a header
+    /// as they came; like every JSON the server writes, it escapes them now.
+    @Test func jsonLineWritesNoMarkupCharacters() throws {
+        var entry = Self.entry
+        entry.target = "/characters.json?sort=<script>alert(1)</script>&x"
+        entry.userAgent = "<b>&amp;</b>"
+        let line = entry.jsonLine
+        #expect(!line.contains(where: { "<>&".contains($0) }), "\(line)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["path"] as? String == entry.target && object["user_agent"] as? String == entry.userAgent)
+        let message = AccessLogEntry.jsonMessage("a <b> & c")
+        #expect(!message.contains(where: { "<>&".contains($0) }), "\(message)")
+    }
+
     @Test func aJSONMessageLineParses() throws {
         let line = AccessLogEntry.jsonMessage("ListState is listening on \"http://x/\"\u{1}")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])

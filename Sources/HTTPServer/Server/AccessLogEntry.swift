@@ -141,7 +141,8 @@ public struct AccessLogEntry: Sendable {
         "{\"time\":\(jsonString(rfc3339(time))),\"message\":\(jsonString(message))}"
     }
 
-    /// `text` as a JSON string (RFC 8259 §7), `null` for nil.
+    /// `text` as a JSON string (RFC 8259 §7), `null` for nil; `<`, `>` and `&`
+    /// escaped as in every JSON the server writes (a log viewer may show HTML).
     static func jsonString(_ text: String?) -> String {
         guard let text else { return "null" }
         var out = "\""
@@ -149,6 +150,9 @@ public struct AccessLogEntry: Sendable {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

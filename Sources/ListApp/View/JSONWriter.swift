@@ -13,43 +13,71 @@ struct JSONWriter {
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// A string, escaped per RFC 8259 §7 (and U+2028/U+2029, for JavaScript
-    /// readers), byte by byte: runs that need no escape are copied whole.
+    /// A string, escaped per RFC 8259 §7, and U+2028/U+2029 (for JavaScript
+    /// readers) and `<`, `>`, `&` (as Go's encoding/json: no answer carries a
+    /// tag or an entity a page might take in raw).
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        append(text, inString: true)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// JSON text another program wrote (a PostgreSQL `json` column), with `<`, `>`,
+    /// `&` and U+2028/U+2029 escaped: in JSON they stand only inside strings,
+    /// where the escape reads back the same.
+    mutating func json(_ text: String) {
+        append(text, inString: false)
+    }
+
+    /// Copies `text` byte by byte, runs that need no escape whole; `inString`
+    /// also escapes quotes, backslashes and control characters.
+    @inline(__always)
+    private mutating func append(_ text: String, inString: Bool) {
         var text = text
         text.withUTF8 { utf8 in
             var start = 0
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
-                var escape: String?
+                var escape: StaticString?
+                var control: UInt8?
                 var width = 1
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                case UInt8(ascii: "<"): escape = "\\u003c"
+                case UInt8(ascii: ">"): escape = "\\u003e"
+                case UInt8(ascii: "&"): escape = "\\u0026"
+                case UInt8(ascii: "\"") where inString: escape = "\\\""
+                case UInt8(ascii: "\\") where inString: escape = "\\\\"
+                case 0x0A where inString: escape = "\\n"
+                case 0x0D where inString: escape = "\\r"
+                case 0x09 where inString: escape = "\\t"
+                case 0..<0x20 where inString: control = byte
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
                 default: break
                 }
-                if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    bytes.append(contentsOf: escape.utf8)
-                    index += width
-                    start = index
-                } else {
+                guard escape != nil || control != nil else {
                     index += 1
+                    continue
                 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                if let escape {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                } else if let control {
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(Self.hexDigits[Int(control >> 4)])
+                    bytes.append(Self.hexDigits[Int(control & 0x0F)])
+                }
+                index += width
+                start = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
+
+    /// Lowercase hexadecimal digits, for `\u00XX`.
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func optionalString(_ text: String?) {
         if let text { string(text) } else { raw("null") }
@@ -57,11 +85,11 @@ struct JSONWriter {
 
     /// A value of a table, written as its column's `format` says: a boolean's
     /// 0 and 1 as `false` and `true`, a JSON column's text as that JSON (the
-    /// database server wrote it, so it is JSON).
+    /// database server wrote it, so it is JSON; see ``json(_:)``).
     mutating func value(_ value: SQLValue, format: TableDescription.ValueFormat = .plain) {
         switch (format, value) {
         case (.boolean, .integer(let number)): raw(number == 0 ? "false" : "true")
-        case (.json, .text(let text)): raw(text)
+        case (.json, .text(let text)): json(text)
         case (_, .null): raw("null")
         case (_, .integer(let number)): raw(String(number))
         case (_, .real(let number)) where number.isFinite: raw(SQLValue.shortestText(number))

@@ -15,6 +15,20 @@ import Testing
         }
     }
 
+    /// Issue 41: `<`, `>` and `&` went out raw; they are written as Go's
+    /// encoding/json writes them, and read back the same.
+    @Test func markupCharactersAreEscapedAndReadBackTheSame() throws {
+        let text = "<script>alert(1)</script> & <&>é"
+        var writer = JSONWriter()
+        writer.string(text)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #""\u003cscript\u003ealert(1)\u003c/script\u003e \u0026 \u003c\u0026\u003eé""#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: .fragmentsAllowed) as? String
+        #expect(decoded == text)
+        #expect(try JSONDecoder().decode(String.self, from: Data(writer.bytes)) == text)
+    }
+
     @Test func aColumnsFormatWritesBooleansAndJSONAsSuch() {
         let cases: [(SQLValue, TableDescription.ValueFormat, String)] = [
             (.integer(1), .boolean, "true"), (.integer(0), .boolean, "false"), (.null, .boolean, "null"),
