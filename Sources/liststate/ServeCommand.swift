@@ -45,10 +45,10 @@ enum ServeCommand {
                                 (default 256; behind a reverse proxy every client
                                 shares its address: use 0 there)
           --idle-timeout SEC    close a connection idle this long (default 30)
-          --drain-grace SEC     on SIGTERM/SIGINT, keep accepting this long while
-                                /-/readyz answers 503, so a load balancer can take
-                                the server out first (default 0; a second signal
-                                ends the grace at once)
+          --drain-grace SEC     on SIGTERM, SIGINT or SIGHUP, keep accepting this long
+                                while /-/readyz answers 503, so a load balancer can
+                                take the server out first (default 0; a second
+                                signal ends the grace at once)
           --drain-limit SEC     then the longest wait for requests in flight before
                                 they are cut off and the exit status is 1 (default 25;
                                 one second past it the process exits whatever runs)

@@ -5,16 +5,17 @@
 #endif
 
 extension Server {
-    /// Blocks SIGINT and SIGTERM in the calling thread, and so in every thread
-    /// it starts afterwards (libmicrohttpd's included). Call it first thing in
-    /// `main`, before ``start()``, then wait with ``waitForTerminationSignal()``:
-    /// no signal handler, no global state.
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread, and so in every
+    /// thread it starts afterwards (libmicrohttpd's included). Call it first thing
+    /// in `main`, before ``start()``, then wait with ``waitForTerminationSignal()``:
+    /// no signal handler, no global state. A SIGHUP the process was started
+    /// ignoring (`nohup`) stays ignored.
     public static func blockTerminationSignals() {
         var set = terminationSignals()
         _ = pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Waits (`sigwait`) until SIGINT or SIGTERM arrives. The signals must
+    /// Waits (`sigwait`) until SIGINT, SIGTERM or SIGHUP arrives. The signals must
     /// have been blocked with ``blockTerminationSignals()``.
     /// - Returns: The signal number received.
     public static func waitForTerminationSignal() -> Int32 {
@@ -24,7 +25,7 @@ extension Server {
         return received
     }
 
-    /// Waits (`sigtimedwait`) at most `timeout` for SIGINT or SIGTERM; the
+    /// Waits (`sigtimedwait`) at most `timeout` for SIGINT, SIGTERM or SIGHUP; the
     /// signals must have been blocked with ``blockTerminationSignals()``.
     /// Used for a drain's grace period: a second signal cuts it short.
     /// - Returns: The signal number received, or nil when the time ran out.
@@ -48,6 +49,19 @@ extension Server {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
+        if !isIgnored(SIGHUP) { sigaddset(&set, SIGHUP) }
         return set
+    }
+
+    /// Whether `signal`'s disposition is SIG_IGN, as `nohup` leaves SIGHUP's.
+    static func isIgnored(_ signal: Int32) -> Bool {
+        var action = sigaction()
+        guard sigaction(signal, nil, &action) == 0 else { return false }
+        #if canImport(Glibc)
+            let handler = action.__sigaction_handler.sa_handler
+        #else
+            let handler = action.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

@@ -53,9 +53,13 @@ final class ServeProcess {
         UInt16(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
     }
 
-    /// Sends `signal` and waits for the exit status.
+    /// Sends `signal` and waits for the exit status; a server still running
+    /// 30 s later is killed (SIGKILL, status 9), so a failing test ends.
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -79,7 +83,7 @@ final class ServeProcess {
         return received.isEmpty ? nil : String(decoding: received, as: UTF8.self)
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 }
 
 /// A catalogue built once for the serve tests.
