@@ -78,6 +78,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case interactiveInInteractive = "interactive-in-interactive"
     /// Flow content that ends an open `p` (WHATWG HTML §4.4.1: `p` holds phrasing content only).
     case blockInP = "block-in-p"
+    /// Flow content (`div`, `ul`, `table`, `p`, ...) inside an element that holds phrasing content
+    /// only (`span`, `button`, `label`, `h1`, ...; WHATWG HTML §3.2.5.2.5), a transparent `a`
+    /// taking its parent's model (§3.2.5.3).
+    case flowInPhrasing = "flow-in-phrasing"
     /// An element in a parent that does not allow it (`li` outside a list, anything but `li` in `ol`/`ul`).
     case invalidChild = "invalid-child"
     /// A non-void HTML element written as self-closing (`<div/>`): the slash is ignored (WHATWG HTML §13.1.2.1).

@@ -92,6 +92,39 @@ enum HTML5Vocabulary {
 
     // MARK: Content categories (WHATWG HTML §3.2.5.2)
 
+    /// Elements whose content model is phrasing content only (WHATWG HTML §3.2.5.2.5
+    /// "Phrasing content", and each element's "Content model" line): `p` (§4.4.1), `pre`
+    /// (§4.4.3), `h1`-`h6` (§4.3.6), the text-level elements of §4.5 but `a`, `ruby` and
+    /// `rp`, `label`, `button`, `output`, `progress`, `meter` (§4.10), plus `legend` and
+    /// `summary` (§4.10.16, §4.11.2), which also take heading content. Not `dt` (§4.4.10:
+    /// flow content with exceptions) nor `caption`, `figcaption`, `li`, `dd`, `td`, `th`.
+    static let phrasingContainers = words(
+        """
+        p pre h1 h2 h3 h4 h5 h6 em strong small s cite q dfn abbr rt data time code var samp kbd
+        sub sup i b u mark bdi bdo span label button output progress meter legend summary
+        """)
+
+    /// The phrasing containers that also take heading content (§4.10.16 `legend`, §4.11.2 `summary`).
+    static let phrasingAndHeadingContainers = words("legend summary")
+
+    /// Heading content (WHATWG HTML §3.2.5.2.4).
+    static let headingContent = words("h1 h2 h3 h4 h5 h6 hgroup")
+
+    /// Flow content that is not phrasing content (WHATWG HTML §3.2.5.2.2 less §3.2.5.2.5),
+    /// with the obsolete block elements the parser treats alike (§13.2.6.4.7).
+    static let flowOnlyContent = words(
+        """
+        address article aside blockquote details dialog div dl fieldset figure footer form h1 h2 h3
+        h4 h5 h6 header hgroup hr main menu nav ol p pre search section table ul center dir listing
+        plaintext xmp
+        """)
+
+    /// Elements with a transparent content model (WHATWG HTML §3.2.5.3): their content is
+    /// checked against their parent's (`a` §4.5.1, `ins`/`del` §4.7, `noscript` in a body
+    /// §4.12.2, `slot` §4.12.4, `canvas` §4.12.5, and `map`, `object`, `audio`, `video` of
+    /// §4.8). Autonomous custom elements are transparent too (§4.13).
+    static let transparentContent = words("a ins del map object canvas audio video noscript slot")
+
     /// Elements that are always interactive content (§3.2.5.2.7); `a`, `audio`, `video`, `img`,
     /// `input` and `object` depend on attributes (see `isInteractive`).
     static let interactiveElements = words("button details embed iframe label select textarea")

@@ -183,6 +183,7 @@ struct StructureChecker {
         }
         let isForeignRoot = HTML5Vocabulary.foreignRoots.contains(name)
         startTags.append((tag, isForeignRoot))
+        checkPhrasingContent(of: tag)
         closeImpliedElements(before: tag)
         checkParent(of: tag)
         checkInteractiveNesting(of: tag)
@@ -267,6 +268,36 @@ struct StructureChecker {
             if !HTML5Vocabulary.optionalEndTag.contains(element.name) {
                 forceClosed.append(ForceClosed(element: element, closer: closer, closerPosition: position))
             }
+        }
+    }
+
+    /// Reports flow content inside an element that holds phrasing content only (WHATWG HTML
+    /// §3.2.5.2.5), looking through transparent elements (§3.2.5.3) to the parent whose content
+    /// model applies. Checked before implied end tags close anything: the parser moves such a
+    /// block out of a `p` (and a link with it) without a word. A `p` the block ends on its own
+    /// is an omitted end tag, not an error.
+    private mutating func checkPhrasingContent(of tag: StartTag) {
+        guard HTML5Vocabulary.flowOnlyContent.contains(tag.name) else { return }
+        var transparent: OpenElement?
+        for element in stack.reversed() {
+            if element.isSynthetic || element.isForeign || element.name == "template" { return }
+            if HTML5Vocabulary.transparentContent.contains(element.name) || Self.isCustomElementName(element.name) {
+                transparent = transparent ?? element
+                continue
+            }
+            guard HTML5Vocabulary.phrasingContainers.contains(element.name) else { return }
+            if element.name == "p", transparent == nil, HTML5Vocabulary.closesParagraph.contains(tag.name) { return }
+            if HTML5Vocabulary.phrasingAndHeadingContainers.contains(element.name),
+                HTML5Vocabulary.headingContent.contains(tag.name)
+            {
+                return
+            }
+            let through = transparent.map { " <\($0.name)> (opened at \($0.position.text)) in" } ?? ""
+            report(
+                .flowInPhrasing, at: tag.position,
+                "<\(tag.name)> is flow content and cannot be inside\(through) <\(element.name)> (opened at \(element.position.text)), which holds phrasing content only (WHATWG HTML §3.2.5.2.5)."
+            )
+            return
         }
     }
 
