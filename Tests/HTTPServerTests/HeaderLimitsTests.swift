@@ -231,6 +231,9 @@ import Testing
         ("/echo?" + (0..<450).map { "p\($0)=\($0)" }.joined(separator: "&"), 450),
         // 13,000 parameters in a target just under the 26 KiB limit.
         ("/echo?" + Array(repeating: "a", count: 13_000).joined(separator: "&"), 13_000),
+        // Either side of the length whose query libmicrohttpd keeps (``queryCutLength``): read the same.
+        ("/echo?" + Array(repeating: "b", count: 61).joined(separator: "&"), 61),
+        ("/echo?" + Array(repeating: "b", count: 62).joined(separator: "&"), 62),
     ])
     func manyQueryParametersAreAnsweredAtOnce(_ target: String, _ count: Int) throws {
         let configuration = testConfiguration { $0.defaultHeaders = ["X-Ours": "1"] }

@@ -11,21 +11,27 @@ import CMicroHTTPD
 // daemon runs) and the RequestContext through `*con_cls`.
 // Manual: https://www.gnu.org/software/libmicrohttpd/manual/html_node/
 
+/// The longest target whose query libmicrohttpd may keep: at most 64 parameters,
+/// a few KiB of the connection's 32 KiB pool.
+let queryCutLength = 128
+
 /// MHD_OPTION_URI_LOG_CALLBACK: called once per request when the request line
 /// has been read, before the headers. Its return value becomes `*con_cls`, so
 /// this is where each request's context is made. It is counted as in flight
 /// only once it is complete and handed to the responder: a client that sends
 /// half a request (headers or body) and stops must not hold up a graceful
 /// shutdown (found by QA: it kept the server 25 s and made it exit 1).
-/// libmicrohttpd is kept from storing the query (`liststate_mhd_skip_query`).
+/// libmicrohttpd is kept from storing a long target's query (`liststate_mhd_skip_query`).
 func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard cls != nil else { return nil }
     var target: [UInt8] = []
     if let uri {
-        target = Array(UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
+        let length = strlen(uri)
+        target = Array(UnsafeRawBufferPointer(start: uri, count: length))
         // The query is read from this copy: libmicrohttpd's records of its
-        // parameters could fill the connection's pool.
-        liststate_mhd_skip_query(uri)
+        // parameters could fill the connection's pool. A short target holds too
+        // few to matter, and is left as it is (the cut's search costs every request).
+        if length > queryCutLength { liststate_mhd_skip_query(uri) }
     }
     let context = RequestContext(rawTarget: target, remoteAddress: connection.flatMap(clientAddress))
     return Unmanaged.passRetained(context).toOpaque()
