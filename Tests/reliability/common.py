@@ -23,6 +23,17 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = pathlib.Path(os.environ.get("LISTSTATE_BINARY", ROOT / ".build/release/liststate"))
 SHARED_DB = pathlib.Path(os.environ.get("LISTSTATE_RELIABILITY_DB", ROOT / ".build/reliability/catalogue.sqlite"))
+# The throw-away PostgreSQL cluster of scripts/with-postgresql (unset: no PostgreSQL scenario runs).
+CLUSTER = os.environ.get("LISTSTATE_TEST_POSTGRESQL")
+POSTGRESQL_BIN = pathlib.Path(os.environ.get("LISTSTATE_TEST_POSTGRESQL_BIN", "/usr/bin"))
+
+
+def psql(sql, database="postgres"):
+    """Runs `sql` in `database` of the test cluster; its output, stripped."""
+    environment = dict(os.environ, PGOPTIONS="-c client_min_messages=warning")
+    return subprocess.run([str(POSTGRESQL_BIN / "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d",
+                           f"{CLUSTER} dbname={database}", "-c", sql],
+                          env=environment, check=True, capture_output=True, text=True).stdout.strip()
 
 
 class Checks:

@@ -18,28 +18,19 @@ import http.client
 import os
 import pathlib
 import random
-import subprocess
 import sys
 import threading
 import time
 import uuid
 
-from common import Checks, Server, percentile, temporary_folder
+from common import CLUSTER, Checks, Server, percentile, psql, temporary_folder
 
-CLUSTER = os.environ.get("LISTSTATE_TEST_POSTGRESQL")
-BIN = pathlib.Path(os.environ.get("LISTSTATE_TEST_POSTGRESQL_BIN", "/usr/bin"))
 SECONDS = float(os.environ.get("EXPORTS_SECONDS", "20"))
 ROWS = 200_000
 CLIENTS = 200
 EXPORTERS = int(os.environ.get("EXPORTS_CLIENTS", "20"))
 LIMIT = 2.0
 
-
-def psql(sql, database="postgres"):
-    environment = dict(os.environ, PGOPTIONS="-c client_min_messages=warning")
-    return subprocess.run([str(BIN / "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d",
-                           f"{CLUSTER} dbname={database}", "-c", sql],
-                          env=environment, check=True, capture_output=True, text=True).stdout.strip()
 
 
 class Tally:

@@ -14,9 +14,9 @@
   both take traffic again.
 Figures: requests/s and p99 with both, while one dies, and after.
 """
+import json
 import os
 import pathlib
-import re
 import shutil
 import signal
 import subprocess
@@ -24,19 +24,11 @@ import sys
 import time
 import uuid
 
-from common import Checks, Server, free_port, get, temporary_folder, wrk_figures
+from common import CLUSTER, Checks, Server, free_port, get, psql, temporary_folder, wrk_figures
 from proxy import nginx_config, start_nginx, stop_nginx
 
-CLUSTER = os.environ.get("LISTSTATE_TEST_POSTGRESQL")
-BIN = pathlib.Path(os.environ.get("LISTSTATE_TEST_POSTGRESQL_BIN", "/usr/bin"))
 ROWS = 5000
 
-
-def psql(sql, database="postgres"):
-    environment = dict(os.environ, PGOPTIONS="-c client_min_messages=warning")
-    return subprocess.run([str(BIN / "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d",
-                           f"{CLUSTER} dbname={database}", "-c", sql],
-                          env=environment, check=True, capture_output=True, text=True).stdout.strip()
 
 
 def instance(catalogue, conninfo, port):
@@ -82,7 +74,7 @@ def main():
     try:
         # A cursor from one instance, followed on the other.
         first = get(ports[0], "/items.json?limit=20&sort=-price")
-        following = re.search(r'"next": "([^"]+)"', first.text).group(1) if first else None
+        following = json.loads(first.text).get("next") if first and first.status == 200 else None
         if checks.check(following is not None, "the first instance gives a next address"):
             here, there = get(ports[0], following), get(ports[1], following)
             checks.check(here is not None and there is not None and here.status == there.status == 200
