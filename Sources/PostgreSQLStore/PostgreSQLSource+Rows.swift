@@ -1,17 +1,13 @@
 import ListStore
 
 extension PostgreSQLSource {
-    /// One page of `query.table` in its order: the non-NULL range of the sort
-    /// column, then its NULL range, as ``ListStore/DatabaseSource/page(_:)`` reads
-    /// a SQLite file (`KeysetQuery`). An attempt (``ListStore/RowPageQuery/attemptWork``)
-    /// takes no connection it would have to wait for and runs at most
-    /// ``attemptTimeLimit`` seconds. A query that yields (``ListStore/RowPageQuery/yieldsToPages``)
-    /// takes a connection only while no other request waits for one.
+    /// One page of `query.table` in its order, as ``ListStore/DatabaseSource/page(_:)``
+    /// reads a SQLite file (``ListStore/KeysetReader``). An attempt
+    /// (``ListStore/RowPageQuery/attemptWork``) takes no connection it would have to wait
+    /// for and runs at most ``attemptTimeLimit`` seconds. A query that yields
+    /// (``ListStore/RowPageQuery/yieldsToPages``) takes a connection only while no other
+    /// request waits for one.
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
-        let limit = max(1, query.limit)
-        let table = query.table
-        let keyset = KeysetQuery(query)
-        let ranges = keyset.ranges(after: query.after)
         let attempt = query.attemptWork != nil
         let deadline =
             attempt
@@ -19,67 +15,9 @@ extension PostgreSQLSource {
             : deadline(from: query.startedAt)
         return Result { () throws(ListStoreError) -> RowPage in
             try withConnection(until: deadline, waiting: !attempt, yielding: query.yieldsToPages) { connection throws(ListStoreError) in
-                var page = RowPage(rows: [], keys: [], hasMore: false)
-                if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {
-                    page = try readRun(keyset, of: after, count: limit + 1, connection, deadline: deadline)
-                }
-                var budget = query.byteBudget.map { ByteBudget(bytes: $0) }
-                if page.rows.count <= limit {
-                    page.append(
-                        try read(
-                            keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, budget: &budget,
-                            connection, deadline: deadline))
-                }
-                if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
-                try page.checkKeyTellsRowsApart(at: limit, of: table)
-                page.keep(limit)
-                if budget?.isSpent == true { page.hasMore = true }
-                return page
+                try KeysetReader.page(query, on: PostgreSQLKeysetConnection(connection: connection, deadline: deadline))
             }
         }
-    }
-
-    /// The rows of the run `position` ends (equal to it in the sort value and
-    /// every key value) after the `position.repeats` already shown.
-    private func readRun(
-        _ keyset: KeysetQuery, of position: RowPosition, count: Int, _ connection: PostgreSQLConnection,
-        deadline: ContinuousClock.Instant
-    ) throws(ListStoreError) -> RowPage {
-        let run = keyset.run(endingAt: position)
-        var budget: ByteBudget?
-        return try read(
-            run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection, deadline: deadline)
-    }
-
-    /// Up to `count` rows of the ranges in order, after `after` (each range reads its part of what follows it),
-    /// ending early after the row that spends `budget`.
-    private func read(
-        _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
-        budget: inout ByteBudget?, _ connection: PostgreSQLConnection, deadline: ContinuousClock.Instant
-    ) throws(ListStoreError) -> RowPage {
-        var page = RowPage(rows: [], keys: [], hasMore: false)
-        let width = keyset.table.columns.count
-        let sorted = keyset.sort != nil
-        for range in ranges where page.rows.count < count && budget?.isSpent != true {
-            let sql = keyset.statement(
-                range: range, after: after, limit: count - page.rows.count,
-                offset: range == ranges[0] ? offset : 0)
-            let result = try connection.query(sql.sql, sql.values, deadline: deadline)
-            guard result.columnCount == width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count else {
-                throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
-            }
-            for values in result.rows where budget?.isSpent != true {
-                var row = Array(values[0..<width])
-                if keyset.clamped {
-                    for index in row.indices where RowPage.clamp(&row[index]) { page.clamped.insert(page.rows.count * width + index) }
-                }
-                for value in row { budget?.spend(value) }
-                if sorted { page.sortValues.append(values[width]) }
-                page.rows.append(row)
-                page.keys.append(values[(width + (sorted ? 1 : 0))...])
-            }
-        }
-        return page
     }
 
     /// PostgreSQL has no rowid: a cursor made by rowid finds no row.

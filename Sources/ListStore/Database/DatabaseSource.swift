@@ -85,109 +85,17 @@ public final class DatabaseSource: ListSource {
     /// Generous, so that a thread preempted under load does not reach it.
     public static let attemptTimeLimit = 0.05
 
-    /// One page of `query.table` in its order: the non-NULL range of the sort
-    /// column, then (when that ran out) its NULL range (`KeysetQuery`); where
-    /// the key does not tell rows apart, first the rest of the run of rows
-    /// equal to the last one shown (``RowPosition/repeats``).
+    /// One page of `query.table` in its order (``KeysetReader``).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
-        let limit = max(1, query.limit)
-        let table = query.table
-        let keyset = KeysetQuery(query)
-        let ranges = keyset.ranges(after: query.after)
-        return judged { () throws(ListStoreError) -> RowPage in
+        judged { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
                 from: query.attemptWork == nil ? query.startedAt : nil, waiting: query.attemptWork == nil,
                 workLimit: query.attemptWork
             ) { connection throws(ListStoreError) in
-                var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
-                if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {
-                    // Rows equal to the last one in every column have no order among them:
-                    // the rest of its run first, by how many of it were shown (bounded by the run).
-                    page = try readRun(keyset, of: after, count: limit + 1, connection)
-                }
-                var budget = query.byteBudget.map { ByteBudget(bytes: $0) }
-                if page.rows.count <= limit {
-                    // Appended as a temporary: a page read into an empty one shares its values, and
-                    // were they still held here, cutting the extra row off would copy its texts.
-                    page.append(
-                        try read(
-                            keyset, ranges: ranges, after: query.after, count: limit + 1 - page.rows.count, budget: &budget,
-                            connection))
-                }
-                if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
-                try page.checkKeyTellsRowsApart(at: limit, of: table)
-                page.keep(limit)
-                if budget?.isSpent == true { page.hasMore = true }
-                return page
+                try KeysetReader.page(query, on: connection)
             }
         }
-    }
-
-    /// The rows of the run `position` ends (equal to it in the sort value and
-    /// every key value, NULL-safe) after the `position.repeats` already shown.
-    private func readRun(
-        _ keyset: KeysetQuery, of position: RowPosition, count: Int,
-        _ connection: SQLiteConnection
-    ) throws(ListStoreError) -> RowPage {
-        let run = keyset.run(endingAt: position)
-        var budget: ByteBudget?
-        return try read(run, ranges: [.all], after: nil, count: count, offset: position.repeats, budget: &budget, connection)
-    }
-
-    /// Up to `count` rows of the ranges in order, after `after` (each range reads
-    /// its part of what follows it; and after `offset` rows of the first: only for a
-    /// run of identical rows),
-    /// ending early after the row that spends `budget`.
-    private func read(
-        _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
-        budget: inout ByteBudget?, _ connection: SQLiteConnection
-    ) throws(ListStoreError) -> RowPage {
-        var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
-        let width = keyset.table.columns.count
-        let sorted = keyset.sort != nil
-        // Room for the whole page at once (a page's worth: an export's long pieces
-        // still grow): grown a row at a time, the arrays were a tenth of a page's
-        // allocations (callgrind).
-        let expected = min(count, 1024)
-        let keyWidth = keyset.table.keyExpressions.count
-        // Texts and blobs about 16 bytes a value: a page's keys are mostly numbers, with none.
-        page.rows.reserveCapacity(rows: expected, width: width, bytes: expected * width * 16)
-        page.keys.reserveCapacity(rows: expected, width: keyWidth)
-        if sorted { page.sortValues.reserveCapacity(expected) }
-        // A column that refers to a key is read as stored: its link names that key.
-        let references = keyset.table.referenceColumns
-        for range in ranges where page.rows.count < count && budget?.isSpent != true {
-            let sql = keyset.statement(
-                range: range, after: after, limit: count - page.rows.count,
-                offset: range == ranges[0] ? offset : 0)
-            let statement = try connection.statement(sql.sql)
-            defer { statement.reset() }
-            try statement.bind(values: sql.values)
-            let columns = Int(statement.columnCount)
-            guard columns == width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count else {
-                // A view redefined since it was read (`*` gives other columns now).
-                throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
-            }
-            while budget?.isSpent != true, try statement.step() {
-                for index in 0..<min(width, columns) {
-                    let read = statement.appendValue(
-                        Int32(index), clampedTo: keyset.clamped ? RowPage.clampLength : nil,
-                        keepingStoredText: !references.isEmpty && references.contains(index), to: &page.rows)
-                    if read.clamped { page.clamped.insert(page.rows.count * width + index) }
-                    budget?.spend(length: read.length)
-                }
-                var next = min(width, columns)
-                if sorted {
-                    page.sortValues.append(statement.keyValue(Int32(next)))
-                    next += 1
-                }
-                page.rows.endRow(width: width)
-                for index in next..<columns { page.keys.appendValue(statement.keyValue(Int32(index))) }
-                page.keys.endRow(width: columns - next)
-            }
-        }
-        return page
     }
 
     /// The position of the row with `rowid` under `sort` (for a cursor made

@@ -1,0 +1,36 @@
+extension SQLiteConnection: KeysetConnection {
+    /// Steps the statement and reads each value in place into the page's storage
+    /// (``SQLiteStatement/appendValue(_:clampedTo:keepingStoredText:to:)``): no
+    /// `SQLValue` is made for a shown value.
+    package func appendRows(
+        of sql: SQLCondition, to page: inout RowPage, _ layout: KeysetRowLayout, budget: inout ByteBudget?
+    ) throws(ListStoreError) {
+        let statement = try statement(sql.sql)
+        defer { statement.reset() }
+        try statement.bind(values: sql.values)
+        let columns = Int(statement.columnCount)
+        guard columns == layout.resultWidth else {
+            throw ListStoreError(kind: .schemaChanged, message: "the view's columns changed", sql: sql.sql)
+        }
+        let width = layout.width
+        let limit = layout.clamped ? RowPage.clampLength : nil
+        while budget?.isSpent != true, try statement.step() {
+            for index in 0..<width {
+                // A column that refers to a key is read as stored: its link names that key.
+                let read = statement.appendValue(
+                    Int32(index), clampedTo: limit,
+                    keepingStoredText: !layout.references.isEmpty && layout.references.contains(index), to: &page.rows)
+                if read.clamped { page.clamped.insert(page.rows.count * width + index) }
+                budget?.spend(length: read.length)
+            }
+            var next = width
+            if layout.sorted {
+                page.sortValues.append(statement.keyValue(Int32(next)))
+                next += 1
+            }
+            page.rows.endRow(width: width)
+            for index in next..<columns { page.keys.appendValue(statement.keyValue(Int32(index))) }
+            page.keys.endRow(width: columns - next)
+        }
+    }
+}
