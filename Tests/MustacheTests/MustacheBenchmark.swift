@@ -1,32 +1,35 @@
 // A benchmark of the engine: a 50-row list page with a row partial.
 
-/// A benchmark another executable (or a test run with `LISTSTATE_BENCH=1`) can call:
+import Foundation
+import Mustache
+
+/// The engine's benchmark, run by `BenchmarkTests` with `LISTSTATE_BENCH=1`:
 /// renders a list page built like ListState's (a layout through `{{<layout}}`, a list
 /// template, one `{{>row}}` partial per row, escaped titles) and reports the median
 /// time per render.
-public enum MustacheBenchmark {
+enum MustacheBenchmark {
     /// What one benchmark run measured.
-    public struct Result: Sendable, CustomStringConvertible {
+    struct Result: Sendable, CustomStringConvertible {
         /// Rows on the page.
-        public let rows: Int
+        let rows: Int
         /// How the rows were given.
-        public let rowKind: RowKind
+        let rowKind: RowKind
         /// Renders timed.
-        public let iterations: Int
+        let iterations: Int
         /// The median wall time of one render, in microseconds.
-        public let medianMicroseconds: Double
+        let medianMicroseconds: Double
         /// Bytes of output per render.
-        public let outputBytes: Int
+        let outputBytes: Int
 
         /// `50 object rows, 17486 bytes: median 31.2 µs per render (2000 renders)`.
-        public var description: String {
+        var description: String {
             let median = (medianMicroseconds * 10).rounded() / 10
             return "\(rows) \(rowKind) rows, \(outputBytes) bytes: median \(median) µs per render (\(iterations) renders)"
         }
     }
 
     /// The templates of the benchmark page, by name.
-    public static let sources: [String: String] = [
+    static let sources: [String: String] = [
         "layout": """
         <!DOCTYPE html>
         <html lang="{{locale}}">
@@ -81,7 +84,7 @@ public enum MustacheBenchmark {
     ]
 
     /// How the benchmark's rows are given to the engine.
-    public enum RowKind: Sendable {
+    enum RowKind: Sendable {
         /// Each row a `[String: MustacheValue]` dictionary (as from JSON or literals).
         case dictionary
         /// Each row a server type conforming to ``MustacheObject`` (a `switch` on the key).
@@ -111,7 +114,7 @@ public enum MustacheBenchmark {
     }
 
     /// The context of the benchmark page: `rows` rows whose names need escaping.
-    public static func context(rows: Int, rowKind: RowKind = .dictionary) -> MustacheValue {
+    static func context(rows: Int, rowKind: RowKind = .dictionary) -> MustacheValue {
         var list: [MustacheValue] = []
         list.reserveCapacity(rows)
         for index in 0..<rows {
@@ -147,7 +150,7 @@ public enum MustacheBenchmark {
     ///
     /// - Throws: A ``MustacheError`` if the benchmark templates do not load (a bug).
     /// - Complexity: O(iterations × rows).
-    public static func run(rows: Int = 50, iterations: Int = 2000, rowKind: RowKind = .dictionary) throws -> Result {
+    static func run(rows: Int = 50, iterations: Int = 2000, rowKind: RowKind = .dictionary) throws -> Result {
         let library = try TemplateLibrary(sources: sources, strict: true)
         let context = context(rows: rows, rowKind: rowKind)
         var buffer: [UInt8] = []
