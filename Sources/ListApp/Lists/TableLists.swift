@@ -12,8 +12,15 @@ public struct TableLists: Sendable {
     /// table's old columns is never found once the lists were read again.
     public internal(set) var generation = 0
 
-    /// First path segments that are routes of ours, never list names.
-    public static let reservedNames: Set<String> = ["", "-", "static", "sw.js", "char", "favicon.ico", "robots.txt"]
+    /// First path segments that are routes of ours, never list names (a list's former
+    /// row addresses reserve their first segment too: ``reservedNames(besides:)``).
+    public static let reservedNames: Set<String> = ["", "-", "static", "sw.js", "favicon.ico", "robots.txt"]
+
+    /// ``reservedNames`` and the first segment of each of `lists`' former row addresses
+    /// (``ListDefinition/formerDetailPrefix``: the catalogue's `/char/` reserves `char`).
+    static func reservedNames(besides lists: [ListDefinition]) -> Set<String> {
+        reservedNames.union(lists.compactMap { $0.formerDetailPrefix?.split(separator: "/").first.map(String.init) })
+    }
 
     /// No lists.
     public init() {
@@ -25,12 +32,13 @@ public struct TableLists: Sendable {
     /// - Throws: `AppError.listName` for a reserved name or a name two lists share.
     public init(_ lists: [ListDefinition]) throws(AppError) {
         var byName: [[UInt8]: Int] = [:]
+        let reserved = Self.reservedNames(besides: lists)
         for (index, list) in lists.enumerated() {
-            guard !Self.reservedNames.contains(list.name) else {
+            guard !reserved.contains(list.name) else {
                 throw AppError.listName(
                     list.name,
                     reason: "\(list.source.name) has a table or view of this name, "
-                        + "which is an address of ListState's own (\(Self.reservedNames.filter { !$0.isEmpty }.sorted().joined(separator: ", "))); "
+                        + "which is an address of ListState's own (\(reserved.filter { !$0.isEmpty }.sorted().joined(separator: ", "))); "
                         + "rename it in the database")
             }
             if let other = byName[Array(list.name.utf8)] {
