@@ -23,7 +23,7 @@ package struct ListRenderBenchmark: Sendable {
     }
 
     let templates: PageTemplates
-    let shape: TableRoute.Shape
+    let shape: ListFormat
     let decision: Decision
     let request: TableRequest
     let list: ListDefinition
@@ -85,7 +85,7 @@ package struct ListRenderBenchmark: Sendable {
     /// Renders `context` (``makeContext()``) with the page's template and shared fields.
     /// - Returns: The bytes, empty if rendering failed (it cannot with the built-in templates).
     package func render(_ context: MustacheValue) -> [UInt8] {
-        (try? templates.renderForTable(shape.template, context, list: list, shared: shared).get()) ?? []
+        (try? templates.renderForTable(shape.template ?? "list", context, list: list, shared: shared).get()) ?? []
     }
 
     /// Builds the context and renders it: what a request pays after its query.
@@ -97,7 +97,7 @@ package struct ListRenderBenchmark: Sendable {
     /// request for a page's address pays (and every request did before shared fields).
     package func renderWholeResponseBody() -> [UInt8] {
         let context = shape == .page ? view.pageContext : view.fragmentContext
-        return (try? templates.renderForTable(shape.template, context, list: list).get()) ?? []
+        return (try? templates.renderForTable(shape.template ?? "list", context, list: list).get()) ?? []
     }
 
     /// The cursor of the first 20-row page's "Load more" link, and one 40 rows

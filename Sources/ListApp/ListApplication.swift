@@ -290,24 +290,24 @@ public final class ListApplication: Sendable {
         let negotiated = Language.negotiate(parameter: nil, acceptLanguage: headers["Accept-Language"])
         let fullPath = target.flatMap { $0.split(separator: "?", maxSplits: 1).first }.map(String.init) ?? ""
         let path = fullPath.hasPrefix(configuration.basePath + "/") ? String(fullPath.dropFirst(configuration.basePath.count)) : fullPath
-        if path.hasSuffix(".json") {
+        // The format as a list's route reads it; the query cannot be read, so a cursor is looked for in the raw target.
+        let format = ListFormat(path: path, headers: headers, hasCursor: target?.contains("cursor=") == true)
+        var snapshot = ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason)))
+        snapshot.isContinuation = format == .continuation
+        let decision = ListState.decide(snapshot)
+        var response: Response
+        let list = format == .continuation ? TableRoute.list(segment: String(path.dropFirst()), format: format, in: tables.lists) : nil
+        switch (format, list) {
+        case (.json, _), (.rowJSON, _):
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(
                 status: status, state: "error",
                 problem: UIStrings.rows(negotiated.language).reason(reason))
-        }
-        if path.hasSuffix(".csv") {
+        case (.csv, _):
             // Found by a break-it pass: `/NAME.csv?q=%zz` answered with an HTML page; a CSV
             // address's other problems before its first byte are plain text (README).
             return TableRoute.textProblem(status: status, UIStrings.english.reason(reason) + "\n")
-        }
-        let isPartial = headers["HX-Request"] == "true" && headers["HX-History-Restore-Request"] != "true"
-        let isContinuation = isPartial && headers["HX-Target"] != "list" && target?.contains("cursor=") == true
-        var snapshot = ListSnapshot(request: .badRequest(reason: UIStrings.english.reason(reason)))
-        snapshot.isContinuation = isContinuation
-        let decision = ListState.decide(snapshot)
-        var response: Response
-        if isContinuation, let list = TableRoute.list(segment: String(path.dropFirst()), in: tables.lists)?.0 {
+        case (.continuation, let list?):
             // A continuation refused before it reached its list's route: the footer it
             // replaces, in the list's own layout, says so and offers to start over (found by
             // QA: a region fragment in the footer's place put a second #list inside the table).
@@ -315,10 +315,12 @@ public final class ListApplication: Sendable {
                 decision: decision, list: list, request: nil, refusal: reason, page: nil, language: negotiated.language,
                 languageParameter: nil, lists: tables.lists, templates: templates)
             response = site.render("continuation", view.fragmentContext, status: decision.status, list: list)
-        } else {
+        case (.continuation, nil), (.region, _):
             let view = site.siteView(decision: decision, language: negotiated.language, languageParameter: nil, refusal: reason)
-            let template = isContinuation ? "continuation" : isPartial ? "region" : "message"
-            response = site.render(template, template == "message" ? view.pageContext : view.fragmentContext, status: decision.status)
+            response = site.render(format.template ?? "region", view.fragmentContext, status: decision.status)
+        case (.page, _), (.rowPage, _):
+            let view = site.siteView(decision: decision, language: negotiated.language, languageParameter: nil, refusal: reason)
+            response = site.render("message", view.pageContext, status: decision.status)
         }
         response.status = status
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: true))

@@ -22,7 +22,7 @@ public enum ResponseHeaders {
     /// `Vary` of every list response: a page and a fragment share a URL, so no
     /// cache may serve one for the other (RFC 9110 §12.5.5; CASES C-06), and a
     /// partial request's `HX-Target` chooses between the region and a
-    /// continuation (`TableRoute.Shape`); plus `Accept-Language` when the
+    /// continuation (`ListFormat`); plus `Accept-Language` when the
     /// language came from it (no `lang` parameter named a language the server speaks).
     static func listVary(negotiatedFromHeader: Bool) -> String {
         negotiatedFromHeader

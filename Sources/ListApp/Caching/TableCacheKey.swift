@@ -1,4 +1,3 @@
-import HTTPServer
 import ListStore
 
 extension TableRoute {
@@ -11,8 +10,7 @@ extension TableRoute {
         /// The request's query string exactly as sent (two spellings of one
         /// request are two keys; a text is never taken for a canonically equivalent one).
         var query: [UInt8]
-        var shape: TableRoute.Shape
-        var json: Bool
+        var format: ListFormat
         /// Whether it answers `/` (the one list, with its canonical link).
         var atStart: Bool
         var language: Language
@@ -25,17 +23,15 @@ extension TableRoute {
         /// under the new data version (found by QA).
         var schemas: Int
 
-        /// The key of `request` (asking for `ask`) for `list` of `lists` at `version`.
-        init(_ request: Request, list: ListDefinition, of lists: TableLists, ask: TableRoute.Ask, version: DataVersion) {
-            self.list = Array(list.name.utf8)
+        /// The key of `ask` (its query unparsed) in `lists` at `version`.
+        init(_ ask: ListAsk, of lists: TableLists, version: DataVersion) {
+            list = Array(ask.list.name.utf8)
             schemas = lists.generation
-            let target = request.target.utf8
-            query = target.firstIndex(of: UInt8(ascii: "?")).map { Array(target[target.index(after: $0)...]) } ?? []
-            shape = ask.shape
-            json = ask.json
+            query = ask.rawQuery.map { Array($0.utf8) } ?? []
+            format = ask.format
             atStart = ask.canonical != nil
-            language = ask.negotiated.language
-            languageFromHeader = ask.negotiated.fromHeader
+            language = ask.language
+            languageFromHeader = ask.languageFromHeader
             self.version = version
         }
     }

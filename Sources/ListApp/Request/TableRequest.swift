@@ -56,6 +56,8 @@ struct TableRequest: ListQuery, Sendable {
     var sort: ListSort?
     /// The search text, trimmed; nil for none.
     var query: String?
+    /// `q` as the request gave it (a refusal after the read puts it back in the search box).
+    var searchAsGiven: String?
     /// The column filters, in the order given (named filters' too, as the column filters they stand for).
     var filters: [RowFilter] = []
     /// Where each of ``filters`` came from, in the same order.
@@ -71,16 +73,21 @@ struct TableRequest: ListQuery, Sendable {
         /// A named filter of the list, and the value as the request gave it.
         case named(NamedFilter, value: String)
     }
-    /// The `lang` parameter as a language the server speaks, or nil.
+    /// The `lang` parameter links carry (the language the request named, as negotiated), or nil.
     var language: String?
     /// Whether `lazy=0` asked a lazy list for its rows at once.
     var wantsRowsAtOnce = false
 
-    /// Validates query items for `list`.
+    /// Validates query items for `list` (``ListAsk/validated()`` calls it once per request).
+    /// - Parameter languageParameter: The `lang` links carry, as the request's language was
+    ///   negotiated (``ListAsk``): `lang` is not read here again, only checked like any control.
     /// - Returns: The request, or the first problem found (`ListRequest.Problem`).
-    static func parse(_ query: [(name: String, value: String)], list: ListDefinition) -> Result<TableRequest, ListRequest.Problem> {
+    static func parse(
+        _ query: [(name: String, value: String)], list: ListDefinition, languageParameter: String?
+    ) -> Result<TableRequest, ListRequest.Problem> {
         var seen: Set<String> = []
         var request = TableRequest()
+        request.language = languageParameter
         var cursor: String?
         var named: [String: NamedFilter] = [:]
         for filter in list.namedFilters { request.reservedNames.insert(filter.name) }
@@ -150,6 +157,7 @@ struct TableRequest: ListQuery, Sendable {
                 case .failure(let problem): return .failure(problem)
                 }
             case "q":
+                request.searchAsGiven = value
                 switch ListRequest.searchText(value) {
                 case .success(let text): request.query = text
                 case .failure(let problem): return .failure(problem)
@@ -172,8 +180,6 @@ struct TableRequest: ListQuery, Sendable {
                     return .failure(ListRequest.Problem(parameter: name, reason: .unsortableColumn(VisibleText.echo(column))))
                 }
                 request.sortParameter = ListSort(column: column, descending: named != nil)
-            case "lang":
-                request.language = Language(tag: value)?.tag
             case "lazy":
                 guard value == "0" || value == "1" else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .badLazy))

@@ -20,12 +20,12 @@ extension TableRoute {
     /// - Parameter retried: Whether this is the second try after the schema changed under
     ///   the first piece (the lists are read again and the export starts once more, as a
     ///   list page's request runs once more; found by a break-it pass: a 503).
-    func respondWithCSV(_ list: ListDefinition, to request: Request, retried: Bool = false) -> Response {
-        let items = request.queryItems.filter { $0.name != "cursor" && $0.name != "limit" }.map { (name: $0.name, value: $0.value) }
+    func respondWithCSV(_ ask: ListAsk, to request: Request, retried: Bool = false) -> Response {
+        let list = ask.list
         let parsed: TableRequest
-        switch TableRequest.parse(items, list: list) {
+        switch ask.validated() {
         case .success(let valid): parsed = valid
-        case .failure(let problem): return Self.textProblem(status: 400, "\(problem.message)\n")
+        case .failure(let refusal): return Self.textProblem(status: 400, "\(refusal.message)\n")
         }
         let export = CSVExport(
             list: list, request: parsed, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
@@ -34,7 +34,9 @@ extension TableRoute {
             guard let fresh = catalog.refreshNow().list(named: list.name) else {
                 return Self.textProblem(status: 404, "There is no list at this address.\n")
             }
-            return respondWithCSV(fresh, to: request, retried: true)
+            var again = ask
+            again.list = fresh
+            return respondWithCSV(again, to: request, retried: true)
         }
         health.record(first)
         switch first {

@@ -10,8 +10,8 @@ extension TableRoute {
     /// reads the next page's address and the tag to revalidate with (found by a break-it
     /// pass: only the CORS-safelisted fields were readable). A plain GET needs no
     /// preflight; one that sends `If-None-Match` does (``preflightHeaders(for:)``).
-    func sharingJSON(_ response: Response, with request: Request, isJSON: Bool) -> Response {
-        guard let allowed = corsOrigin, isJSON else { return response }
+    func sharingJSON(_ response: Response, with request: Request, format: ListFormat) -> Response {
+        guard let allowed = corsOrigin, format.isJSON else { return response }
         var response = response
         if allowed == "*" {
             response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")

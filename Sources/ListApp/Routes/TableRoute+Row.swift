@@ -11,13 +11,15 @@ extension TableRoute {
     ///   the first (a column renamed or dropped since the lists were read: the lists are
     ///   read again and the request runs once more, as a list page's does).
     func respondWithRow(to request: Request, listSegment: String, keySegment: String, retried: Bool = false) -> Response {
-        let json = keySegment.hasSuffix(".json")
+        let format = ListFormat(rowKey: keySegment)
         let lists = catalog.lists
-        guard let (list, listJSON) = Self.list(segment: listSegment, in: lists), !listJSON else {
-            return notFound(request, json: json)
+        // `NAME.json/KEY` names no list.
+        guard !listSegment.hasSuffix(".json"), let list = Self.list(segment: listSegment, format: .rowPage, in: lists) else {
+            return notFound(request, format: format)
         }
-        let negotiated = Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
-        let encodedKey = json ? keySegment.dropLast(5) : Substring(keySegment)
+        let ask = ListAsk(request, list: list, format: format)
+        let languageParameter = ask.languageParameter
+        let encodedKey = keySegment.dropLast(format.suffix.utf8.count)
         var snapshot = ListSnapshot(rowsPerSection: [1])
         var row: [SQLValue]?
         if let address = list.address(segment: encodedKey) {
@@ -35,9 +37,9 @@ extension TableRoute {
                 // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
                 let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])
                 if let canonical = list.detailPath(address: own), canonical != list.path + "/" + encodedKey {
-                    let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+                    let query = ask.rawQuery.map { "?" + $0 } ?? ""
                     var response = Response.text("Moved to \(canonical)\n", status: 308)
-                    response.headers.replaceOrAdd(name: "Location", value: canonical + (json ? ".json" : "") + query)
+                    response.headers.replaceOrAdd(name: "Location", value: canonical + format.suffix + query)
                     return response
                 }
                 row = found
@@ -48,14 +50,13 @@ extension TableRoute {
             snapshot.request = .notFound
         }
         let decision = ListState.decide(snapshot)
-        let languageParameter = negotiated.fromHeader ? nil : negotiated.language.tag
         let view = TableView(
             decision: decision, list: list, request: nil, refusal: nil, page: nil,
-            language: negotiated.language, languageParameter: languageParameter,
+            language: ask.language, languageParameter: languageParameter,
             lists: lists, templates: site.templates)
         view.hasListRegion = false
         var response: Response
-        if json {
+        if format == .rowJSON {
             response = Response(
                 status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
                 body: TableJSON.detail(view, row: row))
@@ -67,20 +68,18 @@ extension TableRoute {
             fields["jsonHref"] = .string(ListLinks.link(list.path + "/" + encodedKey + ".json", language: languageParameter))
             fields["csvHref"] = .null
             if let presenter = list.presenter {
-                let own = presenter.detail(row, of: list, language: negotiated.language, languageParameter: languageParameter)
+                let own = presenter.detail(row, of: list, language: ask.language, languageParameter: languageParameter)
                 for (name, value) in own { fields[name] = value }
             } else {
                 for (name, value) in sharedDetail(row, of: list, key: String(encodedKey), view: view) { fields[name] = value }
             }
-            var page = Ask(request, json: false, canonical: nil)
-            page.shape = .page
             response =
                 site.renderIfDrawn(list.detailTemplate, .dictionary(fields), status: 200, forTable: true, list: list)
-                ?? drawingFailed(list, in: lists, ask: page, request: nil)
+                ?? drawingFailed(ask, in: lists, request: nil)
         } else {
             response = render("message", view.pageContext, status: decision.status, list: list)
         }
-        return finish(response, decision: decision, negotiated: negotiated, request: request)
+        return finish(response, decision: decision, negotiated: ask.negotiated, request: request)
     }
 
     /// The fields of `table-detail.mustache` for `row`: its caption, every cell

@@ -52,7 +52,7 @@ struct TableRoute: Sendable {
         try router.get("/") { request, _ in
             let lists = route.catalog.lists
             if lists.lists.count == 1, let only = lists.lists.first, !route.catalog.isMissingLists {
-                return route.answer(only, in: lists, to: request, json: false, canonical: only.path)
+                return route.answer(ListAsk(request, list: only, canonical: only.path), in: lists, to: request)
             }
             if lists.lists.isEmpty, route.catalog.isMissingLists {
                 // No list yet, and a database's lists cannot be read: unavailable, not "no tables" (found by QA).
@@ -62,106 +62,108 @@ struct TableRoute: Sendable {
         }
         try router.get("/:list") { request, parameters in
             let segment = parameters["list"] ?? ""
-            if segment.hasSuffix(".csv") {
-                guard let name = TildeEncoding.decode(segment.dropLast(4)), let list = route.catalog.lists.list(named: name) else {
-                    return .now(TableRoute.textProblem(status: 404, "There is no list at this address.\n"))
-                }
-                return .onWorker { route.respondWithCSV(list, to: request) }
-            }
             let lists = route.catalog.lists
-            guard let (list, json) = Self.list(segment: segment, in: lists) else {
-                // A twin's 404 is shared as its 200 is: a script following `next` through a
-                // list dropped meanwhile reads the answer (found by a break-it pass).
-                let json = segment.hasSuffix(".json")
-                return .now(route.sharingJSON(route.notFound(request, json: json), with: request, isJSON: json))
+            let format = ListFormat(path: segment, headers: request.headers, hasCursor: request.query("cursor") != nil)
+            guard let list = Self.list(segment: segment, format: format, in: lists) else {
+                switch format {
+                case .csv: return .now(TableRoute.textProblem(status: 404, "There is no list at this address.\n"))
+                default:
+                    // A twin's 404 is shared as its 200 is: a script following `next` through a
+                    // list dropped meanwhile reads the answer (found by a break-it pass).
+                    return .now(route.sharingJSON(route.notFound(request, format: format), with: request, format: format))
+                }
             }
-            return route.answer(list, in: lists, to: request, json: json, canonical: nil)
+            let ask = ListAsk(request, list: list, format: format)
+            switch format {
+            case .csv: return .onWorker { route.respondWithCSV(ask, to: request) }
+            default: return route.answer(ask, in: lists, to: request)
+            }
         }
         try router.get("/:list/:key", mayBlock: true) { request, parameters in
             let key = parameters["key"] ?? ""
             return route.sharingJSON(
                 route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: key),
-                with: request, isJSON: key.hasSuffix(".json"))
+                with: request, format: ListFormat(rowKey: key))
         }
     }
 
     /// The longest next-page address sent in a `Link` header, in bytes.
     static let maximumLinkHeader = 4096
 
-    /// The list named by a path segment (`NAME` or `NAME.json`), and whether JSON was asked for.
-    static func list(segment: String, in lists: TableLists) -> (ListDefinition, json: Bool)? {
-        let json = segment.hasSuffix(".json")
-        let encoded = json ? segment.dropLast(5) : Substring(segment)
-        guard let name = TildeEncoding.decode(encoded), let list = lists.list(named: name) else { return nil }
-        return (list, json)
+    /// The list named by a path segment in `format` (`NAME`, `NAME.json`, `NAME.csv`: its suffix off).
+    static func list(segment: String, format: ListFormat, in lists: TableLists) -> ListDefinition? {
+        guard let name = TildeEncoding.decode(segment.dropLast(format.suffix.utf8.count)) else { return nil }
+        return lists.list(named: name)
     }
 
     /// Answers a list request: a kept answer at once when the database's
     /// version (``DataVersion``, probed without waiting on a lock) finds one;
     /// else an attempt on the connection's thread (``attempts``); else on a
     /// worker (``respondWithList``). A successful answer is kept under that
-    /// version. The CORS header is added to a JSON twin's either way.
-    func answer(_ list: ListDefinition, in lists: TableLists, to request: Request, json: Bool, canonical: String?) -> Answer {
-        let ask = Ask(request, json: json, canonical: canonical)
+    /// version. The query is validated once, on a miss, and a worker takes it
+    /// as the attempt left it. The CORS header is added to a JSON twin's either way.
+    func answer(_ ask: ListAsk, in lists: TableLists, to request: Request) -> Answer {
         var key: CacheKey?
-        if let cache = responseCache, case .success(let version?) = list.source.dataVersion() {
-            let found = CacheKey(request, list: list, of: lists, ask: ask, version: version)
+        if let cache = responseCache, case .success(let version?) = ask.list.source.dataVersion() {
+            let found = CacheKey(ask, of: lists, version: version)
             if let kept = cache.response(for: found) {
                 health.record(Result<Void, ListStoreError>.success(()))
-                return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, isJSON: json))
+                return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, format: ask.format))
             }
             key = found
         }
-        if let answered = respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key, attemptWork: attempts.work) {
-            return .now(sharingJSON(answered, with: request, isJSON: json))
+        let validated = ask.validated()
+        if let answered = respondWithList(ask, validated, in: lists, to: request, cacheKey: key, attemptWork: attempts.work) {
+            return .now(sharingJSON(answered, with: request, format: ask.format))
         }
         return .onWorker { [self, key] in
-            sharingJSON(respondWithList(list, in: lists, to: request, ask: ask, cacheKey: key), with: request, isJSON: json)
+            sharingJSON(respondWithList(ask, validated, in: lists, to: request, cacheKey: key), with: request, format: ask.format)
         }
     }
 
     /// The list page, fragment or JSON answer.
     /// - Parameters:
-    ///   - ask: What the request asks for, read once (``Ask``).
+    ///   - ask: What the request asks for, read once (``ListAsk``).
+    ///   - validated: Its query validated against `ask.list` (``ListAsk/validated()``).
     ///   - retried: Whether this is the second try after the schema changed under the first.
     ///   - cacheKey: Where to keep a successful answer read from the key's file; nil keeps none.
     func respondWithList(
-        _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
-        cacheKey: CacheKey? = nil
+        _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, to request: Request,
+        retried: Bool = false, cacheKey: CacheKey? = nil
     ) -> Response {
         // Without an attempt limit every outcome is an answer.
-        respondWithList(list, in: lists, to: request, ask: ask, retried: retried, cacheKey: cacheKey, attemptWork: nil)
+        respondWithList(ask, validated, in: lists, to: request, retried: retried, cacheKey: cacheKey, attemptWork: nil)
             ?? Response.status(500)
     }
 
-    /// ``respondWithList(_:in:to:ask:retried:cacheKey:)``, or, with `attemptWork`, an
+    /// ``respondWithList(_:_:in:to:retried:cacheKey:)``, or, with `attemptWork`, an
     /// attempt (``ListStore/RowPageQuery/attemptWork``): nil when the query met a lock,
     /// ran past its work, needs a row looked up for its cursor or met a changed
     /// schema, so that a worker answers instead (and requests of the list with the same
     /// ``TableRequest/queryShape`` are left to workers for a while when the attempt ran past
     /// its work: ``ConnectionThreadAttempts``).
     func respondWithList(
-        _ list: ListDefinition, in lists: TableLists, to request: Request, ask: Ask, retried: Bool = false,
-        cacheKey: CacheKey? = nil, attemptWork: Int?
+        _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, to request: Request,
+        retried: Bool = false, cacheKey: CacheKey? = nil, attemptWork: Int?
     ) -> Response? {
-        let (shape, json, negotiated) = (ask.shape, ask.json, ask.negotiated)
+        let list = ask.list
         var snapshot = ListSnapshot(display: list.configuration.display)
         var parsed: TableRequest?
-        var refusal: ListRequest.Reason?
+        var refusal: ListRefusal?
         var page: RowPage?
         var searchTimeLimit: Int?
-        switch TableRequest.parse(request.queryItems.map { (name: $0.name, value: $0.value) }, list: list) {
-        case .failure(let problem):
-            refusal = problem.reason
-            snapshot.request = .badRequest(reason: problem.message)
-            snapshot.isContinuation = shape == .continuation
+        switch validated {
+        case .failure(let refused):
+            refusal = refused
+            snapshot.request = .badRequest(reason: refused.message)
+            snapshot.isContinuation = ask.format == .continuation
         case .success(let valid):
             parsed = valid
             snapshot.cursor = valid.cursorText
-            snapshot.isContinuation = shape == .continuation
+            snapshot.isContinuation = ask.format == .continuation
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
             // A lazy list's first full page is the shell: the rows come with a partial request.
-            snapshot.isPending = list.configuration.isLazy && shape == .page && !json && valid.start == nil && !valid.wantsRowsAtOnce
+            snapshot.isPending = list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
             // An attempt's shape: the list and what decides its query's cost (``TableRequest/queryShape``).
             let attemptShape = attemptWork == nil ? "" : list.name + "\u{2}" + valid.queryShape
             if attemptWork != nil, !snapshot.isPending, !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
@@ -180,16 +182,19 @@ struct TableRoute: Sendable {
                 page = read
                 snapshot.take(read, of: list, sort: valid.sort)
             case .success(nil):
-                refusal = .positionGone
+                refusal = ListRefusal(reason: .positionGone, searchAsGiven: valid.searchAsGiven)
                 snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
             case .failure(let error) where error.kind == .invalidValue:
-                refusal = .unreadableValue
+                refusal = ListRefusal(reason: .unreadableValue, searchAsGiven: valid.searchAsGiven)
                 snapshot.request = .badRequest(reason: UIStrings.english.reason(.unreadableValue))
             case .failure(let error) where error.kind == .schemaChanged && !retried:
-                // The table changed under the statement: once more, as it is now.
+                // The table changed under the statement: once more, as it is now (its query
+                // validated against the columns as they are now).
                 let fresh = catalog.refreshNow()
-                guard let list = fresh.list(named: list.name) else { return notFound(request, json: json) }
-                return respondWithList(list, in: fresh, to: request, ask: ask, retried: true)
+                guard let list = fresh.list(named: list.name) else { return notFound(request, format: ask.format) }
+                var again = ask
+                again.list = list
+                return respondWithList(again, again.validated(), in: fresh, to: request, retried: true)
             case .failure(let error) where error.kind == .timedOut && (valid.query != nil || !valid.filters.isEmpty):
                 // The search or filters are too slow: retrying the same soon will not help.
                 snapshot.source = .unavailable(retryAfterSeconds: nil)
@@ -200,45 +205,44 @@ struct TableRoute: Sendable {
         }
         let decision = ListState.decide(snapshot)
         let view = TableView(
-            decision: decision, list: list, request: parsed, refusal: refusal, page: page,
-            language: negotiated.language, languageParameter: ask.languageParameter,
+            decision: decision, list: list, request: parsed, refusal: refusal?.reason, page: page,
+            language: ask.language, languageParameter: ask.languageParameter,
             lists: lists, templates: site.templates)
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
-        if refusal != nil, let query = request.queryItems.first(where: { $0.name == "q" })?.value {
-            view.refusedQuery = VisibleText.escape(query.prefix(scalars: ListRequest.maximumQueryLength))
+        view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
+        // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
+        if case .loadMore(let cursor) = decision.footer, let parsed {
+            view.next = QueryString.link(list.path + ask.format.suffix, parsed.queryItems(cursor: cursor))
         }
         var response: Response
-        if json {
+        switch (ask.format, ask.format == .page ? view.sharedContextKey : nil) {
+        case (.json, _):
             response = Response(
                 status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
                 body: TableJSON.list(view))
-        } else if shape == .page, let key = view.sharedContextKey {
+        case (.page, let key?):
             let shared = site.sharedContext(key, ownNames: TableView.pageOwnNames) { view.pageSharedFields }
             response =
                 site.renderIfDrawn(
-                    shape.template, .dictionary(view.pageOwnFields), status: decision.status, forTable: true, list: list,
-                    shared: shared) ?? drawingFailed(list, in: lists, ask: ask, request: parsed)
-        } else {
+                    "list", .dictionary(view.pageOwnFields), status: decision.status, forTable: true, list: list,
+                    shared: shared) ?? drawingFailed(ask, in: lists, request: parsed)
+        default:
             response =
                 site.renderIfDrawn(
-                    shape.template, shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
-                    forTable: true, list: list) ?? drawingFailed(list, in: lists, ask: ask, request: parsed)
+                    ask.format.template ?? "list", ask.format == .page ? view.pageContext : view.fragmentContext,
+                    status: decision.status, forTable: true, list: list) ?? drawingFailed(ask, in: lists, request: parsed)
         }
         // A page that could not be drawn (a list's own template failed) offers no next page.
-        if case .loadMore(let cursor) = decision.footer, response.status == decision.status {
-            let path = json ? list.path + ".json" : list.path
-            let next = QueryString.link(path, (parsed ?? TableRequest()).queryItems(cursor: cursor))
-            // A next page's address longer than ``maximumLinkHeader`` (many long filters, or a
-            // view's cursor made by an earlier version, which carried long texts) is left to the
-            // page and the JSON `next`: libmicrohttpd could not fit it among the header fields and
-            // closed the connection (found by QA).
-            if next.utf8.count <= Self.maximumLinkHeader {
-                response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
-            }
+        // A next page's address longer than ``maximumLinkHeader`` (many long filters, or a
+        // view's cursor made by an earlier version, which carried long texts) is left to the
+        // page and the JSON `next`: libmicrohttpd could not fit it among the header fields and
+        // closed the connection (found by QA).
+        if let next = view.next, response.status == decision.status, next.utf8.count <= Self.maximumLinkHeader {
+            response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
         }
-        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
+        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: ask.languageFromHeader)
         // Kept only when the rows came from the very file the key's version describes.
         if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity,
             let cache = responseCache
@@ -357,24 +361,27 @@ struct TableRoute: Sendable {
     /// region or continuation footer in the request's language, drawn with the
     /// templates of the list's layout, none of its own. Found by a break-it pass: a
     /// bare `text/plain` 500, which a partial request swapped in as the list.
-    func drawingFailed(_ list: ListDefinition, in lists: TableLists, ask: Ask, request: TableRequest?) -> Response {
+    func drawingFailed(_ ask: ListAsk, in lists: TableLists, request: TableRequest?) -> Response {
+        let list = ask.list
         var snapshot = ListSnapshot(display: list.configuration.display)
-        snapshot.isContinuation = ask.shape == .continuation
+        snapshot.isContinuation = ask.format == .continuation
         snapshot.cursor = request?.cursorText
         snapshot.source = .failed
         let decision = ListState.decide(snapshot)
         let view = TableView(
-            decision: decision, list: list, request: request, refusal: nil, page: nil, language: ask.negotiated.language,
+            decision: decision, list: list, request: request, refusal: nil, page: nil, language: ask.language,
             languageParameter: ask.languageParameter, lists: lists, templates: site.templates)
+        let isFragment = ask.format == .region || ask.format == .continuation
         return site.render(
-            ask.shape.template, ask.shape == .page ? view.pageContext : view.fragmentContext, status: decision.status,
+            ask.format.template ?? "list", isFragment ? view.fragmentContext : view.pageContext, status: decision.status,
             forTable: true, list: list, listsOwn: false)
     }
 
     /// A 404: the not-found page (or its JSON).
     /// While a database's lists cannot be read (``TableCatalog/isMissingLists``) it is
     /// a 503 with `Retry-After` instead: the address may name one of them.
-    func notFound(_ request: Request, json: Bool) -> Response {
+    func notFound(_ request: Request, format: ListFormat) -> Response {
+        let json = format.isJSON
         if catalog.isMissingLists {
             guard json else { return site.listsUnavailable(request, retryAfterSeconds: retryAfterSeconds) }
             var response = Self.jsonProblem(

@@ -10,10 +10,11 @@ enum ListFooter {
     ///   - links: The page's links (load more, retry, start over lead along them).
     ///   - strings: The words of the page language.
     ///   - refusalMessage: Why the request was refused, when it was (a start-over footer says it).
+    ///   - next: The next page's address when the route made it already; else made from `links`.
     ///   - id: The footer element's id.
     static func context(
         decision: Decision, links: ListLinks, strings: SharedWords<UIStrings>, list: ListConfiguration,
-        language: Language, refusalMessage: String?, id: String = "list-footer"
+        language: Language, refusalMessage: String?, next: String? = nil, id: String = "list-footer"
     ) -> MustacheValue? {
         var footer: MustacheFields = ["footerID": .string(id)]
         footer.reserveCapacity(2)
@@ -21,7 +22,7 @@ enum ListFooter {
         case .none:
             return nil
         case .loadMore(let cursor):
-            footer["loadMore"] = ["href": .string(links.page(after: cursor))]
+            footer["loadMore"] = ["href": .string(next ?? links.page(after: cursor))]
         case .loading(let cursor):
             let href = cursor.map { links.page(after: $0) } ?? links.current
             footer["loading"] = ["href": .string(href)]

@@ -42,13 +42,13 @@ struct SitePages: Sendable {
     func notFound(_ request: Request) -> Response {
         let decision = ListState.decide(ListSnapshot(request: .notFound))
         let (view, fromHeader) = pageView(for: request, decision: decision)
-        let isPartial = TableRoute.Shape.isPartial(request)
+        let format = ListFormat.html(request.headers, hasCursor: request.query("cursor") != nil)
         var response =
-            isPartial
+            format != .page
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
-        if TableRoute.Shape(request, hasCursor: request.query("cursor") != nil) == .continuation {
+        if format == .continuation {
             response.headers.replaceOrAdd(name: "HX-Retarget", value: "#list")
             response.headers.replaceOrAdd(name: "HX-Reswap", value: "outerHTML")
         }
@@ -61,7 +61,7 @@ struct SitePages: Sendable {
         let decision = ListState.decide(ListSnapshot(source: .unavailable(retryAfterSeconds: retryAfterSeconds)))
         let (view, fromHeader) = pageView(for: request, decision: decision)
         var response =
-            TableRoute.Shape.isPartial(request)
+            ListFormat.isPartial(request.headers)
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))

@@ -62,8 +62,8 @@ enum TableJSON {
         json.optionalString(problem(view))
         json.raw(", ")
         json.key("next")
-        if case .loadMore(let cursor) = decision.footer {
-            json.string(QueryString.link(list.path + ".json", (view.request ?? TableRequest()).queryItems(cursor: cursor)))
+        if let next = view.next {
+            json.string(next)
         } else {
             json.raw("null")
         }

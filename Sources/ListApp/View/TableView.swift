@@ -36,6 +36,9 @@ final class TableView: DecisionView {
     var canonical: String?
     /// Whether the page has a `#list` element partial requests may target (not a row's page).
     var hasListRegion = true
+    /// The next page's address in the asked format, when the decision offers one (made
+    /// once by the route: the footer's load more, the `Link` header and JSON's `next`).
+    var next: String?
     /// The query time limit in seconds, when the search or filters ran past it.
     var searchTimeLimit: Int?
     /// The search text of a refused request (`q` as it came, at most
@@ -173,7 +176,7 @@ final class TableView: DecisionView {
         }
         if let footer = ListFooter.context(
             decision: decision, links: links, strings: strings, list: list.configuration,
-            language: language, refusalMessage: refusal.map { strings.words.reason($0) })
+            language: language, refusalMessage: refusal.map { strings.words.reason($0) }, next: next)
         {
             context["footer"] = footer
         }

@@ -5,7 +5,7 @@ import Testing
 @testable import HTTPServer
 @testable import ListApp
 
-/// `TableRequest.parse` over the catalogue list, for the inputs of the query
+/// `TableRequest.parse` (as `ListAsk` calls it) over the catalogue list, for the inputs of the query
 /// fuzzer's corpus (Fuzz/Corpus/query) and a fixed set of generated ones:
 /// an accepted request keeps every rule, a refused one names a parameter with a
 /// message, and the link the server writes for an accepted request reads back
@@ -47,10 +47,11 @@ import Testing
         let list = try #require(fixture.server.application.tables.lists.list(named: CatalogueList.name))
         var accepted = 0
         for input in try Self.inputs() {
-            guard let target = RequestTarget(parsing: input.hasPrefix("/") || input.hasPrefix("http") ? input : "/?" + input)
+            guard let request = try? Request(method: .get, target: input.hasPrefix("/") || input.hasPrefix("http") ? input : "/?" + input)
             else { continue }
-            let items = target.queryItems.map { (name: $0.name, value: $0.value) }
-            switch TableRequest.parse(items, list: list) {
+            let items = request.queryItems.map { (name: $0.name, value: $0.value) }
+            // The language as the route negotiates it (`ListAsk`), then the items validated.
+            switch TableRequest.parse(items, list: list, languageParameter: ListAsk(request, list: list).languageParameter) {
             case .failure(let problem):
                 #expect(!problem.message.isEmpty, "\(input)")
                 #expect(items.contains { $0.name == problem.parameter }, "\(input): a problem with \(problem.parameter)")
@@ -63,8 +64,8 @@ import Testing
                     #expect(SearchWords.of(query).count <= SearchWords.maximum, "\(input)")
                 }
                 let link = QueryString.link("/", request.queryItems(cursor: request.cursorText))
-                let again = try #require(RequestTarget(parsing: link), "\(input): the link \(link) does not parse")
-                let reread = TableRequest.parse(again.queryItems.map { (name: $0.name, value: $0.value) }, list: list)
+                let again = try #require(try? Request(method: .get, target: link), "\(input): the link \(link) does not parse")
+                let reread = ListAsk(again, list: list).validated()
                 guard case .success(let same) = reread else {
                     Issue.record("\(input): the link \(link) is refused: \(reread)")
                     continue

@@ -26,7 +26,8 @@ import Testing
         let route = TableRoute(fixture.server.application)
         let lists = route.catalog.lists
         let list = try #require(lists.list(named: "products"))
-        return route.answer(list, in: lists, to: try Request(method: .get, target: target), json: false, canonical: nil)
+        let request = try Request(method: .get, target: target)
+        return route.answer(ListAsk(request, list: list), in: lists, to: request)
     }
 
     @Test func anUncachedPageIsAnsweredWhereItArrived() throws {
@@ -69,7 +70,8 @@ import Testing
         let lists = route.catalog.lists
         let list = try #require(lists.list(named: "big"))
         func answer(_ target: String) throws -> Answer {
-            route.answer(list, in: lists, to: try Request(method: .get, target: target), json: true, canonical: nil)
+            let request = try Request(method: .get, target: target)
+            return route.answer(ListAsk(request, list: list, format: .json), in: lists, to: request)
         }
         guard case .onWorker(let step) = try answer("/big.json?sort=v") else {
             Issue.record("a sort of 300,000 rows by an unindexed column finished within its attempt")
