@@ -35,7 +35,8 @@ extension TableRoute {
     /// since the preflight's 204 allowed nothing.
     func preflightHeaders(for request: Request) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        guard let allowed = corsOrigin, request.pathSegments.last?.hasSuffix(".json") == true,
+        guard let allowed = corsOrigin,
+            ListFormat(path: request.pathSegments.last ?? "", headers: request.headers, hasCursor: false).isJSON,
             let method = request.headers["Access-Control-Request-Method"], method == "GET" || method == "HEAD"
         else { return headers }
         if allowed == "*" {

@@ -191,7 +191,7 @@ struct TableRoute: Sendable {
                 // The table changed under the statement: once more, as it is now (its query
                 // validated against the columns as they are now).
                 let fresh = catalog.refreshNow()
-                guard let list = fresh.list(named: list.name) else { return notFound(request, format: ask.format) }
+                guard let list = fresh.list(named: list.name) else { return notFound(request, format: ask.format, asked: ask) }
                 var again = ask
                 again.list = list
                 return respondWithList(again, again.validated(), in: fresh, to: request, retried: true)
@@ -380,17 +380,27 @@ struct TableRoute: Sendable {
     /// A 404: the not-found page (or its JSON).
     /// While a database's lists cannot be read (``TableCatalog/isMissingLists``) it is
     /// a 503 with `Retry-After` instead: the address may name one of them.
-    func notFound(_ request: Request, format: ListFormat) -> Response {
+    /// - Parameter asked: The list request as read (its list gone meanwhile), whose format
+    ///   and language the page takes; nil for an address that names no list.
+    func notFound(_ request: Request, format: ListFormat, asked: ListAsk? = nil) -> Response {
         let json = format.isJSON
         if catalog.isMissingLists {
-            guard json else { return site.listsUnavailable(request, retryAfterSeconds: retryAfterSeconds) }
+            guard json else {
+                guard let asked else { return site.listsUnavailable(request, retryAfterSeconds: retryAfterSeconds) }
+                return site.listsUnavailable(
+                    isPartial: asked.format == .region || asked.format == .continuation, language: asked.language,
+                    languageFromHeader: asked.languageFromHeader, retryAfterSeconds: retryAfterSeconds)
+            }
             var response = Self.jsonProblem(
                 status: 503, state: "unavailable", problem: "The data source cannot be reached just now. Try again shortly.")
             response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfterSeconds))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
             return response
         }
-        guard json else { return site.notFound(request) }
+        guard json else {
+            guard let asked else { return site.notFound(request) }
+            return site.notFound(asked.format, language: asked.language, languageFromHeader: asked.languageFromHeader)
+        }
         return Self.jsonProblem(status: 404, state: "notFound", problem: "There is no list or row at this address.")
     }
 

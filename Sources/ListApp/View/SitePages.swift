@@ -40,11 +40,19 @@ struct SitePages: Sendable {
     /// table (found by a break-it pass), and a footer of the right layout cannot be
     /// drawn for a list that is gone.
     func notFound(_ request: Request) -> Response {
-        let decision = ListState.decide(ListSnapshot(request: .notFound))
-        let (view, fromHeader) = pageView(for: request, decision: decision)
+        let negotiated = Self.negotiate(request)
         let format = ListFormat.html(request.headers, hasCursor: request.query("cursor") != nil)
+        return notFound(format, language: negotiated.language, languageFromHeader: negotiated.fromHeader)
+    }
+
+    /// ``notFound(_:)`` for a request already read (a list's ``ListAsk``): in its
+    /// format (a region for a region or a continuation, else a page) and language.
+    func notFound(_ format: ListFormat, language: Language, languageFromHeader fromHeader: Bool) -> Response {
+        let decision = ListState.decide(ListSnapshot(request: .notFound))
+        let view = pageView(language: language, fromHeader: fromHeader, decision: decision)
+        let isPartial = format == .region || format == .continuation
         var response =
-            format != .page
+            isPartial
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
@@ -58,10 +66,19 @@ struct SitePages: Sendable {
     /// The page for an address that may name a list of a database whose lists
     /// cannot be read now (``TableCatalog/isMissingLists``): unavailable, 503 with `Retry-After`.
     func listsUnavailable(_ request: Request, retryAfterSeconds: Int) -> Response {
+        let negotiated = Self.negotiate(request)
+        return listsUnavailable(
+            isPartial: ListFormat.isPartial(request.headers), language: negotiated.language,
+            languageFromHeader: negotiated.fromHeader, retryAfterSeconds: retryAfterSeconds)
+    }
+
+    /// ``listsUnavailable(_:retryAfterSeconds:)`` for a request already read (a list's ``ListAsk``).
+    /// - Parameter isPartial: Whether a fragment was asked for (a region or a continuation).
+    func listsUnavailable(isPartial: Bool, language: Language, languageFromHeader fromHeader: Bool, retryAfterSeconds: Int) -> Response {
         let decision = ListState.decide(ListSnapshot(source: .unavailable(retryAfterSeconds: retryAfterSeconds)))
-        let (view, fromHeader) = pageView(for: request, decision: decision)
+        let view = pageView(language: language, fromHeader: fromHeader, decision: decision)
         var response =
-            ListFormat.isPartial(request.headers)
+            isPartial
             ? render("region", view.fragmentContext, status: decision.status)
             : render("message", view.pageContext, status: decision.status)
         response.headers.replaceOrAdd(name: "Vary", value: ResponseHeaders.listVary(negotiatedFromHeader: fromHeader))
@@ -74,13 +91,18 @@ struct SitePages: Sendable {
     /// their failures) in the language `request` asks for.
     /// - Returns: The view, and whether `Accept-Language` chose the language (so `Vary` must name it).
     func pageView(for request: Request, decision: Decision) -> (view: SiteView, languageFromHeader: Bool) {
-        let negotiated = Language.negotiate(
-            parameter: request.query("lang"),
-            acceptLanguage: request.headers["Accept-Language"])
-        let view = siteView(
-            decision: decision, language: negotiated.language,
-            languageParameter: negotiated.fromHeader ? nil : negotiated.language.tag)
-        return (view, negotiated.fromHeader)
+        let negotiated = Self.negotiate(request)
+        return (pageView(language: negotiated.language, fromHeader: negotiated.fromHeader, decision: decision), negotiated.fromHeader)
+    }
+
+    /// The view of such a page in `language` (`fromHeader`: `Accept-Language` chose it, so links carry no `lang`).
+    func pageView(language: Language, fromHeader: Bool, decision: Decision) -> SiteView {
+        siteView(decision: decision, language: language, languageParameter: fromHeader ? nil : language.tag)
+    }
+
+    /// The language a request that is no list's asks for, and whether `Accept-Language` chose it.
+    static func negotiate(_ request: Request) -> (language: Language, fromHeader: Bool) {
+        Language.negotiate(parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
     }
 
     /// The view of a page of the site: in the words and placeholders of the list at `/`
