@@ -24,7 +24,7 @@ extension TableRoute {
         var schemas: Int
 
         /// The key of `ask` (its query unparsed) in `lists` at `version`.
-        init(_ ask: ListAsk, of lists: TableLists, version: DataVersion) {
+        init(_ ask: borrowing ListAsk, of lists: TableLists, version: DataVersion) {
             list = Array(ask.list.name.utf8)
             schemas = lists.generation
             query = ask.rawQuery.map { Array($0.utf8) } ?? []

@@ -21,16 +21,20 @@ struct ListAsk: Sendable {
     /// The decoded query parameters, validated by ``validated()``.
     private let parameters: [QueryItem]
 
-    /// Reads `request`'s query, `lang`, `Accept-Language` and (for HTML) `cursor` and htmx headers.
+    /// Reads `request`'s query, `lang` and `Accept-Language` (and, without `format`, `cursor` and the htmx headers).
     /// - Parameters:
-    ///   - format: The format, when the address already tells it (a row's, the CSV);
-    ///     nil reads it from `path` and the headers (``ListFormat/init(path:headers:hasCursor:)``).
-    ///   - path: The list's path segment (`NAME`, `NAME.json`) when `format` is nil.
-    init(_ request: Request, list: ListDefinition, format: ListFormat? = nil, path: String = "", canonical: String? = nil) {
+    ///   - format: The format, as the route read it from the address
+    ///     (``ListFormat/init(path:headers:hasCursor:)``, ``ListFormat/init(rowKey:)``); nil
+    ///     for an address of HTML only (`/`): read from the headers (``ListFormat/html(_:hasCursor:)``).
+    init(_ request: borrowing Request, list: ListDefinition, format: ListFormat? = nil, canonical: String? = nil) {
         self.list = list
         self.canonical = canonical
         parameters = request.queryItems
-        self.format = format ?? ListFormat(path: path, headers: request.headers, hasCursor: request.query("cursor") != nil)
+        if let format {
+            self.format = format
+        } else {
+            self.format = .html(request.headers, hasCursor: request.query("cursor") != nil)
+        }
         (language, languageFromHeader) = Language.negotiate(
             parameter: request.query("lang"), acceptLanguage: request.headers["Accept-Language"])
         let target = request.target

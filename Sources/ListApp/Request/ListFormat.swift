@@ -21,7 +21,7 @@ enum ListFormat: Hashable, Sendable {
     /// The format of a list address (`NAME`, `NAME.json`, `NAME.csv`, or a whole
     /// path ending so): by its suffix, else the HTML one the headers ask for (``html(_:hasCursor:)``).
     /// - Parameter hasCursor: Whether the query names a cursor; asked only for HTML.
-    init(path: some StringProtocol, headers: HTTPHeaders, hasCursor: @autoclosure () -> Bool) {
+    init(path: String, headers: HTTPHeaders, hasCursor: @autoclosure () -> Bool) {
         if path.hasSuffix(".json") {
             self = .json
         } else if path.hasSuffix(".csv") {
@@ -32,7 +32,7 @@ enum ListFormat: Hashable, Sendable {
     }
 
     /// The format of a row's address by its key segment: `KEY.json` or `KEY`.
-    init(rowKey segment: some StringProtocol) {
+    init(rowKey segment: String) {
         self = segment.hasSuffix(".json") ? .rowJSON : .rowPage
     }
 

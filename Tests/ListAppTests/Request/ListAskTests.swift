@@ -15,8 +15,11 @@ import Testing
         list = try #require(fixture.server.application.tables.lists.list(named: CatalogueList.name))
     }
 
+    /// The ask of `target` as the list's route makes it: the format from the path segment and the headers.
     func ask(_ target: String, _ headers: HTTPHeaders = [:], path: String = CatalogueList.name) throws -> ListAsk {
-        ListAsk(try Request(method: .get, target: target, headers: headers), list: list, path: path)
+        let request = try Request(method: .get, target: target, headers: headers)
+        let format = ListFormat(path: path, headers: headers, hasCursor: request.query("cursor") != nil)
+        return ListAsk(request, list: list, format: format)
     }
 
     @Test func formatComesFromThePathAndTheHeaders() throws {
