@@ -214,16 +214,10 @@ public final class ListApplication: Sendable {
                 if tables.isMissingLists {
                     return Response.text("a database's lists cannot be read yet (is its server up?)\n", status: 503)
                 }
-                let failure = health.readinessFailure {
-                    // Each database once, without waiting on a lock.
-                    var seen: Set<ObjectIdentifier> = []
-                    for source in tables.lists.lists.map(\.source) where seen.insert(ObjectIdentifier(source)).inserted {
-                        if case .failure(let error) = source.schemaVersion(waiting: false) { return .failure(error) }
-                    }
-                    return .success(())
-                }
-                // Operators read this: the failure's own words (a damaged file names its path), never SQL.
-                return failure.map { Response.text("the data source is failing: \($0.message)\n", status: 503) } ?? Response.text("ready\n")
+                // Each source once (one without lists too), without waiting on a lock. Operators
+                // read the answer: the source's name and the failure's own words, never SQL.
+                guard let failure = health.readinessFailure(checking: tables.sources) else { return Response.text("ready\n") }
+                return Response.text("the data source \(failure.source) is failing: \(failure.error.message)\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)
             for list in tables.lists.lists where list.formerDetailPrefix != nil { try addFormerRoutes(to: &router, list: list) }

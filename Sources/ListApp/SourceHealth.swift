@@ -1,18 +1,27 @@
 import ListStore
 import Synchronization
 
-/// What the most recent queries said about the data source, for `/-/readyz`
-/// (which never waits on the source), and the log of incidents.
+/// What the most recent queries said about each data source, for `/-/readyz`
+/// (which never waits on a source), and the log of incidents.
 ///
-/// The log names the cause once per incident, not once per request: a line
-/// when the source starts failing (or fails in a new way) and a line when it
-/// answers again.
+/// Kept per source: with two files served, a query that succeeds on one says
+/// nothing of the other (found by a break-it pass: readiness went up and down with
+/// each request while one file was damaged). The log names the source and the cause
+/// once per incident, not once per request: a line when a source starts failing (or
+/// fails in a new way) and a line when it answers again.
 final class SourceHealth: Sendable {
-    private let lastFailure = Mutex<ListStoreError?>(nil)
+    /// A source's last failure.
+    struct Failure: Sendable {
+        /// The source as logs name it (``ListStore/ListSource/name``).
+        var source: String
+        var error: ListStoreError
+    }
+
+    private let failures = Mutex<[ObjectIdentifier: Failure]>([:])
     private let log: @Sendable (String) -> Void
-    /// Whether `lastFailure` holds an error; written only under its lock. Every
-    /// request records a success: reading this flag spares them the lock, which
-    /// spins when contended (measured under wrk, BENCHMARKS.md).
+    /// Whether `failures` holds any; written only under its lock. Every request
+    /// records a success: reading this flag spares them the lock, which spins when
+    /// contended (measured under wrk, BENCHMARKS.md).
     private let hasFailure = Atomic<Bool>(false)
 
     /// Makes a record; `log` receives one line per incident (standard error by default).
@@ -20,12 +29,12 @@ final class SourceHealth: Sendable {
         self.log = log
     }
 
-    /// Records the outcome of a query.
+    /// Records the outcome of a query of `source`.
     /// A value the request gave that the column cannot read (`.invalidValue`) is
     /// the request's fault, every connection in use (`.overloaded`) this
     /// process's load (found by QA: readiness went down at peak load), and a view's
     /// repeated configured key (`.repeatedKey`) its configuration: the source answered.
-    func record<T>(_ result: Result<T, ListStoreError>) {
+    func record<T>(_ result: Result<T, ListStoreError>, of source: any ListSource) {
         if case .failure(let error) = result, error.kind == .repeatedKey {
             // A list's configuration to mend: said each time, the source's health as it was.
             log(error.message)
@@ -36,20 +45,19 @@ final class SourceHealth: Sendable {
             failure = error
         }
         if failure == nil, !hasFailure.load(ordering: .acquiring) { return }
-        let change: String? = lastFailure.withLock { last in
+        let identity = ObjectIdentifier(source)
+        let change: String? = failures.withLock { failures in
+            defer { hasFailure.store(!failures.isEmpty, ordering: .releasing) }
+            let last = failures[identity]
             switch failure {
             case nil:
                 guard last != nil else { return nil }
-                last = nil
-                hasFailure.store(false, ordering: .releasing)
-                return "the data source answers again"
+                failures[identity] = nil
+                return "the data source \(source.name) answers again"
             case let error?:
-                defer {
-                    last = error
-                    hasFailure.store(true, ordering: .releasing)
-                }
-                guard last?.kind != error.kind else { return nil }
-                return "the data source is failing: \(error)"
+                failures[identity] = Failure(source: source.name, error: error)
+                guard last?.error.kind != error.kind else { return nil }
+                return "the data source \(source.name) is failing: \(error)"
             }
         }
         if let change { log(change) }
@@ -65,23 +73,27 @@ final class SourceHealth: Sendable {
     /// Records that the process is draining; cannot be undone.
     func beginDraining() { drainingFlag.store(true, ordering: .relaxed) }
 
-    /// The failure of the most recent query, or nil when it succeeded (or none ran yet).
-    var failure: ListStoreError? { lastFailure.withLock { $0 } }
+    /// A failing source and its last failure (the first by name), or nil when every
+    /// source's most recent query succeeded (or none ran yet).
+    var failure: Failure? { failures.withLock { $0.values.min { $0.source < $1.source } } }
 
-    /// How often, at most, readiness checks the source itself.
+    /// How often, at most, readiness checks the sources themselves.
     static let recheckInterval: Duration = .milliseconds(500)
-    /// When readiness last checked the source.
+    /// When readiness last checked the sources.
     private let lastRecheck = Mutex<ContinuousClock.Instant?>(nil)
 
-    /// What `/-/readyz` reports: ``failure``, after `check` (a query that waits on
-    /// nothing) has run, at most every ``recheckInterval``, and its outcome was
-    /// recorded. A load balancer that takes an instance out on a 503 sends it no list
-    /// request, so readiness waiting for one stayed 503 after the source was back;
-    /// and one that sends no list request to a healthy instance never learnt that its
-    /// file was damaged (both found by break-it passes). A healthy source that is only
-    /// busy (a writer's lock, which every instance over the file shares) or loaded
+    /// What `/-/readyz` reports: ``failure``, after each of `sources` was checked with
+    /// `check` (a query that waits on nothing), at most every ``recheckInterval``, and
+    /// its outcome recorded. A load balancer that takes an instance out on a 503 sends
+    /// it no list request, so readiness waiting for one stayed 503 after the source was
+    /// back; and one that sends no list request to a healthy instance never learnt that
+    /// its file was damaged (both found by break-it passes). A healthy source that is
+    /// only busy (a writer's lock, which every instance over the file shares) or loaded
     /// stays ready: requests still say 503 and record it themselves.
-    func readinessFailure(checkingWith check: () -> Result<Void, ListStoreError>) -> ListStoreError? {
+    func readinessFailure(
+        checking sources: [any ListSource],
+        with check: (any ListSource) -> Result<Void, ListStoreError> = { $0.schemaVersion(waiting: false).map { _ in () } }
+    ) -> Failure? {
         let now = ContinuousClock.now
         let due = lastRecheck.withLock { last -> Bool in
             guard last.map({ now - $0 >= Self.recheckInterval }) ?? true else { return false }
@@ -89,12 +101,14 @@ final class SourceHealth: Sendable {
             return true
         }
         if due {
-            let outcome = check()
-            switch outcome {
-            case .failure(let error) where [.busy, .overloaded, .timedOut].contains(error.kind):
-                if hasFailure.load(ordering: .acquiring) { record(outcome) }
-            default:
-                record(outcome)
+            for source in sources {
+                let outcome = check(source)
+                switch outcome {
+                case .failure(let error) where [.busy, .overloaded, .timedOut].contains(error.kind):
+                    if failures.withLock({ $0[ObjectIdentifier(source)] != nil }) { record(outcome, of: source) }
+                default:
+                    record(outcome, of: source)
+                }
             }
         }
         return failure

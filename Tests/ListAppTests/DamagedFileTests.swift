@@ -1,8 +1,9 @@
 import Foundation
-import ListStore
+import TestSupport
 import Testing
 
 @testable import ListApp
+@testable import ListStore
 
 /// docs/design.md, "Data source faults": a served file emptied or overwritten in place is
 /// damaged (500, the error placeholder), never a list that is gone (404); its lists come
@@ -98,5 +99,82 @@ import Testing
         let (answer, waited) = try Self.awaitStatus(200, of: "/", on: server, within: 3)
         #expect(answer.status == 200 && waited < 1, "\(waited) s")
         #expect(Markup.rowIDs(answer.text).count == 20)
+    }
+
+    /// A server of the databases at `paths` (written by `sql`, in order) in a temporary folder.
+    static func serve(_ sql: [String], in folder: String, incidents: TestServer.LoggedLines) throws -> (TestServer, [String]) {
+        let paths = sql.indices.map { folder + "/db\($0).sqlite" }
+        for (path, statements) in zip(paths, sql) { try SQLiteConnection(path: path, readOnly: false).execute(statements) }
+        let tables = try TableCatalog(databases: paths, log: { incidents.append($0) })
+        return (try TestServer(tables: tables, log: { incidents.append($0) }), paths)
+    }
+
+    /// Found by a break-it pass: with two files served, each query that succeeded on the
+    /// whole one made readiness 200 again, and the log said "failing" and "answers again"
+    /// for every pair of requests, while the other file stayed empty.
+    @Test func withTwoFilesOneDamagedReadinessStaysDownAndTheLogSaysItOnce() throws {
+        let folder = TemporaryFolder.make("damaged")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let incidents = TestServer.LoggedLines()
+        let (server, paths) = try Self.serve(
+            ["CREATE TABLE items (x); INSERT INTO items VALUES (1);", "CREATE TABLE bees (y); INSERT INTO bees VALUES (2);"],
+            in: folder, incidents: incidents)
+        try Self.overwrite(paths[0], with: Data())
+        #expect(try server.get("/items").status == 500)
+        for query in 0..<10 {
+            #expect(try server.get("/bees?q=z\(query)").status == 200)
+            let ready = try server.get("/-/readyz")
+            #expect(ready.status == 503 && ready.text.contains(paths[0]), "\(ready.text)")
+            #expect(!ready.text.contains(paths[1]))
+        }
+        let failing = incidents.all.filter { $0.contains("is failing") }
+        #expect(failing.count == 1 && failing.first?.contains(paths[0]) == true, "\(incidents.all)")
+        #expect(!incidents.all.contains { $0.contains("answers again") })
+    }
+
+    /// Found by a break-it pass: a file written back in place with a database whose schema
+    /// version equals the damaged one's last (a backup from before a table was dropped, with
+    /// another table added) kept the old lists: its other tables stayed 404.
+    @Test func aFileWrittenBackWithTheSameSchemaVersionShowsItsOwnLists() throws {
+        let fixture = try TableFixture("CREATE TABLE items (x); CREATE TABLE other (y); INSERT INTO other VALUES (1);")
+        let backup = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        try fixture.write("DROP TABLE other")
+        #expect(try Self.awaitStatus(404, of: "/other", on: fixture.server, within: 2).answer.status == 404)
+        let other = fixture.folder + "/other.sqlite"
+        try backup.write(to: URL(fileURLWithPath: other))
+        try SQLiteConnection(path: other, readOnly: false).execute("CREATE TABLE newt (z)")
+        try Self.overwrite(fixture.path, with: Data())
+        Thread.sleep(forTimeInterval: TableCatalog.checkInterval + 0.1)
+        #expect(try fixture.server.get("/items").status == 500)
+        try Self.overwrite(fixture.path, with: try Data(contentsOf: URL(fileURLWithPath: other)))
+        for list in ["/items", "/other", "/newt"] {
+            let (answer, waited) = try Self.awaitStatus(200, of: list, on: fixture.server, within: 3)
+            #expect(answer.status == 200 && waited < 1.5, "\(list) after \(waited) s")
+        }
+    }
+
+    /// Found by a break-it pass: readiness checked only the sources of lists, so a file that had
+    /// none (empty from the start) and then held other bytes was never seen failing.
+    @Test func aFileWithoutListsIsCheckedByReadinessToo() throws {
+        let folder = TemporaryFolder.make("damaged")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/empty.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let server = try TestServer(tables: TableCatalog(databases: [path]))
+        #expect(try server.get("/-/readyz").status == 200)
+        try Self.overwrite(path, with: Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
+        let ready = try Self.awaitStatus(503, of: "/-/readyz", on: server, within: 1.5).answer
+        #expect(ready.status == 503 && ready.text.contains(path), "\(ready.text)")
+    }
+
+    /// Found by a break-it pass: a file cut short made readiness say "database disk image is
+    /// malformed" without saying which file.
+    @Test func readinessNamesAFileCutShort() throws {
+        let fixture = try TableFixture()
+        let good = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        try Self.overwrite(fixture.path, with: good.prefix(4096))
+        _ = try fixture.server.get("/products")
+        let ready = try Self.awaitStatus(503, of: "/-/readyz", on: fixture.server, within: 1.5).answer
+        #expect(ready.status == 503 && ready.text.contains(fixture.path), "\(ready.text)")
     }
 }

@@ -18,6 +18,11 @@ public final class TableCatalog: Sendable {
     private struct State {
         var lists: TableLists
         var versions: [Int?]
+        /// Whether each database's last look failed (other than on a lock or the load):
+        /// once it answers again its lists are read again, whatever its version says (a
+        /// damaged file written back in place with another database of the same schema
+        /// version; found by a break-it pass: its other tables stayed 404).
+        var failed: [Bool] = []
         var checked: ContinuousClock.Instant
     }
 
@@ -72,9 +77,17 @@ public final class TableCatalog: Sendable {
 
     /// Re-reads the lists when a database's schema version changed (or `force`).
     private func refresh(force: Bool) -> TableLists {
-        let known = state.withLock { $0.versions }
-        let versions = databases.map { try? $0.schemaVersion(waiting: false).get() }
-        let changed = zip(versions, known).contains { $0 != nil && $0 != $1 }
+        let (known, failed) = state.withLock { ($0.versions, $0.failed) }
+        let outcomes = databases.map { $0.schemaVersion(waiting: false) }
+        let versions = outcomes.map { try? $0.get() }
+        let failing = outcomes.map { outcome in
+            guard case .failure(let error) = outcome else { return false }
+            return ![.busy, .timedOut, .overloaded].contains(error.kind)
+        }
+        state.withLock { $0.failed = failing }
+        let changed =
+            zip(versions, known).contains { $0 != nil && $0 != $1 }
+            || zip(versions, failed).contains { $0 != nil && $1 }
         guard force || changed else {
             // The next look counts from now: a look that took long (a server that does not
             // answer) is not made again at once by the same request (found by QA).
@@ -84,7 +97,8 @@ public final class TableCatalog: Sendable {
             }
         }
         do {
-            var lists = try TableLists.lists(of: databases, configuration: configuration, leavingOut: log)
+            var lists = try TableLists.lists(
+                of: databases, configuration: configuration, leavingOut: log, previous: state.withLock { $0.lists })
             return state.withLock { state in
                 lists.generation = state.lists.generation + 1
                 state.lists = lists
@@ -104,6 +118,13 @@ public final class TableCatalog: Sendable {
     /// Read from the last look (``lists`` looks again when due).
     public var isMissingLists: Bool {
         state.withLock { $0.versions.contains(nil) }
+    }
+
+    /// Every source served, each once: the databases (those without lists too), then the
+    /// sources of lists made in Swift.
+    public var sources: [any ListSource] {
+        var seen: Set<ObjectIdentifier> = []
+        return (databases + lists.lists.map(\.source)).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// Whether there are no lists and no database to find them in.

@@ -121,9 +121,11 @@ public struct TableLists: Sendable {
     ///     made (its setting names no column of it, its name is one of ours or another
     ///     list's) is left out and said here, the others are served (found by QA: one such
     ///     table kept every later change from showing); nil at start, where it stops the start.
+    ///   - previous: While serving: the lists as they were, kept for a source whose schema
+    ///     cannot be read now (a damaged file among several), so the others are read again.
     static func lists(
         of sources: [any ListSource], configuration: TableConfiguration = TableConfiguration(),
-        unread: [any ListSource] = [], leavingOut: ((String) -> Void)? = nil
+        unread: [any ListSource] = [], leavingOut: ((String) -> Void)? = nil, previous: TableLists? = nil
     ) throws(AppError) -> TableLists {
         var lists: [ListDefinition] = []
         var named: Set<String> = []
@@ -148,7 +150,13 @@ public struct TableLists: Sendable {
                     }
                 }
             case .failure(let error):
-                throw AppError.database(source.name, reason: Self.reason(error, path: source.name))
+                guard let previous, let leavingOut else {
+                    throw AppError.database(source.name, reason: Self.reason(error, path: source.name))
+                }
+                let kept = previous.lists.filter { $0.source === source }
+                lists += kept
+                named.formUnion(kept.map(\.table.name))
+                leavingOut("the lists of \(source.name) stay as they were: \(Self.reason(error, path: source.name))")
             }
         }
         let unknown = Set(configuration.tables.keys).union(configuration.lists.map(\.name)).subtracting(named)

@@ -38,17 +38,17 @@ extension TableRoute {
             again.list = fresh
             return respondWithCSV(again, to: request, retried: true)
         }
-        health.record(first)
+        health.record(first, of: list.source)
         switch first {
         case .success(let bytes):
             var response = Response(status: 200, body: bytes)
             response.headers.add(name: "Content-Type", value: "text/csv; charset=utf-8; header=present")
             response.headers.add(name: "Content-Disposition", value: Self.attachment(filename: Self.fileName(list.name) + ".csv"))
             response.headers.add(name: "Cache-Control", value: "no-store")
-            response.stream = ResponseStream { [health = health] in
+            response.stream = ResponseStream { [health = health, source = list.source] in
                 guard !export.isComplete else { return .end }
                 let piece = export.piece(startedAt: .now)
-                health.record(piece)
+                health.record(piece, of: source)
                 switch piece {
                 case .success(let bytes): return .bytes(bytes)
                 case .failure(let error): return .failed(error.message)

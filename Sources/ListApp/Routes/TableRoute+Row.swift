@@ -29,7 +29,7 @@ extension TableRoute {
                 _ = catalog.refreshNow()
                 return respondWithRow(to: request, listSegment: listSegment, keySegment: keySegment, retried: true)
             }
-            health.record(result)
+            health.record(result, of: list.source)
             switch result {
             case .success(let found?) where !(list.presenter?.draws(found) ?? true):
                 snapshot.request = .notFound

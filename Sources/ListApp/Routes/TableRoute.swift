@@ -107,7 +107,7 @@ struct TableRoute: Sendable {
         if let cache = responseCache, case .success(let version?) = ask.list.source.dataVersion() {
             let found = CacheKey(ask, of: lists, version: version)
             if let kept = cache.response(for: found) {
-                health.record(Result<Void, ListStoreError>.success(()))
+                health.record(Result<Void, ListStoreError>.success(()), of: ask.list.source)
                 return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, format: ask.format))
             }
             key = found
@@ -286,9 +286,9 @@ struct TableRoute: Sendable {
             result = .success(numbered)
         }
         switch result {
-        case .success: health.record(result)
+        case .success: health.record(result, of: list.source)
         case .failure(let error) where error.kind == .schemaChanged && !isRetry: break
-        case .failure: if attemptWork == nil { health.record(result) }
+        case .failure: if attemptWork == nil { health.record(result, of: list.source) }
         }
         return result.map { $0 }
     }

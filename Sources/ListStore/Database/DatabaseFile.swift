@@ -63,7 +63,7 @@ final class DatabaseFile: Sendable {
     /// (deleted while open: the open connections keep serving it), or was never seen whole
     /// (a file empty from the start is SQLite's empty database).
     /// - Returns: `.corrupt` for a file emptied or overwritten in place, `.cannotOpen` for one
-    ///   that became unreadable (both name the path).
+    ///   that became unreadable (logs and readiness name the source beside it).
     func damage() -> ListStoreError? {
         let state = Self.state(at: path)
         if state == .whole {
@@ -75,11 +75,11 @@ final class DatabaseFile: Sendable {
         case .whole, .missing:
             return nil
         case .empty:
-            return ListStoreError(kind: .corrupt, message: "\(path) is empty now: it was a SQLite database (emptied in place?)")
+            return ListStoreError(kind: .corrupt, message: "the file is empty now, where it was a SQLite database (emptied in place?)")
         case .notDatabase:
-            return ListStoreError(kind: .corrupt, message: "\(path) is no longer a SQLite database: it lacks SQLite's file header")
+            return ListStoreError(kind: .corrupt, message: "the file is no longer a SQLite database: it lacks SQLite's file header")
         case .unreadable:
-            return ListStoreError(kind: .cannotOpen, message: "\(path) cannot be read now (permissions)")
+            return ListStoreError(kind: .cannotOpen, message: "the file cannot be read now (permissions)")
         }
     }
 }
