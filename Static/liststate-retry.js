@@ -56,7 +56,7 @@
     note.removeAttribute('data-at');
     control.after(note);
     function update() {
-      var left = Math.max(1, Math.ceil((due - Date.now()) / 1000));
+      var left = Math.max(1, Math.round((due - Date.now()) / 1000));
       if (left <= 60 || !words.at) {
         note.textContent = words.seconds.replace('{seconds}', String(left));
       } else {
