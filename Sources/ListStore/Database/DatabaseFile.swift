@@ -59,11 +59,12 @@ final class DatabaseFile: Sendable {
         return read == magic.count && bytes == magic ? .whole : .notDatabase
     }
 
-    /// The damage to report for the file as it stands now, or nil when it is whole, missing
-    /// (deleted while open: the open connections keep serving it), or was never seen whole
-    /// (a file empty from the start is SQLite's empty database).
-    /// - Returns: `.corrupt` for a file emptied or overwritten in place, `.cannotOpen` for one
-    ///   that became unreadable (logs and readiness name the source beside it).
+    /// The damage to report for the file as it stands now, or nil when it is whole, missing or
+    /// unreadable (deleted or `chmod 000` while open: the open connections keep serving it, and
+    /// a new one fails as SQLite says), or was never seen whole (a file empty from the start is
+    /// SQLite's empty database).
+    /// - Returns: `.corrupt` for a file emptied or overwritten in place (logs and readiness
+    ///   name the source beside it).
     func damage() -> ListStoreError? {
         let state = Self.state(at: path)
         if state == .whole {
@@ -72,14 +73,12 @@ final class DatabaseFile: Sendable {
         }
         guard wasWhole.load(ordering: .relaxed) else { return nil }
         switch state {
-        case .whole, .missing:
+        case .whole, .missing, .unreadable:
             return nil
         case .empty:
             return ListStoreError(kind: .corrupt, message: "the file is empty now, where it was a SQLite database (emptied in place?)")
         case .notDatabase:
             return ListStoreError(kind: .corrupt, message: "the file is no longer a SQLite database: it lacks SQLite's file header")
-        case .unreadable:
-            return ListStoreError(kind: .cannotOpen, message: "the file cannot be read now (permissions)")
         }
     }
 }
