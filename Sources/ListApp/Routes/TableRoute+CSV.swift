@@ -17,30 +17,21 @@ extension TableRoute {
     /// The bytes of values read per piece of an export, about (a piece ends after the row that reaches it).
     static let csvBytesPerPiece = 1 << 20
 
-    /// - Parameter retried: Whether this is the second try after the schema changed under
-    ///   the first piece (the lists are read again and the export starts once more, as a
-    ///   list page's request runs once more; found by a break-it pass: a 503).
-    func respondWithCSV(_ ask: ListAsk, to request: Request, retried: Bool = false) -> Response {
-        let list = ask.list
-        let parsed: TableRequest
-        switch ask.validated() {
-        case .success(let valid): parsed = valid
-        case .failure(let refusal): return Self.textProblem(status: 400, "\(refusal.message)\n")
+    /// The export's answer: its first piece read (``ListReader``: once more, the lists read
+    /// again, when the schema changed under it, as a list page's; found by a break-it pass: a 503).
+    func respondWithCSV(_ ask: ListAsk, to request: Request) -> Response {
+        let read = reader.read(ask, ask.validated(), in: catalog.lists) { ask, valid in
+            let export = CSVExport(
+                list: ask.list, request: valid, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
+            return export.piece(startedAt: request.received).map { (export, $0) }
         }
-        let export = CSVExport(
-            list: list, request: parsed, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
-        let first = export.piece(startedAt: request.received)
-        if case .failure(let error) = first, error.kind == .schemaChanged, !retried {
-            guard let fresh = catalog.refreshNow().list(named: list.name) else {
-                return Self.textProblem(status: 404, "There is no list at this address.\n")
-            }
-            var again = ask
-            again.list = fresh
-            return respondWithCSV(again, to: request, retried: true)
-        }
-        health.record(first, of: list.source)
-        switch first {
-        case .success(let bytes):
+        let list = read.ask.list
+        switch read.outcome {
+        case .refused(let refusal):
+            return Self.textProblem(status: 400, "\(refusal.message)\n")
+        case .gone, .unread:
+            return Self.textProblem(status: 404, "There is no list at this address.\n")
+        case .read(let (export, bytes)):
             var response = Response(status: 200, body: bytes)
             response.headers.add(name: "Content-Type", value: "text/csv; charset=utf-8; header=present")
             response.headers.add(name: "Content-Disposition", value: Self.attachment(filename: Self.fileName(list.name) + ".csv"))
@@ -55,21 +46,17 @@ extension TableRoute {
                 }
             }
             return response
-        case .failure(let error) where error.kind == .invalidValue:
+        case .failed(.unreadableValue, _):
             return Self.textProblem(status: 400, "\(UIStrings.english.reason(.unreadableValue))\n")
-        case .failure(let error) where error.kind == .timedOut && (parsed.query != nil || !parsed.filters.isEmpty):
+        case .failed(.searchTooSlow(let timeLimit), _):
             return Self.textProblem(
-                status: 503,
-                "The search or filters took longer than the time limit (\(list.source.queryTimeLimit) s); try fewer or other words.\n")
-        case .failure(let error):
-            switch sourceStatus(error) {
-            case .unavailable(let seconds):
-                var response = Self.textProblem(status: 503, "The data source is unavailable; try again soon.\n")
-                if let seconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
-                return response
-            default:
-                return Self.textProblem(status: 500, "The data source failed.\n")
-            }
+                status: 503, "The search or filters took longer than the time limit (\(timeLimit) s); try fewer or other words.\n")
+        case .failed(.source(.unavailable(let seconds)), _):
+            var response = Self.textProblem(status: 503, "The data source is unavailable; try again soon.\n")
+            if let seconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
+            return response
+        case .failed(.source, _):
+            return Self.textProblem(status: 500, "The data source failed.\n")
         }
     }
 

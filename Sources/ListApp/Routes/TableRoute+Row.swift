@@ -6,54 +6,52 @@ import Mustache
 /// `GET /NAME/KEY` and `/NAME/KEY.json`: one row of a list over a table, its
 /// every column whole, and the rows of other lists that refer to it.
 extension TableRoute {
-    /// A row's page or JSON.
-    /// - Parameter retried: Whether this is the second try after the schema changed under
-    ///   the first (a column renamed or dropped since the lists were read: the lists are
-    ///   read again and the request runs once more, as a list page's does).
-    func respondWithRow(to request: Request, listSegment: String, keySegment: String, retried: Bool = false) -> Response {
+    /// A row's page or JSON, read by ``ListReader`` (once more, the lists read again, when a
+    /// column was renamed or dropped since they were read, as a list page's).
+    func respondWithRow(to request: Request, listSegment: String, keySegment: String) -> Response {
         let format = ListFormat(rowKey: keySegment)
         let lists = catalog.lists
         // `NAME.json/KEY` names no list.
-        guard !listSegment.hasSuffix(".json"), let list = Self.list(segment: listSegment, format: .rowPage, in: lists) else {
+        guard !listSegment.hasSuffix(".json"), let found = Self.list(segment: listSegment, format: .rowPage, in: lists) else {
             return notFound(request, format: format)
         }
-        let ask = ListAsk(request, list: list, format: format)
-        let languageParameter = ask.languageParameter
         let encodedKey = keySegment.dropLast(format.suffix.utf8.count)
+        let read = reader.readRow(ListAsk(request, list: found, format: format), in: lists) { ask in
+            ask.list.address(segment: encodedKey).map { address in
+                ask.list.source.row(in: ask.list.table, address: address, startedAt: request.received).map { (address, $0) }
+            }
+        }
+        let ask = read.ask
+        let list = ask.list
+        let languageParameter = ask.languageParameter
         var snapshot = ListSnapshot(rowsPerSection: [1])
         var row: [SQLValue]?
-        if let address = list.address(segment: encodedKey) {
-            let result = list.source.row(in: list.table, address: address, startedAt: request.received)
-            if case .failure(let error) = result, error.kind == .schemaChanged, !retried {
-                // A first try's schema change is not the source failing (the second try's outcome is recorded).
-                _ = catalog.refreshNow()
-                return respondWithRow(to: request, listSegment: listSegment, keySegment: keySegment, retried: true)
-            }
-            health.record(result, of: list.source)
-            switch result {
-            case .success(let found?) where !(list.presenter?.draws(found) ?? true):
-                snapshot.request = .notFound
-            case .success(let found?):
-                // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
-                let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])
-                if let canonical = list.detailPath(address: own), canonical != list.path + "/" + encodedKey {
-                    let query = ask.rawQuery.map { "?" + $0 } ?? ""
-                    var response = Response.text("Moved to \(canonical)\n", status: 308)
-                    response.headers.replaceOrAdd(name: "Location", value: canonical + format.suffix + query)
-                    return response
-                }
-                row = found
-            case .success(nil): snapshot.request = .notFound
-            case .failure(let error): snapshot.source = sourceStatus(error)
-            }
-        } else {
+        switch read.outcome {
+        case .read((_, let found?)) where !(list.presenter?.draws(found) ?? true):
             snapshot.request = .notFound
+        case .read((let address, let found?)):
+            // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
+            let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])
+            if let canonical = list.detailPath(address: own), canonical != list.path + "/" + encodedKey {
+                let query = ask.rawQuery.map { "?" + $0 } ?? ""
+                var response = Response.text("Moved to \(canonical)\n", status: 308)
+                response.headers.replaceOrAdd(name: "Location", value: canonical + format.suffix + query)
+                return response
+            }
+            row = found
+        case .read((_, nil)), .unread, .refused:
+            snapshot.request = .notFound
+        case .failed(let failure, _):
+            // A row's read has no query: its failure is the source's (``ReadFailure``).
+            if case .source(let status) = failure { snapshot.source = status } else { snapshot.source = .failed }
+        case .gone:
+            return notFound(request, format: format)
         }
         let decision = ListState.decide(snapshot)
         let view = TableView(
             decision: decision, list: list, request: nil, refusal: nil, page: nil,
             language: ask.language, languageParameter: languageParameter,
-            lists: lists, templates: site.templates)
+            lists: read.lists, templates: site.templates)
         view.hasListRegion = false
         var response: Response
         if format == .rowJSON {
@@ -75,7 +73,7 @@ extension TableRoute {
             }
             response =
                 site.renderIfDrawn(list.detailTemplate, .dictionary(fields), status: 200, forTable: true, list: list)
-                ?? drawingFailed(ask, in: lists, request: nil)
+                ?? drawingFailed(ask, in: read.lists, request: nil)
         } else {
             response = render("message", view.pageContext, status: decision.status, list: list)
         }

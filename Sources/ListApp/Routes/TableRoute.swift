@@ -21,8 +21,10 @@ struct TableRoute: Sendable {
     let site: SitePages
     /// Answers kept under their database's version; nil when none are kept.
     let responseCache: ResponseCache<CacheKey>?
-    /// Where each query's outcome is recorded (`/-/readyz`).
+    /// Where each query's outcome is recorded (`/-/readyz`): a kept answer's and a CSV export's later pieces.
     let health: SourceHealth
+    /// Runs the source for every format: the schema-change retry, failures' meaning, health.
+    let reader: ListReader
     /// The origin `--cors` lets read the JSON twins (`*` for any), or nil.
     let corsOrigin: String?
     /// The `Retry-After` of a 503, in seconds.
@@ -41,6 +43,7 @@ struct TableRoute: Sendable {
         corsOrigin = application.configuration.corsOrigin
         retryAfterSeconds = application.configuration.retryAfterSeconds
         attempts = application.connectionThreadAttempts
+        reader = ListReader(catalog: catalog, health: health, retryAfterSeconds: retryAfterSeconds)
     }
 
     /// Adds the routes to `router` (after every route of ours, so `/static/…`
@@ -125,18 +128,16 @@ struct TableRoute: Sendable {
     /// - Parameters:
     ///   - ask: What the request asks for, read once (``ListAsk``).
     ///   - validated: Its query validated against `ask.list` (``ListAsk/validated()``).
-    ///   - retried: Whether this is the second try after the schema changed under the first.
     ///   - cacheKey: Where to keep a successful answer read from the key's file; nil keeps none.
     func respondWithList(
         _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, to request: Request,
-        retried: Bool = false, cacheKey: CacheKey? = nil
+        cacheKey: CacheKey? = nil
     ) -> Response {
         // Without an attempt limit every outcome is an answer.
-        respondWithList(ask, validated, in: lists, to: request, retried: retried, cacheKey: cacheKey, attemptWork: nil)
-            ?? Response.status(500)
+        respondWithList(ask, validated, in: lists, to: request, cacheKey: cacheKey, attemptWork: nil) ?? Response.status(500)
     }
 
-    /// ``respondWithList(_:_:in:to:retried:cacheKey:)``, or, with `attemptWork`, an
+    /// ``respondWithList(_:_:in:to:cacheKey:)``, or, with `attemptWork`, an
     /// attempt (``ListStore/RowPageQuery/attemptWork``): nil when the query met a lock,
     /// ran past its work, needs a row looked up for its cursor or met a changed
     /// schema, so that a worker answers instead (and requests of the list with the same
@@ -144,64 +145,74 @@ struct TableRoute: Sendable {
     /// its work: ``ConnectionThreadAttempts``).
     func respondWithList(
         _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, to request: Request,
-        retried: Bool = false, cacheKey: CacheKey? = nil, attemptWork: Int?
+        cacheKey: CacheKey? = nil, attemptWork: Int?
     ) -> Response? {
+        // An attempt's shape: the list and what decides its query's cost (``TableRequest/queryShape``).
+        var attemptShape = ""
+        if attemptWork != nil, case .success(let valid) = validated, !Self.isShell(ask, valid) {
+            attemptShape = ask.list.name + "\u{2}" + valid.queryShape
+            if !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) { return nil }
+        }
+        let read: ListRead<RowPage?>
+        if case .success(let valid) = validated, Self.isShell(ask, valid) {
+            // A lazy list's first full page is the shell, read from nothing: the rows come with a partial request.
+            let none = RowPage(rows: [], keys: [], hasMore: false)
+            read = ListRead(outcome: .read(none), ask: ask, lists: lists, request: valid, isRetry: false)
+        } else {
+            read = reader.read(ask, validated, in: lists, isAttempt: attemptWork != nil) { ask, valid in
+                self.read(ask.list, valid, startedAt: request.received, attemptWork: attemptWork)
+            }
+        }
+        if attemptWork != nil, case .failed(_, let error) = read.outcome {
+            if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
+            return nil
+        }
+        // An answer read again after a schema change is not kept (its key names the file as it was).
+        return write(read, to: request, cacheKey: read.isRetry ? nil : cacheKey)
+    }
+
+    /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
+    private static func isShell(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
+        ask.list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
+    }
+
+    /// The page, fragment or JSON answer to what `read` gave, kept under `cacheKey` when it succeeded.
+    private func write(_ read: ListRead<RowPage?>, to request: Request, cacheKey: CacheKey?) -> Response {
+        let ask = read.ask
         let list = ask.list
+        let lists = read.lists
         var snapshot = ListSnapshot(display: list.configuration.display)
-        var parsed: TableRequest?
+        snapshot.isContinuation = ask.format == .continuation
+        let parsed = read.request
         var refusal: ListRefusal?
         var page: RowPage?
         var searchTimeLimit: Int?
-        switch validated {
-        case .failure(let refused):
+        if let valid = parsed {
+            snapshot.cursor = valid.cursorText
+            snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
+            snapshot.isPending = Self.isShell(ask, valid)
+        }
+        switch read.outcome {
+        case .refused(let refused):
             refusal = refused
             snapshot.request = .badRequest(reason: refused.message)
-            snapshot.isContinuation = ask.format == .continuation
-        case .success(let valid):
-            parsed = valid
-            snapshot.cursor = valid.cursorText
-            snapshot.isContinuation = ask.format == .continuation
-            snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
-            // A lazy list's first full page is the shell: the rows come with a partial request.
-            snapshot.isPending = list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
-            // An attempt's shape: the list and what decides its query's cost (``TableRequest/queryShape``).
-            let attemptShape = attemptWork == nil ? "" : list.name + "\u{2}" + valid.queryShape
-            if attemptWork != nil, !snapshot.isPending, !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
-                return nil
-            }
-            let result =
-                snapshot.isPending
-                ? .success(RowPage(rows: [], keys: [], hasMore: false))
-                : read(list, valid, startedAt: request.received, attemptWork: attemptWork, isRetry: retried)
-            if attemptWork != nil, case .failure(let error) = result {
-                if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
-                return nil
-            }
-            switch result {
-            case .success(let read?):
-                page = read
-                snapshot.take(read, of: list, sort: valid.sort)
-            case .success(nil):
-                refusal = ListRefusal(reason: .positionGone, searchAsGiven: valid.searchAsGiven)
-                snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
-            case .failure(let error) where error.kind == .invalidValue:
-                refusal = ListRefusal(reason: .unreadableValue, searchAsGiven: valid.searchAsGiven)
-                snapshot.request = .badRequest(reason: UIStrings.english.reason(.unreadableValue))
-            case .failure(let error) where error.kind == .schemaChanged && !retried:
-                // The table changed under the statement: once more, as it is now (its query
-                // validated against the columns as they are now).
-                let fresh = catalog.refreshNow()
-                guard let list = fresh.list(named: list.name) else { return notFound(request, format: ask.format, asked: ask) }
-                var again = ask
-                again.list = list
-                return respondWithList(again, again.validated(), in: fresh, to: request, retried: true)
-            case .failure(let error) where error.kind == .timedOut && (valid.query != nil || !valid.filters.isEmpty):
-                // The search or filters are too slow: retrying the same soon will not help.
-                snapshot.source = .unavailable(retryAfterSeconds: nil)
-                searchTimeLimit = max(1, Int(list.source.queryTimeLimit.rounded()))
-            case .failure(let error):
-                snapshot.source = sourceStatus(error)
-            }
+        case .read(let found?):
+            page = found
+            if let valid = parsed { snapshot.take(found, of: list, sort: valid.sort) }
+        case .read(nil):
+            refusal = ListRefusal(reason: .positionGone, searchAsGiven: parsed?.searchAsGiven)
+            snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+        case .failed(.unreadableValue, _):
+            refusal = ListRefusal(reason: .unreadableValue, searchAsGiven: parsed?.searchAsGiven)
+            snapshot.request = .badRequest(reason: UIStrings.english.reason(.unreadableValue))
+        case .failed(.searchTooSlow(let timeLimit), _):
+            snapshot.source = .unavailable(retryAfterSeconds: nil)
+            searchTimeLimit = max(1, Int(timeLimit.rounded()))
+        case .failed(.source(let status), _):
+            snapshot.source = status
+        case .gone, .unread:
+            // The list went with a schema change (a list's read always reads).
+            return notFound(request, format: ask.format, asked: ask)
         }
         let decision = ListState.decide(snapshot)
         let view = TableView(
@@ -253,15 +264,9 @@ struct TableRoute: Sendable {
     }
 
     /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
-    /// - Parameters:
-    ///   - attemptWork: See ``ListStore/RowPageQuery/attemptWork``; an attempt's
-    ///     failure is not recorded (the worker that answers then records its outcome).
-    ///   - isRetry: Whether this is the second try after a changed schema; a first try's
-    ///     `.schemaChanged` is not recorded (the second try's outcome is: found by QA, every
-    ///     dropped column logged the source as failing although the answer was right).
+    /// - Parameter attemptWork: See ``ListStore/RowPageQuery/attemptWork``.
     private func read(
-        _ list: ListDefinition, _ parsed: TableRequest,
-        startedAt: ContinuousClock.Instant, attemptWork: Int? = nil, isRetry: Bool = false
+        _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
     ) -> Result<RowPage?, ListStoreError> {
         var query = RowPageQuery(
             table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
@@ -284,11 +289,6 @@ struct TableRoute: Sendable {
         var result = list.source.page(query)
         if case .success(let page) = result, let numbered = numberingTheLastRow(of: page, in: list, query: query) {
             result = .success(numbered)
-        }
-        switch result {
-        case .success: health.record(result, of: list.source)
-        case .failure(let error) where error.kind == .schemaChanged && !isRetry: break
-        case .failure: if attemptWork == nil { health.record(result, of: list.source) }
         }
         return result.map { $0 }
     }
@@ -342,13 +342,6 @@ struct TableRoute: Sendable {
         var response = response
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
         return response.evaluatingConditions(of: request)
-    }
-
-    /// The decision's source status for `error`; a schema that changed again
-    /// under the second try is worth retrying too (found by QA under fast schema churn).
-    func sourceStatus(_ error: ListStoreError) -> SourceStatus {
-        error.isTransient || error.kind == .schemaChanged
-            ? .unavailable(retryAfterSeconds: retryAfterSeconds) : .failed
     }
 
     func render(_ template: String, _ context: MustacheValue, status: Int, list: ListDefinition) -> Response {
