@@ -1,7 +1,7 @@
 import ListStore
 
-/// What ``ListReader`` gave for one request: its outcome, with the list and the lists
-/// as the read last saw them (read again after a schema change).
+/// What ``ListReader`` gave for one request: its outcome and, when the schema changed
+/// under the first try, the request as the second try read it.
 struct ListRead<Value> {
     /// What came of the read.
     enum Outcome {
@@ -17,13 +17,24 @@ struct ListRead<Value> {
         case gone
     }
 
+    /// The second try, after a schema change: the request over the lists read again. A
+    /// class, so that a read's value stays small on the common path, where there is none.
+    final class Retry {
+        /// The request as read, its list the one the second try read.
+        let ask: ListAsk
+        /// The lists read again.
+        let lists: TableLists
+        /// The query validated against the list as it is now; nil for a row's read, a refusal or a list gone.
+        let request: TableRequest?
+
+        init(ask: ListAsk, lists: TableLists, request: TableRequest? = nil) {
+            self.ask = ask
+            self.lists = lists
+            self.request = request
+        }
+    }
+
     var outcome: Outcome
-    /// The request as read, its list the one the last try read.
-    var ask: ListAsk
-    /// The lists the last try read from.
-    var lists: TableLists
-    /// The validated query of the last try; nil for a row's read or a refusal.
-    var request: TableRequest?
-    /// Whether the read ran a second time, after the schema changed under the first.
-    var isRetry: Bool
+    /// The second try, or nil when the first try's outcome stands (the caller's request, list and lists).
+    var retry: Retry? = nil
 }

@@ -19,68 +19,82 @@ struct ListReader: Sendable {
     ///   - isAttempt: Whether this is the connection thread's attempt: a failure then is
     ///     neither retried nor recorded (the worker that answers instead records its own).
     func read<Value>(
-        _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, isAttempt: Bool = false,
+        _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, isAttempt: Bool = false,
         _ body: (ListAsk, TableRequest) -> Result<Value, ListStoreError>
     ) -> ListRead<Value> {
-        run(ask, in: lists, isAttempt: isAttempt) { ask, isRetry in
-            switch isRetry ? ask.validated() : validated {
-            case .failure(let refusal): .refused(refusal)
-            case .success(let request): .read(body(ask, request), request)
+        switch validated {
+        case .failure(let refusal):
+            return ListRead(outcome: .refused(refusal))
+        case .success(let request):
+            let result = body(ask, request)
+            if !isAttempt, case .failure(let error) = result, error.kind == .schemaChanged {
+                return readAgain(ask) { again in
+                    switch again.validated() {
+                    case .failure(let refusal): .refused(refusal)
+                    case .success(let valid): .read(body(again, valid), valid)
+                    }
+                }
             }
+            return ListRead(
+                outcome: outcome(of: result, list: ask.list, isAttempt: isAttempt) { failure($0, of: ask.list, request: request) })
         }
     }
 
     /// Reads a row of `ask`'s list with `body` (the list's own after a schema change),
     /// which gives nil when it reads nothing (an address no row of the list can have).
-    func readRow<Value>(
-        _ ask: ListAsk, in lists: TableLists, _ body: (ListAsk) -> Result<Value, ListStoreError>?
-    ) -> ListRead<Value> {
-        run(ask, in: lists, isAttempt: false) { ask, _ in body(ask).map { .read($0, nil) } ?? .unread }
+    func readRow<Value>(_ ask: ListAsk, _ body: (ListAsk) -> Result<Value, ListStoreError>?) -> ListRead<Value> {
+        guard let result = body(ask) else { return ListRead(outcome: .unread) }
+        if case .failure(let error) = result, error.kind == .schemaChanged {
+            return readAgain(ask) { again in body(again).map { .read($0, nil) } ?? .unread }
+        }
+        return ListRead(outcome: outcome(of: result, list: ask.list, isAttempt: false) { failure($0, of: ask.list, request: nil) })
     }
 
-    /// One try's step: refused before reading, or the source's result under a request.
+    /// A second try's step: refused before reading, nothing read, or the source's result under a request.
     private enum Step<Value> {
         case refused(ListRefusal)
         case unread
         case read(Result<Value, ListStoreError>, TableRequest?)
     }
 
-    /// Runs `step`, and once more over the lists read again when the schema changed under it.
-    private func run<Value>(
-        _ ask: ListAsk, in lists: TableLists, isAttempt: Bool, _ step: (ListAsk, _ isRetry: Bool) -> Step<Value>
-    ) -> ListRead<Value> {
-        var ask = ask
-        var lists = lists
-        var isRetry = false
-        while true {
-            switch step(ask, isRetry) {
-            case .refused(let refusal):
-                return ListRead(outcome: .refused(refusal), ask: ask, lists: lists, request: nil, isRetry: isRetry)
-            case .unread:
-                return ListRead(outcome: .unread, ask: ask, lists: lists, request: nil, isRetry: isRetry)
-            case .read(let result, let request):
-                if case .failure(let error) = result, error.kind == .schemaChanged, !isRetry, !isAttempt {
-                    // A first try's schema change is not the source failing: the second try's outcome is recorded.
-                    lists = catalog.refreshNow()
-                    guard let fresh = lists.list(named: ask.list.name) else {
-                        return ListRead(outcome: .gone, ask: ask, lists: lists, request: request, isRetry: true)
-                    }
-                    ask.list = fresh
-                    isRetry = true
-                    continue
-                }
-                switch result {
-                case .success: health.record(result, of: ask.list.source)
-                case .failure: if !isAttempt { health.record(result, of: ask.list.source) }
-                }
-                let outcome: ListRead<Value>.Outcome =
-                    switch result {
-                    case .success(let value): .read(value)
-                    case .failure(let error):
-                        .failed(ReadFailure(error, of: ask.list, request: request, retryAfterSeconds: retryAfterSeconds), error)
-                    }
-                return ListRead(outcome: outcome, ask: ask, lists: lists, request: request, isRetry: isRetry)
-            }
+    /// The second try after the schema changed under the first: the lists read again
+    /// and `step` run over the list as it is now. The first try's schema change is not
+    /// the source failing and is not recorded; the second try's outcome is, whatever it is.
+    private func readAgain<Value>(_ ask: ListAsk, _ step: (ListAsk) -> Step<Value>) -> ListRead<Value> {
+        let lists = catalog.refreshNow()
+        guard let list = lists.list(named: ask.list.name) else {
+            return ListRead(outcome: .gone, retry: .init(ask: ask, lists: lists))
         }
+        var again = ask
+        again.list = list
+        switch step(again) {
+        case .refused(let refusal):
+            return ListRead(outcome: .refused(refusal), retry: .init(ask: again, lists: lists))
+        case .unread:
+            return ListRead(outcome: .unread, retry: .init(ask: again, lists: lists))
+        case .read(let result, let request):
+            let outcome = outcome(of: result, list: list, isAttempt: false) { failure($0, of: list, request: request) }
+            return ListRead(outcome: outcome, retry: .init(ask: again, lists: lists, request: request))
+        }
+    }
+
+    /// `result` recorded (a success always, a failure unless an attempt's), a failure given its meaning by `meaning`.
+    private func outcome<Value>(
+        of result: Result<Value, ListStoreError>, list: ListDefinition, isAttempt: Bool,
+        _ meaning: (ListStoreError) -> ReadFailure
+    ) -> ListRead<Value>.Outcome {
+        switch result {
+        case .success(let value):
+            health.record(result, of: list.source)
+            return .read(value)
+        case .failure(let error):
+            if !isAttempt { health.record(result, of: list.source) }
+            return .failed(meaning(error), error)
+        }
+    }
+
+    /// What `error` means for a read of `list` under `request` (``ReadFailure``).
+    private func failure(_ error: ListStoreError, of list: ListDefinition, request: TableRequest?) -> ReadFailure {
+        ReadFailure(error, of: list, request: request, retryAfterSeconds: retryAfterSeconds)
     }
 }

@@ -20,12 +20,12 @@ extension TableRoute {
     /// The export's answer: its first piece read (``ListReader``: once more, the lists read
     /// again, when the schema changed under it, as a list page's; found by a break-it pass: a 503).
     func respondWithCSV(_ ask: ListAsk, to request: Request) -> Response {
-        let read = reader.read(ask, ask.validated(), in: catalog.lists) { ask, valid in
+        let read = reader.read(ask, ask.validated()) { ask, valid in
             let export = CSVExport(
                 list: ask.list, request: valid, rowsPerPiece: Self.csvRowsPerPiece, bytesPerPiece: Self.csvBytesPerPiece)
             return export.piece(startedAt: request.received).map { (export, $0) }
         }
-        let list = read.ask.list
+        let list = read.retry?.ask.list ?? ask.list
         switch read.outcome {
         case .refused(let refusal):
             return Self.textProblem(status: 400, "\(refusal.message)\n")

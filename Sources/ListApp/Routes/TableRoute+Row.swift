@@ -16,12 +16,14 @@ extension TableRoute {
             return notFound(request, format: format)
         }
         let encodedKey = keySegment.dropLast(format.suffix.utf8.count)
-        let read = reader.readRow(ListAsk(request, list: found, format: format), in: lists) { ask in
+        let first = ListAsk(request, list: found, format: format)
+        let read = reader.readRow(first) { ask in
             ask.list.address(segment: encodedKey).map { address in
                 ask.list.source.row(in: ask.list.table, address: address, startedAt: request.received).map { (address, $0) }
             }
         }
-        let ask = read.ask
+        let ask = read.retry?.ask ?? first
+        let current = read.retry?.lists ?? lists
         let list = ask.list
         let languageParameter = ask.languageParameter
         var snapshot = ListSnapshot(rowsPerSection: [1])
@@ -51,7 +53,7 @@ extension TableRoute {
         let view = TableView(
             decision: decision, list: list, request: nil, refusal: nil, page: nil,
             language: ask.language, languageParameter: languageParameter,
-            lists: read.lists, templates: site.templates)
+            lists: current, templates: site.templates)
         view.hasListRegion = false
         var response: Response
         if format == .rowJSON {
@@ -73,7 +75,7 @@ extension TableRoute {
             }
             response =
                 site.renderIfDrawn(list.detailTemplate, .dictionary(fields), status: 200, forTable: true, list: list)
-                ?? drawingFailed(ask, in: read.lists, request: nil)
+                ?? drawingFailed(ask, in: current, request: nil)
         } else {
             response = render("message", view.pageContext, status: decision.status, list: list)
         }

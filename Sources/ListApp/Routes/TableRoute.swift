@@ -156,10 +156,9 @@ struct TableRoute: Sendable {
         let read: ListRead<RowPage?>
         if case .success(let valid) = validated, Self.isShell(ask, valid) {
             // A lazy list's first full page is the shell, read from nothing: the rows come with a partial request.
-            let none = RowPage(rows: [], keys: [], hasMore: false)
-            read = ListRead(outcome: .read(none), ask: ask, lists: lists, request: valid, isRetry: false)
+            read = ListRead(outcome: .read(RowPage(rows: [], keys: [], hasMore: false)))
         } else {
-            read = reader.read(ask, validated, in: lists, isAttempt: attemptWork != nil) { ask, valid in
+            read = reader.read(ask, validated, isAttempt: attemptWork != nil) { ask, valid in
                 self.read(ask.list, valid, startedAt: request.received, attemptWork: attemptWork)
             }
         }
@@ -167,8 +166,11 @@ struct TableRoute: Sendable {
             if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
             return nil
         }
-        // An answer read again after a schema change is not kept (its key names the file as it was).
-        return write(read, to: request, cacheKey: read.isRetry ? nil : cacheKey)
+        if let retry = read.retry {
+            // Read again after a schema change: not kept (its key names the file as it was).
+            return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil)
+        }
+        return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey)
     }
 
     /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
@@ -176,14 +178,15 @@ struct TableRoute: Sendable {
         ask.list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
     }
 
-    /// The page, fragment or JSON answer to what `read` gave, kept under `cacheKey` when it succeeded.
-    private func write(_ read: ListRead<RowPage?>, to request: Request, cacheKey: CacheKey?) -> Response {
-        let ask = read.ask
+    /// The page, fragment or JSON answer to `outcome`, the read of `ask` under `parsed`
+    /// (nil when refused) over `lists`, kept under `cacheKey` when it succeeded.
+    private func write(
+        _ outcome: ListRead<RowPage?>.Outcome, of ask: ListAsk, _ parsed: TableRequest?, in lists: TableLists,
+        to request: Request, cacheKey: CacheKey?
+    ) -> Response {
         let list = ask.list
-        let lists = read.lists
         var snapshot = ListSnapshot(display: list.configuration.display)
         snapshot.isContinuation = ask.format == .continuation
-        let parsed = read.request
         var refusal: ListRefusal?
         var page: RowPage?
         var searchTimeLimit: Int?
@@ -192,7 +195,7 @@ struct TableRoute: Sendable {
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
             snapshot.isPending = Self.isShell(ask, valid)
         }
-        switch read.outcome {
+        switch outcome {
         case .refused(let refused):
             refusal = refused
             snapshot.request = .badRequest(reason: refused.message)

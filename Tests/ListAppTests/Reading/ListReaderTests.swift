@@ -32,11 +32,11 @@ import Testing
     @Test func aSchemaChangeIsReadOnceMoreOverTheListsReadAgain() throws {
         let ask = try ask("/products")
         let calls = Mutex(0)
-        let read = reader.read(ask, ask.validated(), in: lists) { _, _ -> Result<Int, ListStoreError> in
+        let read = reader.read(ask, ask.validated()) { _, _ -> Result<Int, ListStoreError> in
             calls.withLock { $0 += 1 }
             return calls.withLock { $0 } == 1 ? .failure(Self.error(.schemaChanged)) : .success(42)
         }
-        #expect(calls.withLock { $0 } == 2 && read.isRetry)
+        #expect(calls.withLock { $0 } == 2 && read.retry != nil)
         guard case .read(42) = read.outcome else {
             Issue.record("the second try's rows were not the outcome: \(read.outcome)")
             return
@@ -47,7 +47,7 @@ import Testing
     @Test func aSchemaChangedAgainIsNotReadAThirdTimeAndIsUnavailable() throws {
         let ask = try ask("/products")
         let calls = Mutex(0)
-        let read = reader.read(ask, ask.validated(), in: lists) { _, _ -> Result<Int, ListStoreError> in
+        let read = reader.read(ask, ask.validated()) { _, _ -> Result<Int, ListStoreError> in
             calls.withLock { $0 += 1 }
             return .failure(Self.error(.schemaChanged))
         }
@@ -81,9 +81,9 @@ import Testing
     @Test func eachRequestsOutcomeIsRecordedOnce() throws {
         let ask = try ask("/products")
         let damaged: Result<Int, ListStoreError> = .failure(Self.error(.corrupt))
-        _ = reader.read(ask, ask.validated(), in: lists) { _, _ in damaged }
+        _ = reader.read(ask, ask.validated()) { _, _ in damaged }
         #expect(reader.health.failure?.error.kind == .corrupt)
-        _ = reader.readRow(ask, in: lists) { _ in Result<Int, ListStoreError>.success(1) }
+        _ = reader.readRow(ask) { _ in Result<Int, ListStoreError>.success(1) }
         #expect(reader.health.failure == nil)
         let lines = logged.all
         #expect(lines.count == 2 && lines[0].contains("is failing") && lines[1].contains("answers again"))
@@ -93,11 +93,11 @@ import Testing
         let ask = try ask("/products")
         for kind in [ListStoreError.Kind.busy, .schemaChanged, .corrupt] {
             let calls = Mutex(0)
-            let read = reader.read(ask, ask.validated(), in: lists, isAttempt: true) { _, _ -> Result<Int, ListStoreError> in
+            let read = reader.read(ask, ask.validated(), isAttempt: true) { _, _ -> Result<Int, ListStoreError> in
                 calls.withLock { $0 += 1 }
                 return .failure(Self.error(kind))
             }
-            #expect(calls.withLock { $0 } == 1 && !read.isRetry, "\(kind)")
+            #expect(calls.withLock { $0 } == 1 && read.retry == nil, "\(kind)")
             guard case .failed(_, let error) = read.outcome else {
                 Issue.record("an attempt's \(kind) was no failure")
                 continue
@@ -109,7 +109,7 @@ import Testing
 
     @Test func aRefusalReadsAndRecordsNothing() throws {
         let ask = try ask("/products?sort=nonesuch")
-        let read = reader.read(ask, ask.validated(), in: lists) { _, _ -> Result<Int, ListStoreError> in
+        let read = reader.read(ask, ask.validated()) { _, _ -> Result<Int, ListStoreError> in
             Issue.record("a refused request was read")
             return .success(0)
         }
@@ -117,12 +117,12 @@ import Testing
             Issue.record("sort=nonesuch: \(read.outcome)")
             return
         }
-        #expect(read.request == nil)
+        #expect(read.retry == nil)
     }
 
     @Test func aRowAddressNoRowCanHaveIsNotRead() throws {
         let ask = try ask("/products/x", format: .rowPage)
-        let read = reader.readRow(ask, in: lists) { _ -> Result<Int, ListStoreError>? in nil }
+        let read = reader.readRow(ask) { _ -> Result<Int, ListStoreError>? in nil }
         guard case .unread = read.outcome else {
             Issue.record("\(read.outcome)")
             return
