@@ -104,7 +104,7 @@ final class SourceHealth: Sendable {
             for source in sources {
                 let outcome = check(source)
                 switch outcome {
-                case .failure(let error) where [.busy, .overloaded, .timedOut].contains(error.kind):
+                case .failure(let error) where error.isContention:
                     if failures.withLock({ $0[ObjectIdentifier(source)] != nil }) { record(outcome, of: source) }
                 default:
                     record(outcome, of: source)

@@ -70,6 +70,13 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the source answered but was held up: a lock, the time limit or this
+    /// process's load (busy, timed out, overloaded). Such a failure says nothing of the
+    /// source's health or its file: readiness stays up and the file is not examined.
+    public var isContention: Bool {
+        [.busy, .timedOut, .overloaded].contains(kind)
+    }
+
     public var description: String {
         var text = resultCode == 0 ? "\(kind): \(message)" : "\(kind) (SQLite \(resultCode)): \(message)"
         if let sql { text += " [SQL: \(sql)]" }

@@ -82,7 +82,7 @@ public final class TableCatalog: Sendable {
         let versions = outcomes.map { try? $0.get() }
         let failing = outcomes.map { outcome in
             guard case .failure(let error) = outcome else { return false }
-            return ![.busy, .timedOut, .overloaded].contains(error.kind)
+            return !error.isContention
         }
         state.withLock { $0.failed = failing }
         let changed =

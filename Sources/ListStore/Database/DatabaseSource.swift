@@ -263,7 +263,7 @@ public final class DatabaseSource: ListSource {
     private func judged<T>(schemaRead: Bool = false, _ read: () throws(ListStoreError) -> T) -> Result<T, ListStoreError> {
         let result = Result(catching: read)
         switch result {
-        case .failure(let error) where [.busy, .timedOut, .overloaded].contains(error.kind):
+        case .failure(let error) where error.isContention:
             return result
         case .success where !schemaRead:
             return result
