@@ -36,6 +36,12 @@ def psql(sql, database="postgres"):
                           env=environment, check=True, capture_output=True, text=True).stdout.strip()
 
 
+def drop_database(name):
+    """Ends every session of database `name` of the test cluster, then drops it."""
+    psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+    psql(f"DROP DATABASE IF EXISTS {name}")
+
+
 class Checks:
     """Counts passed and failed checks; prints each failure at once."""
 

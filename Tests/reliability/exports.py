@@ -23,7 +23,7 @@ import threading
 import time
 import uuid
 
-from common import CLUSTER, Checks, Server, percentile, psql, temporary_folder
+from common import CLUSTER, Checks, drop_database, Server, percentile, psql, temporary_folder
 
 SECONDS = float(os.environ.get("EXPORTS_SECONDS", "20"))
 ROWS = 200_000
@@ -148,8 +148,7 @@ def main():
         checks.check(tally.exports_done > 0, "exports finish")
     finally:
         server.stop()
-        psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'")
-        psql(f"DROP DATABASE IF EXISTS {database}")
+        drop_database(database)
     checks.finish()
 
 

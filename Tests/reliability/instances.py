@@ -24,7 +24,7 @@ import sys
 import time
 import uuid
 
-from common import CLUSTER, Checks, Server, free_port, get, psql, temporary_folder, wrk_figures
+from common import CLUSTER, Checks, drop_database, Server, free_port, get, psql, temporary_folder, wrk_figures
 from proxy import nginx_config, start_nginx, stop_nginx
 
 ROWS = 5000
@@ -118,8 +118,7 @@ def main():
         stop_nginx(proxy)
         for server in servers:
             server.stop()
-        psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'")
-        psql(f"DROP DATABASE IF EXISTS {database}")
+        drop_database(database)
     checks.finish()
 
 
