@@ -53,15 +53,19 @@ import Testing
         let gate = DispatchSemaphore(value: 0)
         let answered = DispatchSemaphore(value: 0)
         let running = Atomic<Int>(0)
+        let started = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for _ in 0..<2 {
             done.enter()
             pool.submit(yielding: true) {
                 running.add(1, ordering: .relaxed)
+                started.signal()
                 gate.wait()
                 done.leave()
             }
         }
+        // The answer comes once a piece holds a thread (queued earlier, it would simply run first).
+        #expect(started.wait(timeout: .now() + 5) == .success, "a piece starts")
         pool.submit { answered.signal() }
         #expect(answered.wait(timeout: .now() + 5) == .success, "an answer waited for the pieces")
         #expect(running.load(ordering: .relaxed) == 1)
