@@ -105,7 +105,7 @@ public final class ListApplication: Sendable {
                     lists: lists, templates: templates)
                 for (template, context) in [
                     ("list", view.pageContext), ("region", view.fragmentContext),
-                    ("continuation", view.fragmentContext), ("message", view.pageContext),
+                    ("continuation", view.continuationContext), ("message", view.pageContext),
                 ] {
                     if case .failure(let error) = templates.renderForTable(template, context, list: list) {
                         throw AppError.cannotRender(template, reason: "\(error)")
@@ -308,7 +308,7 @@ public final class ListApplication: Sendable {
             let view = TableView(
                 decision: decision, list: list, request: nil, refusal: reason, page: nil, language: negotiated.language,
                 languageParameter: nil, lists: tables.lists, templates: templates)
-            response = site.render("continuation", view.fragmentContext, status: decision.status, list: list)
+            response = site.render("continuation", view.continuationContext, status: decision.status, list: list)
         case (.continuation, nil), (.region, _):
             let view = site.siteView(decision: decision, language: negotiated.language, languageParameter: nil, refusal: reason)
             response = site.render(format.template ?? "region", view.fragmentContext, status: decision.status)

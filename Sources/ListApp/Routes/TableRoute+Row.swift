@@ -55,55 +55,9 @@ extension TableRoute {
             language: ask.language, languageParameter: languageParameter,
             lists: current, templates: site.templates)
         view.hasListRegion = false
-        var response: Response
-        if format == .rowJSON {
-            response = Response(
-                status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
-                body: TableJSON.detail(view, row: row))
-        } else if let row {
-            var fields = MustacheFields()
-            if case .dictionary(let page) = view.pageContext { fields = page }
-            fields["status"] = ["text": ""]
-            // The row's own JSON is its alternate; the list's CSV is not.
-            fields["jsonHref"] = .string(ListLinks.link(list.path + "/" + encodedKey + ".json", language: languageParameter))
-            fields["csvHref"] = .null
-            if let presenter = list.presenter {
-                let own = presenter.detail(row, of: list, language: ask.language, languageParameter: languageParameter)
-                for (name, value) in own { fields[name] = value }
-            } else {
-                for (name, value) in sharedDetail(row, of: list, key: String(encodedKey), view: view) { fields[name] = value }
-            }
-            response =
-                site.renderIfDrawn(list.detailTemplate, .dictionary(fields), status: 200, forTable: true, list: list)
-                ?? drawingFailed(ask, in: current, request: nil)
-        } else {
-            response = render("message", view.pageContext, status: decision.status, list: list)
-        }
+        view.row = row
+        view.rowKey = String(encodedKey)
+        let response = format.writer?.write(view, site: site) ?? drawingFailed(ask, in: current, request: nil)
         return finish(response, decision: decision, negotiated: ask.negotiated, request: request)
-    }
-
-    /// The fields of `table-detail.mustache` for `row`: its caption, every cell
-    /// whole, and the rows of other lists that refer to it.
-    private func sharedDetail(_ row: [SQLValue], of list: ListDefinition, key: String, view: TableView) -> MustacheFields {
-        let words = view.words.words
-        var fields: MustacheFields = [:]
-        let caption = RecordCells.caption(row, key: key, words: words)
-        let address = list.address(row: row, key: [])
-        fields["title"] = .string(caption + " · " + list.title(in: view.language))
-        fields["caption"] = .string(caption)
-        fields["key"] = .string(key)
-        fields["rowID"] = .string(TableView.elementID(address))
-        fields["cells"] = .array(
-            RecordCells.cells(row, of: list, words: words, lists: view.lists, languageParameter: view.languageParameter))
-        fields["listHref"] = .string(ListLinks.link(list.path, language: view.languageParameter))
-        fields["backToList"] = .string(words.backToList(list.title(in: view.language)))
-        let referring = ReferringRows.items(
-            to: list, address: address, in: view.lists, words: words,
-            languageParameter: view.languageParameter)
-        if !referring.isEmpty {
-            fields["referrers"] = ["heading": .string(words.referencedBy), "items": .array(referring)]
-        }
-        fields["values"] = .dictionary(RecordCells.values(row, of: list))
-        return fields
     }
 }

@@ -230,24 +230,7 @@ struct TableRoute: Sendable {
         if case .loadMore(let cursor) = decision.footer, let parsed {
             view.next = QueryString.link(list.path + ask.format.suffix, parsed.queryItems(cursor: cursor))
         }
-        var response: Response
-        switch (ask.format, ask.format == .page ? view.sharedContextKey : nil) {
-        case (.json, _):
-            response = Response(
-                status: decision.status, headers: ["Content-Type": "application/json; charset=utf-8"],
-                body: TableJSON.list(view))
-        case (.page, let key?):
-            let shared = site.sharedContext(key, ownNames: TableView.pageOwnNames) { view.pageSharedFields }
-            response =
-                site.renderIfDrawn(
-                    "list", .dictionary(view.pageOwnFields), status: decision.status, forTable: true, list: list,
-                    shared: shared) ?? drawingFailed(ask, in: lists, request: parsed)
-        default:
-            response =
-                site.renderIfDrawn(
-                    ask.format.template ?? "list", ask.format == .page ? view.pageContext : view.fragmentContext,
-                    status: decision.status, forTable: true, list: list) ?? drawingFailed(ask, in: lists, request: parsed)
-        }
+        var response = ask.format.writer?.write(view, site: site) ?? drawingFailed(ask, in: lists, request: parsed)
         // A page that could not be drawn (a list's own template failed) offers no next page.
         // A next page's address longer than ``maximumLinkHeader`` (many long filters, or a
         // view's cursor made by an earlier version, which carried long texts) is left to the
@@ -347,10 +330,6 @@ struct TableRoute: Sendable {
         return response.evaluatingConditions(of: request)
     }
 
-    func render(_ template: String, _ context: MustacheValue, status: Int, list: ListDefinition) -> Response {
-        site.render(template, context, status: status, forTable: true, list: list)
-    }
-
     /// The answer when `list`'s own templates cannot draw what was asked (partials
     /// nested as deep as its data, say; the fault is logged): the error state (500)
     /// as a failing source gives it for `request` (nil: the list's first page), a page,
@@ -367,10 +346,13 @@ struct TableRoute: Sendable {
         let view = TableView(
             decision: decision, list: list, request: request, refusal: nil, page: nil, language: ask.language,
             languageParameter: ask.languageParameter, lists: lists, templates: site.templates)
-        let isFragment = ask.format == .region || ask.format == .continuation
-        return site.render(
-            ask.format.template ?? "list", isFragment ? view.fragmentContext : view.pageContext, status: decision.status,
-            forTable: true, list: list, listsOwn: false)
+        let context =
+            switch ask.format {
+            case .continuation: view.continuationContext
+            case .region: view.fragmentContext
+            default: view.pageContext
+            }
+        return site.render(ask.format.template ?? "list", context, status: decision.status, forTable: true, list: list, listsOwn: false)
     }
 
     /// A 404: the not-found page (or its JSON).

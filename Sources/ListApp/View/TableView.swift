@@ -36,6 +36,9 @@ final class TableView: DecisionView {
     var canonical: String?
     /// Whether the page has a `#list` element partial requests may target (not a row's page).
     var hasListRegion = true
+    /// A row's page: the row read (nil when there is none) and its key as its address writes it.
+    var row: [SQLValue]?
+    var rowKey: String?
     /// The next page's address in the asked format, when the decision offers one (made
     /// once by the route: the footer's load more, the `Link` header and JSON's `next`).
     var next: String?
@@ -164,6 +167,28 @@ final class TableView: DecisionView {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
         }
+        addRowsAndFooter(to: &context, links: links)
+        return context
+    }
+
+    /// The context of a continuation (`continuation.mustache`): the rows, the footer and
+    /// the announcement out of band, with what a row and a footer draw besides their own
+    /// fields (`lang`, `strings`, and in the table layout `rowHeader` and `columnCount`);
+    /// none of the page's chrome.
+    var continuationContext: MustacheValue {
+        var context: MustacheFields = ["lang": .string(language.tag), "strings": list.words.mustacheValue(language)]
+        if list.layout == .table {
+            context["rowHeader"] = .string(words.words.rowHeader)
+            context["columnCount"] = .string(String(list.listedColumns.count + 1))
+        }
+        addRowsAndFooter(to: &context, links: links)
+        let text = announcementText
+        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
+        return .dictionary(context)
+    }
+
+    /// Adds the rows the decision shows (`hasRows`, `rows`) and its footer (`footer`).
+    private func addRowsAndFooter(to context: inout MustacheFields, links: ListLinks) {
         if decision.body.showsRows, let page {
             context["hasRows"] = true
             context["rows"] = .list(
@@ -180,7 +205,6 @@ final class TableView: DecisionView {
         {
             context["footer"] = footer
         }
-        return context
     }
 
     /// What a whole page's shared fields (``chromeFields`` and the offline templates)
