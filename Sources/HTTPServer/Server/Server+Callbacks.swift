@@ -166,28 +166,30 @@ func serverAccessHandler(
         guard let workers = core.workers else {
             return queue(core.finalize(step()), on: connection, context: context, core: core)
         }
-        handToWorker(step, workers: workers, context: context, connection: connection, core: core)
+        suspend(context: context, connection: connection, core: core) { answer in workers.submit { answer(step()) } }
+        return .YES
+    case .suspending(let step):
+        suspend(context: context, connection: connection, core: core) { answer in Task { answer(await step()) } }
         return .YES
     }
 }
 
-/// Suspends the connection and runs `step` on a worker; the worker stores the
-/// response and resumes the connection, and libmicrohttpd calls the access
-/// handler again, which queues it. Unless a stop resumed the connection
-/// first (``ServerCore/abandonSuspended()``): then the answer is dropped.
-private func handToWorker(
-    _ step: @escaping @Sendable () -> Response, workers: WorkerPool,
-    context: RequestContext, connection: OpaquePointer, core: ServerCore
+/// Suspends the connection and lets `start` make its response elsewhere (a worker, a
+/// task): the `answer` it is given stores the response and resumes the connection, and
+/// libmicrohttpd calls the access handler again, which queues it. Unless a stop resumed
+/// the connection first (``ServerCore/abandonSuspended()``): then the answer is dropped.
+private func suspend(
+    context: RequestContext, connection: OpaquePointer, core: ServerCore,
+    _ start: (_ answer: @escaping @Sendable (Response) -> Void) -> Void
 ) {
     let handed = ServerCore.SuspendedRequest(context: context, connection: connection)
     let key = ObjectIdentifier(context)
     context.isWithWorker = true
     core.suspended.withLock { $0[key] = handed }
     MHD_suspend_connection(connection)
-    workers.submit {
-        let response = core.finalize(step())
+    start { response in
         let request = handed
-        request.context.workerResponse = response
+        request.context.workerResponse = core.finalize(response)
         guard
             request.context.handOver.compareExchange(
                 expected: RequestContext.HandOver.working, desired: RequestContext.HandOver.answered,

@@ -152,10 +152,10 @@ public final class Server: Sendable {
             logger.initialize(to: liststate_mhd_logger(callback: serverDaemonLogCallback, cls: cls))
             let notifier = UnsafeMutablePointer<liststate_connection_notifier>.allocate(capacity: 1)
             notifier.initialize(to: liststate_connection_notifier(callback: serverConnectionCallback, cls: cls))
-            var flags =
+            // Suspension with or without workers: a suspending answer (``Answer/suspending(_:)``) needs it too.
+            let flags =
                 MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
-                | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-            if core.workers != nil { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
+                | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             let handle = liststate_mhd_start(
                 UInt32(flags), socket.descriptor,
                 serverAccessHandler, cls,
