@@ -1,0 +1,58 @@
+import ListStore
+import Synchronization
+
+/// A read that suspends rather than blocks (a source read with Swift concurrency),
+/// bounded by its deadline whether or not the source honours cancellation: at the
+/// deadline the answer is a timeout (503 with `Retry-After`, as a database over its
+/// time limit), the read is cancelled and its late result dropped.
+enum AwaitedRead {
+    /// `read`'s result, or `.timedOut` when `deadline` comes first.
+    static func result<Value: Sendable>(
+        until deadline: ContinuousClock.Instant,
+        _ read: @escaping @Sendable () async -> Result<Value, ListStoreError>
+    ) async -> Result<Value, ListStoreError> {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, ListStoreError>, Never>) in
+            let race = Race(continuation)
+            let timer = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !Task.isCancelled {
+                    race.finish(.failure(ListStoreError(kind: .timedOut, message: "the source did not answer in time")))
+                }
+            }
+            race.reading(
+                Task {
+                    let result = await read()
+                    timer.cancel()
+                    race.finish(result)
+                })
+        }
+    }
+
+    /// Who answers first: the read or the deadline. The loser's answer is dropped, and a
+    /// read the deadline beat is cancelled.
+    private final class Race<Value: Sendable>: Sendable {
+        private let state: Mutex<(continuation: CheckedContinuation<Value, Never>?, read: Task<Void, Never>?)>
+
+        init(_ continuation: CheckedContinuation<Value, Never>) { state = Mutex((continuation, nil)) }
+
+        /// Keeps the read's task, to cancel it should the deadline come first.
+        func reading(_ task: Task<Void, Never>) {
+            let isOver = state.withLock { state in
+                state.read = task
+                return state.continuation == nil
+            }
+            if isOver { task.cancel() }
+        }
+
+        /// Answers with `value` unless an answer was given.
+        func finish(_ value: Value) {
+            let (continuation, read) = state.withLock { state in
+                defer { state.continuation = nil }
+                return (state.continuation, state.read)
+            }
+            guard let continuation else { return }
+            read?.cancel()
+            continuation.resume(returning: value)
+        }
+    }
+}
