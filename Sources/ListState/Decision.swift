@@ -14,8 +14,6 @@ public struct Decision: Sendable, Hashable {
     /// What went wrong, for an error, not-found or unavailable placeholder, a
     /// `.startOver` footer or a `.retry` footer; `nil` when nothing did.
     public var problem: Problem?
-    /// What the client does if the connection drops after this response.
-    public var offlineBehaviour: OfflineBehaviour
     /// What the status region says, in order; empty to say nothing.
     public var announcements: [Announcement]
     /// The table row that decided this response.
@@ -30,7 +28,6 @@ public struct Decision: Sendable, Hashable {
     ///   - status: The HTTP status.
     ///   - retryAfterSeconds: The `Retry-After` delay, with 503 only.
     ///   - problem: What went wrong, if anything.
-    ///   - offlineBehaviour: What the client does offline.
     ///   - announcements: What the status region says.
     ///   - rule: The table row that decided.
     public init(
@@ -39,7 +36,6 @@ public struct Decision: Sendable, Hashable {
         status: Int,
         retryAfterSeconds: Int? = nil,
         problem: Problem? = nil,
-        offlineBehaviour: OfflineBehaviour,
         announcements: [Announcement],
         rule: Rule
     ) {
@@ -48,7 +44,6 @@ public struct Decision: Sendable, Hashable {
         self.status = status
         self.retryAfterSeconds = retryAfterSeconds
         self.problem = problem
-        self.offlineBehaviour = offlineBehaviour
         self.announcements = announcements
         self.rule = rule
     }
@@ -68,14 +63,6 @@ extension Decision {
         /// A continuation adds no rows; the rows already on screen stay and only
         /// the footer changes (rows 1, 2, 4 and 6 on a continuation).
         case nothingNew
-
-        /// Whether rows are on screen once this body is applied.
-        public var keepsRowsOnScreen: Bool {
-            switch self {
-            case .rows, .placeholderAboveRows, .nothingNew: true
-            case .placeholder, .nothing: false
-            }
-        }
 
         /// The placeholder shown, in place of or above the rows, if any.
         public var placeholderKind: PlaceholderKind? {
@@ -111,14 +98,6 @@ extension Decision {
         /// No footer: rows 1, 3 and 4 (not on a continuation), 5, 7, 8 and 11, and row 9
         /// when row 11 gives its footer.
         case none
-    }
-
-    /// What the client does when a later request gets no response at all (C-12).
-    public enum OfflineBehaviour: Sendable, Hashable {
-        /// Rows are on screen: keep them, show the offline banner and a retry footer.
-        case keepRowsWithBanner
-        /// No rows are on screen: show the full offline placeholder from its `<template>`.
-        case replaceWithPlaceholder
     }
 
     /// The rows of docs/design.md's decision table, by number; the first that matches wins.

@@ -8,7 +8,8 @@
 // docs/design.md writes it, and `ListState.Decision` etc. stay unambiguous.
 
 /// Decides what a list response shows: body, footer, HTTP status, Retry-After,
-/// offline behaviour and announcements.
+/// problem and announcements (what the client does offline is its own: it
+/// decides when no answer comes, from the rows then on screen).
 ///
 /// The first matching row of docs/design.md's decision table wins:
 ///
@@ -92,7 +93,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
             body: continuation ? .nothingNew : .placeholder(.loading),
             footer: continuation ? .loading(cursor: snapshot.cursor) : .none,
             status: 200,
-            offlineBehaviour: continuation ? .keepRowsWithBanner : .replaceWithPlaceholder,
             announcements: [.loading],
             rule: .pending
         )
@@ -104,7 +104,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
         if !snapshot.display.shouldDisplay && !continuation {
             return Decision(
                 body: .nothing, footer: .none, status: 200,
-                offlineBehaviour: .replaceWithPlaceholder,
                 announcements: [],
                 rule: .hidden
             )
@@ -114,7 +113,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
         if snapshot.isLaterPage {
             return Decision(
                 body: .nothingNew, footer: .endOfList, status: 200,
-                offlineBehaviour: .keepRowsWithBanner,
                 announcements: [.endOfList],
                 rule: .continuationExhausted
             )
@@ -123,7 +121,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
         if snapshot.filters.isActive {
             return Decision(
                 body: .placeholder(.noResults), footer: .none, status: 200,
-                offlineBehaviour: .replaceWithPlaceholder,
                 announcements: [.noResults(query: snapshot.filters.activeQuery)],
                 rule: .noResults
             )
@@ -131,7 +128,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
         // Row 8: the list is empty.
         return Decision(
             body: .placeholder(.noData), footer: .none, status: 200,
-            offlineBehaviour: .replaceWithPlaceholder,
             announcements: [.noData],
             rule: .noData
         )
@@ -163,7 +159,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
     {
         return Decision(
             body: .placeholderAboveRows(forced), footer: footer, status: 200,
-            offlineBehaviour: .keepRowsWithBanner,
             announcements: [forcedAnnouncement] + announcements,
             rule: .forced
         )
@@ -171,7 +166,6 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
 
     return Decision(
         body: .rows, footer: footer, status: 200,
-        offlineBehaviour: .keepRowsWithBanner,
         announcements: announcements,
         rule: footerRule
     )
@@ -194,7 +188,6 @@ private func failure(
         footer: continuation ? footerOnContinuation : .none,
         status: status,
         problem: problem,
-        offlineBehaviour: continuation ? .keepRowsWithBanner : .replaceWithPlaceholder,
         announcements: [announcement],
         rule: rule
     )

@@ -12,7 +12,6 @@
 public func decideOfflinePage() -> Decision {
     Decision(
         body: .placeholder(.offline), footer: .none, status: 200,
-        offlineBehaviour: .replaceWithPlaceholder,
         announcements: [],
         rule: .forced
     )

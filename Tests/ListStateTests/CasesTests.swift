@@ -62,12 +62,13 @@ struct CasesTests {
         #expect(decision.body.placeholderKind != .offline)
     }
 
-    @Test("C-12: going offline later keeps rows on screen with a banner, or shows the full offline placeholder")
-    func c12OfflineBehaviour() {
-        #expect(decide(ListSnapshot(rowsPerSection: [3], hasMore: true, nextCursor: "n")).offlineBehaviour == .keepRowsWithBanner)
-        #expect(decide(ListSnapshot(cursor: "c", isContinuation: true, source: .failed)).offlineBehaviour == .keepRowsWithBanner)
-        #expect(decide(ListSnapshot(rowsPerSection: [])).offlineBehaviour == .replaceWithPlaceholder)
-        #expect(decide(ListSnapshot(isPending: true)).offlineBehaviour == .replaceWithPlaceholder)
+    // What the client does offline (keep the rows with a banner, or show the offline
+    // placeholder) is decided in the browser when no answer comes, from the rows then on
+    // screen: Tests/e2e/test_offline.py.
+    @Test("C-12: an answer is never offline, whatever the source")
+    func c12OfflineIsNoAnswer() {
+        #expect(decide(ListSnapshot(cursor: "c", isContinuation: true, source: .failed)).body == .nothingNew)
+        #expect(decide(ListSnapshot(rowsPerSection: [], source: .unavailable(retryAfterSeconds: 5))).body == .placeholder(.unavailable))
         // Forcing the offline placeholder is ignored: no response means offline, never a 200.
         #expect(decide(ListSnapshot(rowsPerSection: [3], display: DisplayFlags(forceDisplay: .offline))).body == .rows)
     }

@@ -155,9 +155,6 @@ struct DecisionPropertyTests {
         Property(name: "the server never decides offline") { _, d in
             d.body.placeholderKind != .offline
         },
-        Property(name: "offline keeps rows with a banner exactly when rows are on screen") { _, d in
-            (d.offlineBehaviour == .keepRowsWithBanner) == d.body.keepsRowsOnScreen
-        },
         Property(name: "retry, start over and loading footers belong to continuations of failed, bad or pending requests") { s, d in
             switch d.footer {
             case .retry(let cursor): s.isContinuation && !s.source.isOK && s.request.isValid && cursor == s.cursor

@@ -53,10 +53,8 @@ struct ListSnapshotTests {
         #expect(Decision.Rule.allCases.sorted() == Decision.Rule.allCases)
     }
 
-    @Test("A body says whether rows stay on screen and which placeholder it shows")
+    @Test("A body says which placeholder it shows")
     func bodyHelpers() {
-        #expect(Decision.Body.nothingNew.keepsRowsOnScreen)
-        #expect(!Decision.Body.nothing.keepsRowsOnScreen)
         #expect(Decision.Body.placeholderAboveRows(.loading).placeholderKind == .loading)
         #expect(Decision.Body.rows.placeholderKind == nil)
     }

@@ -20,7 +20,7 @@ struct TableRowTests {
             page
                 == Decision(
                     body: .placeholder(kind), footer: .none, status: status, problem: problem,
-                    offlineBehaviour: .replaceWithPlaceholder, announcements: [said], rule: .invalidRequest))
+                    announcements: [said], rule: .invalidRequest))
 
         // A continuation (bad cursor in a partial request) answers with a footer <li>.
         let fragment = decide(ListSnapshot(request: standing, cursor: "c!", isContinuation: true))
@@ -28,7 +28,7 @@ struct TableRowTests {
             fragment
                 == Decision(
                     body: .nothingNew, footer: .startOver, status: status, problem: problem,
-                    offlineBehaviour: .keepRowsWithBanner, announcements: [said], rule: .invalidRequest))
+                    announcements: [said], rule: .invalidRequest))
     }
 
     @Test(
@@ -47,7 +47,7 @@ struct TableRowTests {
                 == Decision(
                     body: .nothingNew, footer: .retry(cursor: "c7"), status: status,
                     retryAfterSeconds: retryAfter, problem: problem,
-                    offlineBehaviour: .keepRowsWithBanner, announcements: [said], rule: .sourceNotOKContinuation))
+                    announcements: [said], rule: .sourceNotOKContinuation))
     }
 
     @Test(
@@ -65,7 +65,6 @@ struct TableRowTests {
         #expect(decision.status == status)
         #expect(decision.retryAfterSeconds == retryAfter)
         #expect(decision.problem == problem)
-        #expect(decision.offlineBehaviour == .replaceWithPlaceholder)
         #expect(decision.rule == .sourceNotOK)
     }
 
@@ -76,14 +75,14 @@ struct TableRowTests {
             shell
                 == Decision(
                     body: .placeholder(.loading), footer: .none, status: 200,
-                    offlineBehaviour: .replaceWithPlaceholder, announcements: [.loading], rule: .pending))
+                    announcements: [.loading], rule: .pending))
 
         let fragment = decide(ListSnapshot(isPending: true, cursor: "c3", isContinuation: true))
         #expect(
             fragment
                 == Decision(
                     body: .nothingNew, footer: .loading(cursor: "c3"), status: 200,
-                    offlineBehaviour: .keepRowsWithBanner, announcements: [.loading], rule: .pending))
+                    announcements: [.loading], rule: .pending))
     }
 
     @Test(
@@ -98,7 +97,7 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .nothing, footer: .none, status: 200,
-                    offlineBehaviour: .replaceWithPlaceholder, announcements: [], rule: .hidden))
+                    announcements: [], rule: .hidden))
     }
 
     @Test("Row 6: no rows on a continuation adds nothing and ends the list", arguments: [true, false])
@@ -111,7 +110,7 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .nothingNew, footer: .endOfList, status: 200,
-                    offlineBehaviour: .keepRowsWithBanner, announcements: [.endOfList], rule: .continuationExhausted))
+                    announcements: [.endOfList], rule: .continuationExhausted))
     }
 
     @Test("Row 6: a full page at a cursor past the last row ends the list, never says empty")
@@ -134,7 +133,6 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .placeholder(.noResults), footer: .none, status: 200,
-                    offlineBehaviour: .replaceWithPlaceholder,
                     announcements: [.noResults(query: echoed)], rule: .noResults))
     }
 
@@ -145,7 +143,7 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .placeholder(.noData), footer: .none, status: 200,
-                    offlineBehaviour: .replaceWithPlaceholder, announcements: [.noData], rule: .noData))
+                    announcements: [.noData], rule: .noData))
     }
 
     @Test("Row 9: a forced placeholder stands above the rows; the footer follows rows 10–12")
@@ -158,7 +156,6 @@ struct TableRowTests {
             refreshing
                 == Decision(
                     body: .placeholderAboveRows(.loading), footer: .loadMore(cursor: "n5"), status: 200,
-                    offlineBehaviour: .keepRowsWithBanner,
                     announcements: [.loading, .rowsShown(count: 5)], rule: .forced))
 
         let laterPage = decide(
@@ -187,7 +184,6 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .rows, footer: .loadMore(cursor: "n20"), status: 200,
-                    offlineBehaviour: .keepRowsWithBanner,
                     announcements: [isContinuation ? .rowsAdded(count: 20) : .rowsShown(count: 20)],
                     rule: .rowsWithMore))
     }
@@ -199,7 +195,6 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .rows, footer: .none, status: 200,
-                    offlineBehaviour: .keepRowsWithBanner,
                     announcements: [.rowsShown(count: 2)], rule: .singlePage))
 
         // hasMore without a next cursor cannot offer load more.
@@ -217,7 +212,6 @@ struct TableRowTests {
             decision
                 == Decision(
                     body: .rows, footer: .endOfList, status: 200,
-                    offlineBehaviour: .keepRowsWithBanner,
                     announcements: [rows, .endOfList], rule: .lastPage))
     }
 }
