@@ -35,8 +35,37 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case other
     }
 
+    /// What a failure means for an answer, whatever the source: the few kinds every
+    /// ``RowSource`` fails with (``category``).
+    public enum Category: Sendable, Equatable {
+        /// The source cannot answer now (cannot be opened, busy, overloaded, out of
+        /// space): worth retrying (503 with `Retry-After`).
+        case unavailable
+        /// The read ran past the time limit.
+        case timedOut
+        /// What the read names is not there: the list's table or a column of it (its schema
+        /// changed; the lists are read again and the read tried once more).
+        case notFound
+        /// A value the request gave is not one the source can read (400).
+        case badRequest
+        /// A fault that needs a person (corrupt, a schema this build does not expect, a
+        /// key that does not tell rows apart, any other): 500.
+        case failed
+    }
+
     /// What kind of failure this is.
     public var kind: Kind
+
+    /// What this failure means for an answer (``Category``).
+    public var category: Category {
+        switch kind {
+        case .cannotOpen, .busy, .overloaded, .noSpace: .unavailable
+        case .timedOut: .timedOut
+        case .schemaChanged: .notFound
+        case .invalidValue: .badRequest
+        case .corrupt, .wrongSchema, .repeatedKey, .other: .failed
+        }
+    }
     /// The primary SQLite result code (`SQLITE_BUSY` is 5, ...), or 0 when none applies.
     public var resultCode: Int32
     /// SQLite's message, or ours.
@@ -59,6 +88,20 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         self.resultCode = resultCode
         self.message = message
         self.sql = sql
+    }
+
+    /// Makes an error of `category` for a source that is not a database (its kind the
+    /// one of that category that says least: `.busy`, `.timedOut`, `.schemaChanged`, `.invalidValue`, `.other`).
+    public init(_ category: Category, message: String) {
+        let kind: Kind =
+            switch category {
+            case .unavailable: .busy
+            case .timedOut: .timedOut
+            case .notFound: .schemaChanged
+            case .badRequest: .invalidValue
+            case .failed: .other
+            }
+        self.init(kind: kind, message: message)
     }
 
     /// Whether retrying later may succeed (busy, timed out, cannot open, no space) as opposed

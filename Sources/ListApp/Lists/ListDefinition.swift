@@ -14,8 +14,20 @@ public struct ListDefinition: Sendable {
         var name: String { didSet { path = ListDefinition.path(basePath: basePath, name: name) } }
         var title: String
         var description: String?
-        var table: TableDescription { didSet { makeListedLabels() } }
+        var table: TableDescription {
+            didSet {
+                makeListedLabels()
+                makeCapabilities()
+            }
+        }
         var source: any ListSource
+        /// The row source set in place of the table's in its database (``ListDefinition/rows``); nil for that one.
+        var ownRows: (any RowSource)? { didSet { makeCapabilities() } }
+        /// ``ListDefinition/capabilities``, made again when the table or the row source changes.
+        var capabilities = RowSourceCapabilities(sortableColumns: [], filterOperations: [:], searches: false)
+        /// Whether the row source sorts by each column of the table, by index (looked up for
+        /// every column of every page: an index, where the declaration's set would hash each name).
+        var sortsByColumn: [Bool] = []
         var configuration: ListConfiguration
         var defaultSort: ListSort?
         var shownColumns: [Int]? { didSet { makeListedLabels() } }
@@ -34,6 +46,16 @@ public struct ListDefinition: Sendable {
         var path: String
         /// ``ListDefinition/listedLabels``, made again when the table, the labels or the shown columns change.
         var listedLabels: [PrintedText] = []
+
+        /// The row source: its own, else the table's in the database.
+        var rows: any RowSource { ownRows ?? SQLRowSource(database: source, table: table) }
+
+        /// Makes ``capabilities`` and ``sortsByColumn`` for the current table and row source.
+        mutating func makeCapabilities() {
+            capabilities = ownRows?.capabilities ?? SQLRowSource.capabilities(of: table)
+            let declared = capabilities
+            sortsByColumn = table.columns.map { declared.sorts(by: $0.name) }
+        }
 
         /// Makes ``listedLabels`` for the current table, labels and shown columns.
         mutating func makeListedLabels() {
@@ -83,6 +105,17 @@ public struct ListDefinition: Sendable {
         get { storage.fields.source }
         set { mutate { $0.source = newValue } }
     }
+
+    /// Where its rows come from (``ListStore/RowSource``): ``table`` in ``source``
+    /// (``ListStore/SQLRowSource``) unless set to another. Its declared capabilities
+    /// decide which sorts and filters the list offers and takes.
+    public var rows: any RowSource {
+        get { storage.fields.rows }
+        set { mutate { $0.ownRows = newValue } }
+    }
+
+    /// What ``rows`` declares it can do (``ListStore/RowSourceCapabilities``).
+    var capabilities: RowSourceCapabilities { storage.fields.capabilities }
 
     /// Its placeholder content, display flags and end-of-list words.
     public var configuration: ListConfiguration {
@@ -216,7 +249,10 @@ public struct ListDefinition: Sendable {
                 source: source, configuration: configuration ?? ListConfiguration(name), defaultSort: defaultSort,
                 shownColumns: nil, sortableColumns: nil, presenter: nil, addressFormat: nil, formerDetailPrefix: nil,
                 path: Self.path(basePath: "", name: name)))
-        mutate { $0.makeListedLabels() }
+        mutate {
+            $0.makeListedLabels()
+            $0.makeCapabilities()
+        }
     }
 
     /// The columns its pages show for each row (indices into the table's
@@ -234,12 +270,19 @@ public struct ListDefinition: Sendable {
     /// rather than for every page (each page made and escaped them: callgrind).
     var listedLabels: [PrintedText] { storage.fields.listedLabels }
 
-    /// Whether `sort` may name `column`: one of ``sortableColumns``, and of a type with an
-    /// order (``ListStore/TableDescription/Column/isOrderable``: a PostgreSQL `json`, `xml`,
+    /// Whether `sort` may name `column`: one of ``sortableColumns``, and one the row source
+    /// sorts by (``capabilities``; a database's, one of a type with an order,
+    /// ``ListStore/TableDescription/Column/isOrderable``: a PostgreSQL `json`, `xml`,
     /// `point` or composite column has none; found by QA: sorting by one was a 500).
     func isSortable(_ column: String) -> Bool {
-        guard sortableColumns?.contains(column) ?? true else { return false }
-        return table.columnIndex(column).map { table.columns[$0].isOrderable } ?? true
+        guard sortableColumns?.contains(column) ?? true, let index = table.columnIndex(column) else { return false }
+        let sorts = storage.fields.sortsByColumn
+        return index < sorts.count && sorts[index]
+    }
+
+    /// Whether the row source filters `column` with `operation` (``capabilities``).
+    func filters(_ column: String, with operation: RowFilter.Operation) -> Bool {
+        storage.fields.capabilities.filters(column, with: operation)
     }
 
     /// The label of `column` in `language`: its words' label for it (``ListWords/columnLabels``), else ``label(_:)``.

@@ -11,16 +11,20 @@ enum ReadFailure: Sendable, Equatable {
     /// The source's state: unavailable (503 with `Retry-After`) or failed (500).
     case source(SourceStatus)
 
-    /// The meaning of `error` for a read of `list` under `request` (nil: a row's read, which has no query).
-    /// A schema that changed again under the second try is worth retrying too (found by QA under fast schema churn).
+    /// The meaning of `error` for a read of `list` under `request` (nil: a row's read, which has no query),
+    /// by its ``ListStore/ListStoreError/category``: a bad request is a 400 for a page's query and the
+    /// source failing for a row's; a time-out of a search or filters is theirs, any other the source's.
+    /// What is not found still after the second try (a schema that changed again under it) is worth
+    /// retrying too (found by QA under fast schema churn).
     init(_ error: ListStoreError, of list: ListDefinition, request: TableRequest?, retryAfterSeconds: Int) {
-        if request != nil, error.kind == .invalidValue {
+        switch error.category {
+        case .badRequest where request != nil:
             self = .unreadableValue
-        } else if let request, error.kind == .timedOut, request.query != nil || !request.filters.isEmpty {
+        case .timedOut where request.map { $0.query != nil || !$0.filters.isEmpty } ?? false:
             self = .searchTooSlow(timeLimit: list.source.queryTimeLimit)
-        } else if error.isTransient || error.kind == .schemaChanged {
+        case .unavailable, .timedOut, .notFound:
             self = .source(.unavailable(retryAfterSeconds: retryAfterSeconds))
-        } else {
+        case .badRequest, .failed:
             self = .source(.failed)
         }
     }

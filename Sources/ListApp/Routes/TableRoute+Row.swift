@@ -19,7 +19,7 @@ extension TableRoute {
         let first = ListAsk(request, list: found, format: format)
         let read = reader.readRow(first) { ask in
             ask.list.address(segment: encodedKey).map { address in
-                ask.list.source.row(in: ask.list.table, address: address, startedAt: request.received).map { (address, $0) }
+                ask.list.rows.row(address: address, startedAt: request.received).map { (address, $0) }
             }
         }
         let ask = read.retry?.ask ?? first

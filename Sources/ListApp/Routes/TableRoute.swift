@@ -107,7 +107,7 @@ struct TableRoute: Sendable {
     /// as the attempt left it. The CORS header is added to a JSON twin's either way.
     func answer(_ ask: ListAsk, in lists: TableLists, to request: Request) -> Answer {
         var key: CacheKey?
-        if let cache = responseCache, case .success(let version?) = ask.list.source.dataVersion() {
+        if let cache = responseCache, case .success(let version?) = ask.list.rows.dataVersion() {
             let found = CacheKey(ask, of: lists, version: version)
             if let kept = cache.response(for: found) {
                 health.record(Result<Void, ListStoreError>.success(()), of: ask.list.source)
@@ -151,7 +151,9 @@ struct TableRoute: Sendable {
         var attemptShape = ""
         if attemptWork != nil, case .success(let valid) = validated, !Self.isShell(ask, valid) {
             attemptShape = ask.list.name + "\u{2}" + valid.queryShape
-            if !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) { return nil }
+            if !ask.list.capabilities.answersWithoutBlocking || !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
+                return nil
+            }
         }
         let read: ListRead<RowPage?>
         if case .success(let valid) = validated, Self.isShell(ask, valid) {
@@ -249,75 +251,17 @@ struct TableRoute: Sendable {
         return response.evaluatingConditions(of: request)
     }
 
-    /// The page `parsed` asks for: nil when its cursor names a row (by rowid) that is gone.
+    /// The page `parsed` asks for, one call to the list's row source (``ListStore/RowSource``):
+    /// nil when its cursor names a row (by rowid, key or number) that is gone.
     /// - Parameter attemptWork: See ``ListStore/RowPageQuery/attemptWork``.
     private func read(
         _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
     ) -> Result<RowPage?, ListStoreError> {
-        var query = RowPageQuery(
+        let query = RowPageQuery(
             table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
             searchAlternative: list.searchAlternative(for: parsed.query), filters: parsed.filters, startedAt: startedAt,
             attemptWork: attemptWork)
-        // Where the page starts: a cursor's position, or the row its rowid, key or number names.
-        let found: Result<RowPosition?, ListStoreError> =
-            switch parsed.start {
-            case nil: .success(nil)
-            case .position(let position)?: .success(position)
-            case .rowid(let rowid)?: list.source.position(ofRowid: rowid, in: list.table, sort: parsed.sort, startedAt: startedAt)
-            case .key(let key)?: list.source.position(ofKey: key, in: list.table, sort: parsed.sort, startedAt: startedAt)
-            case .rowNumber(let row)?: list.source.position(of: row, in: query)
-            }
-        switch found {
-        case .success(nil) where parsed.start != nil: return .success(nil)  // that row is gone
-        case .success(let position): query.after = position
-        case .failure(let error): return .failure(error)
-        }
-        var result = list.source.page(query)
-        if case .success(let page) = result, let numbered = numberingTheLastRow(of: page, in: list, query: query) {
-            result = .success(numbered)
-        }
-        return result.map { $0 }
-    }
-
-    /// `page` with the rows before it counted (``ListStore/RowPage/rowsBefore``), where
-    /// the cursor after its last row could stand for the row no other way: a list
-    /// without a rowid whose key tells rows apart but is, alone, longer than
-    /// ``ListStore/RowCursor/maximumLength`` (a `WITHOUT ROWID` table of long text
-    /// keys; found by a break-it pass: its Load more addresses were refused with
-    /// libmicrohttpd's 414, so no later row could be reached). The next cursor then
-    /// names the row by its number (``ListStore/RowNumber``). The count goes on from
-    /// a page that started after a row found by its number; otherwise the row is
-    /// looked up from the list's start (once, and bounded by the query's time
-    /// limit). Nil when nothing needs counting or the look-up did not find it (the
-    /// cursor then stays by value).
-    private func numberingTheLastRow(of page: RowPage, in list: ListDefinition, query: RowPageQuery) -> RowPage? {
-        guard page.hasMore, page.rowsBefore == nil, list.table.hasUniqueKey, page.lastRowid(in: list.table) == nil,
-            let last = page.lastPosition(in: list.table, sort: query.sort),
-            // Most keys are short: the cursor is made (base64) only for one that may not be.
-            last.key.reduce(0, { $0 + Self.byteCount($1) }) > RowCursor.maximumLength / 2,
-            RowCursor(after: last, rowid: nil, keyIsUnique: true, list: list.name, sort: query.sort).isTooLong
-        else { return nil }
-        var numbered = page
-        if let before = query.after?.rowNumber {
-            numbered.rowsBefore = before
-        } else {
-            var fromStart = query
-            fromStart.after = nil
-            let row = RowNumber(number: 1, repeats: 1, digest: last.digest)
-            guard case .success(let found?) = list.source.position(of: row, in: fromStart), let number = found.rowNumber
-            else { return nil }
-            numbered.rowsBefore = number - page.rows.count
-        }
-        return numbered
-    }
-
-    /// The bytes of a text or blob value (a cursor carries them), 8 for any other.
-    private static func byteCount(_ value: SQLValue) -> Int {
-        switch value {
-        case .text(let text): text.utf8.count
-        case .blob(let bytes), .textBytes(let bytes): bytes.count
-        default: 8
-        }
+        return list.rows.page(query, continuing: parsed.start)
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.

@@ -1,0 +1,122 @@
+/// The rows of one table or view of a database (``ListSource``: SQLite or PostgreSQL) as
+/// a ``RowSource``: the keyset machinery behind one call per page. It finds where a page
+/// starts from a cursor (the row its rowid, key or number names: ``RowCursor/Start``),
+/// reads the page, and numbers its last row where only a number can stand for it in the
+/// next cursor (``RowNumber``).
+///
+/// A value of three words (a reference and a table's shared fields), made per request
+/// without allocating.
+public struct SQLRowSource: RowSource {
+    /// The database that holds the table.
+    public let database: any ListSource
+    /// The table or view the rows come from.
+    public let table: TableDescription
+
+    /// The rows of `table` in `database`.
+    public init(database: any ListSource, table: TableDescription) {
+        self.database = database
+        self.table = table
+    }
+
+    /// Every orderable column sorts (``TableDescription/Column/isOrderable``: a PostgreSQL
+    /// `json`, `xml`, `point` or composite column does not) and takes the range filters;
+    /// every column takes the other filters; search, counts, data versions and attempts
+    /// without blocking are all there.
+    public var capabilities: RowSourceCapabilities { Self.capabilities(of: table) }
+
+    /// ``capabilities`` of a list over `table`.
+    public static func capabilities(of table: TableDescription) -> RowSourceCapabilities {
+        let others = Set(RowFilter.Operation.allCases).subtracting(RowSourceCapabilities.rangeOperations)
+        var sortable: Set<String> = []
+        var operations: [String: Set<RowFilter.Operation>] = [:]
+        for column in table.columns {
+            if column.isOrderable {
+                sortable.insert(column.name)
+                operations[column.name] = Set(RowFilter.Operation.allCases)
+            } else {
+                operations[column.name] = others
+            }
+        }
+        return RowSourceCapabilities(
+            sortableColumns: sortable, filterOperations: operations, searches: true, counts: true, hasDataVersion: true,
+            answersWithoutBlocking: true)
+    }
+
+    public func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) -> Result<RowPage?, ListStoreError> {
+        var query = query
+        // Where the page starts: a cursor's position, or the row its rowid, key or number names.
+        let found: Result<RowPosition?, ListStoreError> =
+            switch start {
+            case nil: .success(query.after)
+            case .position(let position)?: .success(position)
+            case .rowid(let rowid)?: database.position(ofRowid: rowid, in: query.table, sort: query.sort, startedAt: query.startedAt)
+            case .key(let key)?: database.position(ofKey: key, in: query.table, sort: query.sort, startedAt: query.startedAt)
+            case .rowNumber(let row)?: database.position(of: row, in: query)
+            }
+        switch found {
+        case .success(nil) where start != nil: return .success(nil)  // that row is gone
+        case .success(let position): query.after = position
+        case .failure(let error): return .failure(error)
+        }
+        var result = database.page(query)
+        if case .success(let page) = result, let numbered = numberingTheLastRow(of: page, query: query) {
+            result = .success(numbered)
+        }
+        return result.map { $0 }
+    }
+
+    /// `page` with the rows before it counted (``RowPage/rowsBefore``), where
+    /// the cursor after its last row could stand for the row no other way: a list
+    /// without a rowid whose key tells rows apart but is, alone, longer than
+    /// ``RowCursor/maximumLength`` (a `WITHOUT ROWID` table of long text
+    /// keys; found by a break-it pass: its Load more addresses were refused with
+    /// libmicrohttpd's 414, so no later row could be reached). The next cursor then
+    /// names the row by its number (``RowNumber``). The count goes on from
+    /// a page that started after a row found by its number; otherwise the row is
+    /// looked up from the list's start (once, and bounded by the query's time
+    /// limit). Nil when nothing needs counting or the look-up did not find it (the
+    /// cursor then stays by value).
+    private func numberingTheLastRow(of page: RowPage, query: RowPageQuery) -> RowPage? {
+        let table = query.table
+        guard page.hasMore, page.rowsBefore == nil, table.hasUniqueKey, page.lastRowid(in: table) == nil,
+            let last = page.lastPosition(in: table, sort: query.sort),
+            // Most keys are short: the cursor is made (base64) only for one that may not be.
+            last.key.reduce(0, { $0 + Self.byteCount($1) }) > RowCursor.maximumLength / 2,
+            // The list's name is in the cursor's tag, whose length is the same for any name.
+            RowCursor(after: last, rowid: nil, keyIsUnique: true, list: "", sort: query.sort).isTooLong
+        else { return nil }
+        var numbered = page
+        if let before = query.after?.rowNumber {
+            numbered.rowsBefore = before
+        } else {
+            var fromStart = query
+            fromStart.after = nil
+            let row = RowNumber(number: 1, repeats: 1, digest: last.digest)
+            guard case .success(let found?) = database.position(of: row, in: fromStart), let number = found.rowNumber
+            else { return nil }
+            numbered.rowsBefore = number - page.rows.count
+        }
+        return numbered
+    }
+
+    /// The bytes of a text or blob value (a cursor carries them), 8 for any other.
+    private static func byteCount(_ value: SQLValue) -> Int {
+        switch value {
+        case .text(let text): text.utf8.count
+        case .blob(let bytes), .textBytes(let bytes): bytes.count
+        default: 8
+        }
+    }
+
+    public func row(address: [SQLValue], startedAt: ContinuousClock.Instant?) -> Result<[SQLValue]?, ListStoreError> {
+        database.row(in: table, address: address, startedAt: startedAt)
+    }
+
+    public func count(filters: [RowFilter], until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
+        database.count(table, filters: filters, until: deadline)
+    }
+
+    public func dataVersion() -> Result<DataVersion?, ListStoreError> {
+        database.dataVersion()
+    }
+}
