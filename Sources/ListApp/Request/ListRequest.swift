@@ -76,6 +76,9 @@ public enum ListRequest {
         /// A range filter (`__gt`, `__gte`, `__lt`, `__lte`) on a column the list does not
         /// sort by, which has no order to compare in.
         case unorderedRange(String)
+        /// A column filter whose operation the list's row source does not declare for
+        /// its column (``ListStore/RowSourceCapabilities/filterOperations``).
+        case unsupportedFilter(String)
         /// A filter's value is not one its column's type can read (a database
         /// server checks types: `count__gt=abc` on a PostgreSQL `integer`).
         case unreadableValue

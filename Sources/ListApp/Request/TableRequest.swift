@@ -138,6 +138,10 @@ struct TableRequest: ListQuery, Sendable {
                 guard !isRange || list.isSortable(filter.column) else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .unorderedRange(VisibleText.echo(filter.column))))
                 }
+                // Only what the row source declares (a database's: every operation its order allows).
+                guard list.filters(filter.column, with: filter.operation) else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .unsupportedFilter(VisibleText.echo(name))))
+                }
                 // One filter in two spellings (`category__in` and `_category__in`) is given twice:
                 // the links would write both as one name, and following them would be refused (found by QA).
                 let written = Self.parameterName(of: filter, reserved: request.reservedNames)
