@@ -63,10 +63,10 @@ struct TableIndexRoute: Sendable {
     /// `deadline` (`.some(nil)`, "many rows", when that ran out); nil when the
     /// database cannot be read now (locked, damaged): not counted.
     private func count(_ list: ListDefinition, until deadline: ContinuousClock.Instant) -> Int?? {
-        let version = try? list.source.dataVersion().get()
+        let version = try? list.rows.dataVersion().get()
         let key = list.name
         if let version, let kept = counts.value(for: key, version: version) { return .some(kept) }
-        switch list.source.count(list.table, until: deadline) {
+        switch list.rows.count(filters: [], until: deadline) {
         case .success(let counted?):
             if let version { counts.store(counted, for: key, version: version) }
             return .some(counted)

@@ -151,11 +151,14 @@ final class CSVExport: Sendable {
             case .failure(let error): return .failure(error)
             }
         }
-        let read = list.source.page(
+        // From `after` (no cursor): a page is always there.
+        let read = list.rows.page(
             RowPageQuery(
                 table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
                 searchAlternative: list.searchAlternative(for: request.query), filters: request.filters,
-                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece, yieldsToPages: true))
+                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece, yieldsToPages: true),
+            continuing: nil
+        ).map { $0 ?? RowPage(rows: [], keys: [], hasMore: false) }
         if case .success(let page) = read, hasHeader, page.fileIdentity != file {
             return .failure(ListStoreError(kind: .schemaChanged, message: "the database file was replaced during the export"))
         }

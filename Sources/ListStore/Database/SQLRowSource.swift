@@ -59,7 +59,8 @@ public struct SQLRowSource: RowSource {
         case .failure(let error): return .failure(error)
         }
         var result = database.page(query)
-        if case .success(let page) = result, let numbered = numberingTheLastRow(of: page, query: query) {
+        // A page read whole is an export's piece, which makes no cursor: nothing to number.
+        if !query.wholeValues, case .success(let page) = result, let numbered = numberingTheLastRow(of: page, query: query) {
             result = .success(numbered)
         }
         return result.map { $0 }
