@@ -84,24 +84,27 @@ final class TestServer: Sendable {
     /// or a region fragment, checked against the server's own routes.
     func validate(_ answer: HTTPTestClient.Answer, target: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard answer.header("content-type")?.hasPrefix("text/html") == true else { return }
-        let router = application.makeRouter()
+        for diagnostic in Self.diagnostics(answer.text, router: application.makeRouter()) {
+            Issue.record("\(target): \(diagnostic)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The markup diagnostics of an HTML answer: a whole document, a continuation fragment
+    /// (`<li>` run, in `<ol>` context; `<tr>` run in a table's) or a region fragment,
+    /// its links checked against `router`'s routes.
+    static func diagnostics(_ text: String, router: Router) -> [Diagnostic] {
         let validator = MarkupValidator(
             options: .init(
                 knownIDs: ["main", "status", "list", "rows"],
                 routeExists: { path in router.matches(method: .get, path: path) }))
-        let text = answer.text
-        let diagnostics: [Diagnostic]
         if text.hasPrefix("<!DOCTYPE") {
-            diagnostics = validator.validateDocument(text)
+            return validator.validateDocument(text)
         } else if text.hasPrefix("<li") {
-            diagnostics = validator.validateFragment(text, context: .listItems)
+            return validator.validateFragment(text, context: .listItems)
         } else if text.hasPrefix("<tr") {
-            diagnostics = validator.validateFragment(text, context: .tableRows)
+            return validator.validateFragment(text, context: .tableRows)
         } else {
-            diagnostics = validator.validateFragment(text, context: .region)
-        }
-        for diagnostic in diagnostics {
-            Issue.record("\(target): \(diagnostic)", sourceLocation: sourceLocation)
+            return validator.validateFragment(text, context: .region)
         }
     }
 }
