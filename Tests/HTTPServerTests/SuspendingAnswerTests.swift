@@ -1,21 +1,14 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer
 
 /// A step that awaits (`Answer.suspending`) runs as a task while its connection waits
 /// suspended: no thread, neither a connection thread nor a worker, waits on it. Each test's
-/// blocking part (sockets, semaphores) runs on a thread of its own: a test blocking a thread
-/// of Swift's cooperative pool would keep the step under test from running.
+/// blocking part (sockets, semaphores) runs on a thread of its own (`onOwnThread`).
 @Suite struct SuspendingAnswerTests {
-    /// Runs `body` on a new thread and awaits it.
-    func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     /// A router with `/awaiting` (suspends until `gate` yields) and `/` (answers now).
     func router(entered: DispatchSemaphore, gate: AsyncStream<Void>) throws -> Router {
         var router = try sampleRouter()
@@ -38,7 +31,7 @@ import Testing
             $0.workerThreads = 0
         }
         let router = try router(entered: entered, gate: gate)
-        try await onThread { try Self.answerWhileAwaiting(router: router, configuration: configuration, entered: entered, open: open) }
+        try await onOwnThread { try Self.answerWhileAwaiting(router: router, configuration: configuration, entered: entered, open: open) }
     }
 
     /// The body of ``anAwaitingStepHoldsNoThreadAndItsAnswerComesWhenItReturns()``, on a thread of its own.
@@ -70,7 +63,7 @@ import Testing
         let (gate, open) = AsyncStream<Void>.makeStream()
         open.yield()
         let router = try router(entered: DispatchSemaphore(value: 0), gate: gate)
-        try await onThread {
+        try await onOwnThread {
             let response = router.respond(to: try Request(method: .get, target: "/awaiting?n=5"))
             #expect(response.status == 200 && String(decoding: response.body, as: UTF8.self) == "awaited 5")
         }
@@ -81,7 +74,7 @@ import Testing
         let (gate, open) = AsyncStream<Void>.makeStream()
         defer { open.finish() }
         let server = Server(configuration: testConfiguration(), router: try router(entered: entered, gate: gate))
-        try await onThread { try Self.stopWhileAwaiting(server, entered: entered, open: open) }
+        try await onOwnThread { try Self.stopWhileAwaiting(server, entered: entered, open: open) }
     }
 
     /// The body of ``aStopWhileAStepAwaitsAnswersTheClientAndDropsTheLateAnswer()``, on a thread of its own.

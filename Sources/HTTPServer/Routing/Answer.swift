@@ -32,7 +32,7 @@ public enum Answer: Sendable {
     private static func awaiting(_ step: @escaping @Sendable () async -> Response) -> Response {
         let result = Mutex<Response?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(executorPreference: AnswerExecutor.shared) {
             let response = await step()
             result.withLock { $0 = response }
             done.signal()

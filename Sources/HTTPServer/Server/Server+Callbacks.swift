@@ -169,7 +169,9 @@ func serverAccessHandler(
         suspend(context: context, connection: connection, core: core) { answer in workers.submit { answer(step()) } }
         return .YES
     case .suspending(let step):
-        suspend(context: context, connection: connection, core: core) { answer in Task { answer(await step()) } }
+        suspend(context: context, connection: connection, core: core) { answer in
+            Task(executorPreference: AnswerExecutor.shared) { answer(await step()) }
+        }
         return .YES
     }
 }

@@ -116,6 +116,17 @@ struct TableRoute: Sendable {
             key = found
         }
         let validated = ask.validated()
+        if let rows = ask.list.rows as? SuspendingRowSource, case .success(let valid) = validated, !Self.isShell(ask, valid) {
+            // A source that suspends: awaited within its deadline, no thread held meanwhile.
+            return .suspending { [self, key] in
+                let query = self.query(ask.list, valid, startedAt: request.received)
+                let result = await AwaitedRead.result(until: rows.deadline(from: request.received)) {
+                    await rows.awaiting.page(query, continuing: valid.start)
+                }
+                let read = reader.read(ask, validated) { _, _ in result }
+                return sharingJSON(written(read, of: ask, validated, in: lists, to: request, cacheKey: key), with: request, format: ask.format)
+            }
+        }
         if let answered = respondWithList(ask, validated, in: lists, to: request, cacheKey: key, attemptWork: attempts.work) {
             return .now(sharingJSON(answered, with: request, format: ask.format))
         }
@@ -168,8 +179,17 @@ struct TableRoute: Sendable {
             if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
             return nil
         }
+        return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey)
+    }
+
+    /// The answer to `read`, the read of `ask` under `validated`, kept under `cacheKey`
+    /// when it succeeded; after a schema change, the answer to the second try, not kept
+    /// (its key names the file as it was).
+    private func written(
+        _ read: ListRead<RowPage?>, of ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists,
+        to request: Request, cacheKey: CacheKey?
+    ) -> Response {
         if let retry = read.retry {
-            // Read again after a schema change: not kept (its key names the file as it was).
             return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil)
         }
         return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey)
@@ -257,11 +277,17 @@ struct TableRoute: Sendable {
     private func read(
         _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
     ) -> Result<RowPage?, ListStoreError> {
-        let query = RowPageQuery(
+        list.rows.page(query(list, parsed, startedAt: startedAt, attemptWork: attemptWork), continuing: parsed.start)
+    }
+
+    /// What `parsed` asks of `list`'s rows: the order, filters, search and limit.
+    private func query(
+        _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
+    ) -> RowPageQuery {
+        RowPageQuery(
             table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
             searchAlternative: list.searchAlternative(for: parsed.query), filters: parsed.filters, startedAt: startedAt,
             attemptWork: attemptWork)
-        return list.rows.page(query, continuing: parsed.start)
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.

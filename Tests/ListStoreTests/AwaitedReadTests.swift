@@ -1,8 +1,7 @@
-import ListStore
 import Synchronization
 import Testing
 
-@testable import ListApp
+@testable import ListStore
 
 /// A read that suspends is bounded by its deadline (`AwaitedRead`): its result when it
 /// answers first, else a timeout whether or not it honours cancellation.

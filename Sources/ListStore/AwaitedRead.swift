@@ -1,26 +1,26 @@
-import ListStore
+import Dispatch
 import Synchronization
 
 /// A read that suspends rather than blocks (a source read with Swift concurrency),
 /// bounded by its deadline whether or not the source honours cancellation: at the
 /// deadline the answer is a timeout (503 with `Retry-After`, as a database over its
 /// time limit), the read is cancelled and its late result dropped.
-enum AwaitedRead {
+package enum AwaitedRead {
     /// `read`'s result, or `.timedOut` when `deadline` comes first.
-    static func result<Value: Sendable>(
+    package static func result<Value: Sendable>(
         until deadline: ContinuousClock.Instant,
         _ read: @escaping @Sendable () async -> Result<Value, ListStoreError>
     ) async -> Result<Value, ListStoreError> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, ListStoreError>, Never>) in
             let race = Race(continuation)
-            let timer = Task {
+            let timer = Task(executorPreference: ReadExecutor.shared) {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 if !Task.isCancelled {
                     race.finish(.failure(ListStoreError(kind: .timedOut, message: "the source did not answer in time")))
                 }
             }
             race.reading(
-                Task {
+                Task(executorPreference: ReadExecutor.shared) {
                     let result = await read()
                     timer.cancel()
                     race.finish(result)
@@ -54,5 +54,24 @@ enum AwaitedRead {
             read?.cancel()
             continuation.resume(returning: value)
         }
+    }
+}
+
+extension AwaitedRead {
+    /// ``result(until:_:)`` for a caller that may block (a worker thread): waits for it
+    /// on this thread. Never call it from a task of Swift's cooperative pool.
+    package static func blocking<Value: Sendable>(
+        until deadline: ContinuousClock.Instant,
+        _ read: @escaping @Sendable () async -> Result<Value, ListStoreError>
+    ) -> Result<Value, ListStoreError> {
+        let answer = Mutex<Result<Value, ListStoreError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: ReadExecutor.shared) {
+            let result = await Self.result(until: deadline, read)
+            answer.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? .failure(ListStoreError(kind: .other, message: "the read gave no answer"))
     }
 }
