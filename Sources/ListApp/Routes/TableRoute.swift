@@ -162,7 +162,7 @@ struct TableRoute: Sendable {
         var attemptShape = ""
         if attemptWork != nil, case .success(let valid) = validated, !Self.isShell(ask, valid) {
             attemptShape = ask.list.name + "\u{2}" + valid.queryShape
-            if !ask.list.capabilities.answersWithoutBlocking || !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
+            if !ask.list.answersWithoutBlocking || !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
                 return nil
             }
         }

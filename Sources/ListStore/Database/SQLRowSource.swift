@@ -43,25 +43,31 @@ public struct SQLRowSource: RowSource {
     }
 
     public func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) -> Result<RowPage?, ListStoreError> {
-        var query = query
+        // Most pages are first pages or start at a cursor's position: the query as it is.
+        guard let start else { return numbered(database.page(query), query: query) }
         // Where the page starts: a cursor's position, or the row its rowid, key or number names.
         let found: Result<RowPosition?, ListStoreError> =
             switch start {
-            case nil: .success(query.after)
-            case .position(let position)?: .success(position)
-            case .rowid(let rowid)?: database.position(ofRowid: rowid, in: query.table, sort: query.sort, startedAt: query.startedAt)
-            case .key(let key)?: database.position(ofKey: key, in: query.table, sort: query.sort, startedAt: query.startedAt)
-            case .rowNumber(let row)?: database.position(of: row, in: query)
+            case .position(let position): .success(position)
+            case .rowid(let rowid): database.position(ofRowid: rowid, in: query.table, sort: query.sort, startedAt: query.startedAt)
+            case .key(let key): database.position(ofKey: key, in: query.table, sort: query.sort, startedAt: query.startedAt)
+            case .rowNumber(let row): database.position(of: row, in: query)
             }
         switch found {
-        case .success(nil) where start != nil: return .success(nil)  // that row is gone
-        case .success(let position): query.after = position
+        case .success(let position?):
+            var query = query
+            query.after = position
+            return numbered(database.page(query), query: query)
+        case .success(nil): return .success(nil)  // that row is gone
         case .failure(let error): return .failure(error)
         }
-        var result = database.page(query)
-        // A page read whole is an export's piece, which makes no cursor: nothing to number.
+    }
+
+    /// `result` with its last row numbered where it needs to be (``numberingTheLastRow(of:query:)``).
+    /// A page read whole is an export's piece, which makes no cursor: nothing to number.
+    private func numbered(_ result: Result<RowPage, ListStoreError>, query: RowPageQuery) -> Result<RowPage?, ListStoreError> {
         if !query.wholeValues, case .success(let page) = result, let numbered = numberingTheLastRow(of: page, query: query) {
-            result = .success(numbered)
+            return .success(numbered)
         }
         return result.map { $0 }
     }
