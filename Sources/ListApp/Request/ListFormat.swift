@@ -74,4 +74,18 @@ enum ListFormat: Hashable, Sendable {
         case .json, .csv, .rowJSON: nil
         }
     }
+
+    /// The writer of answers in this format; nil for CSV, which is no drawing of a
+    /// decision but the whole list streamed piece by piece (``TableRoute/respondWithCSV(_:to:)``).
+    var writer: (any ListWriter)? {
+        switch self {
+        case .page: PageWriter()
+        case .region: RegionWriter()
+        case .continuation: ContinuationWriter()
+        case .json: ListJSONWriter()
+        case .rowPage: RowPageWriter()
+        case .rowJSON: RowJSONWriter()
+        case .csv: nil
+        }
+    }
 }

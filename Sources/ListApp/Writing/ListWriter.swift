@@ -9,19 +9,3 @@ protocol ListWriter: Sendable {
     /// it (the fault is logged; the route answers with the error state instead).
     func write(_ view: TableView, site: SitePages) -> Response?
 }
-
-extension ListFormat {
-    /// The writer of answers in this format; nil for CSV, which is no drawing of a
-    /// decision but the whole list streamed piece by piece (``TableRoute/respondWithCSV(_:to:)``).
-    var writer: (any ListWriter)? {
-        switch self {
-        case .page: PageWriter()
-        case .region: RegionWriter()
-        case .continuation: ContinuationWriter()
-        case .json: ListJSONWriter()
-        case .rowPage: RowPageWriter()
-        case .rowJSON: RowJSONWriter()
-        case .csv: nil
-        }
-    }
-}
