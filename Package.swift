@@ -65,10 +65,17 @@ let package = Package(
             dependencies: ["ListState", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
             plugins: ["EmbedResources"]
         ),
+        // The demo list, every named Unicode character: built on ListApp's public list API alone.
+        .target(
+            name: "ListCatalogue",
+            dependencies: ["ListApp", "ListState", "ListStore", "Mustache"],
+            exclude: ["Templates"],
+            plugins: ["EmbedResources"]
+        ),
         .executableTarget(
             name: "liststate",
             dependencies: [
-                "ListApp", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch",
+                "ListApp", "ListCatalogue", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -76,13 +83,14 @@ let package = Package(
         // MARK: Benchmark (`make bench`; see BENCHMARKS.md)
         .executableTarget(
             name: "liststate-bench",
-            dependencies: ["ListApp", "ListStore", "Mustache"],
+            dependencies: ["ListApp", "ListCatalogue", "ListState", "ListStore", "Mustache"],
             path: "Benchmarks/liststate-bench"
         ),
 
         // MARK: Build tools
-        // Embeds Templates/ and Static/ into the ListApp module, so the built-in
-        // templates and assets are found wherever the binary is started from.
+        // Embeds Templates/ and Static/ into the ListApp module (a target's own
+        // Templates/ folder into it, for ListCatalogue), so the built-in templates
+        // and assets are found wherever the binary is started from.
         .executableTarget(name: "embed-resources", path: "Plugins/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",
@@ -95,12 +103,17 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "TestSupport"]),
+        .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ListCatalogue", "TestSupport"]),
         .testTarget(name: "PostgreSQLStoreTests", dependencies: ["PostgreSQLStore", "ListStore", "TestSupport"]),
         .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
-        .testTarget(name: "ListAppTests", dependencies: ["ListApp", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
+        .testTarget(
+            name: "ListAppTests",
+            dependencies: ["ListApp", "ListCatalogue", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
+        .testTarget(
+            name: "ListCatalogueTests",
+            dependencies: ["ListCatalogue", "ListApp", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListStore", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListCatalogue", "ListStore", "HTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

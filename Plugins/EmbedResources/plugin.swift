@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Embeds the package's `Templates/` and `Static/` folders into the target that
-/// uses this plugin, as a generated `EmbeddedResources.swift`.
+/// uses this plugin (or the target's own `Templates/` folder, when it has one),
+/// as a generated `EmbeddedResources.swift`.
 ///
 /// Why embed rather than use SwiftPM resources: resources must live inside a
 /// target's folder and are found through `Bundle.module`, a folder beside the
@@ -11,8 +12,11 @@ import PackagePlugin
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        let root = context.package.directoryURL
-        let folders = ["Templates", "Static"].map { root.appending(path: $0) }
+        // A target with a Templates/ folder of its own (ListCatalogue) embeds that one.
+        let own = target.directoryURL.appending(path: "Templates")
+        let embedsOwn = FileManager.default.fileExists(atPath: own.path)
+        let root = embedsOwn ? target.directoryURL : context.package.directoryURL
+        let folders = embedsOwn ? [own] : ["Templates", "Static"].map { root.appending(path: $0) }
         var inputs: [URL] = []
         for folder in folders {
             guard
@@ -29,7 +33,7 @@ struct EmbedResources: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         return [
             .buildCommand(
-                displayName: "Embedding Templates/ and Static/ into \(target.name)",
+                displayName: "Embedding \(embedsOwn ? "its Templates/" : "Templates/ and Static/") into \(target.name)",
                 executable: try context.tool(named: "embed-resources").url,
                 arguments: [output.path, root.path] + inputs.map(\.path),
                 inputFiles: inputs,

@@ -48,7 +48,8 @@ public final class ListApplication: Sendable {
     /// kind of page once.
     ///
     /// - Parameters:
-    ///   - tables: The lists: users' tables and views, the catalogue (``CatalogueList``).
+    ///   - tables: The lists: users' tables and views, lists made in Swift (their own templates
+    ///     too, ``ListDefinition/templates``).
     ///   - configuration: Templates, static files, lists.
     ///   - log: Receives one line per data-source incident and per page that could not be
     ///     drawn (standard error by default).
@@ -62,7 +63,9 @@ public final class ListApplication: Sendable {
         let log = log ?? { logError($0) }
         self.health = SourceHealth(log: log)
         self.configuration = configuration
-        self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory)
+        var listTemplates: [String: String] = [:]
+        for list in tables.lists.lists { listTemplates.merge(list.templates) { first, _ in first } }
+        self.templates = try PageTemplates(overrideDirectory: configuration.templatesDirectory, listTemplates: listTemplates)
         // The catalog has checked the names of lists (a hidden one has no list, but may be configured).
         try Self.check(configuration, templates: templates)
         let served = Set(tables.lists.lists.map { TildeEncoding.encode($0.name) })
@@ -296,7 +299,7 @@ public final class ListApplication: Sendable {
             // Found by QA: `/NAME.json?q=%FF` answered with an HTML page.
             return TableRoute.jsonProblem(
                 status: status, state: "error",
-                problem: UIStrings.rows(negotiated.language).reason(reason))
+                problem: UIStrings.of(negotiated.language).reason(reason))
         case (.csv, _):
             // Found by a break-it pass: `/NAME.csv?q=%zz` answered with an HTML page; a CSV
             // address's other problems before its first byte are plain text (README).

@@ -1,7 +1,7 @@
 /// Bytes one after another in one growing buffer, appended with `memcpy` and read
 /// back by range without retaining anything: a page's texts and blobs
 /// (``RowValues``) and the texts a list's view keeps for its rows and cells
-/// (ListApp's `RowList` and `TableRowList`).
+/// (ListApp's `TableRowList`, a list's own rows).
 ///
 /// `[UInt8].append(contentsOf:)` of a short text cost about 95 instructions
 /// (callgrind: its uniqueness, capacity and generic copying checks), about as much

@@ -6,7 +6,7 @@ import Foundation
 /// Not `Sendable`: a `ConnectionPool` hands each connection to one request at a
 /// time. Statements are prepared once with `SQLITE_PREPARE_PERSISTENT` and
 /// cached by their SQL text. See https://www.sqlite.org/c3ref/sqlite3.html
-final class SQLiteConnection {
+package final class SQLiteConnection {
     /// The C handle; closed in `deinit`.
     let handle: OpaquePointer
     /// Prepared statements by SQL text, at most ``statementLimit``.
@@ -30,7 +30,7 @@ final class SQLiteConnection {
     fileprivate var progressLimit = Int.max
     /// The file this connection has open, when known (set by `ConnectionPool`
     /// from the path's identity just before and after opening, when both agree).
-    var fileIdentity: FileIdentity?
+    package var fileIdentity: FileIdentity?
 
     /// Opens a database.
     ///
@@ -40,7 +40,7 @@ final class SQLiteConnection {
     ///     otherwise read-write and created when missing.
     ///   - busyTimeout: How long a statement waits on a lock, in milliseconds.
     /// - Throws: `ListStoreError` of kind `.cannotOpen`.
-    init(path: String, readOnly: Bool, busyTimeout: Int32 = 2000) throws(ListStoreError) {
+    package init(path: String, readOnly: Bool, busyTimeout: Int32 = 2000) throws(ListStoreError) {
         var handle: OpaquePointer?
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -115,7 +115,7 @@ final class SQLiteConnection {
 
     /// Runs SQL that returns no rows (several statements may be separated by `;`).
     /// - Throws: `ListStoreError`.
-    func execute(_ sql: String) throws(ListStoreError) {
+    package func execute(_ sql: String) throws(ListStoreError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -127,7 +127,7 @@ final class SQLiteConnection {
 
     /// The cached prepared statement for `sql`, reset and with its bindings cleared.
     /// - Throws: `ListStoreError` when the SQL does not compile.
-    func statement(_ sql: String) throws(ListStoreError) -> SQLiteStatement {
+    package func statement(_ sql: String) throws(ListStoreError) -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
             return cached

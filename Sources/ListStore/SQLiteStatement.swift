@@ -2,7 +2,7 @@ import CSQLite
 
 /// A prepared statement (`sqlite3_stmt *`) owned by one `SQLiteConnection`.
 /// See https://www.sqlite.org/c3ref/stmt.html
-final class SQLiteStatement {
+package final class SQLiteStatement {
     let handle: OpaquePointer
     unowned let connection: SQLiteConnection
     /// The statement's SQL, for error messages.
@@ -17,14 +17,14 @@ final class SQLiteStatement {
     deinit { sqlite3_finalize(handle) }
 
     /// Resets the statement and clears its bindings.
-    func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// Binds parameters 1... in order: `Int`, `Int64`, `String`, `Bool` or `nil` (NULL).
     /// - Throws: `ListStoreError` when a value cannot be bound.
-    func bind(_ values: [(any Sendable)?]) throws(ListStoreError) {
+    package func bind(_ values: [(any Sendable)?]) throws(ListStoreError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -45,7 +45,7 @@ final class SQLiteStatement {
 
     /// Steps once: `true` while a row is available, `false` when done.
     /// - Throws: `ListStoreError` (busy, interrupted, corrupt, ...).
-    func step() throws(ListStoreError) -> Bool {
+    package func step() throws(ListStoreError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -58,10 +58,10 @@ final class SQLiteStatement {
     }
 
     /// Runs the statement to completion, ignoring rows.
-    func run() throws(ListStoreError) { while try step() {} }
+    package func run() throws(ListStoreError) { while try step() {} }
 
     /// Column `index` (0-based) of the current row as an integer (NULL is 0).
-    func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+    package func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
 
     /// Column `index` (0-based) of the current row as text (NULL is "").
     func text(_ index: Int32) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import ListApp
+import ListCatalogue
 import ListStore
 
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.

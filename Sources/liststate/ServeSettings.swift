@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import ListApp
+import ListCatalogue
 import ListStore
 
 /// `liststate serve`'s settings and where each comes from: the command line

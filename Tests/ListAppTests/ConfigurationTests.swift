@@ -7,7 +7,7 @@ import Testing
 /// The JSON configuration file, the Swift builder and the generated stylesheet.
 @Suite struct ConfigurationTests {
     private func parse(_ json: String, file: String = "test.json") throws(ConfigurationError) -> [ListConfiguration] {
-        try ConfigurationFile.parse(Data(json.utf8), file: file)
+        try ConfigurationFile.parse(Data(json.utf8), file: file, knownLists: ["characters"])
     }
 
     private func failure(_ json: String) -> ConfigurationError? {

@@ -2,6 +2,7 @@ import ListState
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 /// `GET /-/states`: only with `--dev`; every state, validated in every language.
 @Suite struct GalleryTests {
@@ -18,8 +19,8 @@ import Testing
         for footer in ["list-footer-load-more", "list-footer-loading", "list-footer-end", "list-footer-retry", "list-footer-offline", "offline-banner"] {
             #expect(page.text.contains(footer), "\(footer)")
         }
-        #expect(page.text.contains(UIStrings.of(language).reason(.badLimit)))
-        #expect(page.text.contains(UIStrings.of(language).unavailableDetail(5)))
+        #expect(page.text.contains(CatalogueWords.of(language).strings.reason(.badLimit)))
+        #expect(page.text.contains(CatalogueWords.of(language).strings.unavailableDetail(5)))
     }
 
     @Test func galleryIsAbsentWithoutDev() throws {

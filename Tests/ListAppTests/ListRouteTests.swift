@@ -3,6 +3,7 @@ import ListStore
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 @Suite struct ListRouteTests {
     /// Every catalogue row in order, computed once.

@@ -2,6 +2,7 @@ import ListStore
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 /// Issue 7, parts 2 and 3, as the server sees them: the offline page the
 /// service worker keeps, the worker script, and what every page carries for them.
@@ -20,7 +21,7 @@ import Testing
         #expect(page.text.hasPrefix("<!DOCTYPE html>"))
         #expect(page.text.contains(#"lang="\#(language.tag)""#))
         #expect(page.text.contains("placeholder-offline"))
-        #expect(page.text.contains(UIStrings.of(language).offline.title))
+        #expect(page.text.contains(CatalogueWords.of(language).strings.offline.title))
         #expect(page.header("cache-control") == "no-cache")
         #expect(Markup.rowIDs(page.text).isEmpty)
         #expect(!page.text.contains(#"id="list""#), "not a list page: the client reloads instead of swapping")

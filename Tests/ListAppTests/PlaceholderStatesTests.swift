@@ -3,6 +3,7 @@ import ListStore
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 /// Every state of every kind, in every language, as a page and as fragments,
 /// over real HTTP; each answer validated by `TestServer.get`.
@@ -80,14 +81,14 @@ import Testing
         // A bad parameter, and a page that does not exist.
         let bad = try server.get("/?limit=0&\(lang)")
         expectPage(bad, language, status: 400, contains: "placeholder-error")
-        #expect(bad.text.contains(UIStrings.of(language).reason(.badLimit)))
+        #expect(bad.text.contains(CatalogueWords.of(language).strings.reason(.badLimit)))
         expectRegion(try server.get("/?limit=0&\(lang)", headers: partial), status: 400, contains: "placeholder-error")
         expectPage(try server.get("/nope?\(lang)"), language, status: 404, contains: words.notFound)
     }
 
     @Test(arguments: Language.allCases)
     func everyFooterAsAContinuation(_ language: Language) throws {
-        let strings = UIStrings.of(language)
+        let strings = CatalogueWords.of(language).strings
         let lang = "lang=\(language.tag)"
         let partial = ["HX-Request": "true"]
         let cursor = CatalogueFixture.cursor(after: 0x45)

@@ -1,16 +1,11 @@
 import Foundation
 import TestSupport
 
+@testable import ListCatalogue
 @testable import ListStore
 
-/// Catalogues built once per test process, in a temporary folder.
+/// Small catalogues (ListCatalogue's file format) to test the store on, in temporary folders.
 enum TestCatalogue {
-    /// The full catalogue built from the runtime's Unicode data.
-    static let full: (path: String, report: CatalogueBuilder.Report) = {
-        let path = temporaryFolder() + "/catalogue.sqlite"
-        do { return (path, try CatalogueBuilder.build(at: path)) } catch { return (path, CatalogueBuilder.Report(rowCount: -1, seconds: 0)) }
-    }()
-
     /// A fresh temporary folder.
     static func temporaryFolder() -> String {
         TemporaryFolder.make("catalogue")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ListCatalogue
 @testable import ListStore
 
 #if canImport(Glibc)

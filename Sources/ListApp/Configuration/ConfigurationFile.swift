@@ -24,7 +24,7 @@ public enum ConfigurationFile {
     ///   - knownLists: The names of the lists the server serves.
     /// - Returns: The list configurations, by list name.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
-    public static func load(path: String, knownLists: [String] = ["characters"]) throws(ConfigurationError) -> [ListConfiguration] {
+    public static func load(path: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
         }
@@ -39,7 +39,7 @@ public enum ConfigurationFile {
     ///   - knownLists: The names of the lists the server serves.
     /// - Returns: The list configurations.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
-    public static func parse(_ data: Data, file: String, knownLists: [String] = ["characters"]) throws(ConfigurationError) -> [ListConfiguration] {
+    public static func parse(_ data: Data, file: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
         try parse(data, file: file, knownLists: knownLists, tables: false).lists
     }
 

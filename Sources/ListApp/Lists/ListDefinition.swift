@@ -38,6 +38,7 @@ public struct ListDefinition: Sendable {
         var sortableColumns: Set<String>?
         var partials: [String: String] = [:]
         var detailTemplate: String = "table-detail"
+        var templates: [String: String] = [:]
         var presenter: (any RowPresenter)?
         var words: ListWords = ListWords.rows
         var addressFormat: RowAddressFormat?
@@ -185,27 +186,37 @@ public struct ListDefinition: Sendable {
         set { mutate { $0.detailTemplate = newValue } }
     }
 
+    /// Templates of the list's own, by name (Mustache source): served beside the
+    /// built-in ones (a file of the same name in the templates folder replaces one,
+    /// as it replaces a built-in), for ``partials`` and ``detailTemplate`` to name.
+    /// Read when the application is made. Empty: none.
+    public var templates: [String: String] {
+        get { storage.fields.templates }
+        set { mutate { $0.templates = newValue } }
+    }
+
     /// Draws its rows with fields of its own (for its `partials`' `row`); nil: the shared ones.
-    var presenter: (any RowPresenter)? {
+    public var presenter: (any RowPresenter)? {
         get { storage.fields.presenter }
         set { mutate { $0.presenter = newValue } }
     }
 
-    /// The words its pages speak with.
-    var words: ListWords {
+    /// The words its pages speak with; ``ListWords/rows`` unless set.
+    public var words: ListWords {
         get { storage.fields.words }
         set { mutate { $0.words = newValue } }
     }
 
     /// Its rows' own address spelling; nil: each address value's text, tilde-encoded.
-    var addressFormat: RowAddressFormat? {
+    public var addressFormat: RowAddressFormat? {
         get { storage.fields.addressFormat }
         set { mutate { $0.addressFormat = newValue } }
     }
 
     /// The condition of the rows a search text names besides those its words match
     /// (``ListStore/RowPageQuery/searchAlternative``); nil when the text names none.
-    var searchAlternative: (@Sendable (String) -> SQLCondition?)? {
+    /// Nil (the default): none.
+    public var searchAlternative: (@Sendable (String) -> SQLCondition?)? {
         get { storage.fields.searchAlternative }
         set { mutate { $0.searchAlternative = newValue } }
     }

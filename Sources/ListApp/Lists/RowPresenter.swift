@@ -4,7 +4,12 @@ import Mustache
 /// Draws a list's rows and row pages with fields of its own, for its own
 /// `row` and detail templates (``ListDefinition/presenter``); a list without
 /// one is drawn with the shared fields (``TableRowList``, `RecordCells`).
-protocol RowPresenter: Sendable {
+///
+/// A list with its own row template, words and row page is one type that makes
+/// its ``ListDefinition`` (with this presenter, its ``ListDefinition/words``,
+/// ``ListDefinition/templates`` and ``ListDefinition/partials``), registered by
+/// serving that list (``TableCatalog``); the catalogue (module `ListCatalogue`) is one.
+public protocol RowPresenter: Sendable {
     /// The rows of `page` as the list's `row` template reads them: one
     /// `MustacheList` for the page. Each row should offer `id` (its element
     /// id), `key` (`data-key`) and `detailHref`.
@@ -22,13 +27,21 @@ protocol RowPresenter: Sendable {
 
 /// How a list spells its rows' addresses in detail paths (``ListDefinition/addressFormat``),
 /// instead of each address value's text tilde-encoded.
-struct RowAddressFormat: Sendable {
+public struct RowAddressFormat: Sendable {
     /// The key segment of a row whose address values are these; nil when it has none.
-    var segment: @Sendable ([SQLValue]) -> String?
+    public var segment: @Sendable ([SQLValue]) -> String?
     /// The address values a key segment names; nil when it names none (the shared
     /// spelling is then tried, and a match is sent to this spelling with a 308).
-    var address: @Sendable (Substring) -> [SQLValue]?
+    public var address: @Sendable (Substring) -> [SQLValue]?
     /// The address values a key segment of a former address names
     /// (``ListDefinition/formerDetailPrefix``); nil: as ``address``.
-    var former: (@Sendable (Substring) -> [SQLValue]?)?
+    public var former: (@Sendable (Substring) -> [SQLValue]?)?
+
+    /// Makes an address spelling from its two directions (and the former addresses' reading).
+    public init(
+        segment: @escaping @Sendable ([SQLValue]) -> String?, address: @escaping @Sendable (Substring) -> [SQLValue]?,
+        former: (@Sendable (Substring) -> [SQLValue]?)? = nil
+    ) {
+        (self.segment, self.address, self.former) = (segment, address, former)
+    }
 }

@@ -123,7 +123,7 @@ public struct TableLists: Sendable {
     ///     table kept every later change from showing); nil at start, where it stops the start.
     ///   - previous: While serving: the lists as they were, kept for a source whose schema
     ///     cannot be read now (a damaged file among several), so the others are read again.
-    static func lists(
+    package static func lists(
         of sources: [any ListSource], configuration: TableConfiguration = TableConfiguration(),
         unread: [any ListSource] = [], leavingOut: ((String) -> Void)? = nil, previous: TableLists? = nil
     ) throws(AppError) -> TableLists {
@@ -170,8 +170,8 @@ public struct TableLists: Sendable {
         return try TableLists(lists)
     }
 
-    /// Why a database cannot be served, in words.
-    static func reason(_ error: ListStoreError, path: String) -> String {
+    /// Why a database cannot be served, in words (the reason of ``AppError/database(_:reason:)``).
+    public static func reason(_ error: ListStoreError, path: String) -> String {
         switch error.kind {
         case .corrupt:
             return "this is not a SQLite database, or it is damaged (\(error.message))"

@@ -1,8 +1,7 @@
 import Foundation
 
-/// The languages the interface speaks. Row data (character names) stays
-/// English — it is the Unicode name — but every interface word and category
-/// name is in the page's language.
+/// The languages the interface speaks. Row data stays as its source holds it;
+/// every interface word is in the page's language.
 public enum Language: String, Sendable, Hashable, CaseIterable {
     /// English.
     case english = "en"

@@ -2,8 +2,9 @@ import Mustache
 
 /// The words a list's pages speak of its rows with, in every language
 /// (``UIStrings``: placeholders, footers, announcements, the search field):
-/// ``rows`` for a list over a user's table unless its definition gives others.
-struct ListWords: Sendable {
+/// ``rows`` for a list over a user's table unless its definition gives others
+/// (``ListDefinition/words``).
+public struct ListWords: Sendable {
     /// Tells word sets apart (drawings kept per list are keyed by it).
     let name: String
     private let byLanguage: [Language: SharedWords<UIStrings>]
@@ -21,9 +22,11 @@ struct ListWords: Sendable {
 
     /// The words `strings` gives for each language, made once here.
     /// - Parameters:
+    ///   - name: Tells these words apart from other lists' (one name, one set of words).
     ///   - namesTheList: Whether their `listName` is the list's title in each language.
     ///   - columnLabels: The columns' labels in a language, by column name.
-    init(
+    ///   - strings: The words in a language (``UIStrings/of(_:)`` with the list's changes).
+    public init(
         name: String, namesTheList: Bool = false, columnLabels: (Language) -> [String: String] = { _ in [:] },
         _ strings: (Language) -> UIStrings
     ) {
@@ -49,7 +52,7 @@ struct ListWords: Sendable {
 
     /// The words in `language`, by reference (for a view that holds them for a request).
     func shared(_ language: Language) -> SharedWords<UIStrings> {
-        byLanguage[language] ?? SharedWords(UIStrings.rows(language))
+        byLanguage[language] ?? SharedWords(UIStrings.of(language))
     }
 
     /// ``UIStrings/listName`` in `language`.
@@ -63,5 +66,5 @@ struct ListWords: Sendable {
     }
 
     /// The words of a list over a user's table: it speaks of rows.
-    static let rows = ListWords(name: "rows", UIStrings.rows)
+    public static let rows = ListWords(name: "rows", UIStrings.of)
 }

@@ -1,6 +1,6 @@
 import ListStore
 
-/// The words a list over a table adds to ``UIStrings/rows(_:)``: sort links,
+/// The words a list over a table adds to ``UIStrings/of(_:)``: sort links,
 /// cell notes, the index. One instance per language.
 struct TableWords: Sendable {
     /// The sort links' label.

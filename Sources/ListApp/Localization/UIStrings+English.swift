@@ -3,38 +3,15 @@ import ListStore
 extension UIStrings {
     /// English.
     static let english = UIStrings(
-        listName: "Unicode characters",
-        tagline: "Unicode characters, one page at a time",
-        colophon: "Data: the Unicode Character Database shipped with the Swift runtime.",
+        listName: "Lists",
+        tagline: "Your data, one page at a time",
+        colophon: "Served by ListState from your own database, read-only.",
         backToStartOfList: "Back to the start of the list",
-        heading: { filters, query in
-            var text = "Unicode characters"
-            if !filters.isEmpty { text += ": " + filters.joined(separator: ", ") }
-            if let query { text += " matching “\(query)”" }
-            return text
-        },
-        searchTitle: { query in "“\(query)” in Unicode characters" },
-        emoji: "emoji",
-        unicodeVersion: { age in "Unicode \(age)" },
-        categoryNames: [
-            "Lu": "Uppercase Letter", "Ll": "Lowercase Letter", "Lt": "Titlecase Letter", "Lm": "Modifier Letter",
-            "Lo": "Other Letter", "Mn": "Nonspacing Mark", "Mc": "Spacing Mark", "Me": "Enclosing Mark",
-            "Nd": "Decimal Number", "Nl": "Letter Number", "No": "Other Number", "Pc": "Connector Punctuation",
-            "Pd": "Dash Punctuation", "Ps": "Open Punctuation", "Pe": "Close Punctuation", "Pi": "Initial Punctuation",
-            "Pf": "Final Punctuation", "Po": "Other Punctuation", "Sm": "Math Symbol", "Sc": "Currency Symbol",
-            "Sk": "Modifier Symbol", "So": "Other Symbol", "Zs": "Space Separator", "Zl": "Line Separator",
-            "Zp": "Paragraph Separator", "Cc": "Control", "Cf": "Format", "Cs": "Surrogate", "Co": "Private Use",
-            "Cn": "Unassigned",
-        ],
-        searchLabel: "Search character names",
-        searchPlaceholder: "for example: snowman, arrow",
-        searchHint: "Character names are in English.",
+        searchLabel: "Search this list",
+        searchPlaceholder: "words to find",
         searchButton: "Search",
         refreshButton: "Refresh",
         refreshHint: "Reload the list from the first page",
-        categoryLabel: "Category",
-        anyCategory: "Any category",
-        emojiOnly: "Emoji only",
         clearSearch: "Clear the search",
         clearFilters: "Clear the filters",
         loadMore: "Load more",
@@ -42,13 +19,13 @@ extension UIStrings {
         backToStart: "Back to the start",
         loadingMore: "Loading…",
         showMore: "Show more",
-        moreUnavailable: "More characters could not be loaded just now.",
-        moreFailed: "More characters could not be loaded because something went wrong.",
+        moreUnavailable: "More rows could not be loaded just now.",
+        moreFailed: "More rows could not be loaded because something went wrong.",
         tryAgain: "Try again",
         startOver: "Start again from the beginning",
         partGone: "This part of the list does not exist.",
-        offlineBanner: "You are offline. The characters already shown stay here; more will load once you are back online.",
-        offlineFooter: "You are offline, so no more characters could be loaded.",
+        offlineBanner: "You are offline. The rows already shown stay here; more will load once you are back online.",
+        offlineFooter: "You are offline, so no more rows could be loaded.",
         offlineAnnouncement: "You are offline. Check your connection, then try again.",
         noAnswerBanner: "The server did not answer in time. What is shown stays here; the list tries again by itself.",
         noAnswerFooter: "The server did not answer in time, so no more could be loaded.",
@@ -57,26 +34,20 @@ extension UIStrings {
         noAnswerDetail: "It may be busy or stopped. The list tries again by itself.",
         retryIn: "Trying again in {seconds} s",
         retryAt: "Trying again at {time}",
-        loading: PlaceholderWords(title: "Loading characters…", detail: "This only takes a moment.", button: nil),
+        loading: PlaceholderWords(title: "Loading rows…", detail: "This only takes a moment.", button: nil),
         showListNow: "Show the list now",
         noData: PlaceholderWords(
-            title: "No characters yet",
-            detail: "The catalogue is empty. Characters will appear here as soon as it has some.",
+            title: "No rows yet",
+            detail: "This table is empty. Rows will appear here as soon as it has some.",
             button: "Reload"),
         noResultsForQuery: PlaceholderWords(
             title: "No results for “{query}”",
-            detail: "No character name contains these words.",
-            button: "Clear the search"),
+            detail: "No row contains these words.", button: "Clear the search"),
         noResultsForFilters: PlaceholderWords(
-            title: "No characters match these filters",
-            detail: "Try another category, or show every character.",
-            button: "Clear the filters"),
+            title: "No rows match these filters",
+            detail: "Remove a filter to see more rows.", button: "Clear the filters"),
         suggestionsHeading: "You could:",
-        suggestions: [
-            "Check the spelling.",
-            "Use fewer or shorter words: “arrow” finds more than “arrows pointing left”.",
-            "Search in English, the language of every character name.",
-        ],
+        suggestions: ["Check the spelling.", "Use fewer or shorter words."],
         examplesHeading: "Or try one of these:",
         offline: PlaceholderWords(
             title: "You are offline",
@@ -84,12 +55,12 @@ extension UIStrings {
             button: "Try again"),
         unavailable: PlaceholderWords(
             title: "The list is not available right now",
-            detail: "The character catalogue is busy. Please try again in a moment.",
+            detail: "The database is busy. Please try again in a moment.",
             button: "Try again"),
         unavailableDetail: { seconds in
             seconds <= 1
-                ? "The character catalogue is busy. Please try again in a second."
-                : "The character catalogue is busy. Please try again in about \(seconds) seconds."
+                ? "The database is busy. Please try again in a second."
+                : "The database is busy. Please try again in about \(seconds) seconds."
         },
         failed: PlaceholderWords(
             title: "Something went wrong",
@@ -100,15 +71,15 @@ extension UIStrings {
             button: "Go to the start of the list"),
         notFound: PlaceholderWords(
             title: "Page not found",
-            detail: "There is no page at this address. Check the address, or go to the list of characters.",
-            button: "Go to the list of characters"),
+            detail: "There is no list or row at this address. Check the address, or go to the lists.",
+            button: "Go to the lists"),
         announce: AnnouncementWords(
-            loading: "Loading characters…",
-            rowsShown: { count in count == 1 ? "Showing 1 character." : "Showing \(count) characters." },
-            rowsAdded: { count in count == 1 ? "1 more character loaded." : "\(count) more characters loaded." },
+            loading: "Loading rows…",
+            rowsShown: { $0 == 1 ? "Showing 1 row." : "Showing \($0) rows." },
+            rowsAdded: { $0 == 1 ? "1 more row loaded." : "\($0) more rows loaded." },
             endOfList: "That is the end of the list.",
-            noData: "There are no characters yet.",
-            noResults: { query in query.map { "No results for “\($0)”." } ?? "No characters match these filters." },
+            noData: "There are no rows yet.",
+            noResults: { query in query.map { "No results for “\($0)”." } ?? "No rows match these filters." },
             unavailable: { seconds in
                 seconds.map { "The list is not available right now. Try again in about \($0) seconds." }
                     ?? "The list is not available right now. Try again in a moment."

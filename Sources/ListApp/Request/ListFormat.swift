@@ -2,7 +2,7 @@ import HTTPServer
 
 /// What a list request asks to be answered with, read once from its path and
 /// headers (docs/design.md, "HTTP and HTMX"); later steps switch over it.
-enum ListFormat: Hashable, Sendable {
+package enum ListFormat: Hashable, Sendable {
     /// A whole HTML document (no `HX-Request`, or a history restore).
     case page
     /// The whole `#list` element (a partial request without a cursor, or naming `#list`).
@@ -66,7 +66,7 @@ enum ListFormat: Hashable, Sendable {
 
     /// The template that draws a list answer in this format: `list` for a page (a row's
     /// page falls back to it), `region`, `continuation`; nil for JSON and CSV.
-    var template: String? {
+    package var template: String? {
         switch self {
         case .page, .rowPage: "list"
         case .region: "region"

@@ -105,7 +105,7 @@ public enum ListRequest {
 
 extension String {
     /// The string without leading and trailing white space (Unicode White_Space).
-    var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

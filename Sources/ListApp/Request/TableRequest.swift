@@ -19,12 +19,15 @@ import ListStore
 /// A repeated parameter is a 400; a parameter that names neither a column
 /// nor a control is ignored (tracking parameters keep working); the page
 /// shows the active filters, so a typo in a column name is visible.
-struct TableRequest: ListQuery, Sendable {
+package struct TableRequest: ListQuery, Sendable {
     /// The control parameters; a column of the same name is filtered as `_NAME`.
     static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy"]
 
+    /// A first-page request of ``ListRequest/defaultLimit`` rows, in key order, with no filter or search.
+    package init() {}
+
     /// Where the page starts; nil for the first page.
-    var start: RowCursor.Start?
+    package var start: RowCursor.Start?
     /// What decides how long this request's query takes, apart from where it starts:
     /// the order, whether it searches and which filters it applies (columns and
     /// operations, not values). Requests of one shape are left to workers together
@@ -45,9 +48,9 @@ struct TableRequest: ListQuery, Sendable {
         }
     }
     /// The cursor's text as given (canonical, so it re-encodes to itself).
-    var cursorText: String?
+    package var cursorText: String?
     /// Rows per page, 1...100.
-    var limit = ListRequest.defaultLimit
+    package var limit = ListRequest.defaultLimit
     /// The order the request asked for (`sort`), nil for the list's default.
     var sortParameter: ListSort?
     /// Whether `sort=` (empty) asked for key order where the list has a default sort.

@@ -12,7 +12,7 @@ public struct PageTemplates: Sendable {
         [
             "layout", "list", "list-region", "region", "rows", "continuation", "row", "footer",
             "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
-            "character", "character-row", "search", "scripts", "table-list-controls", "table-detail", "table-index",
+            "search", "scripts", "table-list-controls", "table-detail", "table-index",
             "region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
             "table-layout-row", "table-layout-footer", "table-layout-offline-footer",
         ]
@@ -46,10 +46,14 @@ public struct PageTemplates: Sendable {
     /// The files a list's own folder may hold.
     static let listFiles: Set<String> = ["row", "detail"]
 
-    /// Loads the built-in templates and, if given, the overrides in `directory`.
+    /// Loads the built-in templates, the lists' own and, if given, the overrides in `directory`.
+    /// - Parameters:
+    ///   - directory: The override folder (`--templates`): its files replace the others of the same name.
+    ///   - listTemplates: Templates of the lists' own (``ListDefinition/templates``), by name.
     /// - Throws: `AppError` naming the file, line and column of the first problem.
-    public init(overrideDirectory directory: String? = nil) throws(AppError) {
+    public init(overrideDirectory directory: String? = nil, listTemplates: [String: String] = [:]) throws(AppError) {
         var sources = BuiltInResources.templates
+        sources.merge(listTemplates) { _, own in own }
         var paths: [String: String] = [:]
         for name in sources.keys { paths[name] = "Templates/\(name).mustache" }
         if let directory {
@@ -97,7 +101,7 @@ public struct PageTemplates: Sendable {
     /// Renders `name` for a list over a table or view (see ``tableLibraries``):
     /// with the list's own partials and its folder's templates where it has them.
     /// With `shared`, `context` is the rest of the fields (``Mustache/MustacheSharedContext``).
-    func renderForTable(
+    package func renderForTable(
         _ name: String, _ context: MustacheValue, list: ListDefinition, shared: MustacheSharedContext? = nil
     ) -> Result<[UInt8], any Error> {
         Result { try library(for: list).render(name, context, shared: shared) }

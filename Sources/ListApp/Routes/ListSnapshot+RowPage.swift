@@ -6,7 +6,7 @@ extension ListSnapshot {
     /// count, whether more rows follow, and then the cursor after its last row
     /// (``RowCursor``: the sort value and key, the rowid where the key may not
     /// tell rows apart).
-    mutating func take(_ page: RowPage, of list: ListDefinition, sort: ListSort?) {
+    package mutating func take(_ page: RowPage, of list: ListDefinition, sort: ListSort?) {
         rowsPerSection = [page.rows.count]
         hasMore = page.hasMore
         guard page.hasMore, let position = page.lastPosition(in: list.table, sort: sort) else { return }

@@ -40,10 +40,10 @@ struct TableIndexRoute: Sendable {
             if let description = list.description { item["description"] = .string(description) }
             items.append(.dictionary(item))
         }
-        let strings = UIStrings.rows(negotiated.language)
+        let strings = UIStrings.of(negotiated.language)
         let fields: MustacheFields = [
             "lang": .string(negotiated.language.tag),
-            "strings": UIStrings.rowsMustacheValues[negotiated.language] ?? strings.mustacheValue,
+            "strings": UIStrings.mustacheValues[negotiated.language] ?? strings.mustacheValue,
             "title": .string(words.indexTitle),
             "heading": .string(words.indexTitle),
             "homeHref": .string(ListLinks.link(site.basePath + "/", language: languageParameter)),

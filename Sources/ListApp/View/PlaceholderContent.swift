@@ -101,7 +101,7 @@ struct PlaceholderContent {
     ///   - facts: The problem, query and delay the words mention.
     ///   - links: Where the built-in actions lead.
     ///   - id: The element id.
-    ///   - strings: The words (the catalogue's in `language` when nil; a table list's are `UIStrings.rows`).
+    ///   - strings: The words (``UIStrings/of(_:)`` in `language` when nil; a list's own are its ``ListWords``).
     init(
         kind: PlaceholderKind, list: ListConfiguration, language: Language, facts: Facts, links: ListLinks,
         id: String = "placeholder", strings: UIStrings? = nil

@@ -8,14 +8,15 @@ import Mustache
 /// were two to retain and release on every row. Where even that reference is
 /// one too many (words shared by every page, whose count both cores write), a
 /// list keeps the text's ``span`` instead.
-final class PrintedText: @unchecked Sendable {
+public final class PrintedText: @unchecked Sendable {
     /// The text as it is.
-    let text: String
+    public let text: String
     /// Its UTF-8, HTML-escaped (``Mustache/HTMLEscaping``), in memory of its own
     /// that lives as long as this text and never changes.
-    let escaped: UnsafeBufferPointer<UInt8>
+    public let escaped: UnsafeBufferPointer<UInt8>
 
-    init(_ text: String) {
+    /// Keeps `text` and its escaped UTF-8.
+    public init(_ text: String) {
         self.text = text
         let bytes = HTMLEscaping.escaped(text)
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
@@ -26,12 +27,12 @@ final class PrintedText: @unchecked Sendable {
     deinit { UnsafeMutableBufferPointer(mutating: escaped).deallocate() }
 
     /// Writes what `{{x}}` (`escaped`) or `{{{x}}}` prints for this text.
-    func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
+    public func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
         if isEscaped { output.append(html: escaped) } else { output.append(text, escaped: false) }
     }
 
     /// This text as a plain value, for a list that holds the text itself elsewhere.
-    var span: Span { Span(escaped: escaped, text: self) }
+    public var span: Span { Span(escaped: escaped, text: self) }
 
     /// A ``PrintedText`` as a plain value: its escaped bytes and an unretained
     /// reference to it, valid while whoever made the span keeps the text. A
@@ -39,15 +40,15 @@ final class PrintedText: @unchecked Sendable {
     /// category's name, the words around its Unicode version): three of the
     /// seven reference counts of each row of an uncached page (callgrind), on
     /// objects every request shares. Sendable as its text is: neither changes.
-    struct Span: @unchecked Sendable {
+    public struct Span: @unchecked Sendable {
         /// The text's UTF-8, HTML-escaped.
-        let escaped: UnsafeBufferPointer<UInt8>
+        public let escaped: UnsafeBufferPointer<UInt8>
         /// The text (for `{{{x}}}`), not retained.
-        unowned(unsafe) let text: PrintedText
+        public unowned(unsafe) let text: PrintedText
 
         /// Writes what `{{x}}` (`escaped`) or `{{{x}}}` prints for the text.
-        @inline(__always)
-        func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
+        @inlinable @inline(__always)
+        public func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
             if isEscaped { output.append(html: escaped) } else { text.write(escaped: false, into: &output) }
         }
     }

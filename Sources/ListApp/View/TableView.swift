@@ -14,7 +14,7 @@ import Mustache
 /// A class: a request hands its view to closures and functions several times,
 /// and a copy of its large values (the list, the words, the rows) retained and
 /// released each of their references (perf: 1.4 % of an uncached table page).
-final class TableView: DecisionView {
+package final class TableView: DecisionView {
     /// The decision to draw.
     let decision: Decision
     /// The list.
@@ -61,7 +61,7 @@ final class TableView: DecisionView {
     ///   - languageParameter: The `lang` parameter links keep (nil when the language was negotiated).
     ///   - lists: Every list served (foreign-key links).
     ///   - templates: For custom placeholder partials.
-    init(
+    package init(
         decision: Decision, list: ListDefinition, request: TableRequest?, refusal: ListRequest.Reason?, page: RowPage?,
         language: Language, languageParameter: String?, lists: TableLists, templates: PageTemplates?
     ) {
@@ -224,7 +224,7 @@ final class TableView: DecisionView {
     /// fields of this request's state and rows (``pageOwnFields``), and those it
     /// shares with every request for its address (``pageSharedFields``, made only
     /// when not kept). Together they are ``pageFields``.
-    var pageOwnFields: MustacheFields {
+    package var pageOwnFields: MustacheFields {
         var own = decisionFields
         own["status"] = ["text": .string(announcementText)]
         return own
@@ -233,10 +233,10 @@ final class TableView: DecisionView {
     /// Every name ``pageOwnFields`` may hold: a section of the shared fields that looked
     /// for any other name in a page's own fields, and did not find it, is still kept
     /// (``Mustache/MustacheSharedContext/ownNames``).
-    static let pageOwnNames: Set<String> = ["title", "startHref", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
+    package static let pageOwnNames: Set<String> = ["title", "startHref", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
 
     /// See ``pageOwnFields``.
-    var pageSharedFields: MustacheFields {
+    package var pageSharedFields: MustacheFields {
         var shared = chromeFields
         shared["offline"] = offlineContext
         return shared

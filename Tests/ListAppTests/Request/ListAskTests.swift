@@ -2,6 +2,7 @@ import HTTPServer
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 /// A list request read once (`ListAsk`, `ListFormat`): the format from the path and
 /// headers, the language negotiated once and carried into the validated request,

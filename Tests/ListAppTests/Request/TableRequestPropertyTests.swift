@@ -4,6 +4,7 @@ import Testing
 
 @testable import HTTPServer
 @testable import ListApp
+@testable import ListCatalogue
 
 /// `TableRequest.parse` (as `ListAsk` calls it) over the catalogue list, for the inputs of the query
 /// fuzzer's corpus (Fuzz/Corpus/query) and a fixed set of generated ones:

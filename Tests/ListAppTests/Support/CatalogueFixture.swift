@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 @testable import ListStore
 
 /// A catalogue of chosen characters in a temporary folder, served as

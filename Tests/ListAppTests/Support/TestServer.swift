@@ -7,6 +7,8 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import ListCatalogue
+
 /// The real server on port 0 over a catalogue built once per test process.
 final class TestServer: Sendable {
     /// The full catalogue, built once per test process.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 @testable import ListStore
 
 /// The catalogue as a list over its own file (`CatalogueList`): its JSON twin,

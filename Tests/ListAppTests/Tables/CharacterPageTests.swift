@@ -3,6 +3,7 @@ import ListStore
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 /// The catalogue's rows' pages (`/characters/U+2603`, drawn by `CatalogueRows`
 /// with `character.mustache`) and its former addresses (`/char/…`, 308).

@@ -3,6 +3,7 @@ import ListStore
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 /// Issue 41: a 503 was never retried by the page. What the client's automatic
 /// retry reads is markup the server draws: the `Retry-After` delay on the retry
@@ -14,7 +15,7 @@ import Testing
     @Test(arguments: Language.allCases)
     func aBusySourceMarksItsRetryControlsWithTheDelay(_ language: Language) throws {
         let source = try CatalogueFixture()
-        let strings = UIStrings.of(language)
+        let strings = CatalogueWords.of(language).strings
         let lang = "lang=\(language.tag)"
         let partial = ["HX-Request": "true"]
         let cursor = CatalogueFixture.cursor(after: 0x45)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ListCatalogue
 @testable import ListStore
 
 @Suite struct CatalogueBuilderTests {

@@ -1,3 +1,5 @@
+import ListStore
+
 /// One row of the Unicode character catalogue.
 public struct CharacterRecord: Sendable, Hashable {
     /// The scalar value, U+0000...U+10FFFF (the catalogue's unique sort key).

@@ -1,3 +1,4 @@
+import ListApp
 import ListState
 import ListStore
 
@@ -5,9 +6,10 @@ import ListStore
 /// Swift through ``ListDefinition`` like any list and served by the same route,
 /// paging, decision and rendering code: `/characters` (and `/`, when it is the
 /// only list), its JSON twin and CSV, a character's page `/characters/U+2603`.
-/// Everything that makes it the catalogue is here: its named filters
-/// (`category`, `emoji`), its row and detail templates and their fields
-/// (``CatalogueRows``), its words, its rows' address spelling, and its former
+/// Everything that makes it the catalogue is in this module, built on ListApp's
+/// public list API alone: its named filters (`category`, `emoji`), its row and
+/// detail templates (``templates``) and their fields (``CatalogueRows``), its
+/// words (``CatalogueWords``), its rows' address spelling, and its former
 /// character pages (`/char/U+2603`, 308 to the new address).
 public enum CatalogueList {
     /// The list's name, and its table's.
@@ -30,7 +32,17 @@ public enum CatalogueList {
                 "code_point": words.codePoint, "name": words.name, "category": words.generalCategory, "age": words.introducedIn,
                 "is_emoji": words.emoji, "is_emoji_presentation": words.emojiPresentation,
             ]
-        }, UIStrings.of)
+        }, { CatalogueWords.of($0).strings })
+
+    /// The catalogue's own templates, by name (`character-row`, a row; `character`, a
+    /// character's page), embedded from this module's Templates/ folder.
+    static let templates: [String: String] = {
+        var templates: [String: String] = [:]
+        for (path, bytes) in EmbeddedResources.files where path.hasPrefix("Templates/") && path.hasSuffix(".mustache") {
+            templates[String(path.dropFirst("Templates/".count).dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
+        }
+        return templates
+    }()
 
     /// The list over `source`'s `characters` table.
     /// - Parameters:
@@ -61,6 +73,7 @@ public enum CatalogueList {
         list.sortableColumns = ["code_point", "name", "category", "is_emoji", "is_emoji_presentation"]
         list.basePath = basePath
         list.namedFilters = [category, emoji]
+        list.templates = templates
         list.partials = ["row": "character-row"]
         list.detailTemplate = "character"
         list.presenter = presenter

@@ -1,3 +1,4 @@
+import ListApp
 import ListStore
 import Mustache
 

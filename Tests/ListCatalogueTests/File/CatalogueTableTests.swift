@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ListCatalogue
 @testable import ListStore
 
 /// The catalogue's table read as any list is (`DatabaseSource`): key order,

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 @Suite struct CodePointAddressTests {
     @Test(arguments: [

@@ -1,3 +1,5 @@
+import ListApp
+import ListCatalogue
 import ListState
 import ListStore
 import Mustache
@@ -6,7 +8,7 @@ import Mustache
 /// draws them, from rows fetched once, for `liststate-bench` (Benchmarks/): it
 /// times the view context and the templates, not the query or the HTTP server.
 ///
-/// Not used by the server; `package` so only this package's benchmark sees it.
+/// Part of the benchmark, not of the library: it reaches ListApp through `package` API.
 package struct ListRenderBenchmark: Sendable {
     /// What is drawn.
     package enum Shape: Sendable {
@@ -30,7 +32,7 @@ package struct ListRenderBenchmark: Sendable {
     let lists: TableLists
     let page: RowPage
     /// A whole page's shared fields, as the server keeps them for the page's address
-    /// (``SitePages/sharedContext(_:ownNames:make:)``); nil for a fragment, which shares none.
+    /// (`SitePages.sharedContext(_:ownNames:make:)`); nil for a fragment, which shares none.
     let shared: MustacheSharedContext?
 
     /// Reads one page of the catalogue at `path` and decides its state, as a request would.
@@ -42,9 +44,9 @@ package struct ListRenderBenchmark: Sendable {
     /// - Throws: `SetupError` when the templates do not load or the source fails.
     package init(path: String, shape: Shape, limit: Int, afterCodePoint: UInt32?) throws(SetupError) {
         do {
-            templates = try PageTemplates()
             list = try CatalogueList.definition(source: DatabaseSource(path: path), configuration: nil, basePath: "")
             lists = try TableLists([list])
+            templates = try PageTemplates(listTemplates: list.templates)
         } catch {
             throw SetupError(description: "\(path): \(error)")
         }
@@ -79,7 +81,7 @@ package struct ListRenderBenchmark: Sendable {
     /// The view context as `TableRoute` builds it for every request: a whole page's
     /// own fields (its shared ones are ``shared``), a fragment's whole context.
     package func makeContext() -> MustacheValue {
-        shape == .page ? .dictionary(view.pageOwnFields) : view.fragmentContext
+        shape == .page ? .dictionary(view.pageOwnFields) : view.wholeFragmentContext
     }
 
     /// Renders `context` (``makeContext()``) with the page's template and shared fields.
@@ -96,7 +98,7 @@ package struct ListRenderBenchmark: Sendable {
     /// Builds the whole context and renders it with nothing shared: what the first
     /// request for a page's address pays (and every request did before shared fields).
     package func renderWholeResponseBody() -> [UInt8] {
-        let context = shape == .page ? view.pageContext : view.fragmentContext
+        let context = shape == .page ? view.wholePageContext : view.wholeFragmentContext
         return (try? templates.renderForTable(shape.template ?? "list", context, list: list).get()) ?? []
     }
 

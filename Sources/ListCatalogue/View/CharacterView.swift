@@ -1,3 +1,4 @@
+import ListApp
 import ListStore
 import Mustache
 
@@ -53,7 +54,7 @@ struct CharacterView {
             "rowID": .string(RowList.elementID(record.codePoint)),
             "properties": .array(properties.map(\.mustacheValue)),
             "listHref": .string(listHref),
-            "startHref": .string(ListLinks.link(listPath, language: languageParameter)),
+            "startHref": .string(QueryString.link(listPath, languageItems)),
             "categoryHref": .string(QueryString.link(listPath, [("category", record.generalCategory)] + languageItems)),
             "categoryName": .string(categoryName),
             "moreOfCategory": .string(words.moreOf(categoryName)),
@@ -66,7 +67,7 @@ struct CharacterView {
     /// the row's id as fragment.
     var listHref: String {
         let rowFragment = "#" + RowList.elementID(record.codePoint)
-        guard record.codePoint > 0 else { return ListLinks.link(listPath, language: languageParameter) + rowFragment }
+        guard record.codePoint > 0 else { return QueryString.link(listPath, languageItems) + rowFragment }
         let before = RowPosition(sortValue: nil, key: [.integer(Int64(record.codePoint) - 1)])
         let cursor = RowCursor(after: before, rowid: nil, list: CatalogueList.name, sort: nil).encoded
         return QueryString.link(listPath, languageItems + [("cursor", cursor)]) + rowFragment
@@ -80,7 +81,7 @@ struct CharacterView {
 
     /// The category's name in the page language.
     private var categoryName: String {
-        UIStrings.of(pageLanguage).categoryNames[record.generalCategory]
+        CatalogueWords.of(pageLanguage).categoryNames[record.generalCategory]
             ?? GeneralCategory.name(forCode: record.generalCategory) ?? record.generalCategory
     }
 
@@ -101,7 +102,7 @@ struct CharacterView {
                 href: QueryString.link(listPath, [("category", record.generalCategory)] + languageItems)),
             Property(
                 label: words.introducedIn,
-                value: record.age.isEmpty ? words.unknown : UIStrings.of(pageLanguage).unicodeVersion(record.age)),
+                value: record.age.isEmpty ? words.unknown : CatalogueWords.of(pageLanguage).unicodeVersion(record.age)),
             Property(
                 label: words.emoji, value: record.isEmoji ? words.yes : words.no,
                 href: record.isEmoji ? QueryString.link(listPath, [("emoji", "1")] + languageItems) : nil),

@@ -1,4 +1,5 @@
 import Foundation
+import ListStore
 
 /// Builds the embedded default catalogue from the Unicode Character Database that
 /// ships inside the Swift runtime (`Unicode.Scalar.Properties`): every scalar
@@ -48,7 +49,7 @@ public enum CatalogueBuilder {
         records: [CharacterRecord]? = nil,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> Report {
-        let start = monotonicNanoseconds()
+        let start = ContinuousClock.now
         let rows = records ?? Self.records()
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
@@ -96,7 +97,8 @@ public enum CatalogueBuilder {
         guard rename(temporary, path) == 0 else {
             throw ListStoreError(kind: .cannotOpen, message: "cannot move the catalogue into \(path): \(String(cString: strerror(errno)))")
         }
-        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        let elapsed = start.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         return Report(rowCount: rows.count, seconds: seconds)
     }
 

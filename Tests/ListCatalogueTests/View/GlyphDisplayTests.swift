@@ -2,12 +2,13 @@ import ListStore
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 
 @Suite struct GlyphDisplayTests {
     private func display(_ value: UInt32) throws -> GlyphDisplay {
         let scalar = try #require(Unicode.Scalar(value))
         let name = scalar.properties.name ?? "UNNAMED"
-        let category = ListStore.GeneralCategory.code(scalar.properties.generalCategory)
+        let category = ListCatalogue.GeneralCategory.code(scalar.properties.generalCategory)
         return GlyphDisplay(
             CharacterRecord(
                 codePoint: value, name: name, generalCategory: category,
@@ -46,7 +47,7 @@ import Testing
     @Test func noDisplayHoldsAnInvisibleOrReorderingScalar() {
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), let name = scalar.properties.name else { continue }
-            let category = ListStore.GeneralCategory.code(scalar.properties.generalCategory)
+            let category = ListCatalogue.GeneralCategory.code(scalar.properties.generalCategory)
             let shown = GlyphDisplay(
                 CharacterRecord(
                     codePoint: value, name: name, generalCategory: category,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ListStore
+@testable import ListCatalogue
 
 /// The shortcuts the benchmark's profiles led to give the same results as
 /// the plain code they replace.

@@ -3,6 +3,7 @@ import Mustache
 import Testing
 
 @testable import ListApp
+@testable import ListCatalogue
 @testable import ListStore
 
 /// The rows of a page: each field written straight into the page prints what its
@@ -18,7 +19,7 @@ import Testing
         let scalar = try #require(Unicode.Scalar(value))
         return CharacterRecord(
             codePoint: value, name: scalar.properties.name ?? "UNNAMED",
-            generalCategory: ListStore.GeneralCategory.code(scalar.properties.generalCategory),
+            generalCategory: ListCatalogue.GeneralCategory.code(scalar.properties.generalCategory),
             age: age, isEmoji: isEmoji, isEmojiPresentation: isEmoji)
     }
 
@@ -56,8 +57,8 @@ import Testing
         #expect(try field("codePoint") == "U+2603")
         #expect(try field("glyph") == "\u{2603}" && field("glyphStyle") == "character")
         #expect(try field("category") == "So")
-        #expect(try field("categoryName") == UIStrings.of(.traditionalChinese).categoryNames["So"])
-        #expect(try field("ageLabel") == UIStrings.of(.traditionalChinese).unicodeVersion("1.1"))
+        #expect(try field("categoryName") == CatalogueWords.of(.traditionalChinese).categoryNames["So"])
+        #expect(try field("ageLabel") == CatalogueWords.of(.traditionalChinese).unicodeVersion("1.1"))
         #expect(try field("detailHref") == "/characters/U+2603?lang=zh-Hant")
         #expect(try Self.written(rows, 0, "detailHref", escaped: true) == "/characters/U+2603?lang&#61;zh-Hant")
         #expect(try field("isEmoji") == "false")
@@ -103,9 +104,9 @@ import Testing
             }
             return .dictionary(fields)
         }
-        let templates = try PageTemplates()
         let list = try CatalogueList.definition(
-            source: DatabaseSource(path: try #require(TestServer.catalogueFile)), configuration: nil, basePath: "")
+            source: DatabaseSource(path: TestCatalogue.full.path), configuration: nil, basePath: "")
+        let templates = try PageTemplates(listTemplates: list.templates)
         let asList = try templates.renderForTable("rows", ["rows": .list(rows)], list: list).get()
         let asArray = try templates.renderForTable("rows", ["rows": .array(dictionaries)], list: list).get()
         #expect(String(decoding: asList, as: UTF8.self) == String(decoding: asArray, as: UTF8.self))
@@ -117,7 +118,7 @@ import Testing
     /// not one is left out, and a value that is not text prints its plain text.
     @Test func rowsMadeFromAPagePrintWhatTheirRecordsPrint() throws {
         let list = try CatalogueList.definition(
-            source: DatabaseSource(path: try #require(TestServer.catalogueFile)), configuration: nil, basePath: "")
+            source: DatabaseSource(path: TestCatalogue.full.path), configuration: nil, basePath: "")
         let records = try [
             Self.record(0x2603), Self.record(0x0301), Self.record(0x1F600, age: "6.1", isEmoji: true), Self.record(0x3C),
             Self.record(0x41, age: ""), Self.record(0x115F), Self.record(0x20),
@@ -168,7 +169,7 @@ import Testing
     /// what they printed.
     @Test func rowsMadeFromAPageKeepTheirTextsWhenThePageChangesOrGoes() throws {
         let list = try CatalogueList.definition(
-            source: DatabaseSource(path: try #require(TestServer.catalogueFile)), configuration: nil, basePath: "")
+            source: DatabaseSource(path: TestCatalogue.full.path), configuration: nil, basePath: "")
         func row(_ codePoint: Int64, _ name: String) -> [SQLValue] {
             list.table.columns.map { column in
                 switch column.name {

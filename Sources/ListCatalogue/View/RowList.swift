@@ -1,3 +1,4 @@
+import ListApp
 import ListStore
 import Mustache
 
@@ -200,7 +201,7 @@ final class RowList: MustacheList {
         private let texts: [PrintedText]
 
         /// The words of `strings`.
-        init(_ strings: UIStrings) {
+        init(_ strings: CatalogueWords) {
             var texts: [PrintedText] = []
             func printed(_ text: String) -> PrintedText.Span {
                 let printed = PrintedText(text)
@@ -221,11 +222,11 @@ final class RowList: MustacheList {
 
         /// The words of each language, made at first use.
         private static let byLanguage: [Language: Words] = Dictionary(
-            uniqueKeysWithValues: Language.allCases.map { ($0, Words(UIStrings.of($0))) })
+            uniqueKeysWithValues: Language.allCases.map { ($0, Words(CatalogueWords.of($0))) })
 
         /// The words of `language`.
         static func of(_ language: Language) -> Words {
-            byLanguage[language] ?? Words(UIStrings.of(language))
+            byLanguage[language] ?? Words(CatalogueWords.of(language))
         }
 
         /// The slot of a general category code (`Lu`: upper-case letter then
