@@ -1,6 +1,7 @@
 /// The version of what a browser may keep: a digest of the built-in
 /// templates and static files (embedded into the binary at build time), the
-/// generated placeholder stylesheet and the override folders' names.
+/// lists' own templates, the generated placeholder stylesheet and the override
+/// folders' names.
 ///
 /// The pages register the service worker as `/sw.js?v=<version>`, and the
 /// worker names its caches after it: a server whose bundle changed registers a
@@ -28,10 +29,14 @@ enum BuildVersion {
     /// - Parameters:
     ///   - stylesheetTag: The placeholder stylesheet's entity tag.
     ///   - configuration: Names the override folders.
+    ///   - listTemplates: The lists' own templates (``ListDefinition/templates``), by name:
+    ///     digested as built-in templates of that name would be.
     /// - Complexity: O(*n*) in the size of the built-in resources.
-    static func of(stylesheetTag: String, configuration: AppConfiguration) -> String {
+    static func of(stylesheetTag: String, configuration: AppConfiguration, listTemplates: [String: String] = [:]) -> String {
+        var files = EmbeddedResources.files
+        for (name, source) in listTemplates { files["Templates/\(name).mustache"] = Array(source.utf8) }
         var parts: [[UInt8]] = []
-        for (path, bytes) in EmbeddedResources.files.sorted(by: { $0.0 < $1.0 }) {
+        for (path, bytes) in files.sorted(by: { $0.0 < $1.0 }) {
             parts.append(Array(path.utf8))
             parts.append(bytes)
         }

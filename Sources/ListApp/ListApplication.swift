@@ -76,7 +76,7 @@ public final class ListApplication: Sendable {
                     + "(a list's folder is its name, tilde-encoded)")
         }
         self.stylesheet = PlaceholderStylesheet(lists: configuration.lists)
-        self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration)
+        self.build = BuildVersion.of(stylesheetTag: stylesheet.entityTag, configuration: configuration, listTemplates: listTemplates)
         self.responseCache = configuration.responseCacheBytes > 0 ? ResponseCache(byteLimit: configuration.responseCacheBytes) : nil
         self.site = SitePages(
             templates: templates, catalog: tables, basePath: configuration.basePath, build: build,
