@@ -8,10 +8,10 @@ import Mustache
 /// draws them, from rows fetched once, for `liststate-bench` (Benchmarks/): it
 /// times the view context and the templates, not the query or the HTTP server.
 ///
-/// Part of the benchmark, not of the library: it reaches ListApp through `package` API.
-package struct ListRenderBenchmark: Sendable {
+/// Part of the benchmark, not of the library: it reaches ListApp through its `package` API.
+struct ListRenderBenchmark: Sendable {
     /// What is drawn.
-    package enum Shape: Sendable {
+    enum Shape: Sendable {
         /// The whole HTML document (`GET /characters`).
         case page
         /// A run of `<li>`: rows and the next footer (`GET /characters?cursor=C` with `HX-Request`).
@@ -19,9 +19,9 @@ package struct ListRenderBenchmark: Sendable {
     }
 
     /// Why a benchmark could not be set up (the catalogue failed to answer).
-    package struct SetupError: Error, CustomStringConvertible {
+    struct SetupError: Error, CustomStringConvertible {
         /// What went wrong.
-        package let description: String
+        let description: String
     }
 
     let templates: PageTemplates
@@ -42,7 +42,7 @@ package struct ListRenderBenchmark: Sendable {
     ///   - limit: Rows on the page (1...100).
     ///   - afterCodePoint: Where the page starts; nil for the first page (a continuation needs one).
     /// - Throws: `SetupError` when the templates do not load or the source fails.
-    package init(path: String, shape: Shape, limit: Int, afterCodePoint: UInt32?) throws(SetupError) {
+    init(path: String, shape: Shape, limit: Int, afterCodePoint: UInt32?) throws(SetupError) {
         do {
             list = try CatalogueList.definition(source: DatabaseSource(path: path), configuration: nil, basePath: "")
             lists = try TableLists([list])
@@ -80,24 +80,24 @@ package struct ListRenderBenchmark: Sendable {
 
     /// The view context as `TableRoute` builds it for every request: a whole page's
     /// own fields (its shared ones are ``shared``), a fragment's whole context.
-    package func makeContext() -> MustacheValue {
+    func makeContext() -> MustacheValue {
         shape == .page ? .dictionary(view.pageOwnFields) : view.wholeFragmentContext
     }
 
     /// Renders `context` (``makeContext()``) with the page's template and shared fields.
     /// - Returns: The bytes, empty if rendering failed (it cannot with the built-in templates).
-    package func render(_ context: MustacheValue) -> [UInt8] {
+    func render(_ context: MustacheValue) -> [UInt8] {
         (try? templates.renderForTable(shape.template ?? "list", context, list: list, shared: shared).get()) ?? []
     }
 
     /// Builds the context and renders it: what a request pays after its query.
-    package func renderResponseBody() -> [UInt8] {
+    func renderResponseBody() -> [UInt8] {
         render(makeContext())
     }
 
     /// Builds the whole context and renders it with nothing shared: what the first
     /// request for a page's address pays (and every request did before shared fields).
-    package func renderWholeResponseBody() -> [UInt8] {
+    func renderWholeResponseBody() -> [UInt8] {
         let context = shape == .page ? view.wholePageContext : view.wholeFragmentContext
         return (try? templates.renderForTable(shape.template ?? "list", context, list: list).get()) ?? []
     }
@@ -105,7 +105,7 @@ package struct ListRenderBenchmark: Sendable {
     /// The cursor of the first 20-row page's "Load more" link, and one 40 rows
     /// before the end of the catalogue at `path` (a full page of 20 still follows it).
     /// - Throws: `SetupError` when the catalogue cannot be read.
-    package static func cursors(path: String) throws(SetupError) -> (first: String, last: String) {
+    static func cursors(path: String) throws(SetupError) -> (first: String, last: String) {
         let list: ListDefinition
         do {
             list = try CatalogueList.definition(source: DatabaseSource(path: path), configuration: nil, basePath: "")
@@ -135,7 +135,7 @@ package struct ListRenderBenchmark: Sendable {
 /// rows read once, for `liststate-bench --table` (Benchmarks/): the view
 /// context and the templates, not the query or the HTTP server, so its cost
 /// stands next to ``ListRenderBenchmark``'s catalogue page.
-package struct TableRenderBenchmark: Sendable {
+struct TableRenderBenchmark: Sendable {
     let templates: PageTemplates
     let list: ListDefinition
     let lists: TableLists
@@ -146,7 +146,7 @@ package struct TableRenderBenchmark: Sendable {
 
     /// Reads the first `limit` rows of list `name` of the database at `path` and decides their state.
     /// - Throws: `ListRenderBenchmark.SetupError` when the file, the list or the templates fail.
-    package init(path: String, list name: String, limit: Int) throws(ListRenderBenchmark.SetupError) {
+    init(path: String, list name: String, limit: Int) throws(ListRenderBenchmark.SetupError) {
         do {
             templates = try PageTemplates()
             let source = DatabaseSource(path: path)
@@ -175,7 +175,7 @@ package struct TableRenderBenchmark: Sendable {
 
     /// Builds the page's own fields and renders them with its shared ones: what a
     /// request for an address drawn before pays after its query.
-    package func renderResponseBody() -> [UInt8] {
+    func renderResponseBody() -> [UInt8] {
         let view = englishView(decision, list, request, page, lists, templates)
         let rendered = templates.renderForTable("list", .dictionary(view.pageOwnFields), list: list, shared: shared)
         return (try? rendered.get()) ?? []
