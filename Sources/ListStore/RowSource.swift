@@ -1,7 +1,7 @@
-/// Where one list's rows come from: the narrow seam between a list and its data
-/// (docs/design.md, "Sources"). A list makes one call per page (``page(_:continuing:)``)
-/// and one per row page (``row(address:startedAt:)``); how the source finds where a
-/// page starts, orders, filters and searches is its own.
+/// Where one list's rows come from: the narrow seam between a list and its data. A
+/// list makes one call per page (``page(_:continuing:)``) and one per row page
+/// (``row(address:startedAt:)``); how the source finds where a page starts, orders,
+/// filters and searches is its own (docs/design.md, "Row sources").
 ///
 /// ``SQLRowSource`` is the implementation over a database (``ListSource``: SQLite or
 /// PostgreSQL) and one of its tables; ``InMemoryRowSource`` keeps its rows in a Swift array.
