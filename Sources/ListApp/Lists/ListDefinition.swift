@@ -268,6 +268,28 @@ public struct ListDefinition: Sendable {
         }
     }
 
+    /// Makes a list whose rows come from `rows` alone, with no database: rows in memory
+    /// (``ListStore/InMemoryRowSource``), a developer's own source, or one read with Swift
+    /// concurrency (``ListStore/SuspendingRowSource``). The health record, readiness and
+    /// the log name it by `name`.
+    /// - Parameters:
+    ///   - name: The URL segment; the table's name when nil.
+    ///   - table: The columns and key of its rows (``ListStore/InMemoryRowSource/table``).
+    ///   - rows: Where its rows come from.
+    ///   - timeLimit: The most a read may take, in seconds (a search past it answers 503).
+    ///   - configuration: Placeholders and flags (built-in when nil).
+    ///   - defaultSort: The order without `sort`.
+    public init(
+        name: String? = nil, title: String? = nil, description: String? = nil, table: TableDescription,
+        rows: any RowSource, timeLimit: Double = 2, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
+    ) {
+        let database = RowsAlone(name: name ?? table.name, table: table, rows: rows, timeLimit: timeLimit)
+        self.init(
+            name: name, title: title, description: description, table: table, source: database,
+            configuration: configuration, defaultSort: defaultSort)
+        self.rows = rows
+    }
+
     /// The columns its pages show for each row (indices into the table's
     /// columns): ``shownColumns``, else the first ``RecordCells/listedColumns``.
     var listedColumns: [Int] {

@@ -28,9 +28,7 @@ import Testing
             capabilities: RowSourceCapabilities(
                 sortableColumns: ["id", "name"], filterOperations: ["name": [.exact]], searches: true))
         let lists = try [fruit, plain].map { source in
-            var list = ListDefinition(table: source.table, source: DatabaseSource(path: "/nonexistent/\(source.table.name).sqlite"))
-            list.rows = source
-            return list
+            ListDefinition(table: source.table, rows: source)
         }
         return (try TestServer(tables: TableCatalog(TableLists(lists))), fruit)
     }

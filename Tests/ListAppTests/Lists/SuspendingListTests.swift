@@ -54,8 +54,7 @@ import Testing
     }
 
     static func serve(_ fruit: AwaitedFruit) throws -> TestServer {
-        var list = ListDefinition(table: fruit.rows.table, source: DatabaseSource(path: "/nonexistent/fruit.sqlite"))
-        list.rows = SuspendingRowSource(fruit)
+        let list = ListDefinition(table: fruit.rows.table, rows: SuspendingRowSource(fruit))
         var configuration = AppConfiguration()
         configuration.retryAfterSeconds = 3
         return try TestServer(tables: TableCatalog(TableLists([list])), configuration: configuration)

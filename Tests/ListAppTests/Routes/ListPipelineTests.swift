@@ -70,8 +70,7 @@ import Testing
         fruit = ScriptedSource(try InMemoryRowSource(name: "fruit", columns: Self.columns, rows: rows))
         let empty = try InMemoryRowSource(name: "empty", columns: Self.columns, rows: [])
         let lists = [(fruit as any RowSource, fruit.rows.table), (empty, empty.table)].map { source, table in
-            var list = ListDefinition(table: table, source: DatabaseSource(path: "/nonexistent/\(table.name).sqlite"))
-            list.rows = source
+            var list = ListDefinition(table: table, rows: source)
             configure(&list.configuration)
             return list
         }
@@ -175,6 +174,17 @@ import Testing
         #expect(json["status"] as? Int == status)
         fruit.fail(nil)
         #expect(try app.get("/fruit?limit=4").status == 200)
+    }
+
+    /// A list of rows alone is a source of its own to readiness and the log: named by the list.
+    @Test func readinessNamesAFailingListOfRowsAlone() throws {
+        #expect(try app.get("/-/readyz").status == 200)
+        fruit.fail(.corrupt)
+        #expect(try app.get("/fruit?limit=3").status == 500)
+        let failing = try app.get("/-/readyz")
+        #expect(failing.status == 503 && failing.text.contains("the data source fruit is failing"))
+        fruit.fail(nil)
+        #expect(try app.get("/fruit?limit=3").status == 200 && app.get("/-/readyz").status == 200)
     }
 
     /// Every format of the same list: JSON with `next`, CSV whole, a row's page and JSON.
