@@ -21,7 +21,7 @@ import Testing
         init(timeLimit: Duration = .seconds(5)) throws {
             let names = ["apple", "banana", "cherry", "date", "elder", "fig", "grape"]
             rows = try InMemoryRowSource(
-                name: "fruit", columns: ListPipelineTests.columns,
+                name: "fruit", columns: InMemoryListTests.columns,
                 rows: names.enumerated().map { [.integer(Int64($0 + 1)), .text($1), .real(Double($0))] })
             self.timeLimit = timeLimit
         }

@@ -11,11 +11,9 @@ import Testing
 /// (`InMemoryRowSource`): every state of the decision table, every format, a refusal, a
 /// kept answer and the retry after a schema change. Each HTML answer is validated.
 @Suite struct ListPipelineTests {
-    static let columns: [TableDescription.Column] = [
-        .init(name: "id", declaredType: "INTEGER", primaryKeyPosition: 1), .init(name: "name", declaredType: "TEXT"),
-        .init(name: "price", declaredType: "REAL"),
-    ]
-    static let names = ["apple", "banana", "cherry", "date", "elder", "fig", "grape", "kiwi", "lime", "mango", "olive", "pear"]
+    /// The rows' columns and names: InMemoryListTests'.
+    static let columns = InMemoryListTests.columns
+    static let names = InMemoryListTests.names
 
     /// A source in front of another that counts its page reads and fails as told.
     final class ScriptedSource: RowSource {
