@@ -106,6 +106,7 @@ extension UIStrings {
             case .unknownFilterValue(let parameter, let value): "“\(value)” is not a value the filter “\(parameter)” knows."
             case .unorderedRange(let column): "This list has no order for “\(column)” to filter a range by (__gt, __gte, __lt, __lte)."
             case .unsupportedFilter(let name): "This list cannot be filtered with “\(name)”."
+            case .unsupportedSearch: "This list cannot be searched."
             case .badFilter(let name):
                 "The filter “\(name)” cannot be used: isnull takes 0 or 1, in takes at most \(RowFilter.maximumValues) values, and a list takes at most \(RowFilter.maximumFilters) filters."
             case .unreadableValue: "A filter's value is not one its column can hold (text given for a number or a date, say)."

@@ -95,6 +95,7 @@ extension UIStrings {
             case .unknownFilterValue(let parameter, let value): "筛选条件“\(parameter)”没有“\(value)”这个值。"
             case .unorderedRange(let column): "这个列表的“\(column)”列没有可比较的顺序，不能用范围筛选（__gt、__gte、__lt、__lte）。"
             case .unsupportedFilter(let name): "这个列表不能用筛选条件“\(name)”。"
+            case .unsupportedSearch: "这个列表不能搜索。"
             case .badFilter(let name): "筛选条件“\(name)”无法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 个值，一个列表最多 \(RowFilter.maximumFilters) 个筛选条件。"
             case .unreadableValue: "筛选条件的值不是该列能容纳的（例如给数字或日期列的是文字）。"
             case .malformedAddress: "这个网址的写法有误（% 符号或字符损坏）。请从头开始。"

@@ -95,6 +95,7 @@ extension UIStrings {
             case .unknownFilterValue(let parameter, let value): "篩選條件「\(parameter)」沒有「\(value)」這個值。"
             case .unorderedRange(let column): "這個清單的「\(column)」欄沒有可比較的順序，不能用範圍篩選（__gt、__gte、__lt、__lte）。"
             case .unsupportedFilter(let name): "這個清單不能用篩選條件「\(name)」。"
+            case .unsupportedSearch: "這個清單不能搜尋。"
             case .badFilter(let name): "篩選條件「\(name)」無法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 個值，一個清單最多 \(RowFilter.maximumFilters) 個篩選條件。"
             case .unreadableValue: "篩選條件的值不是該欄能容納的（例如給數字或日期欄的是文字）。"
             case .malformedAddress: "這個網址的寫法有誤（% 符號或字元損壞）。請從頭開始。"

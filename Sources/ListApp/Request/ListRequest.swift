@@ -79,6 +79,9 @@ public enum ListRequest {
         /// A column filter whose operation the list's row source does not declare for
         /// its column (``ListStore/RowSourceCapabilities/filterOperations``).
         case unsupportedFilter(String)
+        /// A search (`q`) of a list whose row source does not search
+        /// (``ListStore/RowSourceCapabilities/searches``).
+        case unsupportedSearch
         /// A filter's value is not one its column's type can read (a database
         /// server checks types: `count__gt=abc` on a PostgreSQL `integer`).
         case unreadableValue

@@ -166,6 +166,8 @@ package struct TableRequest: ListQuery, Sendable {
             case "q":
                 request.searchAsGiven = value
                 switch ListRequest.searchText(value) {
+                case .success(.some) where !list.capabilities.searches:
+                    return .failure(ListRequest.Problem(parameter: name, reason: .unsupportedSearch))
                 case .success(let text): request.query = text
                 case .failure(let problem): return .failure(problem)
                 }

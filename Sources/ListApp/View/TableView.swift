@@ -342,6 +342,8 @@ package final class TableView: DecisionView {
             "jsonHref": .string(formats.json), "jsonLabel": .string(words.words.jsonLink),
             "csvHref": .string(formats.csv), "csvLabel": .string(words.words.csvLink),
             "hasFilters": .bool(!filters.isEmpty),
+            // A list whose rows are not searched offers no search box (its form keeps the refresh).
+            "searches": .bool(list.capabilities.searches),
             // Everything but the search text and the cursor travels as hidden inputs.
             "hidden": .array(
                 base.queryItems(cursor: nil).filter { $0.name != "q" }.map {

@@ -185,6 +185,22 @@ import Testing
         #expect(try app.get("/fruit?limit=3").status == 200 && app.get("/-/readyz").status == 200)
     }
 
+    /// A source that does not search: its page has no search box (the form keeps the
+    /// refresh), and a search of it is refused (400), as a page and as JSON.
+    @Test func aListWhoseSourceDoesNotSearch() throws {
+        let source = try InMemoryRowSource(
+            name: "plain", columns: Self.columns, rows: [[.integer(1), .text("apple"), .real(1)]],
+            capabilities: RowSourceCapabilities(sortableColumns: ["id"], filterOperations: [:], searches: false))
+        let app = try InProcessApp(tables: TableCatalog(TableLists([ListDefinition(table: source.table, rows: source)])))
+        let page = try app.get("/plain")
+        #expect(page.status == 200 && !page.text.contains("id=\"search-q\"") && page.text.contains("class=\"refresh\""))
+        let searched = try app.get("/plain?q=apple")
+        #expect(searched.status == 400 && searched.text.contains("This list cannot be searched."))
+        #expect(try app.get("/plain.json?q=apple").status == 400)
+        #expect(try app.get("/fruit?q=apple", headers: [:]).status == 404)
+        #expect(try self.app.get("/fruit").text.contains("id=\"search-q\""), "a source that searches has the box")
+    }
+
     /// Every format of the same list: JSON with `next`, CSV whole, a row's page and JSON.
     @Test func everyFormat() throws {
         let json = try TableFixture.json(app.get("/fruit.json?limit=3&sort=-price"))
