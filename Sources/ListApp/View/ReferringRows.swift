@@ -31,7 +31,7 @@ enum ReferringRows {
                 else { continue }
                 let filter = RowFilter(column: column.name, operation: .exact, value: value)
                 let count: Int?
-                if case .success(let counted) = other.source.count(other.table, filters: [filter], until: deadline) {
+                if case .success(let counted) = other.rows.count(filters: [filter], until: deadline) {
                     count = counted
                 } else {
                     count = nil

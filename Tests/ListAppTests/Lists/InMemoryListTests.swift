@@ -27,7 +27,7 @@ import Testing
             name: "plain", columns: columns, rows: rows,
             capabilities: RowSourceCapabilities(
                 sortableColumns: ["id", "name"], filterOperations: ["name": [.exact]], searches: true))
-        let lists = try [fruit, plain].map { source in
+        let lists = [fruit, plain].map { source in
             ListDefinition(table: source.table, rows: source)
         }
         return (try TestServer(tables: TableCatalog(TableLists(lists))), fruit)
