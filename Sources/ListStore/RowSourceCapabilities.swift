@@ -16,6 +16,9 @@ public struct RowSourceCapabilities: Sendable, Hashable {
     /// no wait on a lock, a bounded amount of work), so the connection's own thread may
     /// try it before handing the request to a worker.
     public var answersWithoutBlocking: Bool
+    /// Whether its reads are awaited rather than run on a thread (``SuspendingRowSource``,
+    /// over an ``AsyncRowSource``): a list page is then answered with the connection suspended.
+    public var awaits = false
 
     /// Makes a declaration.
     public init(

@@ -13,6 +13,7 @@ public struct SuspendingRowSource: RowSource {
         var capabilities = awaiting.capabilities
         // A blocking wait on the connection's thread is what suspension is there to avoid.
         capabilities.answersWithoutBlocking = false
+        capabilities.awaits = true
         return capabilities
     }
 

@@ -120,6 +120,9 @@ public struct ListDefinition: Sendable {
     /// Whether ``rows`` answers without blocking (read for every request's attempt, without the declaration's copy).
     var answersWithoutBlocking: Bool { storage.fields.capabilities.answersWithoutBlocking }
 
+    /// Whether its rows are awaited (``ListStore/RowSourceCapabilities/awaits``), read as one flag.
+    var awaits: Bool { storage.fields.capabilities.awaits }
+
     /// Its placeholder content, display flags and end-of-list words.
     public var configuration: ListConfiguration {
         get { storage.fields.configuration }

@@ -116,7 +116,10 @@ struct TableRoute: Sendable {
             key = found
         }
         let validated = ask.validated()
-        if let rows = ask.list.rows as? SuspendingRowSource, case .success(let valid) = validated, !Self.isShell(ask, valid) {
+        // One flag of the declaration read; the cast is made only for a source that awaits.
+        if ask.list.awaits, let rows = ask.list.rows as? SuspendingRowSource, case .success(let valid) = validated,
+            !Self.isShell(ask, valid)
+        {
             // A source that suspends: awaited within its deadline, no thread held meanwhile.
             return .suspending { [self, key] in
                 let query = self.query(ask.list, valid, startedAt: request.received)
