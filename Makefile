@@ -4,6 +4,7 @@
 #                (.swift-format), swift test, then the browser tests, all with a throw-away
 #                PostgreSQL cluster (scripts/with-postgresql)
 #   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
+#   make docs-test  the tutorial's commands, run in order as a reader would (Tests/docs)
 #   make data    the own-data tests alone (Tests/data: every list of a generated database
 #                walked in every order against SQLite, and from PostgreSQL against SQLite;
 #                JSON Schema; markup checks)
@@ -14,7 +15,7 @@
 #   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
 #                           and slow-read probes, idle connections, data-source faults
 #                           (faults.py: as root); figures for RELIABILITY.md
-.PHONY: serve test test-suites build deps postgresql-deps e2e e2e-deps data data-deps bench reliability-deps reliability-quick reliability screenshots
+.PHONY: serve test test-suites build deps postgresql-deps e2e e2e-deps data data-deps docs-test bench reliability-deps reliability-quick reliability screenshots
 
 PORT ?= 8080
 ARGS ?=
@@ -53,6 +54,7 @@ test-suites:
 	swift test --skip-build
 	$(MAKE) e2e
 	$(MAKE) data
+	$(MAKE) docs-test
 	$(MAKE) reliability-quick RELIABILITY_BUILD=debug
 
 e2e: deps e2e-deps postgresql-deps
@@ -69,6 +71,10 @@ data-deps:
 data: deps data-deps postgresql-deps
 	swift build --product liststate
 	cd Tests/data && ../../scripts/with-postgresql $(PYTHON) -m pytest -q -rs $(DATA_ARGS)
+
+docs-test: deps data-deps
+	swift build --product liststate
+	cd Tests/docs && $(PYTHON) -m pytest -q -rs
 
 bench: deps
 	Benchmarks/run.sh
