@@ -1,5 +1,5 @@
 """Black-box tests of own data: `liststate serve FILE.sqlite` against the
-behaviour README.md ("Serve your own data") and docs/design.md describe. The server binary is $LISTSTATE_BINARY,
+behaviour docs/reference/urls.md and docs/design.md describe. The server binary is $LISTSTATE_BINARY,
 else .build/debug/liststate; run with `cd Tests/data && python3 -m pytest -q`
 (scripts/install-data-test-dependencies installs pytest and jsonschema).
 

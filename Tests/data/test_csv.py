@@ -1,7 +1,7 @@
-"""`/NAME.csv` (README, "Serve your own data"): every list, in key order and
+"""`/NAME.csv` (docs/reference/urls.md): every list, in key order and
 in both directions of every column, parsed as RFC 4180 and compared with
 Python's sqlite3 over the same file: the header, every row exactly once, in
-order, every value as the README says (NULL empty, blobs base64, reals that
+order, every value as the reference says (NULL empty, blobs base64, reals that
 read back to the same double)."""
 import csv
 import io

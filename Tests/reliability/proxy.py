@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The nginx snippet of the README (docs/nginx.conf), tested in front of the
+"""docs/nginx.conf (docs/guides/postgresql-behind-nginx.md), tested in front of the
 real server (issue 9: slow clients from many addresses need a reverse proxy;
 give a tested snippet).
 
@@ -80,7 +80,7 @@ def main():
         checks.finish()
     folder = temporary_folder("liststate-proxy-")
     database = catalogue_copy(folder)
-    settled = time.time() - 60  # a file written in the last 2 s is never cached (README): date the copy back
+    settled = time.time() - 60  # a file written in the last 2 s is never cached (docs/reference/cli.md, the response cache): date the copy back
     os.utime(database, (settled, settled))
     server = Server(database, "--per-ip-limit", 0)
     under_prefix = Server(database, "--per-ip-limit", 0, "--base-path", "/lists/")
