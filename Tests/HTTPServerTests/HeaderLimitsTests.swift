@@ -39,12 +39,14 @@ import Testing
     /// fields are read, before it calls the server: a `Cookie` field of some
     /// 400 cookies, within the server's 8 KiB, gets its own 431 (issue 41),
     /// with its head written twice (the second in the body), and the close.
-    @Test(arguments: [String(repeating: "a;", count: 3_000), (0..<700).map { "c\($0)=\($0)" }.joined(separator: "; ")])
-    func manyCookiesGetLibmicrohttpdsAnswer(_ cookies: String) throws {
+    @Test(arguments: [
+        OversizedText(String(repeating: "a;", count: 3_000)), OversizedText((0..<700).map { "c\($0)=\($0)" }.joined(separator: "; ")),
+    ])
+    func manyCookiesGetLibmicrohttpdsAnswer(_ cookies: OversizedText) throws {
         try withServer(router: sampleRouter()) { _, port in
             let client = try RawHTTPClient(port: port)
             let started = ContinuousClock.now
-            try client.request("GET", "/", headers: ["Cookie: " + cookies])
+            try client.request("GET", "/", headers: ["Cookie: " + cookies.text])
             #expect(try client.readResponse().status == 431)
             _ = try client.readUntilClosed()
             #expect(ContinuousClock.now - started < .seconds(2), "refused at once")
@@ -68,10 +70,13 @@ import Testing
 
     /// A request line longer than libmicrohttpd's pool gets its own bare 414:
     /// it calls none of the server's callbacks for it.
-    @Test(arguments: ["/" + String(repeating: "a", count: 100_000), "/?" + Array(repeating: "a", count: 50_000).joined(separator: "&")])
-    func overlongRequestLine(_ target: String) throws {
+    @Test(arguments: [
+        OversizedText("/" + String(repeating: "a", count: 100_000)),
+        OversizedText("/?" + Array(repeating: "a", count: 50_000).joined(separator: "&")),
+    ])
+    func overlongRequestLine(_ target: OversizedText) throws {
         try withServer(router: sampleRouter()) { _, port in
-            let text = "GET " + target + " HTTP/1.1\r\nHost: test\r\n\r\n"
+            let text = "GET " + target.text + " HTTP/1.1\r\nHost: test\r\n\r\n"
             try expectRefusedAndClosed(Array(text.utf8), allowed: [414, 400], port: port)
             let other = try RawHTTPClient(port: port)
             try other.request("GET", "/")
@@ -172,11 +177,11 @@ import Testing
 /// are missing from the access log; limits of our own, below its memory
 /// pool, answer first, with our headers and the application's page.
 @Suite struct SizeLimitTests {
-    @Test(arguments: [
-        ("GET /?q=" + String(repeating: "z", count: 27_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
-        ("GET / HTTP/1.1\r\nHost: x\r\nCookie: " + String(repeating: "c", count: 9_000) + "\r\n\r\n", 431),
-    ])
-    func anOversizedRequestGetsOurAnswer(_ text: String, _ status: Int) throws {
+    static let overlongTarget: String = "GET /?q=" + String(repeating: "z", count: 27_000) + " HTTP/1.1\r\nHost: x\r\n\r\n"
+    static let overlongCookie: String = "GET / HTTP/1.1\r\nHost: x\r\nCookie: " + String(repeating: "c", count: 9_000) + "\r\n\r\n"
+
+    @Test(arguments: [(OversizedText(overlongTarget), 414), (OversizedText(overlongCookie), 431)])
+    func anOversizedRequestGetsOurAnswer(_ request: OversizedText, _ status: Int) throws {
         let logged = Recorder<AccessLogEntry>()
         let configuration = testConfiguration {
             $0.defaultHeaders = ["X-Ours": "1"]
@@ -185,7 +190,7 @@ import Testing
         }
         try withServer(router: sampleRouter(), configuration: configuration) { _, port in
             let client = try RawHTTPClient(port: port)
-            try client.send(text)
+            try client.send(request.text)
             let response = try client.readResponse()
             #expect(response.status == status)
             #expect(response.header("x-ours") == "1", "our headers, not libmicrohttpd's bare answer")
