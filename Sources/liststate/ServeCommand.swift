@@ -10,9 +10,10 @@ enum ServeCommand {
         usage: liststate serve [options] [FILE.sqlite | postgresql://USER@HOST/DB ...]
 
         Serves every table and view of the SQLite files and PostgreSQL databases as
-        lists over HTTP (read only: nothing is ever created or written). Without a
-        database it serves the Unicode character list: on first start it builds that
-        catalogue (a SQLite file) from the Unicode data in the Swift runtime.
+        lists over HTTP, read only: it never creates, changes or writes to them.
+        Without a database it serves the Unicode character list: on first start it
+        builds that catalogue (a SQLite file of its own, --db) from the Unicode data
+        in the Swift runtime; that file is the one thing it writes.
 
         options:
           --host ADDRESS        address to listen on (default 127.0.0.1)
@@ -68,7 +69,8 @@ enum ServeCommand {
                                 proxy that passes the whole path: every link, form, script,
                                 redirect and JSON next URL carries it (docs/nginx.conf)
           --config FILE.json    list configuration: placeholders, lazy loading, display flags
-                                (schema: docs/configuration.md); a bad key or value stops the start
+                                (schema: docs/reference/configuration.md); a bad key or
+                                value stops the start
           --dev                 development mode: serve every list state side by side at /-/states
           -h, --help            show this help
 
@@ -121,7 +123,7 @@ enum ServeCommand {
                 configuration: configuration.lists.last { $0.name == CatalogueList.name }, basePath: options.basePath, log: log)
             return .success(try ListApplication(tables: tables, configuration: configuration))
         } catch {
-            Output.standardError("liststate serve: the templates or the configuration cannot be used:\n\(error)\n")
+            Output.standardError("liststate serve: \(error)\n")
             return .failure(ExitCode(ExitStatus.of(error)))
         }
     }
@@ -143,7 +145,7 @@ enum ServeCommand {
         case .failure(let problem) where problem.status == ExitStatus.usage:
             return ExitStatus.usageError("liststate serve: \(problem.message)", help: "liststate serve --help")
         case .failure(let problem):
-            Output.standardError("liststate serve: the configuration cannot be used:\n\(problem.message)\n")
+            Output.standardError("liststate serve: \(problem.message)\n")
             return problem.status
         }
         // A server's output is often a pipe (a supervisor, a log collector,
@@ -174,7 +176,7 @@ enum ServeCommand {
                     appConfiguration.lists = tableConfiguration.lists
                 }
             } catch {
-                Output.standardError("liststate serve: the configuration cannot be used:\n\(error)\n")
+                Output.standardError("liststate serve: \(error)\n")
                 return ExitStatus.configuration
             }
         }

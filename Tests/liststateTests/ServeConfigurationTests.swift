@@ -29,10 +29,18 @@ import Testing
                 "\(outcome.file): error: lists.characters.placeholders.noData.background: “tomato” is not a colour"))
     }
 
+    /// Said as a missing database is: "there is no such file".
     @Test func missingFileStopsTheStart() throws {
         let run = try CLIRun.run(["serve", "--port", "0", "--config", "/nonexistent/site.json"])
         #expect(run.status == 78)
-        #expect(run.standardError.contains("/nonexistent/site.json: error: the file cannot be read"))
+        #expect(run.standardError.contains("/nonexistent/site.json: error: there is no such file"))
+    }
+
+    /// A file that is there but cannot be read (a folder) keeps its own words.
+    @Test func unreadableFileStopsTheStart() throws {
+        let run = try CLIRun.run(["serve", "--port", "0", "--config", "/"])
+        #expect(run.status == 78)
+        #expect(run.standardError.contains("/: error: the file cannot be read"))
     }
 
     @Test func helpNamesTheNewOptions() throws {

@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why a list configuration cannot be used: the file, the key at fault and what
-/// is wrong. The server refuses to start with it (`liststate serve` exits 1).
+/// is wrong. The server refuses to start with it (`liststate serve` exits 78, EX_CONFIG).
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The configuration file, or `nil` for a configuration built in Swift.
     public var file: String?
@@ -14,6 +16,13 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         self.file = file
         self.key = key
         self.message = message
+    }
+
+    /// A file that cannot be read: "there is no such file" when nothing is at
+    /// `path`, as for a missing database; otherwise "the file cannot be read".
+    static func unreadable(_ path: String) -> ConfigurationError {
+        let exists = FileManager.default.fileExists(atPath: path)
+        return ConfigurationError(file: path, key: "", message: exists ? "the file cannot be read" : "there is no such file")
     }
 
     /// `FILE: error: KEY: MESSAGE`, the form compilers use.

@@ -4,7 +4,7 @@ import ListStore
 import Mustache
 
 /// Reads the JSON configuration file of `liststate serve --config FILE.json`
-/// into list configurations. docs/configuration.md is the schema; in short:
+/// into list configurations. docs/reference/configuration.md is the schema; in short:
 ///
 /// ```json
 /// { "lists": { "characters": {
@@ -26,7 +26,7 @@ public enum ConfigurationFile {
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
     public static func load(path: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
+            throw ConfigurationError.unreadable(path)
         }
         return try parse(data, file: path, knownLists: knownLists)
     }
@@ -52,7 +52,7 @@ public enum ConfigurationFile {
         -> (lists: [ListConfiguration], tables: [String: TableListSettings])
     {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
+            throw ConfigurationError.unreadable(path)
         }
         return try parse(data, file: path, knownLists: [], tables: true)
     }
@@ -86,7 +86,7 @@ public enum ConfigurationFile {
     ///   JSON, or a value is not a string, a number or true/false.
     public static func serverSettings(path: String) throws(ConfigurationError) -> [(key: String, value: String)] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, key: "", message: "the file cannot be read")
+            throw ConfigurationError.unreadable(path)
         }
         let root = try json(data, file: path)
         let reader = Reader(file: path)
@@ -114,7 +114,7 @@ public enum ConfigurationFile {
         let reader = Reader(file: file)
         let top = try reader.object(root, at: "")
         // `server` holds `liststate serve`'s settings (``serverSettings(path:)``).
-        try reader.onlyKeys(top, ["lists", "server"], at: "")
+        try reader.onlyKeys(top, ConfigurationKeys.top, at: "")
         guard let listsValue = top["lists"] else { return ([], [:]) }
         let lists = try reader.object(listsValue, at: "lists")
         var result: [ListConfiguration] = []
@@ -229,7 +229,7 @@ private struct Reader {
         -> ListConfiguration
     {
         let fields = try object(value, at: key)
-        try onlyKeys(fields, alsoKnown + ["lazy", "shouldDisplay", "forceDisplay", "endOfList", "placeholders"], at: key)
+        try onlyKeys(fields, alsoKnown + ConfigurationKeys.list, at: key)
         var list = ListConfiguration(name)
         if let value = fields["lazy"] { list.isLazy = try bool(value, at: "\(key).lazy") }
         if let value = fields["shouldDisplay"] { list.display.shouldDisplay = try bool(value, at: "\(key).shouldDisplay") }
@@ -242,7 +242,7 @@ private struct Reader {
         if let value = fields["endOfList"] { list.endOfList = try text(value, at: "\(key).endOfList") }
         if let value = fields["placeholders"] {
             let placeholders = try object(value, at: "\(key).placeholders")
-            try onlyKeys(placeholders, PlaceholderKind.allCases.map(\.rawValue), at: "\(key).placeholders")
+            try onlyKeys(placeholders, ConfigurationKeys.placeholders, at: "\(key).placeholders")
             for (kindName, settings) in placeholders {
                 guard let kind = PlaceholderKind(rawValue: kindName) else { continue }
                 list.placeholders[kind] = try placeholder(settings, at: "\(key).placeholders.\(kindName)")
@@ -289,7 +289,7 @@ private struct Reader {
     /// A named filter: `{"column": C, "op": "exact"|"gt"|…, "values": [..] or {"given": "compared"}, "label": L}`.
     func namedFilter(_ name: String, _ value: MustacheValue, at key: String) throws(ConfigurationError) -> NamedFilter {
         let fields = try object(value, at: key)
-        try onlyKeys(fields, ["column", "op", "values", "label"], at: key)
+        try onlyKeys(fields, ConfigurationKeys.filter, at: key)
         guard !name.isEmpty, VisibleText.isAcceptableParameter(name), !TableRequest.controlNames.contains(name) else {
             throw error(key, "a filter's name is a parameter: not empty, no control characters, not one of \(TableRequest.controlNames.sorted().joined(separator: ", "))")
         }
@@ -327,12 +327,7 @@ private struct Reader {
 
     func placeholder(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderConfiguration {
         let fields = try object(value, at: key)
-        try onlyKeys(
-            fields,
-            [
-                "title", "detail", "image", "button", "background", "partial", "layout",
-                "verticalOffset", "spacing", "insets", "variant", "fadeIn", "allowsTouch", "allowsScroll",
-            ], at: key)
+        try onlyKeys(fields, ConfigurationKeys.placeholder, at: key)
         var result = PlaceholderConfiguration()
         if let value = fields["title"] { result.title = try text(value, at: "\(key).title") }
         if let value = fields["detail"] { result.detail = try text(value, at: "\(key).detail") }
@@ -359,7 +354,7 @@ private struct Reader {
             case .string:
                 result.background = .init(light: try color(value, at: "\(key).background"))
             case .dictionary(let scheme):
-                try onlyKeys(scheme, ["light", "dark"], at: "\(key).background")
+                try onlyKeys(scheme, ConfigurationKeys.background, at: "\(key).background")
                 guard let light = scheme["light"] else { throw error("\(key).background.light", "is required") }
                 result.background = .init(
                     light: try color(light, at: "\(key).background.light"),
@@ -379,7 +374,7 @@ private struct Reader {
         if let value = fields["spacing"] { result.spacing = try int(value, at: "\(key).spacing") }
         if let value = fields["insets"] {
             let insets = try object(value, at: "\(key).insets")
-            try onlyKeys(insets, ["top", "right", "bottom", "left"], at: "\(key).insets")
+            try onlyKeys(insets, ConfigurationKeys.insets, at: "\(key).insets")
             var parsed = PlaceholderConfiguration.Insets()
             if let v = insets["top"] { parsed.top = try int(v, at: "\(key).insets.top") }
             if let v = insets["right"] { parsed.right = try int(v, at: "\(key).insets.right") }
@@ -396,7 +391,7 @@ private struct Reader {
 
     func image(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderImage {
         let fields = try object(value, at: key)
-        try onlyKeys(fields, ["src", "alt", "width", "height", "animation"], at: key)
+        try onlyKeys(fields, ConfigurationKeys.image, at: key)
         guard let src = fields["src"] else { throw error("\(key).src", "is required") }
         var image = PlaceholderImage(path: try string(src, at: "\(key).src"))
         if let value = fields["alt"] { image.alternativeText = try text(value, at: "\(key).alt", mayBeEmpty: true) }
@@ -408,7 +403,7 @@ private struct Reader {
 
     func button(_ value: MustacheValue, at key: String) throws(ConfigurationError) -> PlaceholderButton {
         let fields = try object(value, at: key)
-        try onlyKeys(fields, ["label", "href", "request", "style"], at: key)
+        try onlyKeys(fields, ConfigurationKeys.button, at: key)
         var button = PlaceholderButton()
         if let value = fields["label"] { button.label = try text(value, at: "\(key).label") }
         if let value = fields["href"] { button.href = try string(value, at: "\(key).href") }

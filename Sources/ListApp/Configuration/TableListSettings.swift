@@ -1,7 +1,7 @@
 import ListStore
 
 /// What the configuration file says of a list over a table, beside its
-/// placeholders (docs/configuration.md, "Lists over tables"):
+/// placeholders (docs/reference/configuration.md, "Lists over tables"):
 ///
 /// ```json
 /// { "lists": { "products": {

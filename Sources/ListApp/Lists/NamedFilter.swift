@@ -1,7 +1,7 @@
 import ListStore
 
 /// A parameter of a list's own that stands for a column filter
-/// (docs/configuration.md, "Named filters"): `?emoji=1` for `is_emoji = 1`,
+/// (docs/reference/configuration.md, "Named filters"): `?emoji=1` for `is_emoji = 1`,
 /// `?category=Lu` accepting only the categories there are, `?cheap=5` for
 /// `price < 5`. It is written in links under its own name; a value it does not
 /// accept is a 400 that names it (a column filter would quietly match nothing).

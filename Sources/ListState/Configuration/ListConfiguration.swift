@@ -2,7 +2,7 @@
 /// decision reads, and a ``PlaceholderConfiguration`` per placeholder kind.
 ///
 /// Built in Swift with fluent methods, or read from the JSON configuration
-/// file (`liststate serve --config FILE.json`, schema in docs/configuration.md):
+/// file (`liststate serve --config FILE.json`, schema in docs/reference/configuration.md):
 ///
 /// ```swift
 /// let characters = ListConfiguration("characters")
