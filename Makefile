@@ -1,21 +1,9 @@
-# ListState: the two commands of the README.
-#   make serve   build (release) and serve the demo on http://127.0.0.1:8080
-#   make test    everything CI runs: no path outside the repository, swift format lint
-#                (.swift-format), swift test, then the browser tests, all with a throw-away
-#                PostgreSQL cluster (scripts/with-postgresql)
-#   make e2e     the browser tests alone (Tests/e2e, headless Chromium)
-#   make docs-test  the tutorial's commands, run in order as a reader would (Tests/docs)
-#   make data    the own-data tests alone (Tests/data: every list of a generated database
-#                walked in every order against SQLite, and from PostgreSQL against SQLite;
-#                JSON Schema; markup checks)
-#   make bench   the benchmark: writes BENCHMARKS.md (about 15 minutes; the scaling tables, 1.6 GB, are made once in ~/.cache/liststate-bench)
-#   make screenshots  the README's pictures, made by the browser tests into docs/images
-#   make reliability-quick  drain, hostile input, headers, several instances over PostgreSQL
-#                           behind nginx (Tests/reliability; in make test)
-#   make reliability        the quick ones, a soak (SOAK_SECONDS, default 300), slowloris
-#                           and slow-read probes, idle connections, data-source faults
-#                           (faults.py: as root); figures for RELIABILITY.md
-.PHONY: serve test test-suites build deps postgresql-deps e2e e2e-deps data data-deps docs-test bench reliability-deps reliability-quick reliability screenshots
+# ListState: the two commands of the README are `make serve` and `make test`.
+# `make help` (or `make` alone) lists every target with what it does: the
+# text after `##` on the target's line (Tests/docs/test_makefile.py checks
+# that every target has one).
+.DEFAULT_GOAL := help
+.PHONY: help serve test test-suites docs build deps postgresql-deps e2e e2e-deps data data-deps docs-test bench reliability-deps reliability-quick reliability screenshots
 
 PORT ?= 8080
 ARGS ?=
@@ -27,67 +15,74 @@ DATA_ARGS ?=
 # costs about 80 s more; the quick scenarios assert correctness, not speed).
 RELIABILITY_BUILD ?= release
 
-deps:
+help:  ## list every target with what it does
+	@awk -F ':[^#]*## ' '/^[a-z0-9-]+:.*## / { printf "  make %-18s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+docs: data-deps  ## the documentation tests alone (Tests/docs: every relative link resolves, make help names every target)
+	cd Tests/docs && $(PYTHON) -m pytest -q -p no:cacheprovider test_links.py test_makefile.py
+
+deps:  ## install the system packages the build needs (scripts/install-dependencies)
 	@scripts/install-dependencies
 
-e2e-deps:
+e2e-deps:  ## install what the browser tests need (Chromium, chromedriver, selenium, htmx 2)
 	@PYTHON=$(PYTHON) scripts/install-e2e-dependencies
 
-build: deps
+build: deps  ## build the release binary .build/release/liststate
 	swift build -c release --product liststate
 
-serve: build
+serve: build  ## build (release) and serve the demo on http://127.0.0.1:8080 (PORT=, ARGS= for serve's options)
 	.build/release/liststate serve --port $(PORT) $(ARGS)
 
-postgresql-deps:
+postgresql-deps:  ## install PostgreSQL for the throw-away test clusters
 	@scripts/install-postgresql
 
 # Everything runs inside one throw-away PostgreSQL cluster (scripts/with-postgresql),
 # stopped and removed when the tests end, passed or failed.
-test: deps postgresql-deps
+test: deps postgresql-deps  ## everything CI runs: repository paths, swift format lint, the Swift tests, docs, browser, data and quick reliability tests
 	scripts/check-repository-paths
 	swift format lint --strict --recursive Sources Tests Plugins Fuzz Package.swift
+	$(MAKE) --no-print-directory docs
 	swift build --build-tests
 	scripts/with-postgresql $(MAKE) --no-print-directory test-suites
 
-test-suites:
+test-suites:  ## the suites of make test, inside one throw-away PostgreSQL cluster (make test starts it)
 	swift test --skip-build
 	$(MAKE) e2e
 	$(MAKE) data
 	$(MAKE) docs-test
 	$(MAKE) reliability-quick RELIABILITY_BUILD=debug
 
-e2e: deps e2e-deps postgresql-deps
+e2e: deps e2e-deps postgresql-deps  ## the browser tests alone (Tests/e2e, headless Chromium; E2E_ARGS=... for pytest)
 	swift build --product liststate
 	cd Tests/e2e && ../../scripts/with-postgresql $(PYTHON) -m pytest -q -rs $(E2E_ARGS)
 
-screenshots: deps e2e-deps
+screenshots: deps e2e-deps  ## the README's pictures, made by the browser tests into docs/images
 	swift build --product liststate
 	cd Tests/e2e && LISTSTATE_README_IMAGES=$(CURDIR)/docs/images $(PYTHON) -m pytest -q test_screenshots.py
 
-data-deps:
+data-deps:  ## install what the own-data tests need (pytest, jsonschema)
 	@PYTHON=$(PYTHON) scripts/install-data-test-dependencies
 
-data: deps data-deps postgresql-deps
+data: deps data-deps postgresql-deps  ## the own-data tests alone (Tests/data: generated databases walked against SQLite and PostgreSQL)
 	swift build --product liststate
 	cd Tests/data && ../../scripts/with-postgresql $(PYTHON) -m pytest -q -rs $(DATA_ARGS)
 
-docs-test: deps data-deps
+docs-test: deps data-deps  ## the tutorial run as written, every command in order (Tests/docs/test_tutorial.py)
 	swift build --product liststate
-	cd Tests/docs && $(PYTHON) -m pytest -q -rs
+	cd Tests/docs && $(PYTHON) -m pytest -q -rs -p no:cacheprovider test_tutorial.py
 
-bench: deps
+bench: deps  ## the benchmark: writes BENCHMARKS.md (about 15 minutes; 1.6 GB of tables kept in ~/.cache/liststate-bench)
 	Benchmarks/run.sh
 
-reliability-deps:
+reliability-deps:  ## install what the reliability scenarios need (html5lib, wrk, nginx; more for the long run)
 	@PYTHON=$(PYTHON) scripts/install-reliability-dependencies $(RELIABILITY_DEPS_ARGS)
 
-reliability-quick: deps postgresql-deps
+reliability-quick: deps postgresql-deps  ## drain, hostile input, headers, several instances behind nginx (Tests/reliability; in make test)
 	@$(MAKE) --no-print-directory reliability-deps
 	swift build -c $(RELIABILITY_BUILD) --product liststate
 	LISTSTATE_BINARY=$(CURDIR)/.build/$(RELIABILITY_BUILD)/liststate PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run quick
 
-reliability: deps postgresql-deps
+reliability: deps postgresql-deps  ## the quick scenarios, a soak (SOAK_SECONDS), slowloris, slow reads, idle connections, faults: RELIABILITY.md
 	@$(MAKE) --no-print-directory reliability-deps RELIABILITY_DEPS_ARGS=--long
 	swift build -c release --product liststate
 	PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run long
@@ -107,14 +102,14 @@ FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES ?=
 SANITIZE_THREAD_FILTER ?= ListStateTests|MustacheTests|ListStoreTests|MarkupValidationTests
 
-fuzz: deps
+fuzz: deps  ## build the libFuzzer harnesses in Fuzz/ and run each for FUZZ_SECONDS (default 600)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run $(FUZZ_HARNESSES)
 
-sanitize: sanitize-address sanitize-thread
+sanitize: sanitize-address sanitize-thread  ## the Swift tests under AddressSanitizer, then ThreadSanitizer
 
-sanitize-address: deps
+sanitize-address: deps  ## the whole Swift test suite under AddressSanitizer
 	ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift test --sanitize=address --scratch-path .build/sanitize-address
 
-sanitize-thread: deps
+sanitize-thread: deps  ## the modules without libmicrohttpd under ThreadSanitizer
 	nice -n 10 swift test --sanitize=thread --scratch-path .build/sanitize-thread \
 		--filter '$(SANITIZE_THREAD_FILTER)'
