@@ -17,8 +17,8 @@ import ListStore
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
 ///
 /// A repeated parameter is a 400; a parameter that names neither a column
-/// nor a control is ignored (tracking parameters keep working); the page
-/// shows the active filters, so a typo in a column name is visible.
+/// nor a control is ignored (tracking parameters keep working), a mistyped
+/// column name included: it is not among the active filters the page shows.
 package struct TableRequest: ListQuery, Sendable {
     /// The control parameters; a column of the same name is filtered as `_NAME`.
     static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy"]
