@@ -36,7 +36,6 @@ import Testing
         /// The failure the script calls for now, if any (a failure once is then spent).
         private func failure() -> ListStoreError? {
             state.withLock { state in
-                state.pageReads += 1
                 guard let kind = state.failing else { return nil }
                 if state.failOnce { state.failing = nil }
                 return ListStoreError(kind: kind, message: "scripted \(kind)")
@@ -44,6 +43,7 @@ import Testing
         }
 
         func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) -> Result<RowPage?, ListStoreError> {
+            state.withLock { $0.pageReads += 1 }
             if let error = failure() { return .failure(error) }
             return rows.page(query, continuing: start)
         }
