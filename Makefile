@@ -100,7 +100,7 @@ reliability: deps postgresql-deps  ## the quick scenarios, a soak (SOAK_SECONDS)
 .PHONY: fuzz sanitize sanitize-address sanitize-thread
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES ?=
-SANITIZE_THREAD_FILTER ?= ListStateTests|MustacheTests|ListStoreTests|MarkupValidationTests
+SANITIZE_THREAD_FILTER ?= ListDecisionTests|MustacheTests|ListStoreTests|MarkupValidationTests
 
 fuzz: deps  ## build the libFuzzer harnesses in Fuzz/ and run each for FUZZ_SECONDS (default 600)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run $(FUZZ_HARNESSES)

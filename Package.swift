@@ -10,9 +10,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "liststate", targets: ["liststate"]),
+        // The library a developer imports (docs/library.md): lists over their own data.
         .library(name: "ListState", targets: ["ListState"]),
+        // For the fuzz harnesses in Fuzz/ (a separate package that depends on this one by
+        // path); not offered to developers, whose one import is `ListState`.
+        .library(name: "ListDecision", targets: ["ListDecision"]),
         .library(name: "Mustache", targets: ["Mustache"]),
-        // For the fuzz harnesses in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "ListStore", targets: ["ListStore"]),
     ],
@@ -53,7 +56,7 @@ let package = Package(
         ),
 
         // MARK: Swift modules
-        .target(name: "ListState"),
+        .target(name: "ListDecision"),
         .target(name: "Mustache"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "ListStore", dependencies: ["CSQLite"]),
@@ -61,21 +64,21 @@ let package = Package(
         .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
         .target(name: "HTTPFetch", dependencies: ["CCurl"]),
         .target(
-            name: "ListApp",
-            dependencies: ["ListState", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
+            name: "ListState",
+            dependencies: ["ListDecision", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
             plugins: ["EmbedResources"]
         ),
-        // The demo list, every named Unicode character: built on ListApp's public list API alone.
+        // The demo list, every named Unicode character: built on ListState's public list API alone.
         .target(
             name: "ListCatalogue",
-            dependencies: ["ListApp", "ListState", "ListStore", "Mustache"],
+            dependencies: ["ListState", "ListDecision", "ListStore", "Mustache"],
             exclude: ["Templates"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "liststate",
             dependencies: [
-                "ListApp", "ListCatalogue", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch",
+                "ListState", "ListCatalogue", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -83,12 +86,12 @@ let package = Package(
         // MARK: Benchmark (`make bench`; see BENCHMARKS.md)
         .executableTarget(
             name: "liststate-bench",
-            dependencies: ["ListApp", "ListCatalogue", "ListState", "ListStore", "Mustache"],
+            dependencies: ["ListState", "ListCatalogue", "ListDecision", "ListStore", "Mustache"],
             path: "Benchmarks/liststate-bench"
         ),
 
         // MARK: Build tools
-        // Embeds Templates/ and Static/ into the ListApp module (a target's own
+        // Embeds Templates/ and Static/ into the ListState module (a target's own
         // Templates/ folder into it, for ListCatalogue), so the built-in templates
         // and assets are found wherever the binary is started from.
         .executableTarget(name: "embed-resources", path: "Plugins/EmbedResourcesTool"),
@@ -99,7 +102,7 @@ let package = Package(
         ),
 
         // MARK: Tests (mirror Sources/)
-        .testTarget(name: "ListStateTests", dependencies: ["ListState"]),
+        .testTarget(name: "ListDecisionTests", dependencies: ["ListDecision"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -107,11 +110,11 @@ let package = Package(
         .testTarget(name: "PostgreSQLStoreTests", dependencies: ["PostgreSQLStore", "ListStore", "TestSupport"]),
         .testTarget(name: "MarkupValidationTests", dependencies: ["MarkupValidation"], resources: [.copy("Corpus")]),
         .testTarget(
-            name: "ListAppTests",
-            dependencies: ["ListApp", "ListCatalogue", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
+            name: "ListStateTests",
+            dependencies: ["ListState", "ListCatalogue", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
         .testTarget(
             name: "ListCatalogueTests",
-            dependencies: ["ListCatalogue", "ListApp", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
+            dependencies: ["ListCatalogue", "ListState", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "HTTPServer", "TestSupport"]),
         .testTarget(name: "liststateTests", dependencies: ["liststate", "ListCatalogue", "ListStore", "HTTPServer", "TestSupport"]),
     ],

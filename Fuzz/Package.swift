@@ -34,8 +34,8 @@ let package = Package(
     dependencies: [.package(path: "ListState")],
     targets: [
         .target(name: "FuzzSupport"),
-        // The three harnesses below compile the few ListApp files they test (symlinks in
-        // their ListApp/ folders) instead of depending on ListApp: ListApp's build plugin
+        // The three harnesses below compile the few ListState files they test (symlinks in
+        // their ListState/ folders) instead of depending on ListState: ListState's build plugin
         // runs a tool whose main.swift has top-level code, and `--sanitize=fuzzer` makes
         // SwiftPM compile every executable with `-parse-as-library`, so that tool does
         // not build (and with `-Xswiftc -sanitize=fuzzer` its link pulls libFuzzer's main).
@@ -44,7 +44,7 @@ let package = Package(
             [
                 .product(name: "HTTPServer", package: "liststate"),
                 .product(name: "ListStore", package: "liststate"),
-                .product(name: "ListState", package: "liststate"),
+                .product(name: "ListDecision", package: "liststate"),
                 .product(name: "Mustache", package: "liststate"),
             ]),
         harness("percent-decoding", [.product(name: "HTTPServer", package: "liststate")]),

@@ -29,7 +29,7 @@ var BASE = new URL(self.location.href).pathname.replace(/\/sw\.js$/, '');
 var PREFIX = 'liststate-shell-' + encodeURIComponent(BASE || '/') + '-';
 var CACHE = PREFIX + VERSION;
 var OFFLINE_PAGE = BASE + '/-/offline';
-/* The languages of `lang` (Sources/ListApp/Localization/Language.swift). */
+/* The languages of `lang` (Sources/ListState/Localization/Language.swift). */
 var LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'];
 var SHELL = ['/-/offline'].concat(LANGUAGES.map(function (tag) { return '/-/offline?lang=' + tag; }), [
   '/static/liststate.css', '/static/liststate-interaction.css', '/-/placeholders.css',

@@ -1,6 +1,6 @@
-import ListApp
-import ListCatalogue
 import ListState
+import ListCatalogue
+import ListDecision
 import ListStore
 import Mustache
 
@@ -8,7 +8,7 @@ import Mustache
 /// draws them, from rows fetched once, for `liststate-bench` (Benchmarks/): it
 /// times the view context and the templates, not the query or the HTTP server.
 ///
-/// Part of the benchmark, not of the library: it reaches ListApp through its `package` API.
+/// Part of the benchmark, not of the library: it reaches ListState through its `package` API.
 struct ListRenderBenchmark: Sendable {
     /// What is drawn.
     enum Shape: Sendable {
@@ -69,7 +69,7 @@ struct ListRenderBenchmark: Sendable {
         }
         self.request = request
         self.shape = snapshot.isContinuation ? .continuation : .page
-        decision = ListState.decide(snapshot)
+        decision = ListDecision.decide(snapshot)
         let view = englishView(decision, list, request, page, lists, templates)
         shared = self.shape == .page ? MustacheSharedContext(view.pageSharedFields, ownNames: TableView.pageOwnNames) : nil
         // Drawn once, as the first request for the address draws it: later ones copy its sections.
@@ -159,7 +159,7 @@ struct TableRenderBenchmark: Sendable {
         switch list.source.page(RowPageQuery(table: list.table, limit: limit)) {
         case .success(let page):
             self.page = page
-            decision = ListState.decide(ListSnapshot(rowsPerSection: [page.rows.count], hasMore: page.hasMore, nextCursor: "AQ"))
+            decision = ListDecision.decide(ListSnapshot(rowsPerSection: [page.rows.count], hasMore: page.hasMore, nextCursor: "AQ"))
         case .failure(let error):
             throw ListRenderBenchmark.SetupError(description: "source: \(error)")
         }

@@ -26,7 +26,7 @@
 // the file's folder (one `ioctl`), and the probe itself (`PRAGMA data_version`),
 // which runs after a write and when the folder is not watched.
 import Foundation
-import ListApp
+import ListState
 import ListStore
 import Mustache
 

@@ -1,7 +1,7 @@
 /// Bytes one after another in one growing buffer, appended with `memcpy` and read
 /// back by range without retaining anything: a page's texts and blobs
 /// (``RowValues``) and the texts a list's view keeps for its rows and cells
-/// (ListApp's `TableRowList`, a list's own rows).
+/// (ListState's `TableRowList`, a list's own rows).
 ///
 /// `[UInt8].append(contentsOf:)` of a short text cost about 95 instructions
 /// (callgrind: its uniqueness, capacity and generic copying checks), about as much
@@ -11,7 +11,7 @@
 /// `@unchecked Sendable`: a buffer is written by the one thread that fills it, and
 /// only read once it is shared.
 ///
-/// The small appends are `@inlinable`: the views in ListApp call them for every
+/// The small appends are `@inlinable`: the views in ListState call them for every
 /// value of every row, where a call across the module for a few bytes cost more
 /// than the copy. They are `public`, not `package`: this toolchain (Swift 6.3) did
 /// not inline `@inlinable package` members in another module, and a table's 20-row

@@ -1,4 +1,4 @@
-import ListApp
+import ListState
 
 /// The exit statuses of every subcommand: sysexits(3) where one applies.
 enum ExitStatus {

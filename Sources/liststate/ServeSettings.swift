@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import ListApp
+import ListState
 import ListCatalogue
 import ListStore
 

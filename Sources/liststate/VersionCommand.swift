@@ -1,5 +1,5 @@
 import HTTPServer
-import ListApp
+import ListState
 import ListStore
 import MarkupValidation
 

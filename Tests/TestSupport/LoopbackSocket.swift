@@ -3,7 +3,7 @@
 #endif
 
 /// A TCP connection to 127.0.0.1, for the tests that speak HTTP byte by byte
-/// to a server they started (HTTPServer, ListApp and CLI tests share it).
+/// to a server they started (HTTPServer, ListState and CLI tests share it).
 public enum LoopbackSocket {
     /// Connects to 127.0.0.1:`port` with a receive timeout (a safety net
     /// against hangs, not an assertion).

@@ -1,6 +1,6 @@
 // fuzz-accept-language: Language.negotiate / Language.preferred and
-// Language(tag:) (Sources/ListApp/Localization, compiled in through the
-// symlinks in ListApp/).
+// Language(tag:) (Sources/ListState/Localization, compiled in through the
+// symlinks in ListState/).
 //
 // Properties:
 // - any field value gives one of the served languages, in bounded time (checked

@@ -1,7 +1,7 @@
 // fuzz-percent-decoding: PercentDecoding.decode (Sources/HTTPServer/Message/
 // PercentDecoding.swift), against a reference decoder written independently,
-// and with QueryString.encode (Sources/ListApp/Request/QueryString.swift,
-// compiled in through the symlink in ListApp/), the encoder of every link.
+// and with QueryString.encode (Sources/ListState/Request/QueryString.swift,
+// compiled in through the symlink in ListState/), the encoder of every link.
 //
 // Input: the first byte's low bit is `plusIsSpace`; the rest is one component,
 // passed as an array slice that does not start at index 0.

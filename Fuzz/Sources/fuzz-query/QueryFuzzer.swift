@@ -1,9 +1,9 @@
 // fuzz-query: the query parser: RequestTarget(parsing:) (Sources/HTTPServer/
 // Message/RequestTarget.swift) then the rules every list shares for `limit`
-// and `q` (ListRequest.limit and ListRequest.searchText, Sources/ListApp/Request/
-// ListRequest.swift, compiled in through the symlinks in ListApp/). The whole
+// and `q` (ListRequest.limit and ListRequest.searchText, Sources/ListState/Request/
+// ListRequest.swift, compiled in through the symlinks in ListState/). The whole
 // request of a list (TableRequest.parse, which needs a list's columns) is
-// checked by the property test Tests/ListAppTests/Request/TableRequestPropertyTests.swift
+// checked by the property test Tests/ListStateTests/Request/TableRequestPropertyTests.swift
 // over this harness's corpus.
 //
 // Input: a request target as sent (`/...` or `http://...`); anything else is

@@ -1,12 +1,12 @@
-import ListApp
 import ListState
+import ListDecision
 import ListStore
 
 /// The Unicode catalogue as a list over its own table (`characters`), built in
 /// Swift through ``ListDefinition`` like any list and served by the same route,
 /// paging, decision and rendering code: `/characters` (and `/`, when it is the
 /// only list), its JSON twin and CSV, a character's page `/characters/U+2603`.
-/// Everything that makes it the catalogue is in this module, built on ListApp's
+/// Everything that makes it the catalogue is in this module, built on ListState's
 /// public list API alone: its named filters (`category`, `emoji`), its row and
 /// detail templates (``templates``) and their fields (``CatalogueRows``), its
 /// words (``CatalogueWords``), its rows' address spelling, and its former

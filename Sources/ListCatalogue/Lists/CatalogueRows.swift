@@ -1,4 +1,4 @@
-import ListApp
+import ListState
 import ListStore
 import Mustache
 

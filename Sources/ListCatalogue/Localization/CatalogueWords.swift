@@ -1,11 +1,11 @@
-import ListApp
+import ListState
 
 /// The catalogue's words in each language: the words every list speaks
-/// (``ListApp/UIStrings``, said here of characters), the words its templates
+/// (``ListState/UIStrings``, said here of characters), the words its templates
 /// read beside them (`strings.categoryLabel`, …) and its rows' own (category
 /// names, the Unicode version).
 struct CatalogueWords: Sendable {
-    /// The page words the catalogue's list speaks with (``CatalogueList``'s ``ListApp/ListWords``).
+    /// The page words the catalogue's list speaks with (``CatalogueList``'s ``ListState/ListWords``).
     var strings: UIStrings
     /// The emoji badge of a row.
     var emoji: String

@@ -1,4 +1,4 @@
-import ListApp
+import ListState
 import Mustache
 
 /// The words of a character's own page (`/char/U+2603`), per language.

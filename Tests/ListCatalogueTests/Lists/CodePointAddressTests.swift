@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ListApp
+@testable import ListState
 @testable import ListCatalogue
 
 @Suite struct CodePointAddressTests {

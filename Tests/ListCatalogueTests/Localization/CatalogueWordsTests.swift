@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ListApp
+@testable import ListState
 @testable import ListCatalogue
 
 /// The catalogue's words, complete in every language.

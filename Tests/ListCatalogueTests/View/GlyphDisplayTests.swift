@@ -1,7 +1,7 @@
 import ListStore
 import Testing
 
-@testable import ListApp
+@testable import ListState
 @testable import ListCatalogue
 
 @Suite struct GlyphDisplayTests {

@@ -2,7 +2,7 @@ import ListStore
 import Mustache
 import Testing
 
-@testable import ListApp
+@testable import ListState
 @testable import ListCatalogue
 @testable import ListStore
 

@@ -1,0 +1,1 @@
+../../../../Sources/ListState/Request/QueryString.swift

@@ -1,1 +1,0 @@
-../../../../Sources/ListApp/Request/QueryString.swift

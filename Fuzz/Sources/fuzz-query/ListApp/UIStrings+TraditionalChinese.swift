@@ -1,1 +1,0 @@
-../../../../Sources/ListApp/Localization/UIStrings+TraditionalChinese.swift

@@ -1,0 +1,1 @@
+../../../../Sources/ListState/Localization/UIStrings+English.swift

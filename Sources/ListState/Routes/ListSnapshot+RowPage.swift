@@ -1,0 +1,19 @@
+import ListDecision
+import ListStore
+
+extension ListSnapshot {
+    /// Takes the facts of `page`, read from `list` in order `sort`: its row
+    /// count, whether more rows follow, and then the cursor after its last row
+    /// (``RowCursor``: the sort value and key, the rowid where the key may not
+    /// tell rows apart).
+    package mutating func take(_ page: RowPage, of list: ListDefinition, sort: ListSort?) {
+        rowsPerSection = [page.rows.count]
+        hasMore = page.hasMore
+        guard page.hasMore, let position = page.lastPosition(in: list.table, sort: sort) else { return }
+        nextCursor =
+            RowCursor(
+                after: position, rowid: page.lastRowid(in: list.table), keyIsUnique: list.table.hasUniqueKey,
+                list: list.name, sort: sort
+            ).encoded
+    }
+}

@@ -1,0 +1,376 @@
+import HTTPServer
+import ListDecision
+import ListStore
+import Mustache
+
+/// The routes of every list (users' tables and views, the catalogue):
+///
+/// - `GET /NAME`: the list as a full page, a region fragment (`HX-Request`)
+///   or a continuation fragment (`HX-Request` with a cursor).
+/// - `GET /NAME.json`: its JSON twin, the same decision (`TableJSON`).
+/// - `GET /NAME.csv`: the whole list as CSV, streamed (`respondWithCSV`).
+/// - `GET /NAME/KEY`, `GET /NAME/KEY.json`: one row (404 with the notFound placeholder when it is gone).
+/// - `GET /`: the one list (with `<link rel="canonical">`) or the index of all.
+///
+/// Names and keys are tilde-encoded (`TildeEncoding`). Every state comes from
+/// `ListDecision.decide`; a request's walk is one pass: parse, read, decide, draw.
+struct TableRoute: Sendable {
+    /// The lists, as they stand at each request.
+    let catalog: TableCatalog
+    /// How the site draws its answers (templates, not-found page).
+    let site: SitePages
+    /// Answers kept under their database's version; nil when none are kept.
+    let responseCache: ResponseCache<CacheKey>?
+    /// Where each query's outcome is recorded (`/-/readyz`): a kept answer's and a CSV export's later pieces.
+    let health: SourceHealth
+    /// Runs the source for every format: the schema-change retry, failures' meaning, health.
+    let reader: ListReader
+    /// The origin `--cors` lets read the JSON twins (`*` for any), or nil.
+    let corsOrigin: String?
+    /// The `Retry-After` of a 503, in seconds.
+    let retryAfterSeconds: Int
+    /// Which list requests are tried on the connection's thread first (with
+    /// `--workers 0` a request a worker would take runs there anyway).
+    let attempts: ConnectionThreadAttempts
+
+    /// The route over `application`'s lists, with the parts of it the answers need
+    /// (taken once here: no answer calls back into the application).
+    init(_ application: ListApplication) {
+        catalog = application.tables
+        site = application.site
+        responseCache = application.responseCache
+        health = application.health
+        corsOrigin = application.configuration.corsOrigin
+        retryAfterSeconds = application.configuration.retryAfterSeconds
+        attempts = application.connectionThreadAttempts
+        reader = ListReader(catalog: catalog, health: health, retryAfterSeconds: retryAfterSeconds)
+    }
+
+    /// Adds the routes to `router` (after every route of ours, so `/static/…`
+    /// and `/-/…` are never taken for lists; their names are reserved too).
+    static func add(to router: inout Router, application: ListApplication) throws(HTTPServerError) {
+        let route = TableRoute(application)
+        let index = TableIndexRoute(site: application.site)
+        router.preflightHeaders = { route.preflightHeaders(for: $0) }
+        try router.get("/") { request, _ in
+            let lists = route.catalog.lists
+            if lists.lists.count == 1, let only = lists.lists.first, !route.catalog.isMissingLists {
+                return route.answer(ListAsk(request, list: only, canonical: only.path), in: lists, to: request)
+            }
+            if lists.lists.isEmpty, route.catalog.isMissingLists {
+                // No list yet, and a database's lists cannot be read: unavailable, not "no tables" (found by QA).
+                return .now(route.site.listsUnavailable(request, retryAfterSeconds: route.retryAfterSeconds))
+            }
+            return .onWorker { index.respond(to: request, lists: lists) }
+        }
+        try router.get("/:list") { request, parameters in
+            let segment = parameters["list"] ?? ""
+            let lists = route.catalog.lists
+            let format = ListFormat(path: segment, headers: request.headers, hasCursor: request.query("cursor") != nil)
+            guard let list = Self.list(segment: segment, format: format, in: lists) else {
+                switch format {
+                case .csv: return .now(TableRoute.textProblem(status: 404, "There is no list at this address.\n"))
+                default:
+                    // A twin's 404 is shared as its 200 is: a script following `next` through a
+                    // list dropped meanwhile reads the answer (found by a break-it pass).
+                    return .now(route.sharingJSON(route.notFound(request, format: format), with: request, format: format))
+                }
+            }
+            let ask = ListAsk(request, list: list, format: format)
+            switch format {
+            case .csv: return .onWorker { route.respondWithCSV(ask, to: request) }
+            default: return route.answer(ask, in: lists, to: request)
+            }
+        }
+        try router.get("/:list/:key", mayBlock: true) { request, parameters in
+            let key = parameters["key"] ?? ""
+            return route.sharingJSON(
+                route.respondWithRow(to: request, listSegment: parameters["list"] ?? "", keySegment: key),
+                with: request, format: ListFormat(rowKey: key))
+        }
+    }
+
+    /// The longest next-page address sent in a `Link` header, in bytes.
+    static let maximumLinkHeader = 4096
+
+    /// The list named by a path segment in `format` (`NAME`, `NAME.json`, `NAME.csv`: its suffix off).
+    static func list(segment: String, format: ListFormat, in lists: TableLists) -> ListDefinition? {
+        guard let name = TildeEncoding.decode(segment.dropLast(format.suffix.utf8.count)) else { return nil }
+        return lists.list(named: name)
+    }
+
+    /// Answers a list request: a kept answer at once when the database's
+    /// version (``DataVersion``, probed without waiting on a lock) finds one;
+    /// else an attempt on the connection's thread (``attempts``); else on a
+    /// worker (``respondWithList``). A successful answer is kept under that
+    /// version. The query is validated once, on a miss, and a worker takes it
+    /// as the attempt left it. The CORS header is added to a JSON twin's either way.
+    func answer(_ ask: ListAsk, in lists: TableLists, to request: Request) -> Answer {
+        var key: CacheKey?
+        if let cache = responseCache, case .success(let version?) = ask.list.rows.dataVersion() {
+            let found = CacheKey(ask, of: lists, version: version)
+            if let kept = cache.response(for: found) {
+                health.record(Result<Void, ListStoreError>.success(()), of: ask.list.source)
+                return .now(sharingJSON(kept.evaluatingConditions(of: request), with: request, format: ask.format))
+            }
+            key = found
+        }
+        let validated = ask.validated()
+        // One flag of the declaration read; the cast is made only for a source that awaits.
+        if ask.list.awaits, let rows = ask.list.rows as? SuspendingRowSource, case .success(let valid) = validated,
+            !Self.isShell(ask, valid)
+        {
+            // A source that suspends: awaited within its deadline, no thread held meanwhile.
+            return .suspending { [self, key] in
+                let query = self.query(ask.list, valid, startedAt: request.received)
+                let result = await AwaitedRead.result(until: rows.deadline(from: request.received)) {
+                    await rows.awaiting.page(query, continuing: valid.start)
+                }
+                let read = reader.read(ask, validated) { _, _ in result }
+                return sharingJSON(written(read, of: ask, validated, in: lists, to: request, cacheKey: key), with: request, format: ask.format)
+            }
+        }
+        if let answered = respondWithList(ask, validated, in: lists, to: request, cacheKey: key, attemptWork: attempts.work) {
+            return .now(sharingJSON(answered, with: request, format: ask.format))
+        }
+        return .onWorker { [self, key] in
+            sharingJSON(respondWithList(ask, validated, in: lists, to: request, cacheKey: key), with: request, format: ask.format)
+        }
+    }
+
+    /// The list page, fragment or JSON answer.
+    /// - Parameters:
+    ///   - ask: What the request asks for, read once (``ListAsk``).
+    ///   - validated: Its query validated against `ask.list` (``ListAsk/validated()``).
+    ///   - cacheKey: Where to keep a successful answer read from the key's file; nil keeps none.
+    func respondWithList(
+        _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, to request: Request,
+        cacheKey: CacheKey? = nil
+    ) -> Response {
+        // Without an attempt limit every outcome is an answer.
+        respondWithList(ask, validated, in: lists, to: request, cacheKey: cacheKey, attemptWork: nil) ?? Response.status(500)
+    }
+
+    /// ``respondWithList(_:_:in:to:cacheKey:)``, or, with `attemptWork`, an
+    /// attempt (``ListStore/RowPageQuery/attemptWork``): nil when the query met a lock,
+    /// ran past its work, needs a row looked up for its cursor or met a changed
+    /// schema, so that a worker answers instead (and requests of the list with the same
+    /// ``TableRequest/queryShape`` are left to workers for a while when the attempt ran past
+    /// its work: ``ConnectionThreadAttempts``).
+    func respondWithList(
+        _ ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists, to request: Request,
+        cacheKey: CacheKey? = nil, attemptWork: Int?
+    ) -> Response? {
+        // An attempt's shape: the list and what decides its query's cost (``TableRequest/queryShape``).
+        var attemptShape = ""
+        if attemptWork != nil, case .success(let valid) = validated, !Self.isShell(ask, valid) {
+            attemptShape = ask.list.name + "\u{2}" + valid.queryShape
+            if !ask.list.answersWithoutBlocking || !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
+                return nil
+            }
+        }
+        let read: ListRead<RowPage?>
+        if case .success(let valid) = validated, Self.isShell(ask, valid) {
+            // A lazy list's first full page is the shell, read from nothing: the rows come with a partial request.
+            read = ListRead(outcome: .read(RowPage(rows: [], keys: [], hasMore: false)))
+        } else {
+            read = reader.read(ask, validated, isAttempt: attemptWork != nil) { ask, valid in
+                self.read(ask.list, valid, startedAt: request.received, attemptWork: attemptWork)
+            }
+        }
+        if attemptWork != nil, case .failed(_, let error) = read.outcome {
+            if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
+            return nil
+        }
+        return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey)
+    }
+
+    /// The answer to `read`, the read of `ask` under `validated`, kept under `cacheKey`
+    /// when it succeeded; after a schema change, the answer to the second try, not kept
+    /// (its key names the file as it was).
+    private func written(
+        _ read: ListRead<RowPage?>, of ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists,
+        to request: Request, cacheKey: CacheKey?
+    ) -> Response {
+        if let retry = read.retry {
+            return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil)
+        }
+        return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey)
+    }
+
+    /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
+    private static func isShell(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
+        ask.list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
+    }
+
+    /// The page, fragment or JSON answer to `outcome`, the read of `ask` under `parsed`
+    /// (nil when refused) over `lists`, kept under `cacheKey` when it succeeded.
+    private func write(
+        _ outcome: ListRead<RowPage?>.Outcome, of ask: ListAsk, _ parsed: TableRequest?, in lists: TableLists,
+        to request: Request, cacheKey: CacheKey?
+    ) -> Response {
+        let list = ask.list
+        var snapshot = ListSnapshot(display: list.configuration.display)
+        snapshot.isContinuation = ask.format == .continuation
+        var refusal: ListRefusal?
+        var page: RowPage?
+        var searchTimeLimit: Int?
+        if let valid = parsed {
+            snapshot.cursor = valid.cursorText
+            snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
+            snapshot.isPending = Self.isShell(ask, valid)
+        }
+        switch outcome {
+        case .refused(let refused):
+            refusal = refused
+            snapshot.request = .badRequest(reason: refused.message)
+        case .read(let found?):
+            page = found
+            if let valid = parsed { snapshot.take(found, of: list, sort: valid.sort) }
+        case .read(nil):
+            refusal = ListRefusal(reason: .positionGone, searchAsGiven: parsed?.searchAsGiven)
+            snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+        case .failed(.unreadableValue, _):
+            refusal = ListRefusal(reason: .unreadableValue, searchAsGiven: parsed?.searchAsGiven)
+            snapshot.request = .badRequest(reason: UIStrings.english.reason(.unreadableValue))
+        case .failed(.searchTooSlow(let timeLimit), _):
+            snapshot.source = .unavailable(retryAfterSeconds: nil)
+            searchTimeLimit = max(1, Int(timeLimit.rounded()))
+        case .failed(.source(let status), _):
+            snapshot.source = status
+        case .gone, .unread:
+            // The list went with a schema change (a list's read always reads).
+            return notFound(request, format: ask.format, asked: ask)
+        }
+        let decision = ListDecision.decide(snapshot)
+        let view = TableView(
+            decision: decision, list: list, request: parsed, refusal: refusal?.reason, page: page,
+            language: ask.language, languageParameter: ask.languageParameter,
+            lists: lists, templates: site.templates)
+        // `/` names the list's own address for the same request; a refused request names none (found by QA).
+        view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
+        view.searchTimeLimit = searchTimeLimit
+        view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
+        // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
+        if case .loadMore(let cursor) = decision.footer, let parsed {
+            view.next = QueryString.link(list.path + ask.format.suffix, parsed.queryItems(cursor: cursor))
+        }
+        var response = ask.format.writer?.write(view, site: site) ?? drawingFailed(ask, in: lists, request: parsed)
+        // A page that could not be drawn (a list's own template failed) offers no next page.
+        // A next page's address longer than ``maximumLinkHeader`` (many long filters, or a
+        // view's cursor made by an earlier version, which carried long texts) is left to the
+        // page and the JSON `next`: libmicrohttpd could not fit it among the header fields and
+        // closed the connection (found by QA).
+        if let next = view.next, response.status == decision.status, next.utf8.count <= Self.maximumLinkHeader {
+            response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
+        }
+        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: ask.languageFromHeader)
+        // Kept only when the rows came from the very file the key's version describes.
+        if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity,
+            let cache = responseCache
+        {
+            cache.store(response, for: cacheKey)
+        }
+        return response.evaluatingConditions(of: request)
+    }
+
+    /// The page `parsed` asks for, one call to the list's row source (``ListStore/RowSource``):
+    /// nil when its cursor names a row (by rowid, key or number) that is gone.
+    /// - Parameter attemptWork: See ``ListStore/RowPageQuery/attemptWork``.
+    private func read(
+        _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
+    ) -> Result<RowPage?, ListStoreError> {
+        list.rows.page(query(list, parsed, startedAt: startedAt, attemptWork: attemptWork), continuing: parsed.start)
+    }
+
+    /// What `parsed` asks of `list`'s rows: the order, filters, search and limit.
+    private func query(
+        _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
+    ) -> RowPageQuery {
+        RowPageQuery(
+            table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
+            searchAlternative: list.searchAlternative(for: parsed.query), filters: parsed.filters, startedAt: startedAt,
+            attemptWork: attemptWork)
+    }
+
+    /// The headers every answer of these routes carries, then the conditional request evaluated.
+    func finish(
+        _ response: Response, decision: Decision, negotiated: (language: Language, fromHeader: Bool),
+        request: Request
+    ) -> Response {
+        var response = response
+        ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: negotiated.fromHeader)
+        return response.evaluatingConditions(of: request)
+    }
+
+    /// The answer when `list`'s own templates cannot draw what was asked (partials
+    /// nested as deep as its data, say; the fault is logged): the error state (500)
+    /// as a failing source gives it for `request` (nil: the list's first page), a page,
+    /// region or continuation footer in the request's language, drawn with the
+    /// templates of the list's layout, none of its own. Found by a break-it pass: a
+    /// bare `text/plain` 500, which a partial request swapped in as the list.
+    func drawingFailed(_ ask: ListAsk, in lists: TableLists, request: TableRequest?) -> Response {
+        let list = ask.list
+        var snapshot = ListSnapshot(display: list.configuration.display)
+        snapshot.isContinuation = ask.format == .continuation
+        snapshot.cursor = request?.cursorText
+        snapshot.source = .failed
+        let decision = ListDecision.decide(snapshot)
+        let view = TableView(
+            decision: decision, list: list, request: request, refusal: nil, page: nil, language: ask.language,
+            languageParameter: ask.languageParameter, lists: lists, templates: site.templates)
+        let context =
+            switch ask.format {
+            case .continuation: view.continuationContext
+            case .region: view.fragmentContext
+            default: view.pageContext
+            }
+        return site.render(ask.format.template ?? "list", context, status: decision.status, forTable: true, list: list, listsOwn: false)
+    }
+
+    /// A 404: the not-found page (or its JSON).
+    /// While a database's lists cannot be read (``TableCatalog/isMissingLists``) it is
+    /// a 503 with `Retry-After` instead: the address may name one of them.
+    /// - Parameter asked: The list request as read (its list gone meanwhile), whose format
+    ///   and language the page takes; nil for an address that names no list.
+    func notFound(_ request: Request, format: ListFormat, asked: ListAsk? = nil) -> Response {
+        let json = format.isJSON
+        if catalog.isMissingLists {
+            guard json else {
+                guard let asked else { return site.listsUnavailable(request, retryAfterSeconds: retryAfterSeconds) }
+                return site.listsUnavailable(
+                    isPartial: asked.format == .region || asked.format == .continuation, language: asked.language,
+                    languageFromHeader: asked.languageFromHeader, retryAfterSeconds: retryAfterSeconds)
+            }
+            var response = Self.jsonProblem(
+                status: 503, state: "unavailable", problem: "The data source cannot be reached just now. Try again shortly.")
+            response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfterSeconds))
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            return response
+        }
+        guard json else {
+            guard let asked else { return site.notFound(request) }
+            return site.notFound(asked.format, language: asked.language, languageFromHeader: asked.languageFromHeader)
+        }
+        return Self.jsonProblem(status: 404, state: "notFound", problem: "There is no list or row at this address.")
+    }
+
+    /// A JSON answer that names no list: `{"status", "state", "problem"}`
+    /// (docs/list.schema.json, `noListAnswer`).
+    static func jsonProblem(status: Int, state: String, problem: String) -> Response {
+        var json = JSONWriter()
+        json.raw("{")
+        json.key("status")
+        json.raw(String(status))
+        json.raw(", ")
+        json.key("state")
+        json.string(state)
+        json.raw(", ")
+        json.key("problem")
+        json.string(problem)
+        json.raw("}\n")
+        var response = Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: json.bytes)
+        response.headers.replaceOrAdd(name: "Cache-Control", value: ResponseHeaders.listCacheControl)
+        return response
+    }
+}

@@ -1,0 +1,423 @@
+import ListDecision
+import ListStore
+import Mustache
+
+/// The template context of an answer for a list over a table: the decision,
+/// drawn in one language, for the same `list`, `region` and `continuation`
+/// templates as the catalogue (their `row` and `search` partials are the
+/// list's: `table-row.mustache` and `table-controls.mustache`).
+///
+/// Nothing here decides a state; docs/view-context.md lists the keys. Beyond
+/// the catalogue's: `canonical`, `controls` (sort links) and the rows'
+/// fields `id`, `key`, `detailHref`, `caption`, `cells`, `moreColumns`.
+///
+/// A class: a request hands its view to closures and functions several times,
+/// and a copy of its large values (the list, the words, the rows) retained and
+/// released each of their references (perf: 1.4 % of an uncached table page).
+package final class TableView: DecisionView {
+    /// The decision to draw.
+    let decision: Decision
+    /// The list.
+    let list: ListDefinition
+    /// The validated request, or nil when it was refused.
+    let request: TableRequest?
+    /// Why it was refused, when it was.
+    let refusal: ListRequest.Reason?
+    /// The rows read, when the decision shows them.
+    let page: RowPage?
+    /// The page language, and the `lang` parameter links keep (nil when negotiated).
+    let language: Language
+    let languageParameter: String?
+    /// Every list served (foreign-key links).
+    let lists: TableLists
+    /// Renders custom placeholder partials.
+    let templates: PageTemplates?
+    /// The canonical address, when the page is served at another one (`/`).
+    var canonical: String?
+    /// Whether the page has a `#list` element partial requests may target (not a row's page).
+    var hasListRegion = true
+    /// A row's page: the row read (nil when there is none) and its key as its address writes it.
+    var row: [SQLValue]?
+    var rowKey: String?
+    /// The next page's address in the asked format, when the decision offers one (made
+    /// once by the route: the footer's load more, the `Link` header and JSON's `next`).
+    var next: String?
+    /// The query time limit in seconds, when the search or filters ran past it.
+    var searchTimeLimit: Int?
+    /// The search text of a refused request (`q` as it came, at most
+    /// ``ListRequest/maximumQueryLength`` scalars), put back in the search box so the
+    /// reader can mend it (found by a break-it pass: a 400 emptied the box).
+    var refusedQuery: String?
+
+    /// The words of the page language, looked up once and held by reference
+    /// (large values: a copy per use costs; see ``SharedWords``).
+    let strings: SharedWords<UIStrings>
+    let words: SharedWords<TableWords>
+
+    /// The view of `decision` for `list`.
+    /// - Parameters:
+    ///   - request: The validated request, or nil when it was refused (`refusal` says why).
+    ///   - page: The rows read, when any were.
+    ///   - languageParameter: The `lang` parameter links keep (nil when the language was negotiated).
+    ///   - lists: Every list served (foreign-key links).
+    ///   - templates: For custom placeholder partials.
+    package init(
+        decision: Decision, list: ListDefinition, request: TableRequest?, refusal: ListRequest.Reason?, page: RowPage?,
+        language: Language, languageParameter: String?, lists: TableLists, templates: PageTemplates?
+    ) {
+        self.decision = decision
+        self.list = list
+        self.request = request
+        self.refusal = refusal
+        self.page = page
+        self.language = language
+        self.languageParameter = languageParameter
+        self.lists = lists
+        self.templates = templates
+        self.strings = list.words.shared(language)
+        self.words = TableWords.shared(language)
+    }
+    var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path, basePath: list.basePath) }
+
+    /// This page's JSON twin (`/NAME.json` with the same parameters, cursor
+    /// included): the layout's `<link rel="alternate" type="application/json">`
+    /// and the link beside the sort links.
+    var jsonHref: String {
+        let base = request ?? TableRequest(language: languageParameter)
+        return QueryString.link(list.path + ".json", base.queryItems(cursor: base.cursorText))
+    }
+
+    /// The whole list as CSV (`/NAME.csv` with the page's order, filters and
+    /// search; no cursor or limit): the layout's `<link rel="alternate" type="text/csv">`
+    /// and the link beside the JSON one.
+    var csvHref: String {
+        let base = request ?? TableRequest(language: languageParameter)
+        return QueryString.link(list.path + ".csv", base.queryItems(cursor: nil).filter { $0.name != "limit" && $0.name != "lang" })
+    }
+
+    /// The offline `<template>`s' content: the offline placeholder, banner and footer.
+    var offlineContext: MustacheValue {
+        OfflinePlaceholder.templatesContext(
+            list: list.configuration, language: language, allowsPartialRequests: hasListRegion, links: links,
+            templates: templates, words: list.words)
+    }
+
+    /// The `<title>`: the list's title, or the placeholder's for an error.
+    var title: String {
+        if let kind = decision.body.placeholderKind, decision.status >= 400 {
+            return placeholder(kind).title
+        }
+        if let query = request?.query { return words.words.searchTitle(isolated(query), list.title(in: language)) }
+        return list.title(in: language)
+    }
+
+    func placeholder(_ kind: PlaceholderKind) -> PlaceholderContent {
+        var facts = PlaceholderContent.Facts(
+            problem: decision.problem, refusal: refusal, query: request?.query.map(isolated),
+            retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
+        facts.searchTimeLimit = searchTimeLimit
+        facts.isLazyShell = decision.rule == .pending
+        return PlaceholderContent(
+            kind: kind, list: list.configuration, language: language, facts: facts, links: links,
+            strings: strings.words)
+    }
+
+    /// Everything but the announcement and the offline templates: ``chromeFields`` and ``decisionFields``.
+    var baseContext: MustacheFields {
+        var context = chromeFields
+        for (name, value) in decisionFields { context[name] = value }
+        return context
+    }
+
+    /// The fields that follow from the list, the language and the request alone,
+    /// not from the rows read or the state decided: the page's words, links, search
+    /// form, sort links and header row. A whole first page shares them with every
+    /// request for the same address (``sharedContextKey``).
+    var chromeFields: MustacheFields {
+        var context: MustacheFields = [
+            "lang": .string(language.tag),
+            "strings": list.words.mustacheValue(language),
+            "heading": .string(list.title(in: language)),
+            "homeHref": .string(ListLinks.link(list.basePath + "/", language: languageParameter)),
+        ]
+        if let canonical { context["canonical"] = .string(canonical) }
+        let formats = (json: jsonHref, csv: csvHref)
+        context["jsonHref"] = .string(formats.json)
+        context["csvHref"] = .string(formats.csv)
+        let sorts = sortLinks
+        context["search"] = controls(sorts, formats: formats)
+        if list.layout == .table {
+            context["headers"] = headers(sorts)
+            context["rowHeader"] = .string(words.words.rowHeader)
+            context["columnCount"] = .string(String(list.listedColumns.count + 1))
+            let unlisted = list.table.columns.count - list.listedColumns.count
+            if unlisted > 0 { context["moreColumns"] = .string(words.words.moreColumns(unlisted)) }
+        }
+        return context
+    }
+
+    /// The fields that follow from the decision and the rows: the title (an error's
+    /// placeholder names the page), the way back to the start, the placeholder,
+    /// the rows and the footer. No name here is one of ``chromeFields``.
+    var decisionFields: MustacheFields {
+        let links = self.links
+        var context: MustacheFields = ["title": .string(title)]
+        if request?.start != nil, decision.body != .nothingNew { context["startHref"] = .string(links.start) }
+        if let kind = decision.body.placeholderKind {
+            if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
+            context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
+        }
+        addRowsAndFooter(to: &context, links: links)
+        return context
+    }
+
+    /// The context of a continuation (`continuation.mustache`): the rows, the footer and
+    /// the announcement out of band, with what a row and a footer draw besides their own
+    /// fields (`lang`, `strings`, and in the table layout `rowHeader` and `columnCount`);
+    /// none of the page's chrome.
+    var continuationContext: MustacheValue {
+        var context: MustacheFields = ["lang": .string(language.tag), "strings": list.words.mustacheValue(language)]
+        if list.layout == .table {
+            context["rowHeader"] = .string(words.words.rowHeader)
+            context["columnCount"] = .string(String(list.listedColumns.count + 1))
+        }
+        addRowsAndFooter(to: &context, links: links)
+        let text = announcementText
+        if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
+        return .dictionary(context)
+    }
+
+    /// Adds the rows the decision shows (`hasRows`, `rows`) and its footer (`footer`).
+    private func addRowsAndFooter(to context: inout MustacheFields, links: ListLinks) {
+        if decision.body.showsRows, let page {
+            context["hasRows"] = true
+            context["rows"] = .list(
+                MustacheListBox(
+                    list.presenter?.rows(page, of: list, language: language, languageParameter: languageParameter)
+                        ?? TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter)))
+        } else if decision.body == .nothingNew {
+            context["hasRows"] = true
+            context["rows"] = []
+        }
+        if let footer = ListFooter.context(
+            decision: decision, links: links, strings: strings, list: list.configuration,
+            language: language, refusalMessage: refusal.map { strings.words.reason($0) }, next: next)
+        {
+            context["footer"] = footer
+        }
+    }
+
+    /// What a whole page's shared fields (``chromeFields`` and the offline templates)
+    /// depend on besides the templates and the site, as text; nil when the page
+    /// shares none: a refused request (its links are the refusal's), a page after a
+    /// cursor (its JSON link and the offline page's retry link name the cursor:
+    /// every such page is another address, so sharing would only fill the cache).
+    var sharedContextKey: String? {
+        guard let request, request.cursorText == nil, refusal == nil else { return nil }
+        var key = "\(lists.generation)\u{1}\(list.name)\u{1}\(language.tag)\u{1}\(languageParameter ?? "\u{2}")\u{1}"
+        key += QueryString.encoded(request.queryItems(cursor: nil))
+        key += "\u{1}\(canonical ?? "\u{2}")\u{1}\(hasListRegion)\u{1}\(searchTimeLimit ?? 0)"
+        return key
+    }
+
+    /// A whole page's context in two parts (``Mustache/MustacheSharedContext``): the
+    /// fields of this request's state and rows (``pageOwnFields``), and those it
+    /// shares with every request for its address (``pageSharedFields``, made only
+    /// when not kept). Together they are ``pageFields``.
+    package var pageOwnFields: MustacheFields {
+        var own = decisionFields
+        own["status"] = ["text": .string(announcementText)]
+        return own
+    }
+
+    /// Every name ``pageOwnFields`` may hold: a section of the shared fields that looked
+    /// for any other name in a page's own fields, and did not find it, is still kept
+    /// (``Mustache/MustacheSharedContext/ownNames``).
+    package static let pageOwnNames: Set<String> = ["title", "startHref", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
+
+    /// See ``pageOwnFields``.
+    package var pageSharedFields: MustacheFields {
+        var shared = chromeFields
+        shared["offline"] = offlineContext
+        return shared
+    }
+
+    /// One sort link: the key order's or a column's, where following the
+    /// current column's link reverses its order.
+    struct SortLink {
+        var label: String
+        /// Nil for a column the list does not sort by (``ListDefinition/sortableColumns``).
+        var href: String?
+        /// Whether the page is in this order, and if so whether descending.
+        var isCurrent: Bool
+        var descending: Bool
+    }
+
+    /// The key order's sort link, then each column's (by index into the table's
+    /// columns): made once per page for the header row and the sort links.
+    var sortLinks: (key: SortLink, columns: [SortLink]) {
+        let current = request?.sort
+        let base = request ?? TableRequest(language: languageParameter)
+        // Each link is the request from the start (no cursor) in another order, written
+        // straight from the request's items with that `sort` value (`sort=` is key order
+        // where the list has a default sort).
+        let (before, after) = base.encodedAroundSort
+        let key = SortLink(
+            label: words.words.keyOrder,
+            href: QueryString.link(list.path, before: before, sort: list.defaultSort == nil ? nil : "", after: after),
+            isCurrent: current == nil, descending: false)
+        let columns = list.table.columns.map { column in
+            guard list.isSortable(column.name) else {
+                return SortLink(label: list.label(column, in: language), href: nil, isCurrent: false, descending: false)
+            }
+            let isCurrent = current?.column == column.name
+            let descending = isCurrent && current?.descending == false
+            return SortLink(
+                label: list.label(column, in: language),
+                href: QueryString.link(
+                    list.path, before: before, sort: (descending ? "-" : "") + TableRequest.sortText(column.name), after: after),
+                isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
+        }
+        return (key, columns)
+    }
+
+    /// The table layout's header row (`headers`): the row column (its link
+    /// goes back to the key order), then each listed column, each a sort link;
+    /// the sorted one carries `ariaSort` (`ascending` or `descending`, WAI-ARIA
+    /// 1.2 `aria-sort`).
+    func headers(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
+        func header(_ link: SortLink, label: String, isNumeric: Bool = false) -> MustacheValue {
+            var fields: MustacheFields = ["label": .string(label), "isNumeric": .bool(isNumeric)]
+            if let href = link.href { fields["href"] = .string(href) }
+            if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
+            return .dictionary(fields)
+        }
+        return .array(
+            [header(links.key, label: words.words.rowHeader)]
+                + list.listedColumns.map { index in
+                    // A column of numbers is headed at the side its values stand (they are right-aligned).
+                    let isNumeric = [.integer, .real, .numeric].contains(list.table.columns[index].affinity)
+                    return header(links.columns[index], label: links.columns[index].label, isNumeric: isNumeric)
+                })
+    }
+
+    /// The list's controls (`table-controls.mustache`): the search form, the
+    /// active filters (each with a link that removes it), and the sort links:
+    /// key order, then each column (the current one marked; following it again
+    /// reverses the order).
+    /// - Parameter formats: The page's ``jsonHref`` and ``csvHref``, made once for the page.
+    func controls(_ links: (key: SortLink, columns: [SortLink]), formats: (json: String, csv: String)) -> MustacheValue {
+        let base = request ?? TableRequest(language: languageParameter)
+        var sorts: [MustacheValue] = [
+            [
+                "label": .string(links.key.label), "href": .string(links.key.href ?? ""), "isCurrent": .bool(links.key.isCurrent),
+            ]
+        ]
+        for link in links.columns {
+            guard let href = link.href else { continue }
+            var fields: MustacheFields = ["label": .string(link.label), "href": .string(href), "isCurrent": .bool(link.isCurrent)]
+            if link.isCurrent { fields["direction"] = .string(link.descending ? words.words.descending : words.words.ascending) }
+            sorts.append(.dictionary(fields))
+        }
+        let filters: [MustacheValue] = base.filters.indices.map { index in
+            // A named filter shows under its own label, with the value as the request gave it; a
+            // column's filter under the column's label (in the page language where the list has one).
+            var shown = base.filters[index]
+            if index < base.origins.count, case .named(let named, let value) = base.origins[index] {
+                let label = list.words.columnLabels[language]?[named.column] ?? named.label ?? named.name
+                shown = RowFilter(column: label, operation: named.operation, value: value)
+            } else if let column = list.table.columnIndex(shown.column).map({ list.table.columns[$0] }) {
+                shown.column = list.label(column, in: language)
+            }
+            let label = words.words.label(shown)
+            return [
+                "label": .string(label), "removeLabel": .string(words.words.removeFilter(label)),
+                "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil))),
+            ]
+        }
+        var controls: MustacheFields = [
+            "action": .string(list.path), "searchLabel": .string(strings.words.searchLabel),
+            "searchPlaceholder": .string(strings.words.searchPlaceholder), "sortBy": .string(words.words.sortBy), "colon": .string(words.words.colon),
+            "sorts": .array(sorts), "filtersLabel": .string(words.words.activeFilters), "filters": .array(filters),
+            "jsonHref": .string(formats.json), "jsonLabel": .string(words.words.jsonLink),
+            "csvHref": .string(formats.csv), "csvLabel": .string(words.words.csvLink),
+            "hasFilters": .bool(!filters.isEmpty),
+            // A list whose rows are not searched offers no search box (its form keeps the refresh).
+            "searches": .bool(list.capabilities.searches),
+            // Everything but the search text and the cursor travels as hidden inputs.
+            "hidden": .array(
+                base.queryItems(cursor: nil).filter { $0.name != "q" }.map {
+                    ["name": .string($0.name), "value": .string($0.value)]
+                }),
+        ]
+        if let query = request?.query ?? refusedQuery { controls["query"] = .string(query) }
+        return .dictionary(controls)
+    }
+
+    /// A key's values as text for `data-key` when the row has no detail page:
+    /// each value's text tilde-encoded (NULL as `~`, a text that is not UTF-8 as its
+    /// stored bytes), joined by `,`.
+    static func keyText(_ key: some Collection<SQLValue>) -> String {
+        key.map { value in
+            if case .textBytes(let bytes) = value { return TildeEncoding.encode(bytes: bytes) }
+            return value.plainText.map(TildeEncoding.encode) ?? "~"
+        }.joined(separator: ",")
+    }
+
+    /// A row's element id: `row-` and 16 hex digits of FNV-1a (64 bits) over
+    /// its key's values and their storage classes, and its place in a run of
+    /// rows equal in every key value (`ordinal`, ``RowPage/ordinals``): unique
+    /// per row in practice, valid in any id, short for any key.
+    static func elementID(_ key: some Collection<SQLValue>, ordinal: Int = 1) -> String {
+        MustacheOutput.string { writeElementID(elementIDHash(key, ordinal: ordinal), into: &$0) }
+    }
+
+    /// The hash ``elementID(_:ordinal:)`` writes.
+    static func elementIDHash(_ key: some Collection<SQLValue>, ordinal: Int = 1) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        func mix(_ word: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
+        for value in key {
+            switch value {
+            case .null: mix(0 as UInt8)
+            case .integer(let number):
+                mix(1 as UInt8)
+                mix(UInt64(bitPattern: number))
+            case .real(let number):
+                mix(2 as UInt8)
+                mix(number.bitPattern)
+            case .text(let text):
+                mix(3 as UInt8)
+                for byte in text.utf8 { mix(byte) }
+            case .textBytes(let bytes):
+                mix(3 as UInt8)
+                for byte in bytes { mix(byte) }
+            case .blob(let bytes):
+                mix(4 as UInt8)
+                for byte in bytes { mix(byte) }
+            }
+            mix(0xFF as UInt8)
+        }
+        if ordinal > 1 { mix(UInt64(ordinal)) }
+        return hash
+    }
+
+    /// Writes the element id of `hash` (``elementIDHash(_:ordinal:)``): `row-` and 16
+    /// lower-case hex digits (nothing to escape).
+    static func writeElementID(_ hash: UInt64, into output: inout MustacheOutput) {
+        output.append(literal: "row-")
+        output.append(hex: UInt32(truncatingIfNeeded: hash >> 32), minimumDigits: 8, uppercase: false)
+        output.append(hex: UInt32(truncatingIfNeeded: hash), minimumDigits: 8, uppercase: false)
+    }
+}
+
+extension TableRequest {
+    /// A first-page request with `filters` and search text `query`, in `language`
+    /// (links of a refused request, of a row's page, of the gallery's samples).
+    init(query: String? = nil, filters: [RowFilter] = [], language: String?) {
+        self.init()
+        self.query = query
+        self.filters = filters
+        self.language = language
+    }
+}
