@@ -41,7 +41,7 @@ final class SourceHealth: Sendable {
             return
         }
         var failure: ListStoreError?
-        if case .failure(let error) = result, error.kind != .invalidValue, error.kind != .overloaded, !error.isStatementFailure {
+        if case .failure(let error) = result, error.kind != .invalidValue, error.kind != .notFound, error.kind != .overloaded, !error.isStatementFailure {
             failure = error
         }
         if failure == nil, !hasFailure.load(ordering: .acquiring) { return }

@@ -1,40 +1,98 @@
-/// A list's rows read with Swift concurrency: a developer's own source, or a service
-/// awaited over the network. While a page is read, the request's connection waits
-/// suspended and no thread waits for it; at the deadline (``timeLimit`` after the
-/// request arrived) the answer is a timeout (503 with `Retry-After`) whether or not the
-/// read has returned, and the read is cancelled.
+/// A developer's own rows, read with Swift concurrency: an array, an ORM, a call to another
+/// service that can be down, slow or empty. A list takes it as its rows through
+/// ``SuspendingRowSource``; while a page is read, the request's connection waits
+/// suspended and no thread waits for it.
 ///
-/// A list takes it as its rows through ``SuspendingRowSource``. The same rules as a
-/// ``RowSource``'s hold: the continuation is opaque (``RowCursor/Start``, keyset: the sort
-/// value and key of the last row shown), the capabilities say which sorts, filters and
-/// searches a list offers, and failures are ``ListStoreError``s by their
-/// ``ListStoreError/category``.
+/// - **Columns and key.** ``columns`` describe one value per column, in order; those with a
+///   ``TableDescription/Column/primaryKeyPosition`` above 0 are the key (at least one): the
+///   key tells rows apart and addresses each row's page (`/NAME/KEY`).
+/// - **Pages.** ``rows(_:)`` answers up to ``RowRequest/limit`` rows after
+///   ``RowRequest/after`` (nil: from the first) in the list's order: by the sort column when
+///   ``RowRequest/sort`` is set (NULLs last in both directions), ties broken by the key in
+///   the sort's direction; by the key without a sort. Continuing after a position (a sort
+///   value and a key) rather than at an offset is what keeps a row from showing twice when
+///   rows are added between pages.
+/// - **What it offers.** ``capabilities`` says which sorts, filters and search it answers;
+///   the pages offer nothing more (no sort link, filter or search box it does not declare),
+///   and a request for more is refused (400) before the source is asked. The default: key
+///   order alone, no filter, no search, no count.
+/// - **Time.** Each read has ``timeLimit`` (2 s by default), counted from the request's
+///   arrival. At the deadline the answer is 503 with `Retry-After` whether or not the read
+///   has returned, and its task is cancelled (`Task.isCancelled`, `CancellationError`).
+/// - **Failures.** What it throws becomes a state (``ListStoreError/init(thrown:)``):
+///   unreachable or timed out → unavailable (503 with `Retry-After`); ``ListStoreError``
+///   made with `.notFound` → not found (404); with `.badRequest` → 400; anything else →
+///   error (500): the page says no more than that, the log keeps the error's description.
 public protocol AsyncRowSource: Sendable {
-    /// What the source can do beyond reading pages and rows (``RowSourceCapabilities``;
-    /// `answersWithoutBlocking` is not read: its reads never hold a thread).
+    /// The columns, one per value of a row, in order; the key's have a primary key position.
+    var columns: [TableDescription.Column] { get }
+    /// Which sorts, filters and search it answers, and whether it counts or versions its data.
     var capabilities: RowSourceCapabilities { get }
     /// The longest a read may take, counted from the request's arrival.
     var timeLimit: Duration { get }
 
-    /// One page of rows after `start` (see ``RowSource/page(_:continuing:)``): the page,
-    /// or nil when the row `start` names is gone.
-    func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) async -> Result<RowPage?, ListStoreError>
+    /// Up to `request.limit` rows after `request.after`, in the list's order, filtered and
+    /// searched as `request` says; `hasMore` when rows follow them.
+    /// - Throws: Anything: it becomes the list's state (see the protocol's "Failures").
+    func rows(_ request: RowRequest) async throws -> RowBatch
 
-    /// The row whose address values are `address`; nil when there is none.
-    func row(address: [SQLValue]) async -> Result<[SQLValue]?, ListStoreError>
+    /// The row whose key values are `key` (in key order; a row page's address, each value
+    /// read as its column's kind), or nil when there is none (404).
+    func row(key: [SQLValue]) async throws -> [SQLValue]?
 
     /// The number of rows `filters` keep, or nil when the source does not count.
-    func count(filters: [RowFilter]) async -> Result<Int?, ListStoreError>
+    func count(filters: [RowFilter]) async throws -> Int?
 
-    /// What the data holds now (``DataVersion``), asked on the connection's thread before
-    /// a kept answer is given: it must answer at once, without waiting on anything. Nil
-    /// when the source cannot tell (no answer is kept).
-    func dataVersion() -> Result<DataVersion?, ListStoreError>
+    /// What the data holds now: equal versions mean equal answers, so a rendered answer may
+    /// be kept under it. Asked on the connection's thread before a kept answer is given: it
+    /// must answer at once, without waiting. Nil: no answer is kept.
+    func dataVersion() -> DataVersion?
 }
 
 extension AsyncRowSource {
+    /// Key order alone: no sort, filter, search or count.
+    public var capabilities: RowSourceCapabilities {
+        RowSourceCapabilities(sortableColumns: [], filterOperations: [:], searches: false)
+    }
+    /// Two seconds.
+    public var timeLimit: Duration { .seconds(2) }
     /// No count.
-    public func count(filters: [RowFilter]) async -> Result<Int?, ListStoreError> { .success(nil) }
+    public func count(filters: [RowFilter]) async throws -> Int? { nil }
     /// No data version: no answer is kept.
-    public func dataVersion() -> Result<DataVersion?, ListStoreError> { .success(nil) }
+    public func dataVersion() -> DataVersion? { nil }
+}
+
+/// What one page of an ``AsyncRowSource`` is asked for: the order, filters, search, the
+/// number of rows and where the page starts. It asks only for what the source declares
+/// (``AsyncRowSource/capabilities``).
+public struct RowRequest: Sendable, Hashable {
+    /// The sort column and direction; nil for key order.
+    public var sort: ListSort?
+    /// The filters every row must pass (``RowFilter``: a column, an operation, a value).
+    public var filters: [RowFilter]
+    /// The search as the visitor typed it (at most 200 characters); nil for none.
+    public var search: String?
+    /// The most rows the page shows (1...100; 20 unless asked otherwise).
+    public var limit: Int
+    /// The last row shown before this page: its sort value (when sorted) and key values;
+    /// nil for the first page.
+    public var after: RowPosition?
+
+    /// Makes a request.
+    public init(sort: ListSort? = nil, filters: [RowFilter] = [], search: String? = nil, limit: Int = 20, after: RowPosition? = nil) {
+        (self.sort, self.filters, self.search, self.limit, self.after) = (sort, filters, search, limit, after)
+    }
+}
+
+/// One page of an ``AsyncRowSource``'s rows.
+public struct RowBatch: Sendable, Hashable {
+    /// The rows, one value per column each (``AsyncRowSource/columns``), in the list's order.
+    public var rows: [[SQLValue]]
+    /// Whether rows follow these.
+    public var hasMore: Bool
+
+    /// Makes a page of `rows`.
+    public init(rows: [[SQLValue]], hasMore: Bool) {
+        (self.rows, self.hasMore) = (rows, hasMore)
+    }
 }

@@ -242,7 +242,7 @@ public final class InMemoryRowSource: RowSource {
 
     /// `text` as a column of `affinity` compares it: a number where it reads as one, in a
     /// column of any affinity but TEXT (``SQLValue/parameter(_:for:)`` reads it as SQLite does).
-    private static func bound(_ text: String, for affinity: TableDescription.Affinity) -> SQLValue {
+    package static func bound(_ text: String, for affinity: TableDescription.Affinity) -> SQLValue {
         affinity == .text ? .text(text) : SQLValue.parameter(text, for: .blob)
     }
 

@@ -31,6 +31,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         /// where it ends: a page read after that key would skip the rest of them (the
         /// configuration's fault, not the source's: a key must tell the rows apart).
         case repeatedKey
+        /// What the source was asked for is not there: a developer's source or an upstream
+        /// saying so (their 404), not a database's table, which ``schemaChanged`` covers.
+        case notFound
         /// Any other failure.
         case other
     }
@@ -43,8 +46,10 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case unavailable
         /// The read ran past the time limit.
         case timedOut
-        /// What the read names is not there: the list's table or a column of it (its schema
-        /// changed; the lists are read again and the read tried once more).
+        /// What the read names changed under it: the list's table or a column of it (its
+        /// schema changed; the lists are read again and the read tried once more).
+        case schemaChanged
+        /// What the read asks for is not there, as the source says (a list or a row): 404.
         case notFound
         /// A value the request gave is not one the source can read (400).
         case badRequest
@@ -61,7 +66,8 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         switch kind {
         case .cannotOpen, .busy, .overloaded, .noSpace: .unavailable
         case .timedOut: .timedOut
-        case .schemaChanged: .notFound
+        case .schemaChanged: .schemaChanged
+        case .notFound: .notFound
         case .invalidValue: .badRequest
         case .corrupt, .wrongSchema, .repeatedKey, .other: .failed
         }
@@ -91,13 +97,15 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Makes an error of `category` for a source that is not a database (its kind the
-    /// one of that category that says least: `.busy`, `.timedOut`, `.schemaChanged`, `.invalidValue`, `.other`).
+    /// one of that category that says least: `.busy`, `.timedOut`, `.schemaChanged`,
+    /// `.notFound`, `.invalidValue`, `.other`).
     public init(_ category: Category, message: String) {
         let kind: Kind =
             switch category {
             case .unavailable: .busy
             case .timedOut: .timedOut
-            case .notFound: .schemaChanged
+            case .schemaChanged: .schemaChanged
+            case .notFound: .notFound
             case .badRequest: .invalidValue
             case .failed: .other
             }
@@ -109,7 +117,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch kind {
         case .busy, .overloaded, .timedOut, .cannotOpen, .noSpace: true
-        case .corrupt, .wrongSchema, .schemaChanged, .invalidValue, .repeatedKey, .other: false
+        case .corrupt, .wrongSchema, .schemaChanged, .notFound, .invalidValue, .repeatedKey, .other: false
         }
     }
 

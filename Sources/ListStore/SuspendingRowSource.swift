@@ -1,13 +1,27 @@
 /// An ``AsyncRowSource`` as a list's rows (``RowSource``). A list page, fragment or JSON
-/// twin reads it suspended (``awaiting``: the route sees it and awaits the page within
-/// its deadline); the reads that run on a worker (a row's page, a CSV export's pieces,
-/// the index's counts) wait for it there, bounded by the same time limit.
+/// twin reads it suspended (``awaitedPage(_:continuing:)``: the route awaits it within its
+/// deadline); the reads that run on a worker (a row's page, a CSV export's pieces, the
+/// index's counts) wait for it there, bounded by the same time limit.
 public struct SuspendingRowSource: RowSource {
     /// The source awaited.
     public let awaiting: any AsyncRowSource
+    /// Its columns and key as a table (a `WITHOUT ROWID` one, named as the list).
+    public let table: TableDescription
+    /// The key columns' indices, in key order.
+    private let keyColumns: [Int]
 
-    /// The rows of `source`.
-    public init(_ source: any AsyncRowSource) { awaiting = source }
+    /// The rows of `source`, described as a table named `name`.
+    /// - Throws: `.wrongSchema` when no column is a key column.
+    public init(_ source: any AsyncRowSource, name: String) throws(ListStoreError) {
+        awaiting = source
+        let columns = source.columns
+        table = TableDescription(name: name, kind: .withoutRowid, columns: columns)
+        keyColumns = columns.indices.filter { columns[$0].primaryKeyPosition > 0 }
+            .sorted { columns[$0].primaryKeyPosition < columns[$1].primaryKeyPosition }
+        guard !keyColumns.isEmpty else {
+            throw ListStoreError(kind: .wrongSchema, message: "\(name) has no key column (a primary key position)")
+        }
+    }
 
     public var capabilities: RowSourceCapabilities {
         var capabilities = awaiting.capabilities
@@ -22,20 +36,82 @@ public struct SuspendingRowSource: RowSource {
         (start ?? .now) + awaiting.timeLimit
     }
 
+    /// The page `query` asks for after `start`, awaited (no deadline here: the caller's).
+    package func awaitedPage(_ query: RowPageQuery, continuing start: RowCursor.Start?) async -> Result<RowPage?, ListStoreError> {
+        do {
+            let sortColumn = query.sort.flatMap { table.columnIndex($0.column) }
+            var after = query.after
+            switch start {
+            case nil: break
+            case .position(let position)?: after = position
+            case .key(let key)?:
+                guard let row = try await awaiting.row(key: key), row.count == table.columns.count else { return .success(nil) }
+                after = RowPosition(sortValue: sortColumn.map { row[$0] }, key: key)
+            case .rowid?, .rowNumber?:
+                // Made only for rowid tables and keys that do not tell rows apart: never for these rows.
+                return .success(nil)
+            }
+            let request = RowRequest(
+                sort: query.sort, filters: query.filters, search: query.search, limit: query.limit, after: after)
+            let batch = try await awaiting.rows(request)
+            return .success(try page(of: batch, query: query, sortColumn: sortColumn))
+        } catch {
+            return .failure(ListStoreError(thrown: error))
+        }
+    }
+
+    /// `batch` as a page: each row's key and sort value kept for the next cursor, values
+    /// clamped as a database's page clamps them unless read whole.
+    private func page(of batch: RowBatch, query: RowPageQuery, sortColumn: Int?) throws(ListStoreError) -> RowPage {
+        var page = RowPage(rows: [], keys: [], hasMore: batch.hasMore || batch.rows.count > query.limit)
+        for row in batch.rows.prefix(max(1, query.limit)) {
+            guard row.count == table.columns.count else {
+                throw ListStoreError(
+                    kind: .other, message: "\(table.name): a row of \(row.count) values for \(table.columns.count) columns")
+            }
+            var shown = row
+            for column in shown.indices where !query.wholeValues && RowPage.clamp(&shown[column]) {
+                page.clamped.insert(page.rows.count * shown.count + column)
+            }
+            page.rows.append(shown)
+            page.keys.append(keyColumns.map { row[$0] })
+            if let sortColumn { page.sortValues.append(row[sortColumn]) }
+        }
+        return page
+    }
+
     public func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) -> Result<RowPage?, ListStoreError> {
-        AwaitedRead.blocking(until: deadline(from: query.startedAt)) { [awaiting] in
-            await awaiting.page(query, continuing: start)
+        AwaitedRead.blocking(until: deadline(from: query.startedAt)) { [self] in
+            await awaitedPage(query, continuing: start)
         }
     }
 
     public func row(address: [SQLValue], startedAt: ContinuousClock.Instant?) -> Result<[SQLValue]?, ListStoreError> {
-        AwaitedRead.blocking(until: deadline(from: startedAt)) { [awaiting] in await awaiting.row(address: address) }
+        guard address.count == keyColumns.count else { return .success(nil) }
+        // An address comes as text, read as each key column's kind reads it.
+        let key = zip(keyColumns, address).map { index, value in
+            guard case .text(let text) = value else { return value }
+            return InMemoryRowSource.bound(text, for: table.columns[index].affinity)
+        }
+        return AwaitedRead.blocking(until: deadline(from: startedAt)) { [awaiting] in
+            do {
+                return .success(try await awaiting.row(key: key))
+            } catch {
+                return .failure(ListStoreError(thrown: error))
+            }
+        }
     }
 
     public func count(filters: [RowFilter], until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
-        AwaitedRead.blocking(until: deadline) { [awaiting] in await awaiting.count(filters: filters) }
-            .flatMapError { $0.kind == .timedOut ? .success(nil) : .failure($0) }
+        AwaitedRead.blocking(until: deadline) { [awaiting] in
+            do {
+                return .success(try await awaiting.count(filters: filters))
+            } catch {
+                return .failure(ListStoreError(thrown: error))
+            }
+        }
+        .flatMapError { $0.kind == .timedOut ? .success(nil) : .failure($0) }
     }
 
-    public func dataVersion() -> Result<DataVersion?, ListStoreError> { awaiting.dataVersion() }
+    public func dataVersion() -> Result<DataVersion?, ListStoreError> { .success(awaiting.dataVersion()) }
 }

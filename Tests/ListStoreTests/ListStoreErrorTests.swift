@@ -7,14 +7,14 @@ import Testing
 @Suite struct ListStoreErrorTests {
     @Test(arguments: [
         (ListStoreError.Kind.cannotOpen, ListStoreError.Category.unavailable), (.busy, .unavailable), (.overloaded, .unavailable),
-        (.noSpace, .unavailable), (.timedOut, .timedOut), (.schemaChanged, .notFound), (.invalidValue, .badRequest),
+        (.noSpace, .unavailable), (.timedOut, .timedOut), (.schemaChanged, .schemaChanged), (.notFound, .notFound), (.invalidValue, .badRequest),
         (.corrupt, .failed), (.wrongSchema, .failed), (.repeatedKey, .failed), (.other, .failed),
     ])
     func eachKindHasItsCategory(kind: ListStoreError.Kind, category: ListStoreError.Category) {
         #expect(ListStoreError(kind: kind, message: "").category == category)
     }
 
-    @Test(arguments: [ListStoreError.Category.unavailable, .timedOut, .notFound, .badRequest, .failed])
+    @Test(arguments: [ListStoreError.Category.unavailable, .timedOut, .schemaChanged, .notFound, .badRequest, .failed])
     func anErrorMadeFromACategoryIsOfIt(category: ListStoreError.Category) {
         #expect(ListStoreError(category, message: "upstream").category == category)
     }

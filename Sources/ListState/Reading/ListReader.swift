@@ -27,7 +27,7 @@ struct ListReader: Sendable {
             return ListRead(outcome: .refused(refusal))
         case .success(let request):
             let result = body(ask, request)
-            if !isAttempt, case .failure(let error) = result, error.category == .notFound {
+            if !isAttempt, case .failure(let error) = result, error.category == .schemaChanged {
                 return readAgain(ask) { again in
                     switch again.validated() {
                     case .failure(let refusal): .refused(refusal)
@@ -44,7 +44,7 @@ struct ListReader: Sendable {
     /// which gives nil when it reads nothing (an address no row of the list can have).
     func readRow<Value>(_ ask: ListAsk, _ body: (ListAsk) -> Result<Value, ListStoreError>?) -> ListRead<Value> {
         guard let result = body(ask) else { return ListRead(outcome: .unread) }
-        if case .failure(let error) = result, error.category == .notFound {
+        if case .failure(let error) = result, error.category == .schemaChanged {
             return readAgain(ask) { again in body(again).map { .read($0, nil) } ?? .unread }
         }
         return ListRead(outcome: outcome(of: result, list: ask.list, isAttempt: false) { failure($0, of: ask.list, request: nil) })

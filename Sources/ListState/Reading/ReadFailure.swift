@@ -8,6 +8,8 @@ enum ReadFailure: Sendable, Equatable {
     case unreadableValue
     /// The search or filters ran past the source's time limit, in seconds: retrying the same soon will not help (503 without `Retry-After`).
     case searchTooSlow(timeLimit: Double)
+    /// What was asked for is not there, as the source says (``ListStore/ListStoreError/Kind/notFound``): 404.
+    case notFound
     /// The source's state: unavailable (503 with `Retry-After`) or failed (500).
     case source(SourceStatus)
 
@@ -22,7 +24,9 @@ enum ReadFailure: Sendable, Equatable {
             self = .unreadableValue
         case .timedOut where request.map { $0.query != nil || !$0.filters.isEmpty } ?? false:
             self = .searchTooSlow(timeLimit: list.source.queryTimeLimit)
-        case .unavailable, .timedOut, .notFound:
+        case .notFound:
+            self = .notFound
+        case .unavailable, .timedOut, .schemaChanged:
             self = .source(.unavailable(retryAfterSeconds: retryAfterSeconds))
         case .badRequest, .failed:
             self = .source(.failed)

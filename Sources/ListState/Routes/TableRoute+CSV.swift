@@ -55,6 +55,8 @@ extension TableRoute {
             var response = Self.textProblem(status: 503, "The data source is unavailable; try again soon.\n")
             if let seconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
             return response
+        case .failed(.notFound, _):
+            return Self.textProblem(status: 404, "The data source has no such list.\n")
         case .failed(.source, _):
             return Self.textProblem(status: 500, "The data source failed.\n")
         }

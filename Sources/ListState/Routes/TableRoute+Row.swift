@@ -41,7 +41,7 @@ extension TableRoute {
                 return response
             }
             row = found
-        case .read((_, nil)), .unread, .refused:
+        case .read((_, nil)), .unread, .refused, .failed(.notFound, _):
             snapshot.request = .notFound
         case .failed(let failure, _):
             // A row's read has no query: its failure is the source's (``ReadFailure``).

@@ -124,7 +124,7 @@ struct TableRoute: Sendable {
             return .suspending { [self, key] in
                 let query = self.query(ask.list, valid, startedAt: request.received)
                 let result = await AwaitedRead.result(until: rows.deadline(from: request.received)) {
-                    await rows.awaiting.page(query, continuing: valid.start)
+                    await rows.awaitedPage(query, continuing: valid.start)
                 }
                 let read = reader.read(ask, validated) { _, _ in result }
                 return sharingJSON(written(read, of: ask, validated, in: lists, to: request, cacheKey: key), with: request, format: ask.format)
@@ -238,6 +238,8 @@ struct TableRoute: Sendable {
             searchTimeLimit = max(1, Int(timeLimit.rounded()))
         case .failed(.source(let status), _):
             snapshot.source = status
+        case .failed(.notFound, _):
+            snapshot.request = .notFound
         case .gone, .unread:
             // The list went with a schema change (a list's read always reads).
             return notFound(request, format: ask.format, asked: ask)

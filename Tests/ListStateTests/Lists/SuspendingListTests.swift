@@ -26,6 +26,7 @@ import Testing
             self.timeLimit = timeLimit
         }
 
+        var columns: [TableDescription.Column] { rows.table.columns }
         var capabilities: RowSourceCapabilities { rows.capabilities }
         var counts: (reads: Int, cancelled: Int) { state.withLock { ($0.reads, $0.cancelled) } }
         func hold(_ isHeld: Bool) { state.withLock { $0.isHeld = isHeld } }
@@ -43,18 +44,22 @@ import Testing
             }
         }
 
-        func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) async -> Result<RowPage?, ListStoreError> {
+        func rows(_ request: RowRequest) async throws -> RowBatch {
             await waitWhileHeld()
-            return rows.page(query, continuing: start)
+            let query = RowPageQuery(
+                table: rows.table, sort: request.sort, after: request.after, limit: request.limit, search: request.search,
+                filters: request.filters, wholeValues: true)
+            let page = try rows.page(query, continuing: nil).get()
+            return RowBatch(rows: page?.rows.map(Array.init) ?? [], hasMore: page?.hasMore ?? false)
         }
-        func row(address: [SQLValue]) async -> Result<[SQLValue]?, ListStoreError> {
+        func row(key: [SQLValue]) async throws -> [SQLValue]? {
             await waitWhileHeld()
-            return rows.row(address: address, startedAt: nil)
+            return try rows.row(address: key, startedAt: nil).get()
         }
     }
 
     static func serve(_ fruit: AwaitedFruit) throws -> TestServer {
-        let list = ListDefinition(table: fruit.rows.table, rows: SuspendingRowSource(fruit))
+        let list = try ListDefinition("fruit", rows: fruit)
         var configuration = AppConfiguration()
         configuration.retryAfterSeconds = 3
         return try TestServer(tables: TableCatalog(TableLists([list])), configuration: configuration)
