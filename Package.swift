@@ -68,10 +68,11 @@ let package = Package(
             dependencies: ["ListDecision", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
             plugins: ["EmbedResources"]
         ),
-        // The demo list, every named Unicode character: built on ListState's public list API alone.
+        // The demo list, every named Unicode character: built on the library product alone (public
+        // declarations of ListState and of the modules it is made of).
         .target(
             name: "ListCatalogue",
-            dependencies: ["ListState", "ListDecision", "ListStore", "Mustache"],
+            dependencies: ["ListState"],
             exclude: ["Templates"],
             plugins: ["EmbedResources"]
         ),

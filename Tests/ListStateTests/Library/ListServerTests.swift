@@ -1,0 +1,164 @@
+import Foundation
+import MarkupValidation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ListState
+
+/// The library as a developer uses it: lists made in one expression and served by
+/// `ListServer`, answered through `respond(to:)` (no socket) and over HTTP on port 0;
+/// every state and footer of a list over rows in memory, and what a developer's
+/// `AsyncRowSource` throws or how long it hangs, as the states the docs promise.
+/// Every HTML answer is validated.
+@Suite struct ListServerTests {
+    static let columns: [TableDescription.Column] = [.key("id"), .text("title"), .integer("year")]
+
+    static func books(_ count: Int) throws -> InMemoryRowSource {
+        let titles = ["Dune", "Emma", "Ulysses", "Beloved", "Middlemarch"]
+        return try InMemoryRowSource(
+            name: "books", columns: columns,
+            rows: (0..<count).map { [.integer(Int64($0 + 1)), .text(titles[$0 % titles.count]), .integer(Int64(1900 + $0))] })
+    }
+
+    /// Answers `GET path?query`, validating any HTML against `server`'s routes.
+    static func get(
+        _ server: ListServer, _ path: String, query: String? = nil, headers: [(name: String, value: String)] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> ListServer.Response {
+        let response = await server.respond(to: ListServer.Request(path: path, query: query, headers: headers))
+        if response.header("Content-Type")?.hasPrefix("text/html") == true {
+            let text = String(decoding: response.body, as: UTF8.self)
+            for diagnostic in TestServer.diagnostics(text, router: server.router) {
+                Issue.record("\(path): \(diagnostic)", sourceLocation: sourceLocation)
+            }
+        }
+        return response
+    }
+
+    static func text(_ response: ListServer.Response) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    @Test func everyStateAndFooterOfAListMadeInOneExpression() async throws {
+        let server = try ListServer(lists: [
+            ListDefinition("books", title: "Books", rows: try Self.books(5)) {
+                $0
+                    .placeholder(.noResults) { $0.title("No book matches “{query}”") }
+                    .endOfList("That is every book.")
+            },
+            ListDefinition("wishlist", rows: try Self.books(0)) { $0.placeholder(.noData) { $0.title("Nothing wished for yet") } },
+            ListDefinition("shelf", rows: try Self.books(2)) { $0.lazy() },
+        ])
+        let page = await Self.get(server, "/books", query: "limit=2")
+        #expect(page.status == 200 && Self.text(page).contains(">Dune<") && !Self.text(page).contains(">Ulysses<"))
+        #expect(page.header("X-Content-Type-Options") == "nosniff", "the server's own headers come too")
+        let next = try #require(page.header("Link")?.split(separator: "<").last?.split(separator: ">").first)
+        let parts = next.split(separator: "?", maxSplits: 1)
+        let second = await Self.get(server, String(parts[0]), query: String(parts[1]), headers: [("HX-Request", "true")])
+        #expect(second.status == 200 && Self.text(second).contains(">Ulysses<"))
+        let third = try #require(Markup.loadMoreHref(Self.text(second))).split(separator: "?", maxSplits: 1)
+        let last = await Self.get(server, String(third[0]), query: String(third[1]), headers: [("HX-Request", "true")])
+        #expect(last.status == 200 && Self.text(last).contains("That is every book."))
+
+        let none = await Self.get(server, "/books", query: "q=zzz")
+        // The query is drawn isolated (U+2068 … U+2069), so a right-to-left one cannot turn the sentence.
+        #expect(none.status == 200 && Self.text(none).contains("No book matches “\u{2068}zzz\u{2069}”"))
+        let empty = await Self.get(server, "/wishlist")
+        #expect(empty.status == 200 && Self.text(empty).contains("Nothing wished for yet"))
+        let lazy = await Self.get(server, "/shelf")
+        #expect(lazy.status == 200 && Self.text(lazy).contains("placeholder-loading"))
+        let missingRow = await Self.get(server, "/books/99")
+        #expect(missingRow.status == 404 && Self.text(missingRow).contains("placeholder-notFound"))
+        #expect(await Self.get(server, "/nothing").status == 404)
+        let bad = await Self.get(server, "/books", query: "limit=abc")
+        #expect(bad.status == 400 && Self.text(bad).contains("placeholder-error"))
+        let offline = await Self.get(server, "/-/offline")
+        #expect(offline.status == 200 && Self.text(offline).contains("placeholder-offline"))
+
+        let json = await Self.get(server, "/books.json", query: "sort=-year&limit=1")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])
+        #expect((object["rows"] as? [[String: Any]])?.first?["title"] as? String == "Middlemarch")
+        let csv = await Self.get(server, "/books.csv")
+        var bytes = csv.body
+        if let stream = csv.stream { for try await piece in stream { bytes += piece } }
+        #expect(csv.status == 200 && String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").count == 6)
+        let head = await server.respond(to: ListServer.Request(method: "HEAD", path: "/books"))
+        #expect(head.status == 200 && head.body.isEmpty && head.stream == nil)
+        let malformed = await Self.get(server, "/books", query: "q=%FF")
+        #expect(malformed.status == 400)
+    }
+
+    /// A developer's source over another service, failing as it is told to.
+    final class Service: AsyncRowSource {
+        enum Mode { case answers, refused, slow, missing, refusesTheQuery, breaks, hangs }
+        let mode: Mutex<Mode>
+        let columns = ListServerTests.columns
+        let timeLimit: Duration = .milliseconds(300)
+
+        init(_ mode: Mode) { self.mode = Mutex(mode) }
+
+        func rows(_ request: RowRequest) async throws -> RowBatch {
+            switch mode.withLock({ $0 }) {
+            case .answers: return RowBatch(rows: [[.integer(1), .text("Dune"), .integer(1965)]], hasMore: false)
+            case .refused: throw URLError(.cannotConnectToHost)
+            case .slow: throw URLError(.timedOut)
+            case .missing: throw ListStoreError(.notFound, message: "no such shelf")
+            case .refusesTheQuery: throw ListStoreError(.badRequest, message: "the service refused the query")
+            case .breaks: throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "secret-token-123 in the body"))
+            case .hangs:
+                // Ignores cancellation, as a careless source might.
+                while true { try? await Task.sleep(for: .milliseconds(50)) }
+            }
+        }
+
+        func row(key: [SQLValue]) async throws -> [SQLValue]? {
+            key == [.integer(1)] ? [.integer(1), .text("Dune"), .integer(1965)] : nil
+        }
+    }
+
+    @Test(arguments: [
+        (Service.Mode.answers, 200, "Dune"), (.refused, 503, "placeholder-unavailable"), (.slow, 503, "placeholder-unavailable"),
+        (.missing, 404, "placeholder-notFound"), (.refusesTheQuery, 400, "placeholder-error"), (.breaks, 500, "placeholder-error"),
+        (.hangs, 503, "placeholder-unavailable"),
+    ])
+    func whatADevelopersSourceThrowsIsAState(mode: Service.Mode, status: Int, shows: String) async throws {
+        let logged = Mutex<[String]>([])
+        var configuration = AppConfiguration()
+        configuration.retryAfterSeconds = 7
+        let server = try ListServer(
+            lists: [try ListDefinition("shelf", rows: Service(mode))], configuration: configuration,
+            log: { line in logged.withLock { $0.append(line) } })
+        let started = ContinuousClock.now
+        let page = await Self.get(server, "/shelf")
+        #expect(ContinuousClock.now - started < .seconds(2), "answered by its deadline (0.3 s), hung or not")
+        #expect(page.status == status && Self.text(page).contains(shows))
+        #expect((page.header("Retry-After") == "7") == (status == 503))
+        #expect(!Self.text(page).contains("secret-token-123"), "no detail of the failure on the page")
+        if mode == .breaks { #expect(logged.withLock { $0.joined() }.contains("secret-token-123"), "the log keeps it") }
+        let json = await Self.get(server, "/shelf.json")
+        #expect(json.status == status)
+        if mode == .answers {
+            #expect(await Self.get(server, "/shelf/1").status == 200)
+            #expect(await Self.get(server, "/shelf/2").status == 404)
+        }
+    }
+
+    @Test func itServesOverHTTPOnAPortOfItsOwn() async throws {
+        let server = try ListServer(lists: [ListDefinition("books", rows: try Self.books(3))])
+        let port = try server.start(port: 0)
+        defer { server.stop() }
+        #expect(server.port == port)
+        let page = try await onOwnThread { try HTTPTestClient(port: port).send("GET", "/books") }
+        #expect(page.status == 200 && page.text.contains(">Emma<"))
+        for diagnostic in TestServer.diagnostics(page.text, router: server.router) { Issue.record("\(diagnostic)") }
+        let other = try ListServer(lists: [ListDefinition("books", rows: try Self.books(1))])
+        #expect(throws: ListServerError.self) { try other.start(port: port) }
+        #expect(try await onOwnThread { try HTTPTestClient(port: port).send("GET", "/-/livez").status } == 200)
+    }
+
+    @Test func aNameThatCannotBeServedIsRefused() throws {
+        #expect(throws: AppError.self) { try ListServer(lists: [ListDefinition("static", rows: try Self.books(1))]) }
+        #expect(throws: AppError.self) {
+            try ListServer(lists: [ListDefinition("books", rows: try Self.books(1)), ListDefinition("books", rows: try Self.books(2))])
+        }
+    }
+}
