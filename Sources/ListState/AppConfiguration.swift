@@ -44,7 +44,7 @@ public struct AppConfiguration: Sendable {
     public var isDevelopment = false
     /// Every `liststate serve` setting with its effective value and source,
     /// as `GET /-/settings.json` shows them; empty when not started from the command line.
-    public var settings: [EffectiveSetting] = []
+    package var settings: [EffectiveSetting] = []
 
     /// Makes a configuration; the defaults serve the built-in templates and files.
     ///

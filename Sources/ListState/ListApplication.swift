@@ -23,11 +23,11 @@ import Mustache
 ///   (``SourceHealth/readinessFailure(checkingWith:)``); never waits on the source.
 /// - a list's former addresses (``ListDefinition/formerDetailPrefix``): 308 to its rows' pages.
 /// - anything else: the not-found page (404), through the decision module.
-public final class ListApplication: Sendable {
+package final class ListApplication: Sendable {
     /// The lists served, as they stand at each request.
-    public let tables: TableCatalog
+    package let tables: TableCatalog
     /// The configuration it was made with.
-    public let configuration: AppConfiguration
+    package let configuration: AppConfiguration
     let templates: PageTemplates
     let stylesheet: PlaceholderStylesheet
     let health: SourceHealth
@@ -55,7 +55,7 @@ public final class ListApplication: Sendable {
     ///     drawn (standard error by default).
     /// - Throws: `AppError` naming the template file, line and column, or the
     ///   configuration file and key at fault.
-    public init(
+    package init(
         tables: TableCatalog, configuration: AppConfiguration = AppConfiguration(),
         log: (@Sendable (String) -> Void)? = nil
     ) throws(AppError) {
@@ -182,7 +182,7 @@ public final class ListApplication: Sendable {
     }
 
     /// The router with every route.
-    public func makeRouter() -> Router {
+    package func makeRouter() -> Router {
         var router = Router()
         router.basePath = configuration.basePath
         let staticFiles = StaticFiles(
@@ -255,17 +255,17 @@ public final class ListApplication: Sendable {
     /// Marks the application as draining (the process is stopping):
     /// `/-/readyz` answers 503 from now on, so a load balancer stops sending
     /// traffic while requests in flight finish. Idempotent; cannot be undone.
-    public func beginDraining() {
+    package func beginDraining() {
         health.beginDraining()
     }
 
     /// Whether ``beginDraining()`` was called.
-    public var isDraining: Bool { health.isDraining }
+    package var isDraining: Bool { health.isDraining }
 
     /// Sets what the server needs from the application: the security headers
     /// on every response, and the page for an address that cannot be read or
     /// is too large (414, 431).
-    public func configure(_ server: inout Server.Configuration) {
+    package func configure(_ server: inout Server.Configuration) {
         server.defaultHeaders = ResponseHeaders.security
         server.malformedTarget = { [self] headers, target in malformedTarget(headers, target: target) }
         server.refusedForSize = { [self] status, headers, target in

@@ -24,14 +24,14 @@ func logError(_ message: String) {
 /// is written in one piece. Files and devices (`/dev/null`, `/dev/full`) are
 /// written as before: they do not wait on a reader. Write errors (EPIPE once
 /// the reader is gone, ENOSPC) are ignored; the serve command ignores SIGPIPE.
-public final class LogWriter: Sendable {
+package final class LogWriter: Sendable {
     /// Standard output (the access log).
-    public static let standardOutput = LogWriter(descriptor: 1)
+    package static let standardOutput = LogWriter(descriptor: 1)
     /// Standard error (incidents, start and stop).
-    public static let standardError = LogWriter(descriptor: 2)
+    package static let standardError = LogWriter(descriptor: 2)
 
     /// The file descriptor written to.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// Whether a write may wait on a reader (pipe, socket, terminal), decided once.
     let mayWait: Bool
     /// Lines dropped since the last one that got through; the lock also keeps
@@ -43,7 +43,7 @@ public final class LogWriter: Sendable {
     static let atomicLimit = 4096
 
     /// Makes a writer for `descriptor`.
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         var status = stat()
         if fstat(descriptor, &status) == 0 {
@@ -57,21 +57,21 @@ public final class LogWriter: Sendable {
     /// Writes the drop notice as a JSON line (`AccessLogEntry.jsonMessage`),
     /// for a log of JSON lines (`--log-format json`: found by QA, a plain
     /// notice broke the log's readers).
-    public func writeNoticesAsJSON() {
+    package func writeNoticesAsJSON() {
         noticesAsJSON.store(true, ordering: .relaxed)
     }
 
     /// The number of lines dropped so far and not yet reported.
-    public var droppedLines: Int { dropped.withLock { $0 } }
+    package var droppedLines: Int { dropped.withLock { $0 } }
 
     /// Writes `text` (one or more lines ending in a newline), or drops it when
     /// the descriptor cannot take it now.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         write(bytes: Array(text.utf8))
     }
 
     /// Writes raw bytes, like ``write(_:)``.
-    public func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         guard mayWait else {
             Self.writeAll(bytes, to: descriptor)
             return

@@ -2,7 +2,7 @@ import HTTPServer
 import ListDecision
 
 /// The header fields ListState sets on its responses.
-public enum ResponseHeaders {
+package enum ResponseHeaders {
     /// On every response, the server's own 400/404/405 included:
     /// - `Content-Security-Policy` (CSP Level 3): nothing by default
     ///   (`default-src 'none'`), then scripts, styles, images, fonts, fetches
@@ -11,7 +11,7 @@ public enum ResponseHeaders {
     ///   the search form on this site.
     /// - `X-Content-Type-Options: nosniff` (WHATWG Fetch §3.5.2).
     /// - `Referrer-Policy: same-origin` (W3C Referrer Policy §3).
-    public static let security: HTTPHeaders = [
+    package static let security: HTTPHeaders = [
         "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; "
             + "form-action 'self'; frame-ancestors 'none'",

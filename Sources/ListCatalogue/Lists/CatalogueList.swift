@@ -86,7 +86,7 @@ public enum CatalogueList {
 
     /// The lists of a server of the catalogue: this list over the catalogue file at `path`.
     /// - Throws: `AppError` when the file cannot be read as the catalogue.
-    public static func tables(
+    package static func tables(
         path: String, queryTimeLimit: Double, configuration: ListConfiguration?, basePath: String,
         log: @escaping @Sendable (String) -> Void
     ) throws(AppError) -> TableCatalog {

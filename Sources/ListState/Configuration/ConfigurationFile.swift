@@ -16,7 +16,7 @@ import Mustache
 ///
 /// An unknown key or a value of the wrong type or range is an error that names
 /// the file and the key; nothing is ignored silently.
-public enum ConfigurationFile {
+package enum ConfigurationFile {
     /// Reads and checks a configuration file.
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@ public enum ConfigurationFile {
     ///   - knownLists: The names of the lists the server serves.
     /// - Returns: The list configurations, by list name.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
-    public static func load(path: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
+    package static func load(path: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError.unreadable(path)
         }
@@ -39,7 +39,7 @@ public enum ConfigurationFile {
     ///   - knownLists: The names of the lists the server serves.
     /// - Returns: The list configurations.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
-    public static func parse(_ data: Data, file: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
+    package static func parse(_ data: Data, file: String, knownLists: [String]) throws(ConfigurationError) -> [ListConfiguration] {
         try parse(data, file: file, knownLists: knownLists, tables: false).lists
     }
 
@@ -48,7 +48,7 @@ public enum ConfigurationFile {
     /// table has), and each list may also have the keys of ``TableListSettings``.
     /// - Returns: The placeholder configurations, and the table settings by list name.
     /// - Throws: `ConfigurationError` naming the file and the key at fault.
-    public static func loadForTables(path: String) throws(ConfigurationError)
+    package static func loadForTables(path: String) throws(ConfigurationError)
         -> (lists: [ListConfiguration], tables: [String: TableListSettings])
     {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -84,7 +84,7 @@ public enum ConfigurationFile {
     /// values and names the file and the key when one is wrong.
     /// - Throws: `ConfigurationError` when the file cannot be read, is not
     ///   JSON, or a value is not a string, a number or true/false.
-    public static func serverSettings(path: String) throws(ConfigurationError) -> [(key: String, value: String)] {
+    package static func serverSettings(path: String) throws(ConfigurationError) -> [(key: String, value: String)] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError.unreadable(path)
         }

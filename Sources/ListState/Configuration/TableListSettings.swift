@@ -15,32 +15,32 @@ import ListStore
 ///
 /// Column names are checked against the table when the lists are read: a
 /// name the table does not have stops the start, naming the key.
-public struct TableListSettings: Sendable, Hashable {
+package struct TableListSettings: Sendable, Hashable {
     /// The title (the table's name when nil).
-    public var title: String?
+    package var title: String?
     /// A sentence for the index.
-    public var description: String?
+    package var description: String?
     /// Whether the table is left out: no list, no route.
-    public var isHidden = false
+    package var isHidden = false
     /// The order without `sort`: `COL` or `-COL`.
-    public var sort: String?
+    package var sort: String?
     /// The columns a list page shows for each row, in order (the first 8 when nil).
-    public var columns: [String]?
+    package var columns: [String]?
     /// Labels by column name.
-    public var labels: [String: String] = [:]
+    package var labels: [String: String] = [:]
     /// Columns never shown, sorted, filtered or searched (not part of the primary key).
-    public var hiddenColumns: [String] = []
+    package var hiddenColumns: [String] = []
     /// The columns `q` matches as substrings (instead of the FTS table or the TEXT columns).
-    public var searchColumns: [String]?
+    package var searchColumns: [String]?
     /// A view's key: columns whose values tell its rows apart (all its columns when nil).
-    public var key: [String]?
+    package var key: [String]?
     /// `"table"` (the default) or `"list"`.
-    public var layout: ListDefinition.Layout?
+    package var layout: ListDefinition.Layout?
     /// Named filters (``NamedFilter``), by parameter name.
-    public var filters: [NamedFilter] = []
+    package var filters: [NamedFilter] = []
 
     /// Settings that change nothing.
-    public init() {}
+    package init() {}
 
     /// The keys a list over a table may have beside the placeholder keys.
     static let keys = [

@@ -98,8 +98,8 @@ public struct ListDefinition: Sendable {
         set { mutate { $0.table = newValue } }
     }
 
-    /// The database that holds it.
-    public var source: any ListSource {
+    /// The database that holds it (for a list of a row source alone, a stand-in that names it).
+    package var source: any ListSource {
         get { storage.fields.source }
         set { mutate { $0.source = newValue } }
     }
@@ -219,7 +219,7 @@ public struct ListDefinition: Sendable {
     /// The condition of the rows a search text names besides those its words match
     /// (``ListStore/RowPageQuery/searchAlternative``); nil when the text names none.
     /// Nil (the default): none.
-    public var searchAlternative: (@Sendable (String) -> SQLCondition?)? {
+    package var searchAlternative: (@Sendable (String) -> SQLCondition?)? {
         get { storage.fields.searchAlternative }
         set { mutate { $0.searchAlternative = newValue } }
     }
@@ -254,7 +254,7 @@ public struct ListDefinition: Sendable {
     ///   - source: The database that holds it.
     ///   - configuration: Placeholders and flags (built-in when nil).
     ///   - defaultSort: The order without `sort`.
-    public init(
+    package init(
         name: String? = nil, title: String? = nil, description: String? = nil, table: TableDescription,
         source: any ListSource, configuration: ListConfiguration? = nil, defaultSort: ListSort? = nil
     ) {

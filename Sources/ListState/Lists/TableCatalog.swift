@@ -5,9 +5,9 @@ import Synchronization
 /// or dropped while serving shows within ``checkInterval`` (each database's
 /// `PRAGMA schema_version`, read at most that often, on the request that
 /// finds the interval passed).
-public final class TableCatalog: Sendable {
+package final class TableCatalog: Sendable {
     /// The longest a schema change goes unnoticed, in seconds.
-    public static let checkInterval = 0.5
+    package static let checkInterval = 0.5
 
     /// The databases the lists are read from (none for a fixed set of lists).
     let databases: [any ListSource]
@@ -27,7 +27,7 @@ public final class TableCatalog: Sendable {
     }
 
     /// A fixed set of lists (made in Swift code): never re-read.
-    public init(_ lists: TableLists = TableLists()) {
+    package init(_ lists: TableLists = TableLists()) {
         databases = []
         log = { _ in }
         configuration = TableConfiguration()
@@ -40,7 +40,7 @@ public final class TableCatalog: Sendable {
     ///   is served without lists until it answers.
     /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
     ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
-    public init(
+    package init(
         databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
         server: (String) -> (any ListSource)? = { _ in nil },
         log: @escaping @Sendable (String) -> Void = { _ in }
@@ -59,7 +59,7 @@ public final class TableCatalog: Sendable {
     /// The lists now, re-read first when a database's schema changed since
     /// the last look (at most every ``checkInterval`` seconds; a database
     /// whose lock is held keeps its lists: the look never waits).
-    public var lists: TableLists {
+    package var lists: TableLists {
         let due = state.withLock { state -> Bool in
             guard !databases.isEmpty, ContinuousClock.now - state.checked >= .milliseconds(Int(Self.checkInterval * 1000))
             else { return false }
@@ -71,7 +71,7 @@ public final class TableCatalog: Sendable {
 
     /// The lists re-read now (a statement met a table or column the database
     /// no longer has): the schema changed before the next look would see it.
-    public func refreshNow() -> TableLists {
+    package func refreshNow() -> TableLists {
         refresh(force: true)
     }
 
@@ -116,17 +116,17 @@ public final class TableCatalog: Sendable {
     /// at start): an address that names no list may be one of its lists, so it is a
     /// 503, not a 404, and `/-/readyz` is 503 until the lists are read.
     /// Read from the last look (``lists`` looks again when due).
-    public var isMissingLists: Bool {
+    package var isMissingLists: Bool {
         state.withLock { $0.versions.contains(nil) }
     }
 
     /// Every source served, each once: the databases (those without lists too), then the
     /// sources of lists made in Swift.
-    public var sources: [any ListSource] {
+    package var sources: [any ListSource] {
         var seen: Set<ObjectIdentifier> = []
         return (databases + lists.lists.map(\.source)).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// Whether there are no lists and no database to find them in.
-    public var isEmpty: Bool { databases.isEmpty && lists.lists.isEmpty }
+    package var isEmpty: Bool { databases.isEmpty && lists.lists.isEmpty }
 }

@@ -3,18 +3,18 @@ import ListStore
 
 /// How the configuration file shapes the lists over tables: placeholder
 /// configurations and ``TableListSettings`` by list name, read from `file`.
-public struct TableConfiguration: Sendable {
+package struct TableConfiguration: Sendable {
     /// Placeholders, display flags and end-of-list words, by list.
-    public var lists: [ListConfiguration]
+    package var lists: [ListConfiguration]
     /// Titles, columns, sorts, hidden lists and columns, by list.
-    public var tables: [String: TableListSettings]
+    package var tables: [String: TableListSettings]
     /// The file they were read from (named in errors).
-    public var file: String?
+    package var file: String?
     /// The path prefix the site is served under (``AppConfiguration/basePath``), which every list's paths carry.
-    public var basePath = ""
+    package var basePath = ""
 
     /// A configuration.
-    public init(lists: [ListConfiguration] = [], tables: [String: TableListSettings] = [:], file: String? = nil) {
+    package init(lists: [ListConfiguration] = [], tables: [String: TableListSettings] = [:], file: String? = nil) {
         self.lists = lists
         self.tables = tables
         self.file = file

@@ -3,18 +3,18 @@ import ListStore
 
 /// The lists over users' tables and views, found by name byte for byte
 /// (two names that look alike but differ in bytes are two lists).
-public struct TableLists: Sendable {
+package struct TableLists: Sendable {
     /// The lists, in the order the index shows them.
-    public let lists: [ListDefinition]
+    package let lists: [ListDefinition]
     private let byName: [[UInt8]: Int]
     /// Which reading of the databases' schemas these lists are (``TableCatalog``
     /// counts them): part of a kept answer's key, so an answer drawn with a
     /// table's old columns is never found once the lists were read again.
-    public internal(set) var generation = 0
+    package internal(set) var generation = 0
 
     /// First path segments that are routes of ours, never list names (a list's former
     /// row addresses reserve their first segment too: ``reservedNames(besides:)``).
-    public static let reservedNames: Set<String> = ["", "-", "static", "sw.js", "favicon.ico", "robots.txt"]
+    package static let reservedNames: Set<String> = ["", "-", "static", "sw.js", "favicon.ico", "robots.txt"]
 
     /// ``reservedNames`` and the first segment of each of `lists`' former row addresses
     /// (``ListDefinition/formerDetailPrefix``: the catalogue's `/char/` reserves `char`).
@@ -23,14 +23,14 @@ public struct TableLists: Sendable {
     }
 
     /// No lists.
-    public init() {
+    package init() {
         lists = []
         byName = [:]
     }
 
     /// Makes the set of `lists`.
     /// - Throws: `AppError.listName` for a reserved name or a name two lists share.
-    public init(_ lists: [ListDefinition]) throws(AppError) {
+    package init(_ lists: [ListDefinition]) throws(AppError) {
         var byName: [[UInt8]: Int] = [:]
         let reserved = Self.reservedNames(besides: lists)
         for (index, list) in lists.enumerated() {
@@ -54,7 +54,7 @@ public struct TableLists: Sendable {
     }
 
     /// The list named `name` (compared byte for byte), or nil.
-    public func list(named name: String) -> ListDefinition? {
+    package func list(named name: String) -> ListDefinition? {
         byName[Array(name.utf8)].map { lists[$0] }
     }
 
@@ -171,7 +171,7 @@ public struct TableLists: Sendable {
     }
 
     /// Why a database cannot be served, in words (the reason of ``AppError/database(_:reason:)``).
-    public static func reason(_ error: ListStoreError, path: String) -> String {
+    package static func reason(_ error: ListStoreError, path: String) -> String {
         switch error.kind {
         case .corrupt:
             return "this is not a SQLite database, or it is damaged (\(error.message))"

@@ -74,6 +74,7 @@ public struct UIStrings: Sendable {
     /// The offline placeholder's heading and sentence when the server gave no answer
     /// (in time, or at all while the browser is online; or a proxy answered for it).
     public var noAnswerTitle: String
+    /// The sentence under ``noAnswerTitle``.
     public var noAnswerDetail: String
 
     // MARK: Automatic retry of a 503 (client-side; rendered into a <template>)
@@ -131,7 +132,7 @@ public struct UIStrings: Sendable {
 
     // MARK: Refused requests
     /// Why a request was refused, in words.
-    public var reason: @Sendable (_ reason: ListRequest.Reason) -> String
+    package var reason: @Sendable (_ reason: ListRequest.Reason) -> String
 
     /// The words of a placeholder: heading, sentence and button label.
     public struct PlaceholderWords: Sendable {
@@ -150,15 +151,25 @@ public struct UIStrings: Sendable {
 
     /// The sentences of the status region.
     public struct AnnouncementWords: Sendable {
+        /// While the rows load.
         public var loading: String
+        /// A page's rows shown, by their number.
         public var rowsShown: @Sendable (Int) -> String
+        /// Rows added by a continuation, by their number.
         public var rowsAdded: @Sendable (Int) -> String
+        /// The end of the list reached.
         public var endOfList: String
+        /// The list has no rows.
         public var noData: String
+        /// Nothing matches the search (its text, nil for filters alone).
         public var noResults: @Sendable (_ query: String?) -> String
+        /// The source does not answer (the seconds until the page retries, if it does).
         public var unavailable: @Sendable (_ seconds: Int?) -> String
+        /// The source failed.
         public var error: String
+        /// The request was refused, and why.
         public var badRequest: @Sendable (_ reason: String) -> String
+        /// There is no such list or row.
         public var notFound: String
         /// What stands between two sentences: a space in English, nothing after a Chinese full stop.
         public var separator = " "

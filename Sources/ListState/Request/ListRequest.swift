@@ -10,13 +10,13 @@ import ListStore
 ///
 /// A repeated known parameter is a 400 (which one was meant is unknowable);
 /// unknown parameters are ignored.
-public enum ListRequest {
+package enum ListRequest {
     /// Rows per page when `limit` is absent.
-    public static let defaultLimit = 20
+    package static let defaultLimit = 20
     /// The largest page; larger requests are clamped to it.
-    public static let maximumLimit = 100
+    package static let maximumLimit = 100
     /// The longest search text, in Unicode scalars.
-    public static let maximumQueryLength = 200
+    package static let maximumQueryLength = 200
 
     /// The rows per page `value` asks for: 1...``maximumLimit`` (larger clamped).
     /// - Throws: `Problem` (`badLimit`) for anything but digits making 1 or more.
@@ -46,7 +46,7 @@ public enum ListRequest {
 
     /// Why a request's parameters were refused, as a value the page puts into
     /// words in its own language (`UIStrings.reason`).
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// A known parameter is given more than once.
         case repeated(String)
         /// The cursor is not one the server made.
@@ -96,13 +96,13 @@ public enum ListRequest {
     }
 
     /// Why a request's parameters were refused.
-    public struct Problem: Error, Sendable, Hashable {
+    package struct Problem: Error, Sendable, Hashable {
         /// The parameter at fault.
-        public var parameter: String
+        package var parameter: String
         /// What was wrong.
-        public var reason: Reason
+        package var reason: Reason
         /// The reason in English, for logs and the decision's locale-free `badRequest(reason:)`.
-        public var message: String { UIStrings.english.reason(reason) }
+        package var message: String { UIStrings.english.reason(reason) }
     }
 }
 

@@ -1,9 +1,9 @@
 /// Builds `application/x-www-form-urlencoded` query strings (WHATWG URL
 /// Standard §5.2, "application/x-www-form-urlencoded serializing"), the form a
 /// plain GET form submits, so links and forms agree.
-public enum QueryString {
+package enum QueryString {
     /// `path` followed by `?` and the encoded items, or `path` alone when there are none.
-    public static func link(_ path: String, _ items: [(name: String, value: String)]) -> String {
+    package static func link(_ path: String, _ items: [(name: String, value: String)]) -> String {
         items.isEmpty ? path : written(path, items)
     }
 

@@ -6,9 +6,9 @@ import Foundation
 /// A user points the server at their own folders (`--templates DIR`,
 /// `--static DIR`); a file there replaces the built-in file of the same name,
 /// and a name missing there falls back to the built-in one.
-public enum BuiltInResources {
+package enum BuiltInResources {
     /// The built-in templates by name (`layout` for `Templates/layout.mustache`): source text.
-    public static var templates: [String: String] {
+    package static var templates: [String: String] {
         var templates: [String: String] = [:]
         for (path, bytes) in EmbeddedResources.files where path.hasPrefix("Templates/") && path.hasSuffix(".mustache") {
             let name = String(path.dropFirst("Templates/".count).dropLast(".mustache".count))
@@ -18,7 +18,7 @@ public enum BuiltInResources {
     }
 
     /// The built-in static files by path below `Static/` (`liststate.css`): bytes.
-    public static var staticFiles: [String: [UInt8]] {
+    package static var staticFiles: [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         for (path, bytes) in EmbeddedResources.files where path.hasPrefix("Static/") {
             files[String(path.dropFirst("Static/".count))] = bytes

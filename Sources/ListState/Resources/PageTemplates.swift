@@ -6,7 +6,7 @@ import Synchronization
 /// file by the user's override folder. Parsed once, at start, in strict mode:
 /// a template that does not parse or names a missing partial stops the server
 /// from starting, so no request ever gets half a page.
-public struct PageTemplates: Sendable {
+package struct PageTemplates: Sendable {
     /// The templates the routes render directly; each must exist.
     static let required =
         [
@@ -51,7 +51,7 @@ public struct PageTemplates: Sendable {
     ///   - directory: The override folder (`--templates`): its files replace the others of the same name.
     ///   - listTemplates: Templates of the lists' own (``ListDefinition/templates``), by name.
     /// - Throws: `AppError` naming the file, line and column of the first problem.
-    public init(overrideDirectory directory: String? = nil, listTemplates: [String: String] = [:]) throws(AppError) {
+    package init(overrideDirectory directory: String? = nil, listTemplates: [String: String] = [:]) throws(AppError) {
         var sources = BuiltInResources.templates
         sources.merge(listTemplates) { _, own in own }
         var paths: [String: String] = [:]

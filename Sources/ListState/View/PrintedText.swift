@@ -8,15 +8,15 @@ import Mustache
 /// were two to retain and release on every row. Where even that reference is
 /// one too many (words shared by every page, whose count both cores write), a
 /// list keeps the text's ``span`` instead.
-public final class PrintedText: @unchecked Sendable {
+package final class PrintedText: @unchecked Sendable {
     /// The text as it is.
-    public let text: String
+    package let text: String
     /// Its UTF-8, HTML-escaped (``Mustache/HTMLEscaping``), in memory of its own
     /// that lives as long as this text and never changes.
-    public let escaped: UnsafeBufferPointer<UInt8>
+    package let escaped: UnsafeBufferPointer<UInt8>
 
     /// Keeps `text` and its escaped UTF-8.
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         let bytes = HTMLEscaping.escaped(text)
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
@@ -27,12 +27,12 @@ public final class PrintedText: @unchecked Sendable {
     deinit { UnsafeMutableBufferPointer(mutating: escaped).deallocate() }
 
     /// Writes what `{{x}}` (`escaped`) or `{{{x}}}` prints for this text.
-    public func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
+    package func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
         if isEscaped { output.append(html: escaped) } else { output.append(text, escaped: false) }
     }
 
     /// This text as a plain value, for a list that holds the text itself elsewhere.
-    public var span: Span { Span(escaped: escaped, text: self) }
+    package var span: Span { Span(escaped: escaped, text: self) }
 
     /// A ``PrintedText`` as a plain value: its escaped bytes and an unretained
     /// reference to it, valid while whoever made the span keeps the text. A
@@ -40,15 +40,15 @@ public final class PrintedText: @unchecked Sendable {
     /// category's name, the words around its Unicode version): three of the
     /// seven reference counts of each row of an uncached page (callgrind), on
     /// objects every request shares. Sendable as its text is: neither changes.
-    public struct Span: @unchecked Sendable {
+    package struct Span: @unchecked Sendable {
         /// The text's UTF-8, HTML-escaped.
-        public let escaped: UnsafeBufferPointer<UInt8>
+        package let escaped: UnsafeBufferPointer<UInt8>
         /// The text (for `{{{x}}}`), not retained.
-        public unowned(unsafe) let text: PrintedText
+        package unowned(unsafe) let text: PrintedText
 
         /// Writes what `{{x}}` (`escaped`) or `{{{x}}}` prints for the text.
         @inlinable @inline(__always)
-        public func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
+        package func write(escaped isEscaped: Bool, into output: inout MustacheOutput) {
             if isEscaped { output.append(html: escaped) } else { text.write(escaped: false, into: &output) }
         }
     }

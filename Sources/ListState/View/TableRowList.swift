@@ -328,6 +328,6 @@ final class TableRowList: MustacheList {
 
 /// The field numbers of a `MustacheList` whose fields are the cases of `F`, by the
 /// cases' names (``TableRowList``, its cells, a ``RowPresenter``'s rows).
-public func fieldNumbers<F: CaseIterable & RawRepresentable>(_ type: F.Type) -> [String: Int] where F.RawValue == Int {
+package func fieldNumbers<F: CaseIterable & RawRepresentable>(_ type: F.Type) -> [String: Int] where F.RawValue == Int {
     Dictionary(uniqueKeysWithValues: F.allCases.map { ("\($0)", $0.rawValue) })
 }
