@@ -68,8 +68,9 @@ let package = Package(
             dependencies: ["ListDecision", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],
             plugins: ["EmbedResources"]
         ),
-        // The demo list, every named Unicode character: built on the library product alone (public
-        // declarations of ListState and of the modules it is made of).
+        // The demo list, every named Unicode character, made with the library's list API
+        // (ListDefinition, RowPresenter, ListWords, own templates); its hand-tuned row writer and
+        // file builder also use package helpers (docs/design.md, "Modules").
         .target(
             name: "ListCatalogue",
             dependencies: ["ListState"],

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import ListState
 import ListCatalogue
+import ListState
 import ListStore
 
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.

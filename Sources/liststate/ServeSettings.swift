@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import ListState
 import ListCatalogue
+import ListState
 import ListStore
 
 /// `liststate serve`'s settings and where each comes from: the command line

@@ -1,8 +1,8 @@
 import ListDecision
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// `GET /-/states`: only with `--dev`; every state, validated in every language.
 @Suite struct GalleryTests {

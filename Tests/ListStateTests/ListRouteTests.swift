@@ -2,8 +2,8 @@ import Foundation
 import ListStore
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 @Suite struct ListRouteTests {
     /// Every catalogue row in order, computed once.

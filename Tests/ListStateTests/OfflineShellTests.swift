@@ -1,8 +1,8 @@
 import ListStore
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// Issue 7, parts 2 and 3, as the server sees them: the offline page the
 /// service worker keeps, the worker script, and what every page carries for them.

@@ -2,8 +2,8 @@ import ListDecision
 import ListStore
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// Every state of every kind, in every language, as a page and as fragments,
 /// over real HTTP; each answer validated by `TestServer.get`.

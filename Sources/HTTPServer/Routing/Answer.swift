@@ -28,6 +28,20 @@ public enum Answer: Sendable {
         }
     }
 
+    /// The response, awaited without blocking the caller's thread: a step that may block runs
+    /// on a Dispatch queue, a suspending one on the server's own executor (``AnswerExecutor``),
+    /// so neither waits for a thread of Swift's cooperative pool that other code may hold.
+    public func response() async -> Response {
+        switch self {
+        case .now(let response): response
+        case .onWorker(let step):
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: step()) }
+            }
+        case .suspending(let step): await withTaskExecutorPreference(AnswerExecutor.shared) { await step() }
+        }
+    }
+
     /// Runs `step` as a task and blocks this thread until it returns.
     private static func awaiting(_ step: @escaping @Sendable () async -> Response) -> Response {
         let result = Mutex<Response?>(nil)

@@ -1,5 +1,5 @@
-import ListState
 import ListDecision
+import ListState
 import ListStore
 
 /// The Unicode catalogue as a list over its own table (`characters`), built in

@@ -93,14 +93,7 @@ extension ListServer {
         var response: HTTPServer.Response
         do {
             let parsed = try HTTPServer.Request(method: HTTPMethod(rawValue: request.method.uppercased()), target: target, headers: headers)
-            switch answer(parsed) {
-            case .now(let answered): response = answered
-            case .suspending(let step): response = await step()
-            case .onWorker(let step):
-                response = await withCheckedContinuation { continuation in
-                    DispatchQueue.global().async { continuation.resume(returning: step()) }
-                }
-            }
+            response = await answer(parsed).response()
         } catch {
             response = serverConfiguration.malformedTarget?(headers, target) ?? .status(400)
         }

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 @Suite struct CodePointAddressTests {
     @Test(arguments: [

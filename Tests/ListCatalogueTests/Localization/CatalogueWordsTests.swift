@@ -1,7 +1,7 @@
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// The catalogue's words, complete in every language.
 @Suite struct CatalogueWordsTests {

@@ -1,8 +1,8 @@
 import ListStore
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 @Suite struct GlyphDisplayTests {
     private func display(_ value: UInt32) throws -> GlyphDisplay {

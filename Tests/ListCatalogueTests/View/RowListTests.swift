@@ -2,8 +2,8 @@ import ListStore
 import Mustache
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 @testable import ListStore
 
 /// The rows of a page: each field written straight into the page prints what its

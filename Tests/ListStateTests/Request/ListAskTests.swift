@@ -1,8 +1,8 @@
 import HTTPServer
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// A list request read once (`ListAsk`, `ListFormat`): the format from the path and
 /// headers, the language negotiated once and carried into the validated request,

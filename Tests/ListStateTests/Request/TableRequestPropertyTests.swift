@@ -3,8 +3,8 @@ import ListStore
 import Testing
 
 @testable import HTTPServer
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// `TableRequest.parse` (as `ListAsk` calls it) over the catalogue list, for the inputs of the query
 /// fuzzer's corpus (Fuzz/Corpus/query) and a fixed set of generated ones:

@@ -3,8 +3,8 @@ import HTTPServer
 import TestSupport
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 @testable import ListStore
 
 /// A catalogue of chosen characters in a temporary folder, served as

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 @testable import ListStore
 
 /// The catalogue as a list over its own file (`CatalogueList`): its JSON twin,

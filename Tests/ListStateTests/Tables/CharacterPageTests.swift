@@ -2,8 +2,8 @@ import Foundation
 import ListStore
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// The catalogue's rows' pages (`/characters/U+2603`, drawn by `CatalogueRows`
 /// with `character.mustache`) and its former addresses (`/char/…`, 308).

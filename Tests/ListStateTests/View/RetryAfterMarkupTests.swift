@@ -2,8 +2,8 @@ import ListDecision
 import ListStore
 import Testing
 
-@testable import ListState
 @testable import ListCatalogue
+@testable import ListState
 
 /// Issue 41: a 503 was never retried by the page. What the client's automatic
 /// retry reads is markup the server draws: the `Retry-After` delay on the retry
