@@ -77,14 +77,18 @@ bench: deps  ## the benchmark: writes BENCHMARKS.md (about 15 minutes; 1.6 GB of
 reliability-deps:  ## install what the reliability scenarios need (html5lib, wrk, nginx; more for the long run)
 	@PYTHON=$(PYTHON) scripts/install-reliability-dependencies $(RELIABILITY_DEPS_ARGS)
 
-reliability-quick: deps postgresql-deps  ## drain, hostile input, headers, several instances behind nginx (Tests/reliability; in make test)
+reliability-quick: deps postgresql-deps  ## drain, hostile input, headers, several instances behind nginx, a hung source of the library's (Tests/reliability; in make test)
 	@$(MAKE) --no-print-directory reliability-deps
 	swift build -c $(RELIABILITY_BUILD) --product liststate
-	LISTSTATE_BINARY=$(CURDIR)/.build/$(RELIABILITY_BUILD)/liststate PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run quick
+	swift build -c $(RELIABILITY_BUILD) --product reliability-host
+	LISTSTATE_BINARY=$(CURDIR)/.build/$(RELIABILITY_BUILD)/liststate \
+		LISTSTATE_RELIABILITY_HOST=$(CURDIR)/.build/$(RELIABILITY_BUILD)/reliability-host \
+		PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run quick
 
 reliability: deps postgresql-deps  ## the quick scenarios, a soak (SOAK_SECONDS), slowloris, slow reads, idle connections, faults: RELIABILITY.md
 	@$(MAKE) --no-print-directory reliability-deps RELIABILITY_DEPS_ARGS=--long
 	swift build -c release --product liststate
+	swift build -c release --product reliability-host
 	PYTHON=$(PYTHON) scripts/with-postgresql Tests/reliability/run long
 
 # MARK: Fuzzing and sanitizers (issue 9, section 6; not in CI; RELIABILITY.md,

@@ -86,6 +86,8 @@ let package = Package(
         ),
 
         // MARK: Benchmark (`make bench`; see BENCHMARKS.md)
+        // The server of the hung-source reliability scenario (Tests/reliability/hungsource.py).
+        .executableTarget(name: "reliability-host", dependencies: ["ListState", "ListStore"], path: "Tests/ReliabilityHost"),
         .executableTarget(
             name: "liststate-bench",
             dependencies: ["ListState", "ListCatalogue", "ListDecision", "ListStore", "Mustache"],

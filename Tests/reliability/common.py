@@ -5,6 +5,8 @@ Every scenario prints its figures and ends with the line `N passed, N failed`;
 its exit status is 1 when anything failed. Traffic goes to 127.0.0.1 only.
 Environment:
   LISTSTATE_BINARY   the server binary (default .build/release/liststate)
+  LISTSTATE_RELIABILITY_HOST  the library's server over a hung source, for
+                     hungsource.py (default .build/release/reliability-host)
   LISTSTATE_RELIABILITY_DB  a catalogue to copy (default: built once into
                      .build/reliability/catalogue.sqlite)
 """
@@ -85,12 +87,13 @@ class Server:
     """`liststate serve --port 0 --db DB [extra]`; output kept in `lines`
     (only the lines `keep` accepts, when given)."""
 
-    def __init__(self, database, *extra, start_timeout=300, keep=None, popen=None):
+    def __init__(self, database, *extra, start_timeout=300, keep=None, popen=None, command=None):
         self.lines = []
         self.lock = threading.Lock()
-        # `popen`: more subprocess.Popen arguments (user, group, env, ...).
+        # `popen`: more subprocess.Popen arguments (user, group, env, ...); `command`: another
+        # program that prints the same "listening on" line (then `database` and `extra` are unused).
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--db", str(database), *map(str, extra)],
+            command or [str(BINARY), "serve", "--port", "0", "--db", str(database), *map(str, extra)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, errors="replace",
             **(popen or {}))
         self.port = None

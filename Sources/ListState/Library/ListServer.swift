@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HTTPServer
 import ListStore
 
@@ -122,7 +123,9 @@ public final class ListServer: Sendable {
         Server.blockTerminationSignals()
         let bound = try start(host: host, port: port)
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("ListState is listening on http://\(shownHost):\(bound)\(application.configuration.basePath)/")
+        // Written unbuffered, so a supervisor or a test reading a pipe sees it at once.
+        let listening = "ListState is listening on http://\(shownHost):\(bound)\(application.configuration.basePath)/\n"
+        FileHandle.standardOutput.write(Data(listening.utf8))
         _ = Server.waitForTerminationSignal()
         stop()
     }
