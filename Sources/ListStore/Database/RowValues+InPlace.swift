@@ -79,10 +79,15 @@ extension RowValues {
     /// One value of a page in place: a text's (valid UTF-8) or a blob's bytes are
     /// the page's, valid only inside ``RowValues/withUnsafeValues(_:)``.
     public enum Value {
+        /// SQL NULL.
         case null
+        /// A 64-bit integer.
         case integer(Int64)
+        /// A double.
         case real(Double)
+        /// Text: its UTF-8 bytes, without a terminating NUL.
         case text(UnsafeBufferPointer<UInt8>)
+        /// A blob's bytes.
         case blob(UnsafeBufferPointer<UInt8>)
         /// Text whose stored bytes are not valid UTF-8 (``SQLValue/textBytes(_:)``: a key).
         case textBytes(UnsafeBufferPointer<UInt8>)

@@ -87,7 +87,16 @@ public struct TableDescription: Sendable, Hashable {
 
     /// Type affinity (https://www.sqlite.org/datatype3.html §3.1).
     public enum Affinity: String, Sendable, Hashable {
-        case integer, text, blob, real, numeric
+        /// `INTEGER`: values stored as integers where they can be (a declared type with `INT`).
+        case integer
+        /// `TEXT`: numbers stored as text (`CHAR`, `CLOB`, `TEXT`).
+        case text
+        /// `BLOB`: values stored as given (`BLOB` or no declared type).
+        case blob
+        /// `REAL`: integers stored as reals (`REAL`, `FLOA`, `DOUB`).
+        case real
+        /// `NUMERIC`: text that looks like a number stored as one (any other declared type).
+        case numeric
 
         /// The affinity of a declared type, by the five rules of §3.1 in order.
         public init(declaredType: String) {
