@@ -36,7 +36,7 @@ public final class ListServer: Sendable {
     ///   - lists: The lists, each named uniquely (``ListDefinition/name``).
     ///   - configuration: Template and static overrides, `Retry-After`, a base path, …;
     ///     each list's ``ListDefinition/configuration`` is added to its `lists` unless one
-    ///     of that name is there.
+    ///     of that name is there, which then replaces it.
     ///   - log: Receives one line per source failure and per page that could not be drawn
     ///     (standard error when nil).
     /// - Throws: ``AppError``: a list name that cannot be used (a route of ours, or two lists
@@ -56,7 +56,10 @@ public final class ListServer: Sendable {
                 throw .listName(list.name, reason: "another list has this name")
             }
             list.basePath = configuration.basePath
-            if !configuration.lists.contains(where: { $0.name == list.configuration.name }) {
+            // One configuration per list, pages and stylesheet alike: the server's of its name, else its own.
+            if let given = configuration.lists.first(where: { $0.name == list.configuration.name }) {
+                list.configuration = given
+            } else {
                 configuration.lists.append(list.configuration)
             }
             served.append(list)
