@@ -18,8 +18,8 @@ RELIABILITY_BUILD ?= release
 help:  ## list every target with what it does
 	@awk -F ':[^#]*## ' '/^[a-z0-9-]+:.*## / { printf "  make %-18s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
-docs: data-deps  ## the documentation tests alone (Tests/docs: every relative link resolves, make help names every target)
-	cd Tests/docs && $(PYTHON) -m pytest -q -p no:cacheprovider test_links.py test_makefile.py
+docs: data-deps  ## the documentation tests alone (Tests/docs: every relative link resolves, make help names every target, every swift block stands in the test that compiles it)
+	cd Tests/docs && $(PYTHON) -m pytest -q -p no:cacheprovider test_links.py test_makefile.py test_swift_blocks.py
 
 deps:  ## install the system packages the build needs (scripts/install-dependencies)
 	@scripts/install-dependencies

@@ -3,7 +3,7 @@ import Testing
 
 // The code of docs/reference/configuration.md, "From Swift", as it stands there
 // (Tests/docs/test_swift_blocks.py holds them equal), made a function the test below runs.
-// ListState is imported without @testable: the public API alone.
+// ListState is imported without @testable: nothing internal compiles here.
 
 /// The section's server: the characters over `rows`, configured as its example file is.
 func configuredCharacters(rows: InMemoryRowSource) throws -> ListServer {

@@ -3,8 +3,9 @@ import ListState
 import Testing
 
 // The code of docs/library.md and README.md, each block as it stands there (Tests/docs/test_swift_blocks.py
-// holds them equal). This file imports ListState without @testable, so it compiles against the
-// public API alone, as a developer's code does; LibraryGuideCodeTests.swift runs it.
+// holds them equal). It imports ListState without @testable, so nothing internal compiles here;
+// `package` declarations would (this is a target of the package), so the blocks name public
+// ones only. LibraryGuideCodeTests.swift runs it.
 
 // MARK: README.md, "Use it from Swift"
 
