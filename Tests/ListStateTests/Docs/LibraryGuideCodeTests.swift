@@ -75,6 +75,40 @@ import Testing
         #expect(page.status == 503 && page.header("Retry-After") != nil)
     }
 
+    /// A source that searches and throws `error` from every read: the guide's failure table.
+    struct Failing: AsyncRowSource {
+        let error: any Error & Sendable
+        let columns: [TableDescription.Column] = [.key("id"), .text("title")]
+        var capabilities: RowSourceCapabilities { RowSourceCapabilities(sortableColumns: [], filterOperations: [:], searches: true) }
+        func rows(_ request: RowRequest) async throws -> RowBatch { throw error }
+        func row(key: [SQLValue]) async throws -> [SQLValue]? { throw error }
+    }
+
+    @Test(arguments: [
+        (ListStoreError(.unavailable, message: "down") as any Error & Sendable, "", 503, true),
+        (URLError(.dnsLookupFailed), "", 503, true),
+        (URLError(.timedOut), "", 503, true),
+        (URLError(.timedOut), "q=dune", 503, false),
+        (ListStoreError(.timedOut, message: "slow"), "q=dune", 503, false),
+        (ListStoreError(.notFound, message: "gone"), "", 404, false),
+        (ListStoreError(.badRequest, message: "refused"), "", 400, false),
+        (ListStoreError(.failed, message: "broken"), "", 500, false),
+        (CocoaError(.fileReadCorruptFile), "", 500, false),
+    ])
+    func theFailureTableHolds(error: any Error & Sendable, query: String, status: Int, retries: Bool) async throws {
+        let server = try ListServer(lists: [try ListDefinition("books", rows: Failing(error: error))], log: { _ in })
+        let page = await ListServerTests.get(server, "/books", query: query.isEmpty ? nil : query)
+        #expect(page.status == status)
+        #expect((page.header("Retry-After") != nil) == retries)
+    }
+
+    @Test func whatTheGuideSaysOfRequests() async throws {
+        let server = try ListServer(lists: [try ListDefinition("books", rows: Failing(error: ListStoreError(.badRequest, message: "no")))])
+        #expect(await ListServerTests.get(server, "/books/1").status == 500, "a row page's bad request is the source's")
+        #expect(await server.respond(to: ListServer.Request(method: "POST", path: "/books")).status == 405)
+        #expect(await ListServerTests.get(server, "/books", query: "sort=title").status == 400, "a sort not declared")
+    }
+
     @Test func columnsWordsAndATemplateOfTheListsOwn() async throws {
         let server = try ListServer(lists: [shelfList(try ListServerTests.books(3))])
         let page = await ListServerTests.get(server, "/shelf")
