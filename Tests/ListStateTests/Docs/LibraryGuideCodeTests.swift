@@ -1,6 +1,7 @@
 import Foundation
 import ListState
 import Synchronization
+import TestSupport
 import Testing
 
 /// Runs the code of docs/library.md (LibraryGuideCode.swift) and holds it to what the guide
@@ -119,6 +120,31 @@ import Testing
         #expect(await ListServerTests.get(server, "/shelf", query: "sort=title").status == 400, "title is not sortable")
         let row = await ListServerTests.get(server, "/shelf/1")
         #expect(row.status == 200 && Self.text(row).contains("Published"))
+    }
+
+    @Test func foldersOfTemplatesAndStaticFilesReplaceTheBuiltInOnesForAListMadeInSwift() async throws {
+        let templates = TemporaryFolder.make("guide-templates")
+        let statics = TemporaryFolder.make("guide-static")
+        defer { for folder in [templates, statics] { try? FileManager.default.removeItem(atPath: folder) } }
+        try FileManager.default.createDirectory(atPath: templates + "/lists/books", withIntermediateDirectories: true)
+        let row = #"<tr class="row" id="{{id}}" data-key="{{key}}"><td>Own row: {{values.title}}</td></tr>"#
+        try row.write(toFile: templates + "/lists/books/row.mustache", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: statics + "/art", withIntermediateDirectories: true)
+        try #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>"#.write(toFile: statics + "/art/empty.svg", atomically: true, encoding: .utf8)
+        let server = try ListServer(
+            lists: [
+                ListDefinition("books", rows: try ListServerTests.books(2)),
+                ListDefinition("empty", rows: try ListServerTests.books(0)) { $0.placeholder(.noData) { $0.image("art/empty.svg") } },
+            ],
+            configuration: AppConfiguration(templatesDirectory: templates, staticDirectory: statics))
+        let page = await ListServerTests.get(server, "/books")
+        #expect(page.status == 200 && Self.text(page).contains("Own row: Dune"))
+        let empty = await ListServerTests.get(server, "/empty")
+        #expect(Self.text(empty).contains("/static/art/empty.svg"))
+        #expect(await server.respond(to: ListServer.Request(path: "/static/art/empty.svg")).status == 200)
+        #expect(throws: AppError.self, "an image that is not a static file") {
+            try ListServer(lists: [ListDefinition("empty", rows: try ListServerTests.books(0)) { $0.placeholder(.noData) { $0.image("art/none.svg") } }])
+        }
     }
 
     @Test func anEmbeddingFrameworkGetsTheWholeStreamedBody() async throws {
