@@ -31,7 +31,8 @@ public struct AppConfiguration: Sendable {
     public var staticCacheControl: String = "public, max-age=3600"
     /// The lists' configurations (placeholders, lazy loading, display flags); a list
     /// without one uses the built-in configuration. Built in Swift
-    /// (`ListConfiguration("characters").lazy()…`) or read with `ConfigurationFile.load`.
+    /// (`ListConfiguration("characters").lazy()…`); `liststate serve --config` reads them from a file.
+    /// One given here replaces the ``ListDefinition/configuration`` of the list of its name.
     public var lists: [ListConfiguration] = []
     /// The file the lists' configurations came from, named by start-up errors; nil when built in Swift.
     public var configurationFile: String?

@@ -154,6 +154,16 @@ import Testing
         #expect(lines.count == 2 && lines[1].contains("Dune"))
     }
 
+    @Test func mountedUnderAPathItIsAskedTheWholePath() async throws {
+        var configuration = AppConfiguration()
+        configuration.basePath = "/lists"
+        let server = try ListServer(lists: [ListDefinition("books", rows: try ListServerTests.books(3))], configuration: configuration)
+        let page = await ListServerTests.get(server, "/lists/books")
+        #expect(page.status == 200 && Self.text(page).contains(#"href="/lists/books/1""#))
+        #expect(await server.respond(to: ListServer.Request(path: "/lists/static/liststate.css")).status == 200)
+        #expect(await server.respond(to: ListServer.Request(path: "/books")).status == 404, "the path without its prefix is none of ours")
+    }
+
     @Test func theTestOfYourOwnListValidates() async throws {
         // The guide's test asserts words; these are its pages, validated.
         let shelf = try InMemoryRowSource(name: "shelf", columns: [.key("id"), .text("title")])
