@@ -3,13 +3,16 @@ import Foundation
 extension ListStoreError {
     /// What an error a developer's source threw (``AsyncRowSource``) means for an answer:
     /// - a ``ListStoreError``: itself (made with ``init(_:message:)``: `.unavailable`,
-    ///   `.timedOut`, `.notFound`, `.badRequest`, `.failed`);
+    ///   `.timedOut`, `.notFound`, `.badRequest`, `.failed`), but `.schemaChanged`, which
+    ///   only a database's lists can answer (they read their tables again): failed (500);
     /// - `CancellationError`, `URLError.timedOut`: timed out (503 with `Retry-After`);
     /// - a `URLError` of a service that cannot be reached (no connection, host not found or
     ///   refused, connection lost, DNS, TLS handshake, no answer): unavailable (503 with `Retry-After`);
     /// - anything else: failed (500), its description kept for the log, never for a page.
     public init(thrown error: any Error) {
         switch error {
+        case let error as ListStoreError where error.category == .schemaChanged:
+            self.init(.failed, message: "\(error.message) (a source of columns fixed in code cannot change them)")
         case let error as ListStoreError:
             self = error
         case is CancellationError:

@@ -22,6 +22,12 @@ public struct DataVersion: Sendable, Hashable {
     /// `PRAGMA data_version` on that connection.
     public var dataVersion: Int64
 
+    /// The version of a source that is not a database file (a developer's ``AsyncRowSource``):
+    /// a number that changes whenever the rows do (a revision, a change counter).
+    public init(_ version: Int64) {
+        self.init(identity: nil, epoch: 0, dataVersion: version)
+    }
+
     /// Makes a version from its parts.
     public init(identity: FileIdentity?, epoch: Int, dataVersion: Int64) {
         self.identity = identity

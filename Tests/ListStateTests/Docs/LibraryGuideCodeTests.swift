@@ -94,6 +94,7 @@ import Testing
         (ListStoreError(.notFound, message: "gone"), "", 404, false),
         (ListStoreError(.badRequest, message: "refused"), "", 400, false),
         (ListStoreError(.failed, message: "broken"), "", 500, false),
+        (ListStoreError(.schemaChanged, message: "columns moved"), "", 500, false),
         (CocoaError(.fileReadCorruptFile), "", 500, false),
     ])
     func theFailureTableHolds(error: any Error & Sendable, query: String, status: Int, retries: Bool) async throws {
