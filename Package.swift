@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "ListStore", targets: ["ListStore"]),
+        // The markup checker, for the tests of the examples in Examples/ (a separate package
+        // that depends on this one by path): every page they fetch is validated with it.
+        // Not library API.
+        .library(name: "MarkupValidation", targets: ["MarkupValidation"]),
     ],
     // PostgreSQL (on by default) loads libpq when a PostgreSQL database is served;
     // `swift build --disable-default-traits` builds a server of SQLite files alone.

@@ -45,4 +45,24 @@ extension ListDefinition {
             timeLimit: Double(limit.seconds) + Double(limit.attoseconds) / 1e18,
             configuration: configure(ListConfiguration(name)), defaultSort: defaultSort)
     }
+
+    /// This list with each row drawn by a template of its own (Mustache source), in the list
+    /// layout (``Layout/list``): one `<li class="row" id="{{id}}" data-key="{{key}}">` per
+    /// row, inside the page's `<ol>`. A row offers `id`, `key`, `detailHref` (its page's path),
+    /// `caption` and `values`, its values by column name (`{{values.title}}`). The template is
+    /// parsed and drawn when the server is made: one that does not parse stops it (``AppError``).
+    ///
+    /// ```swift
+    /// ListDefinition("books", rows: books).rowTemplate(
+    ///     #"<li class="row" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.title}}</a></li>"#)
+    /// ```
+    public func rowTemplate(_ source: String) -> ListDefinition {
+        var list = self
+        // No built-in template's name has a dot, so this one replaces none of them.
+        let template = name + ".row"
+        list.layout = .list
+        list.templates[template] = source
+        list.partials["row"] = template
+        return list
+    }
 }
