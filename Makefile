@@ -3,7 +3,7 @@
 # text after `##` on the target's line (Tests/docs/test_makefile.py checks
 # that every target has one).
 .DEFAULT_GOAL := help
-.PHONY: help serve test test-suites docs build deps postgresql-deps e2e e2e-deps data data-deps docs-test bench reliability-deps reliability-quick reliability screenshots
+.PHONY: help serve test test-suites examples docs build deps postgresql-deps e2e e2e-deps data data-deps docs-test bench reliability-deps reliability-quick reliability screenshots
 
 PORT ?= 8080
 ARGS ?=
@@ -18,8 +18,8 @@ RELIABILITY_BUILD ?= release
 help:  ## list every target with what it does
 	@awk -F ':[^#]*## ' '/^[a-z0-9-]+:.*## / { printf "  make %-18s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
-docs: data-deps  ## the documentation tests alone (Tests/docs: every relative link resolves, make help names every target, every swift block stands in the test that compiles it)
-	cd Tests/docs && $(PYTHON) -m pytest -q -p no:cacheprovider test_links.py test_makefile.py test_swift_blocks.py
+docs: data-deps  ## the documentation tests alone (Tests/docs: every relative link resolves, make help names every target, every swift block stands in the test that compiles it, Examples/README.md shows the examples as they are)
+	cd Tests/docs && $(PYTHON) -m pytest -q -p no:cacheprovider test_links.py test_makefile.py test_swift_blocks.py test_examples.py
 
 deps:  ## install the system packages the build needs (scripts/install-dependencies)
 	@scripts/install-dependencies
@@ -38,19 +38,23 @@ postgresql-deps:  ## install PostgreSQL for the throw-away test clusters
 
 # Everything runs inside one throw-away PostgreSQL cluster (scripts/with-postgresql),
 # stopped and removed when the tests end, passed or failed.
-test: deps postgresql-deps  ## everything CI runs: repository paths, swift format lint, the Swift tests, docs, browser, data and quick reliability tests
+test: deps postgresql-deps  ## everything CI runs: repository paths, swift format lint, the Swift tests, the examples, docs, browser, data and quick reliability tests
 	scripts/check-repository-paths
-	swift format lint --strict --recursive Sources Tests Plugins Fuzz Package.swift
+	swift format lint --strict --recursive Sources Tests Plugins Fuzz Examples Package.swift
 	$(MAKE) --no-print-directory docs
 	swift build --build-tests
 	scripts/with-postgresql $(MAKE) --no-print-directory test-suites
 
 test-suites:  ## the suites of make test, inside one throw-away PostgreSQL cluster (make test starts it)
 	swift test --skip-build
+	$(MAKE) --no-print-directory examples
 	$(MAKE) e2e
 	$(MAKE) data
 	$(MAKE) docs-test
 	$(MAKE) reliability-quick RELIABILITY_BUILD=debug
+
+examples: deps  ## the examples package: build and test Examples/ (it depends on ListState by path)
+	cd Examples && swift build --build-tests && swift test --skip-build
 
 e2e: deps e2e-deps postgresql-deps  ## the browser tests alone (Tests/e2e, headless Chromium; E2E_ARGS=... for pytest)
 	swift build --product liststate

@@ -1,4 +1,4 @@
-"""Every relative link of README.md and docs/**/*.md names a file of the repository,
+"""Every relative link of README.md, docs/**/*.md and Examples/README.md names a file of the repository,
 and, where it gives an anchor (`file.md#heading`), a heading of that file."""
 import pathlib
 import re
@@ -6,7 +6,7 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
+PAGES = [ROOT / "README.md", ROOT / "Examples" / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
 # An inline link or image: [text](target) or ![alt](target "title").
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 FENCE = re.compile(r"^(```|~~~)")
