@@ -87,6 +87,17 @@ import Testing
         #expect(malformed.status == 400)
     }
 
+    @Test func aListDrawsItsRowsWithATemplateOfItsOwn() async throws {
+        let row = #"<li class="row book" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.title}}</a> ({{values.year}})</li>"#
+        let server = try ListServer(lists: [ListDefinition("books", rows: try Self.books(3)).rowTemplate(row)])
+        let page = Self.text(await Self.get(server, "/books"))
+        #expect(page.contains(#"<a href="/books/2">Emma</a> (1901)</li>"#))
+        #expect(page.components(separatedBy: #"<li class="row book""#).count == 4)
+        #expect(throws: AppError.self, "a template that does not parse stops the server being made") {
+            try ListServer(lists: [ListDefinition("books", rows: try Self.books(1)).rowTemplate("{{#values}}")])
+        }
+    }
+
     /// A developer's source over another service, failing as it is told to.
     final class Service: AsyncRowSource {
         enum Mode { case answers, refused, slow, missing, refusesTheQuery, breaks, hangs }
