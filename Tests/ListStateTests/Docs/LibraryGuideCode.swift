@@ -126,19 +126,15 @@ func shelfList(_ shelf: InMemoryRowSource) -> ListDefinition {
     list.labels = ["title": "Title", "year": "Published"]
     list.shownColumns = [1, 2]
     list.sortableColumns = ["year"]
-    list.layout = .list
     list.words = ListWords(name: "shelf") { language in
         var words = UIStrings.of(language)
         words.searchPlaceholder = "A title or a year"
         return words
     }
-    list.templates = [
-        "shelf-row": """
-        <li class="row" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.title}}</a> ({{values.year}})</li>
+    return list.rowTemplate(
         """
-    ]
-    list.partials = ["row": "shelf-row"]
-    return list
+        <li class="row" id="{{id}}" data-key="{{key}}"><a href="{{detailHref}}">{{values.title}}</a> ({{values.year}})</li>
+        """)
 }
 
 // MARK: Embedding
