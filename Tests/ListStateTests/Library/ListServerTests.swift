@@ -98,6 +98,17 @@ import Testing
         }
     }
 
+    @Test func aRowOfItsOwnIsNotLaidOutInTheDemosColumns() async throws {
+        let server = try ListServer(lists: [ListDefinition("books", rows: try Self.books(1))])
+        let css = Self.text(await Self.get(server, "/static/liststate.css"))
+        // Every rule for the bare `.row` (not `.row.character`, the demo's glyph, code point, name…).
+        let rules = css.split(separator: "}").filter { rule in
+            rule.split(separator: "{").first?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespacesAndNewlines) == ".row" } == true
+        }
+        #expect(!rules.isEmpty)
+        #expect(!rules.contains { $0.contains("grid") }, "a developer's row template drawn as it is written: \(rules)")
+    }
+
     /// A developer's source over another service, failing as it is told to.
     final class Service: AsyncRowSource {
         enum Mode { case answers, refused, slow, missing, refusesTheQuery, breaks, hangs }

@@ -113,9 +113,9 @@ final class TestServer: Sendable {
 
 /// Small readers of the markup the server sends.
 enum Markup {
-    /// The ids of the row items (`<li class="row" id="char-…">`), in order.
+    /// The ids of the row items (`<li class="row character" id="char-…">`), in order.
     static func rowIDs(_ html: String) -> [String] {
-        matches(#"<li class="row" id="([^"]+)""#, in: html)
+        matches(#"<li class="row[^"]*" id="([^"]+)""#, in: html)
     }
 
     /// The text of the status region (`<div id="status" …>`, on a page or out of band), entities decoded.
