@@ -86,6 +86,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     /// SQLite's SQLITE_ERROR (but a missing table or column), SQLITE_TOOBIG,
     /// SQLITE_MISMATCH, SQLITE_RANGE; PostgreSQL's SQLSTATE classes 21, 2F, 38, 39, P0.
     public var isStatementFailure = false
+    /// Made from a category (``init(_:message:)``): the log names the category, not a
+    /// database's kind that stands in for it (`busy` for a service that refused to connect).
+    var namedByCategory = false
 
     /// Makes an error.
     public init(kind: Kind, resultCode: Int32 = 0, message: String, sql: String? = nil, isStatementFailure: Bool = false) {
@@ -110,6 +113,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
             case .failed: .other
             }
         self.init(kind: kind, message: message)
+        namedByCategory = true
     }
 
     /// Whether retrying later may succeed (busy, timed out, cannot open, no space) as opposed
@@ -129,7 +133,8 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = resultCode == 0 ? "\(kind): \(message)" : "\(kind) (SQLite \(resultCode)): \(message)"
+        let name = namedByCategory ? "\(category)" : "\(kind)"
+        var text = resultCode == 0 ? "\(name): \(message)" : "\(name) (SQLite \(resultCode)): \(message)"
         if let sql { text += " [SQL: \(sql)]" }
         return text
     }

@@ -17,5 +17,11 @@ import Testing
     @Test(arguments: [ListStoreError.Category.unavailable, .timedOut, .schemaChanged, .notFound, .badRequest, .failed])
     func anErrorMadeFromACategoryIsOfIt(category: ListStoreError.Category) {
         #expect(ListStoreError(category, message: "upstream").category == category)
+        #expect(ListStoreError(category, message: "upstream").description == "\(category): upstream", "the log names the category")
+    }
+
+    @Test func aServiceThatRefusesIsLoggedUnavailableNotBusy() {
+        #expect(ListStoreError(.unavailable, message: "connection refused").description == "unavailable: connection refused")
+        #expect(ListStoreError(kind: .busy, resultCode: 5, message: "locked").description == "busy (SQLite 5): locked")
     }
 }

@@ -5,7 +5,7 @@ extension UIStrings {
     static let english = UIStrings(
         listName: "Lists",
         tagline: "Your data, one page at a time",
-        colophon: "Served by ListState from your own database, read-only.",
+        colophon: "Served by ListState, read-only.",
         backToStartOfList: "Back to the start of the list",
         searchLabel: "Search this list",
         searchPlaceholder: "words to find",

@@ -5,7 +5,7 @@ extension UIStrings {
     static let simplifiedChinese = UIStrings(
         listName: "列表",
         tagline: "你的数据，一页一页地看",
-        colophon: "由 ListState 以只读方式从你的数据库提供。",
+        colophon: "由 ListState 以只读方式提供。",
         backToStartOfList: "回到列表开头",
         searchLabel: "搜索这个列表",
         searchPlaceholder: "要找的词",

@@ -5,7 +5,7 @@ extension UIStrings {
     static let traditionalChinese = UIStrings(
         listName: "清單",
         tagline: "你的資料，一頁一頁地看",
-        colophon: "由 ListState 以唯讀方式從你的資料庫提供。",
+        colophon: "由 ListState 以唯讀方式提供。",
         backToStartOfList: "回到清單開頭",
         searchLabel: "搜尋這個清單",
         searchPlaceholder: "要找的詞",

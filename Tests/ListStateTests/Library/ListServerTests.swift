@@ -51,6 +51,7 @@ import Testing
         let page = await Self.get(server, "/books", query: "limit=2")
         #expect(page.status == 200 && Self.text(page).contains(">Dune<") && !Self.text(page).contains(">Ulysses<"))
         #expect(page.header("X-Content-Type-Options") == "nosniff", "the server's own headers come too")
+        #expect(!Self.text(page).contains("database"), "rows made in Swift: the page claims no database")
         let next = try #require(page.header("Link")?.split(separator: "<").last?.split(separator: ">").first)
         let parts = next.split(separator: "?", maxSplits: 1)
         let second = await Self.get(server, String(parts[0]), query: String(parts[1]), headers: [("HX-Request", "true")])
