@@ -3,7 +3,7 @@
 # text after `##` on the target's line (Tests/docs/test_makefile.py checks
 # that every target has one).
 .DEFAULT_GOAL := help
-.PHONY: help serve test test-suites examples docs build deps postgresql-deps e2e e2e-deps data data-deps docs-test bench reliability-deps reliability-quick reliability screenshots
+.PHONY: help serve test test-suites examples docs build deps postgresql-deps e2e e2e-deps data data-deps docs-test upstream-server-test bench reliability-deps reliability-quick reliability screenshots
 
 PORT ?= 8080
 ARGS ?=
@@ -51,6 +51,7 @@ test-suites:  ## the suites of make test, inside one throw-away PostgreSQL clust
 	$(MAKE) e2e
 	$(MAKE) data
 	$(MAKE) docs-test
+	$(MAKE) upstream-server-test
 	$(MAKE) reliability-quick RELIABILITY_BUILD=debug
 
 examples: deps  ## the examples package: build and test Examples/ (it depends on ListState by path)
@@ -74,6 +75,9 @@ data: deps data-deps postgresql-deps  ## the own-data tests alone (Tests/data: g
 docs-test: deps data-deps  ## the tutorial run as written, every command in order (Tests/docs/test_tutorial.py)
 	swift build --product liststate
 	cd Tests/docs && $(PYTHON) -m pytest -q -rs -p no:cacheprovider test_tutorial.py
+
+upstream-server-test: data-deps  ## the test upstream's own check (Tests/upstream/upstream_server.py, the fake JSON API of the upstream list tests: every pagination style walked, every mode once)
+	cd Tests/upstream && $(PYTHON) -m pytest -q -p no:cacheprovider
 
 bench: deps  ## the benchmark: writes BENCHMARKS.md (about 15 minutes; 1.6 GB of tables kept in ~/.cache/liststate-bench)
 	Benchmarks/run.sh

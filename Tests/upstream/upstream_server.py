@@ -69,7 +69,8 @@ DEFAULT_LIMIT, MAX_LIMIT = 10, 100
 OVERSIZED = 20 * 1024 * 1024
 JSON = "application/json; charset=utf-8"
 LOGGED_HEADERS = ("authorization", "cookie", "x-token")
-CURSOR_PREFIX = b"\xfb\xff"  # makes every cursor start with "+/": it must be percent-encoded
+# Every cursor starts with "+/" and ends with "=" (14 bytes): a client must percent-encode it.
+CURSOR_PREFIX = b"\xfb\xff"
 
 
 def make_item(n):
@@ -227,13 +228,13 @@ class Handler(BaseHTTPRequestHandler):
                 raw = base64.b64decode(q["cursor"], validate=True)
                 if not raw.startswith(CURSOR_PREFIX + b"after:"):
                     raise ValueError("not a cursor of ours")
-                after = raw.removeprefix(CURSOR_PREFIX + b"after:").decode("ascii")
-                start = [str(item["id"]) for item in self.items].index(after) + 1
+                after = int(raw.removeprefix(CURSOR_PREFIX + b"after:").decode("ascii"))
+                start = [item["id"] for item in self.items].index(after) + 1
             except ValueError:  # binascii.Error and UnicodeDecodeError too
                 return self.json(400, {"error": "invalid cursor"})
         page = self.items[start:start + limit]
         more = start + limit < len(self.items)
-        cursor = base64.b64encode(CURSOR_PREFIX + f"after:{page[-1]['id']}".encode()).decode() if more else None
+        cursor = base64.b64encode(CURSOR_PREFIX + f"after:{page[-1]['id']:06}".encode()).decode() if more else None
         self.json(200, {"items": self.rows(page), "next_cursor": cursor})
 
     def list_pages(self, path, q):
