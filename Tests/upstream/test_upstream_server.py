@@ -251,20 +251,20 @@ def test_empty(upstream):
 
 
 def test_slow_answers_late_while_others_are_served(upstream):
-    upstream.control(mode="slow", seconds=0.6)
+    upstream.control(mode="slow", seconds=1)
     started, answered = time.monotonic(), []
     slow = threading.Thread(target=lambda: answered.append(get_json(upstream.base + "/offset/items")))
     slow.start()
     time.sleep(0.1)
     status, _, log = fetch(upstream.base + "/-/requests")  # control is never slowed
-    assert status == 200 and time.monotonic() - started < 0.5
+    assert status == 200 and time.monotonic() - started < 0.9
     assert [entry["path"] for entry in json.loads(log)] == ["/offset/items"]
     slow.join(5)
-    assert time.monotonic() - started >= 0.6 and ids(answered[0][0]) == ALL[:10]
+    assert time.monotonic() - started >= 1 and ids(answered[0][0]) == ALL[:10]
 
 
 def test_status(upstream):
-    for code in (401, 403, 404, 429, 500, 502, 503):
+    for code in (401, 403, 404, 429, 500, 502, 503, 599):
         upstream.control(mode="status", code=code, **({"retry_after": 7} if code in (429, 503) else {}))
         status, headers, body = fetch(upstream.base + "/drf/items")
         assert status == code and headers["Content-Type"] == JSON and "detail" in json.loads(body)

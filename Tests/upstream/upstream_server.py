@@ -51,7 +51,6 @@ A stall (SIGSTOP) and a stop (connection refused) are for the tests to do to the
 """
 import argparse
 import base64
-import http
 import json
 import os
 import signal
@@ -158,7 +157,7 @@ class Handler(BaseHTTPRequestHandler):
                 headers["Retry-After"] = control["retry_after"]
             if code == 401:
                 headers["WWW-Authenticate"] = 'Bearer realm="upstream"'
-            return self.json(code, {"detail": http.HTTPStatus(code).phrase}, headers)
+            return self.json(code, {"detail": self.responses.get(code, ("Error",))[0]}, headers)
         if mode == "malformed":
             return self.send(200, b'{"results": [', JSON)
         if mode == "notjson":
