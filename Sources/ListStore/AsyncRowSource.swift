@@ -75,12 +75,20 @@ public struct RowRequest: Sendable, Hashable {
     /// The most rows the page shows (1...100; 20 unless asked otherwise).
     public var limit: Int
     /// The last row shown before this page: its sort value (when sorted) and key values;
-    /// nil for the first page.
+    /// nil for the first page, and for a page after a ``continuation``.
     public var after: RowPosition?
+    /// Where this page starts by the source's own paging: the ``RowBatch/next`` of the page
+    /// before, as the source gave it; nil for the first page and for a source that pages
+    /// by ``after``.
+    public var continuation: String?
 
     /// Makes a request.
-    public init(sort: ListSort? = nil, filters: [RowFilter] = [], search: String? = nil, limit: Int = 20, after: RowPosition? = nil) {
+    public init(
+        sort: ListSort? = nil, filters: [RowFilter] = [], search: String? = nil, limit: Int = 20, after: RowPosition? = nil,
+        continuation: String? = nil
+    ) {
         (self.sort, self.filters, self.search, self.limit, self.after) = (sort, filters, search, limit, after)
+        self.continuation = continuation
     }
 }
 
@@ -90,9 +98,15 @@ public struct RowBatch: Sendable, Hashable {
     public var rows: [[SQLValue]]
     /// Whether rows follow these.
     public var hasMore: Bool
+    /// Where the next page starts by the source's own paging (a service's next URL, cursor
+    /// or page number), given back as the next request's ``RowRequest/continuation``; nil:
+    /// the next page is asked for after this page's last row (``RowRequest/after``). Any
+    /// length: one longer than a cursor carries is kept on the server under a short token
+    /// for an hour (an expired one asks the reader to start over).
+    public var next: String?
 
     /// Makes a page of `rows`.
-    public init(rows: [[SQLValue]], hasMore: Bool) {
-        (self.rows, self.hasMore) = (rows, hasMore)
+    public init(rows: [[SQLValue]], hasMore: Bool, next: String? = nil) {
+        (self.rows, self.hasMore, self.next) = (rows, hasMore, next)
     }
 }

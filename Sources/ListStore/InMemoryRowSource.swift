@@ -127,6 +127,9 @@ public final class InMemoryRowSource: RowSource {
             }
             guard let found else { return .success(nil) }
             after = found
+        case .continuation?:
+            // Made only by a source that pages by its own cursor: never for rows in memory.
+            return .success(nil)
         }
         // Rows past the position: a binary search would do, a scan is as plain.
         let first =

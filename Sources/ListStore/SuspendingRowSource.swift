@@ -9,6 +9,8 @@ public struct SuspendingRowSource: RowSource {
     public let table: TableDescription
     /// The key columns' indices, in key order.
     private let keyColumns: [Int]
+    /// The source's own continuations too long for a cursor (``RowBatch/next``).
+    private let continuations = ContinuationStore()
 
     /// The rows of `source`, described as a table named `name`.
     /// - Throws: `.wrongSchema` when no column is a key column.
@@ -41,8 +43,15 @@ public struct SuspendingRowSource: RowSource {
         do {
             let sortColumn = query.sort.flatMap { table.columnIndex($0.column) }
             var after = query.after
+            var continuation: String?
             switch start {
             case nil: break
+            case .continuation(let bytes)?:
+                // One made for another search, or kept and forgotten: the reader starts over.
+                guard let text = continuations.continuation(bytes, search: query.search, filters: query.filters) else {
+                    return .success(nil)
+                }
+                continuation = text
             case .position(let position)?: after = position
             case .key(let key)?:
                 guard let row = try await awaiting.row(key: key), row.count == table.columns.count else { return .success(nil) }
@@ -52,7 +61,8 @@ public struct SuspendingRowSource: RowSource {
                 return .success(nil)
             }
             let request = RowRequest(
-                sort: query.sort, filters: query.filters, search: query.search, limit: query.limit, after: after)
+                sort: query.sort, filters: query.filters, search: query.search, limit: query.limit,
+                after: continuation == nil ? after : nil, continuation: continuation)
             let batch = try await awaiting.rows(request)
             return .success(try page(of: batch, query: query, sortColumn: sortColumn))
         } catch {
@@ -64,6 +74,10 @@ public struct SuspendingRowSource: RowSource {
     /// clamped as a database's page clamps them unless read whole.
     private func page(of batch: RowBatch, query: RowPageQuery, sortColumn: Int?) throws(ListStoreError) -> RowPage {
         var page = RowPage(rows: [], keys: [], hasMore: batch.hasMore || batch.rows.count > query.limit)
+        // The source's own next page, unless it gave more rows than asked (then after the last shown).
+        if let next = batch.next, batch.rows.count <= query.limit {
+            page.continuation = continuations.bytes(for: next, search: query.search, filters: query.filters)
+        }
         for row in batch.rows.prefix(max(1, query.limit)) {
             guard row.count == table.columns.count else {
                 throw ListStoreError(

@@ -44,7 +44,7 @@ package struct TableRequest: ListQuery, Sendable {
     var startsWithoutLookUp: Bool {
         switch start {
         case nil, .position?: true
-        case .rowid?, .key?, .rowNumber?: false
+        case .rowid?, .key?, .rowNumber?, .continuation?: false
         }
     }
     /// The cursor's text as given (canonical, so it re-encodes to itself).

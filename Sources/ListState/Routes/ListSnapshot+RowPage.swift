@@ -5,10 +5,14 @@ extension ListSnapshot {
     /// Takes the facts of `page`, read from `list` in order `sort`: its row
     /// count, whether more rows follow, and then the cursor after its last row
     /// (``RowCursor``: the sort value and key, the rowid where the key may not
-    /// tell rows apart).
+    /// tell rows apart), or the source's own continuation where it pages by one.
     package mutating func take(_ page: RowPage, of list: ListDefinition, sort: ListSort?) {
         rowsPerSection = [page.rows.count]
         hasMore = page.hasMore
+        if page.hasMore, let continuation = page.continuation {
+            nextCursor = RowCursor(continuation: continuation, list: list.name, sort: sort)?.encoded
+            return
+        }
         guard page.hasMore, let position = page.lastPosition(in: list.table, sort: sort) else { return }
         nextCursor =
             RowCursor(

@@ -110,6 +110,8 @@ final class CSVExport: Sendable {
     private let bytesPerPiece: Int
     private struct Place {
         var after: RowPosition?
+        /// Where the next piece starts by the source's own paging (``RowPage/continuation``).
+        var continuation: [UInt8]?
         /// The file the first piece was read from: a piece read from another (a file
         /// moved in over the path meanwhile) fails the export (found by QA: one
         /// "complete" file held rows of both).
@@ -146,21 +148,30 @@ final class CSVExport: Sendable {
 
     /// The next piece: the header record first, then the rows of one page.
     func piece(startedAt: ContinuousClock.Instant) -> Result<[UInt8], ListStoreError> {
-        let (after, hasHeader, file, schema) = place.withLock { ($0.after, $0.hasHeader, $0.file, $0.schema) }
+        let (after, continuation, hasHeader, file, schema) = place.withLock {
+            ($0.after, $0.continuation, $0.hasHeader, $0.file, $0.schema)
+        }
         if !hasHeader, rowidIsRenumberable {
             switch list.source.schemaVersion(waiting: true) {
             case .success(let version): place.withLock { $0.schema = version }
             case .failure(let error): return .failure(error)
             }
         }
-        // From `after` (no cursor): a page is always there.
+        // From `after` (no cursor): a page is always there. From a source's own continuation,
+        // one it no longer knows fails the export rather than ending it short as complete.
         let read = list.rows.page(
             RowPageQuery(
                 table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
                 searchAlternative: list.searchAlternative(for: request.query), filters: request.filters,
                 startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece, yieldsToPages: true),
-            continuing: nil
-        ).map { $0 ?? RowPage(rows: [], keys: [], hasMore: false) }
+            continuing: continuation.map { .continuation($0) }
+        ).flatMap { page -> Result<RowPage, ListStoreError> in
+            if let page { return .success(page) }
+            guard continuation == nil else {
+                return .failure(ListStoreError(kind: .other, message: "the source no longer knows where the export stood"))
+            }
+            return .success(RowPage(rows: [], keys: [], hasMore: false))
+        }
         if case .success(let page) = read, hasHeader, page.fileIdentity != file {
             return .failure(ListStoreError(kind: .schemaChanged, message: "the database file was replaced during the export"))
         }
@@ -180,6 +191,7 @@ final class CSVExport: Sendable {
                 if !place.hasHeader { place.file = page.fileIdentity }
                 place.hasHeader = true
                 place.after = page.lastPosition(in: list.table, sort: request.sort) ?? place.after
+                place.continuation = page.continuation
                 place.isComplete = !page.hasMore
             }
             return writer.take()

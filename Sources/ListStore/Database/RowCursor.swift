@@ -30,7 +30,9 @@
 ///   view of 36 KB texts made 48 KB Load more addresses, refused before they
 ///   reached the server's code); so can it for a list whose key tells rows
 ///   apart but is too long alone (a `WITHOUT ROWID` table of long text keys),
-///   its number counted where the server needs it (`TableRoute`).
+///   its number counted where the server needs it (`TableRoute`);
+/// - form 5: a source's own continuation (``Start/continuation(_:)``): its length
+///   (LEB128) and bytes, for a source that pages by its own cursor (an upstream API).
 /// A view's cursor made by an earlier version (form 0, no row number) still
 /// carries its values whatever their length, up to ``maximumReadLength``.
 ///
@@ -47,7 +49,14 @@ public struct RowCursor: Sendable, Hashable {
         case key([SQLValue])
         /// After the row found near this number in the list's order (its values looked up).
         case rowNumber(RowNumber)
+        /// Where a source's own paging says the next page starts (``RowPage/continuation``:
+        /// an upstream's next URL or cursor, or a token standing for it), at most
+        /// ``maximumContinuationLength`` bytes.
+        case continuation([UInt8])
     }
+
+    /// The longest continuation a cursor carries (so its text stays under ``maximumLength``).
+    public static let maximumContinuationLength = 700
 
     /// The longest cursor text made by value; longer ones are made by rowid.
     public static let maximumLength = 1024
@@ -88,6 +97,13 @@ public struct RowCursor: Sendable, Hashable {
             start = .rowNumber(
                 RowNumber(number: number, repeats: keyIsUnique ? 1 : position.repeats, digest: position.digest))
         }
+    }
+
+    /// Makes the cursor of a source's own continuation in list `list` sorted by `sort`; nil
+    /// when `continuation` is longer than ``maximumContinuationLength``.
+    public init?(continuation: [UInt8], list: String, sort: ListSort?) {
+        guard continuation.count <= Self.maximumContinuationLength else { return nil }
+        self.init(start: .continuation(continuation), tag: Self.tag(list: list, sort: sort))
     }
 
     /// Whether the cursor's text is longer than ``maximumLength``: one by value
@@ -142,6 +158,9 @@ public struct RowCursor: Sendable, Hashable {
             guard let number = reader.length(), number > 0, let repeats = reader.length(), repeats > 0, let digest = reader.uint64()
             else { return nil }
             start = .rowNumber(RowNumber(number: number, repeats: repeats, digest: digest))
+        case 5:
+            guard let continuation = reader.lengthAndBytes(), continuation.count <= Self.maximumContinuationLength else { return nil }
+            start = .continuation(continuation)
         default:
             return nil
         }
@@ -175,6 +194,11 @@ public struct RowCursor: Sendable, Hashable {
             Self.appendLength(row.number, to: &bytes)
             Self.appendLength(row.repeats, to: &bytes)
             Self.append(row.digest, to: &bytes)
+        case .continuation(let continuation):
+            bytes.append(5)
+            append(tag, to: &bytes)
+            Self.appendLength(continuation.count, to: &bytes)
+            bytes.append(contentsOf: continuation)
         }
         return Base64URL.encode(bytes)
     }
@@ -264,6 +288,13 @@ public struct RowCursor: Sendable, Hashable {
                 if byte & 0x80 == 0 { return value }
             }
             return nil
+        }
+
+        /// A length (LEB128) and that many bytes.
+        mutating func lengthAndBytes() -> [UInt8]? {
+            guard let count = length(), count <= bytes.count - index else { return nil }
+            defer { index += count }
+            return Array(bytes[index..<index + count])
         }
 
         mutating func value() -> SQLValue? {

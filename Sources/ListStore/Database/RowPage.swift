@@ -92,6 +92,9 @@ public struct RowPage: Sendable, Hashable {
     public var rowsBefore: Int?
     /// Whether rows follow this page.
     public var hasMore: Bool
+    /// Where the next page starts by the source's own paging (an upstream's next URL or
+    /// cursor, ``RowCursor/Start/continuation(_:)``); nil: after this page's last row.
+    public var continuation: [UInt8]?
     /// The file the rows were read from, when the source can tell.
     public var fileIdentity: FileIdentity?
 

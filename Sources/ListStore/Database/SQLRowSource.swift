@@ -52,6 +52,8 @@ public struct SQLRowSource: RowSource {
             case .rowid(let rowid): database.position(ofRowid: rowid, in: query.table, sort: query.sort, startedAt: query.startedAt)
             case .key(let key): database.position(ofKey: key, in: query.table, sort: query.sort, startedAt: query.startedAt)
             case .rowNumber(let row): database.position(of: row, in: query)
+            // Made only by a source that pages by its own cursor: never for a table.
+            case .continuation: .success(nil)
             }
         switch found {
         case .success(let position?):

@@ -19,6 +19,20 @@ import Testing
         #expect(decoded.start == .position(position))
     }
 
+    @Test func aSourcesOwnContinuationRoundTripsWithinTheBound() throws {
+        let sort = ListSort(column: "c")
+        for bytes in [[], [0, 1, 2, 255], Array(repeating: UInt8(7), count: RowCursor.maximumContinuationLength)] {
+            let text = try #require(RowCursor(continuation: bytes, list: "t", sort: sort)).encoded
+            #expect(text.utf8.count <= RowCursor.maximumLength)
+            #expect(RowCursor(encoded: text, list: "t", sort: sort, keyCount: 1)?.start == .continuation(bytes))
+            #expect(RowCursor(encoded: text, list: "u", sort: sort, keyCount: 1) == nil, "another list's")
+            #expect(RowCursor(encoded: text, list: "t", sort: nil, keyCount: 1) == nil, "another sort's")
+        }
+        #expect(RowCursor(continuation: Array(repeating: 7, count: RowCursor.maximumContinuationLength + 1), list: "t", sort: nil) == nil)
+        // A length that claims more bytes than follow is refused, not read past the end.
+        #expect(RowCursor(encoded: Base64URL.encode([2, 5] + [0, 0, 0, 0] + [9, 1]), list: "t", sort: nil, keyCount: 1) == nil)
+    }
+
     /// PostgreSQL stores NaN (found by QA: paging by a float column stopped with a 400 at it).
     @Test func aNaNRoundTrips() throws {
         let sort = ListSort(column: "c")
