@@ -81,10 +81,12 @@ let package = Package(
             exclude: ["Templates"],
             plugins: ["EmbedResources"]
         ),
+        // Lists over an upstream JSON API declared in the configuration (docs/upstream.md).
+        .target(name: "UpstreamStore", dependencies: ["ListStore", "HTTPFetch", "Mustache"]),
         .executableTarget(
             name: "liststate",
             dependencies: [
-                "ListState", "ListCatalogue", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch",
+                "ListState", "ListCatalogue", "Mustache", "MarkupValidation", "HTTPServer", "ListStore", "HTTPFetch", "UpstreamStore",
                 .target(name: "PostgreSQLStore", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -124,7 +126,8 @@ let package = Package(
             name: "ListCatalogueTests",
             dependencies: ["ListCatalogue", "ListState", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "liststateTests", dependencies: ["liststate", "ListCatalogue", "ListStore", "HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "liststateTests", dependencies: ["liststate", "ListCatalogue", "ListStore", "HTTPServer", "TestSupport", "UpstreamStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

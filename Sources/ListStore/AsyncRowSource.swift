@@ -102,7 +102,8 @@ public struct RowBatch: Sendable, Hashable {
     /// or page number), given back as the next request's ``RowRequest/continuation``; nil:
     /// the next page is asked for after this page's last row (``RowRequest/after``). Any
     /// length: one longer than a cursor carries is kept on the server under a short token
-    /// for an hour (an expired one asks the reader to start over).
+    /// for an hour (an expired one asks the reader to start over). A page with `next` is
+    /// shown whole, up to 100 rows, even past the request's limit (the service's page size).
     public var next: String?
 
     /// Makes a page of `rows`.

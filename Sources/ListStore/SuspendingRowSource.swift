@@ -73,12 +73,14 @@ public struct SuspendingRowSource: RowSource {
     /// `batch` as a page: each row's key and sort value kept for the next cursor, values
     /// clamped as a database's page clamps them unless read whole.
     private func page(of batch: RowBatch, query: RowPageQuery, sortColumn: Int?) throws(ListStoreError) -> RowPage {
-        var page = RowPage(rows: [], keys: [], hasMore: batch.hasMore || batch.rows.count > query.limit)
-        // The source's own next page, unless it gave more rows than asked (then after the last shown).
-        if let next = batch.next, batch.rows.count <= query.limit {
+        // A page of a source's own paging is shown whole (up to 100 rows): its next page
+        // starts where it says, so rows cut from this one would never show.
+        let kept = batch.next == nil ? max(1, query.limit) : max(1, query.limit, min(batch.rows.count, 100))
+        var page = RowPage(rows: [], keys: [], hasMore: batch.hasMore || batch.rows.count > kept)
+        if let next = batch.next, batch.rows.count <= kept {
             page.continuation = continuations.bytes(for: next, search: query.search, filters: query.filters)
         }
-        for row in batch.rows.prefix(max(1, query.limit)) {
+        for row in batch.rows.prefix(kept) {
             guard row.count == table.columns.count else {
                 throw ListStoreError(
                     kind: .other, message: "\(table.name): a row of \(row.count) values for \(table.columns.count) columns")

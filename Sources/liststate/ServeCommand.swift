@@ -3,6 +3,7 @@ import HTTPServer
 import ListCatalogue
 import ListState
 import ListStore
+import UpstreamStore
 
 /// `liststate serve`: builds the catalogue on first start, then serves the list pages.
 enum ServeCommand {
@@ -166,9 +167,12 @@ enum ServeCommand {
         appConfiguration.settings = ServeSettings.effective(options)
         var tableConfiguration = TableConfiguration(file: options.configuration)
         tableConfiguration.basePath = options.basePath
+        let log: @Sendable (String) -> Void = { LogWriter.standardError.write("liststate: \($0)\n") }
+        var upstreams: [UpstreamDeclaration] = []
         if let path = options.configuration {
             do {
-                if options.databases.isEmpty {
+                upstreams = try UpstreamLists.declarations(path: path, environment: ProcessInfo.processInfo.environment)
+                if options.databases.isEmpty && upstreams.isEmpty {
                     appConfiguration.lists = try ConfigurationFile.load(path: path, knownLists: [CatalogueList.name])
                 } else {
                     // The tables are read later; a name no table has stops the start then.
@@ -183,15 +187,22 @@ enum ServeCommand {
         Server.blockTerminationSignals()
         limitMallocArenas()
 
+        let upstreamLists: [ListDefinition]
+        do {
+            upstreamLists = try UpstreamLists.lists(upstreams, file: options.configuration ?? "", log: log)
+        } catch {
+            Output.standardError("liststate serve: \(error)\n")
+            return ExitStatus.configuration
+        }
+
         let application: ListApplication
-        if options.databases.isEmpty {
+        if options.databases.isEmpty && upstreamLists.isEmpty {
             switch openCatalogue(options, configuration: appConfiguration) {
             case .success(let catalogue): application = catalogue
             case .failure(let exit): return exit.status
             }
         } else {
             do {
-                let log: @Sendable (String) -> Void = { LogWriter.standardError.write("liststate: \($0)\n") }
                 let tables = try TableCatalog(
                     databases: options.databases, queryTimeLimit: options.queryTimeout,
                     configuration: tableConfiguration,
@@ -200,7 +211,7 @@ enum ServeCommand {
                             for: argument, databaseURL: options.databaseURL, schemas: options.schemas,
                             poolSize: options.poolSize, queryTimeLimit: options.queryTimeout, log: log)
                     },
-                    log: log)
+                    alongside: upstreamLists, log: log)
                 application = try ListApplication(tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")

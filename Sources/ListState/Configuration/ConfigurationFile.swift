@@ -105,6 +105,22 @@ package enum ConfigurationFile {
         }
     }
 
+    /// The `upstreams` object of the file at `path`: each upstream list's name and its object,
+    /// in name order (the caller reads each and names `upstreams.NAME.KEY` when one is wrong).
+    /// - Throws: `ConfigurationError` when the file cannot be read, is not JSON, or
+    ///   `upstreams` or one of its values is not an object.
+    package static func upstreams(path: String) throws(ConfigurationError) -> [(name: String, fields: MustacheFields)] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError.unreadable(path)
+        }
+        let reader = Reader(file: path)
+        guard let upstreams = try reader.object(try json(data, file: path), at: "")["upstreams"] else { return [] }
+        let fields = try reader.object(upstreams, at: "upstreams")
+        return try fields.names.sorted().map { (name) throws(ConfigurationError) -> (name: String, fields: MustacheFields) in
+            (name, try reader.object(fields[name] ?? .null, at: "upstreams.\(name)"))
+        }
+    }
+
     /// Parses configuration JSON; with `tables`, every list name is taken and may have table settings.
     static func parse(
         _ data: Data, file: String, knownLists: [String],

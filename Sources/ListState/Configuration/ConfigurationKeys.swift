@@ -3,9 +3,15 @@ import ListDecision
 /// Every key of the configuration file, by the object that holds it: the
 /// parser (``ConfigurationFile``) refuses any other, and
 /// docs/reference/configuration.md documents each (a test holds them equal).
-enum ConfigurationKeys {
+package enum ConfigurationKeys {
     /// The file's top object.
-    static let top = ["lists", "server"]
+    static let top = ["lists", "server", "upstreams"]
+    /// An upstream list's object (`UpstreamDeclaration.keys` of the module UpstreamStore, which
+    /// reads it; a test of the `liststate` command holds the two equal).
+    package static let upstream = [
+        "url", "rows", "key", "columns", "pagination", "limitParameter", "searchParameter", "rowURL", "headers", "pathPrefixes",
+        "timeLimit", "connections", "maximumBodyBytes",
+    ]
     /// A list's object, for every list.
     static let list = ["lazy", "shouldDisplay", "forceDisplay", "endOfList", "placeholders"]
     /// A list's object over a table, beside ``list``.
@@ -38,7 +44,7 @@ enum ConfigurationKeys {
             ("", top), (list, Self.list + tableList), ("\(list).placeholders", placeholders),
             (placeholder, Self.placeholder), ("\(placeholder).background", background),
             ("\(placeholder).insets", insets), ("\(placeholder).image", image),
-            ("\(placeholder).button", button), ("\(list).filters.<filter>", filter),
+            ("\(placeholder).button", button), ("\(list).filters.<filter>", filter), ("upstreams.<list>", upstream),
         ]
         return groups.flatMap { group in group.keys.map { group.prefix.isEmpty ? $0 : "\(group.prefix).\($0)" } }
     }

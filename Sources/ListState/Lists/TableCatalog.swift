@@ -13,6 +13,8 @@ package final class TableCatalog: Sendable {
     let databases: [any ListSource]
     private let log: @Sendable (String) -> Void
     private let configuration: TableConfiguration
+    /// Lists served beside the databases' (over upstream APIs): never re-read.
+    private let alongside: [ListDefinition]
     private let state: Mutex<State>
 
     private struct State {
@@ -31,6 +33,7 @@ package final class TableCatalog: Sendable {
         databases = []
         log = { _ in }
         configuration = TableConfiguration()
+        alongside = []
         state = Mutex(State(lists: lists, versions: [], checked: .now))
     }
 
@@ -38,21 +41,23 @@ package final class TableCatalog: Sendable {
     /// - Parameter server: The source for an argument that names a database server (a
     ///   `postgresql://` URI), nil for a SQLite file. A server that cannot be reached yet
     ///   is served without lists until it answers.
+    ///   - alongside: Lists served beside the databases' (an upstream API's), kept as they are.
     /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
     ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
     package init(
         databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
-        server: (String) -> (any ListSource)? = { _ in nil },
+        server: (String) -> (any ListSource)? = { _ in nil }, alongside: [ListDefinition] = [],
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(AppError) {
         let opened = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, server: server, log: log)
         let sources = opened.map(\.source)
         let versions: [Int?] = opened.map(\.schemaVersion)
         let unread = opened.filter { $0.schemaVersion == nil }.map(\.source)
-        let lists = try TableLists.lists(of: sources, configuration: configuration, unread: unread)
+        let lists = try TableLists.lists(of: sources, configuration: configuration, unread: unread, alongside: alongside)
         databases = sources
         self.log = log
         self.configuration = configuration
+        self.alongside = alongside
         state = Mutex(State(lists: lists, versions: versions, checked: .now))
     }
 
@@ -98,7 +103,8 @@ package final class TableCatalog: Sendable {
         }
         do {
             var lists = try TableLists.lists(
-                of: databases, configuration: configuration, leavingOut: log, previous: state.withLock { $0.lists })
+                of: databases, configuration: configuration, leavingOut: log, previous: state.withLock { $0.lists },
+                alongside: alongside)
             return state.withLock { state in
                 lists.generation = state.lists.generation + 1
                 state.lists = lists

@@ -125,10 +125,11 @@ package struct TableLists: Sendable {
     ///     cannot be read now (a damaged file among several), so the others are read again.
     package static func lists(
         of sources: [any ListSource], configuration: TableConfiguration = TableConfiguration(),
-        unread: [any ListSource] = [], leavingOut: ((String) -> Void)? = nil, previous: TableLists? = nil
+        unread: [any ListSource] = [], leavingOut: ((String) -> Void)? = nil, previous: TableLists? = nil,
+        alongside: [ListDefinition] = []
     ) throws(AppError) -> TableLists {
         var lists: [ListDefinition] = []
-        var named: Set<String> = []
+        var named = Set(alongside.map(\.name))
         for source in sources where !unread.contains(where: { $0 === source }) {
             switch source.tables() {
             case .success(let tables):
@@ -167,7 +168,14 @@ package struct TableLists: Sendable {
                     file: configuration.file, key: "lists.\(name)",
                     message: "there is no table or view named “\(name)” (lists: \(some))"))
         }
-        return try TableLists(lists)
+        // A table of the name of a list served alongside (an upstream's) is left out, said once.
+        let tables = lists.filter { list in !alongside.contains { $0.name == list.name } }
+        if tables.count < lists.count, let leavingOut {
+            leavingOut("a table named as an upstream list is not served: \(Set(lists.map(\.name)).intersection(alongside.map(\.name)).sorted())")
+        } else if tables.count < lists.count, let name = lists.first(where: { list in alongside.contains { $0.name == list.name } })?.name {
+            throw .listName(name, reason: "a table and an upstream list have this name")
+        }
+        return try TableLists(tables + alongside)
     }
 
     /// Why a database cannot be served, in words (the reason of ``AppError/database(_:reason:)``).

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An upstream address: an absolute `http` or `https` URL, its origin and its path, and the
+/// few changes paging makes to it (a query parameter set, a relative reference resolved).
+package struct UpstreamAddress: Sendable, Equatable {
+    /// The whole URL.
+    package let text: String
+    /// `scheme://host[:port]`, lowercased, the default port left out.
+    package let origin: String
+    /// The path, `/` when empty.
+    package let path: String
+
+    /// `text` as an address; nil unless it is an absolute http or https URL with a host and no user.
+    package init?(_ text: String) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host?.lowercased(), !host.isEmpty,
+            components.user == nil, components.password == nil
+        else { return nil }
+        let port = components.port.flatMap { ($0 == 80 && scheme == "http") || ($0 == 443 && scheme == "https") ? nil : $0 }
+        self.text = text
+        origin = "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+        path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    }
+
+    /// Whether a request may go to `self`: the same origin as `base`, and a path under one of `prefixes` (any when empty).
+    package func isAllowed(from base: UpstreamAddress, prefixes: [String]) -> Bool {
+        origin == base.origin && (prefixes.isEmpty || prefixes.contains { path.hasPrefix($0) }) && !path.contains("/../")
+    }
+
+    /// `reference` (absolute, or relative as a body's `next` may be) resolved against this address.
+    func resolve(_ reference: String) -> String? {
+        URL(string: reference, relativeTo: URL(string: text))?.absoluteURL.absoluteString
+    }
+
+    /// The value of the query parameter `name`, percent-decoded.
+    func parameter(_ name: String) -> String? {
+        URLComponents(string: text)?.queryItems?.last { $0.name == name }?.value
+    }
+
+    /// This address with the query parameter `name` set to `value` (added, or replacing every one of that name).
+    package func setting(_ name: String, to value: String) -> String {
+        guard var components = URLComponents(string: text) else { return text }
+        var items = (components.queryItems ?? []).filter { $0.name != name }
+        items.append(URLQueryItem(name: name, value: value))
+        components.queryItems = items
+        // `+` means a space in a query: a cursor's `+` must reach the upstream as itself.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.string ?? text
+    }
+}

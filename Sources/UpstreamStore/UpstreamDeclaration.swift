@@ -1,0 +1,148 @@
+import Foundation
+import Mustache
+
+/// An upstream JSON API declared as a list (the configuration file's `upstreams.NAME`;
+/// docs/upstream.md): where its first page is, where the rows are in a body, the key, the
+/// columns, how it pages, and what it may be sent.
+package struct UpstreamDeclaration: Sendable {
+    /// The list's name.
+    package var name: String
+    /// The first page's URL (`http` or `https`).
+    package var url: String
+    /// The rows' place in a body: a dotted path (`results`, `data`, `links.items`); empty: the body itself.
+    package var rowsPath: [String]
+    /// The key field of a row.
+    package var key: String
+    /// The columns shown, in order (the key first when not named); nil: the first page's fields, by name.
+    package var columns: [String]?
+    /// How the upstream pages.
+    package var pagination: UpstreamPagination
+    /// The query parameter that asks for a page size (`limit`, `per_page`); nil: the upstream's own size.
+    package var limitParameter: String?
+    /// The query parameter of a search; nil: the list has no search box.
+    package var searchParameter: String?
+    /// A row's URL, `{key}` standing for its percent-encoded key; nil: rows have no page of their own.
+    package var rowURL: String?
+    /// Header fields sent with every request, `${NAME}` replaced by the environment's value at start.
+    package var headers: [(name: String, value: String)]
+    /// The path prefixes every upstream address must start with; empty: any path of the origin.
+    package var pathPrefixes: [String]
+    /// The longest a page may take.
+    package var timeLimit: Duration
+    /// The most requests in flight to the upstream at once.
+    package var connections: Int
+    /// The largest body read, in bytes.
+    package var maximumBodyBytes: Int
+
+    /// Why a declaration cannot be used: the key (below `upstreams.NAME`) and what is wrong.
+    package struct Problem: Error, Sendable, Equatable {
+        package var key: String
+        package var message: String
+    }
+
+    /// The keys an upstream's object may have.
+    package static let keys = [
+        "url", "rows", "key", "columns", "pagination", "limitParameter", "searchParameter", "rowURL", "headers", "pathPrefixes",
+        "timeLimit", "connections", "maximumBodyBytes",
+    ]
+
+    /// Reads `upstreams.NAME` of the configuration file; `environment` gives `${NAME}`'s values.
+    package init(name: String, fields: MustacheFields, environment: [String: String]) throws(Problem) {
+        func text(_ key: String) throws(Problem) -> String? {
+            switch fields[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            default: throw Problem(key: key, message: "must be a string")
+            }
+        }
+        func number(_ key: String, _ range: ClosedRange<Double>) throws(Problem) -> Double? {
+            let value: Double
+            switch fields[key] {
+            case nil, .null?: return nil
+            case .int(let number)?: value = Double(number)
+            case .double(let number)?: value = number
+            default: throw Problem(key: key, message: "must be a number")
+            }
+            guard range.contains(value) else {
+                throw Problem(key: key, message: "must be from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())")
+            }
+            return value
+        }
+        for key in fields.names where !Self.keys.contains(key) {
+            throw Problem(key: key, message: "is not a key of an upstream (keys: \(Self.keys.joined(separator: ", ")))")
+        }
+        self.name = name
+        guard let url = try text("url") else { throw Problem(key: "url", message: "is required: the first page's address") }
+        guard let origin = UpstreamAddress(url) else { throw Problem(key: "url", message: "“\(url)” is not an http:// or https:// address") }
+        self.url = url
+        rowsPath = (try text("rows") ?? "").split(separator: ".").map(String.init)
+        guard let key = try text("key"), !key.isEmpty else { throw Problem(key: "key", message: "is required: the field that tells rows apart") }
+        self.key = key
+        switch fields["columns"] {
+        case nil, .null?: columns = nil
+        case .array(let names)?:
+            var columns: [String] = []
+            for name in names {
+                guard case .string(let column) = name, !column.isEmpty, !columns.contains(column) else {
+                    throw Problem(key: "columns", message: "must be distinct field names")
+                }
+                columns.append(column)
+            }
+            self.columns = columns.contains(key) ? columns : [key] + columns
+        default: throw Problem(key: "columns", message: "must be an array of field names")
+        }
+        pagination = try UpstreamPagination(fields["pagination"])
+        limitParameter = try text("limitParameter")
+        searchParameter = try text("searchParameter")
+        rowURL = try text("rowURL")
+        if let rowURL, !rowURL.contains("{key}") || UpstreamAddress(rowURL.replacingOccurrences(of: "{key}", with: "1")) == nil {
+            throw Problem(key: "rowURL", message: "must be an http:// or https:// address with {key} in it")
+        }
+        if let rowURL, UpstreamAddress(rowURL.replacingOccurrences(of: "{key}", with: "1"))?.origin != origin.origin {
+            throw Problem(key: "rowURL", message: "must be on the origin of url (\(origin.origin))")
+        }
+        headers = []
+        switch fields["headers"] {
+        case nil, .null?: break
+        case .dictionary(let given)?:
+            for field in given.names.sorted() {
+                guard case .string(let value)? = given[field] else { throw Problem(key: "headers.\(field)", message: "must be a string") }
+                guard let resolved = Self.substitute(value, environment) else {
+                    throw Problem(key: "headers.\(field)", message: "names an environment variable that is not set")
+                }
+                headers.append((field, resolved))
+            }
+        default: throw Problem(key: "headers", message: "must be an object of header fields")
+        }
+        switch fields["pathPrefixes"] {
+        case nil, .null?: pathPrefixes = []
+        case .array(let prefixes)?:
+            pathPrefixes = try prefixes.map { (prefix) throws(Problem) -> String in
+                guard case .string(let text) = prefix, text.hasPrefix("/") else {
+                    throw Problem(key: "pathPrefixes", message: "must be paths that begin with /")
+                }
+                return text
+            }
+            guard pathPrefixes.contains(where: { origin.path.hasPrefix($0) }) else {
+                throw Problem(key: "pathPrefixes", message: "must hold the path of url")
+            }
+        default: throw Problem(key: "pathPrefixes", message: "must be an array of paths")
+        }
+        timeLimit = .milliseconds(Int((try number("timeLimit", 0.1...60) ?? 5) * 1000))
+        connections = Int(try number("connections", 1...64) ?? 8)
+        maximumBodyBytes = Int(try number("maximumBodyBytes", 1024...Double(256 << 20)) ?? Double(8 << 20))
+    }
+
+    /// `text` with each `${NAME}` replaced by `environment[NAME]`; nil when one is not set.
+    static func substitute(_ text: String, _ environment: [String: String]) -> String? {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
+            guard let value = environment[String(rest[start.upperBound..<end])] else { return nil }
+            result += rest[..<start.lowerBound] + value
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+}

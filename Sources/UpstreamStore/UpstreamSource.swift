@@ -1,0 +1,172 @@
+import Foundation
+import HTTPFetch
+import ListStore
+
+/// An upstream JSON API as a list's rows (``UpstreamDeclaration``): each page is the
+/// upstream's page, fetched with libcurl on a thread of its own (at most
+/// ``UpstreamDeclaration/connections`` at once) while the request waits suspended; its
+/// next page is the continuation (``RowBatch/next``). Every address it fetches stays on
+/// the first page's origin and path prefixes (a next URL, a `Link`, a redirect, a
+/// cursor's), and nothing of a visitor's request is sent.
+package struct UpstreamSource: AsyncRowSource {
+    package let declaration: UpstreamDeclaration
+    package let columns: [TableDescription.Column]
+    /// The first page's address: the origin every other must share.
+    let base: UpstreamAddress
+    let gate: UpstreamGate
+    let log: @Sendable (String) -> Void
+
+    package var timeLimit: Duration { declaration.timeLimit }
+
+    package var capabilities: RowSourceCapabilities {
+        RowSourceCapabilities(sortableColumns: [], filterOperations: [:], searches: declaration.searchParameter != nil)
+    }
+
+    /// The source of `declaration` whose columns are `fields` (the key first); `log` gets a
+    /// line for each address refused.
+    package init(_ declaration: UpstreamDeclaration, fields: [String], log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.declaration = declaration
+        base = UpstreamAddress(declaration.url)!  // checked when declared
+        let ordered = [declaration.key] + fields.filter { $0 != declaration.key }
+        columns = ordered.map { $0 == declaration.key ? .key($0, .blob) : .any($0) }
+        gate = UpstreamGate(width: declaration.connections)
+        self.log = log
+    }
+
+    /// The declared columns, or the first page's fields in name order when none are declared.
+    package static func fields(of declaration: UpstreamDeclaration) async throws -> [String] {
+        if let columns = declaration.columns { return columns }
+        let probe = UpstreamSource(declaration, fields: [declaration.key])
+        let (body, _, _) = try await probe.page(at: probe.firstAddress(limit: 1, search: nil))
+        let first = (try probe.rowObjects(in: body)).first ?? [:]
+        return [declaration.key] + first.keys.sorted().filter { $0 != declaration.key }
+    }
+
+    package func rows(_ request: RowRequest) async throws -> RowBatch {
+        let address = request.continuation ?? firstAddress(limit: request.limit, search: request.search)
+        let (body, response, fetched) = try await page(at: address)
+        let objects = try rowObjects(in: body)
+        let rows = try objects.map { try row(of: $0) }
+        let asked = declaration.limitParameter.flatMap { fetched.parameter($0) }.flatMap { Int($0) }
+        let next = declaration.pagination.next(
+            after: fetched, body: body, header: { response.header($0) }, rows: rows.count,
+            lastKey: objects.last.flatMap { UpstreamJSON.text($0[declaration.key]) }, asked: asked)
+        return RowBatch(rows: rows, hasMore: next != nil, next: next)
+    }
+
+    package func row(key: [SQLValue]) async throws -> [SQLValue]? {
+        guard let template = declaration.rowURL, let value = key.first, let text = UpstreamJSON.text(Self.json(value)) else { return nil }
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+        do {
+            let (body, _, _) = try await page(at: template.replacingOccurrences(of: "{key}", with: encoded))
+            guard let object = body as? [String: Any] else { throw Self.failure("\(declaration.name): a row's body is not a JSON object") }
+            return try row(of: object)
+        } catch let error as ListStoreError where error.category == .notFound {
+            return nil
+        }
+    }
+
+    /// The first page's address for a page of `limit` rows searched for `search`.
+    func firstAddress(limit: Int, search: String?) -> String {
+        var address = base.text
+        if let parameter = declaration.limitParameter { address = UpstreamAddress(address)!.setting(parameter, to: String(limit)) }
+        if let parameter = declaration.searchParameter, let search { address = UpstreamAddress(address)!.setting(parameter, to: search) }
+        return address
+    }
+
+    /// The JSON body at `address`, the response, and the address it came from (after same-origin redirects).
+    func page(at text: String) async throws -> (Any, FetchResponse, UpstreamAddress) {
+        var address = try allowed(text)
+        for _ in 0...3 {
+            let response = try await fetch(address)
+            switch response.status {
+            case 200...299:
+                guard let body = try? JSONSerialization.jsonObject(with: Data(response.body), options: [.fragmentsAllowed]) else {
+                    throw Self.failure("\(declaration.name): \(address.path) did not answer JSON")
+                }
+                return (body, response, address)
+            case 301, 302, 303, 307, 308:
+                guard let location = response.header("Location"), let target = address.resolve(location) else {
+                    throw Self.failure("\(declaration.name): \(address.path) redirected nowhere")
+                }
+                address = try allowed(target)
+            case 404:
+                throw ListStoreError(.notFound, message: "\(declaration.name): \(address.path) answered 404")
+            case 429, 500...599:
+                throw ListStoreError(.unavailable, message: "\(declaration.name): \(address.path) answered \(response.status)")
+            default:
+                // 401 and 403 (the credentials), another 4xx: the declaration is wrong, not the visitor.
+                throw Self.failure("\(declaration.name): \(address.path) answered \(response.status); check the upstream's url and headers")
+            }
+        }
+        throw Self.failure("\(declaration.name): \(address.path) redirected more than 3 times")
+    }
+
+    /// `text` as an address the upstream may be asked at; else refused and logged.
+    func allowed(_ text: String) throws -> UpstreamAddress {
+        guard let address = UpstreamAddress(text), address.isAllowed(from: base, prefixes: declaration.pathPrefixes) else {
+            let shown = UpstreamAddress(text).map { $0.origin + $0.path } ?? "an address that is not http(s)"
+            log(
+                "\(declaration.name): refused to fetch \(shown): not on \(base.origin)\(declaration.pathPrefixes.isEmpty ? "" : " under \(declaration.pathPrefixes.joined(separator: ", "))")"
+            )
+            throw Self.failure("\(declaration.name): an address off the upstream's origin was refused")
+        }
+        return address
+    }
+
+    /// One GET, on a thread of its own once the gate lets it through; its failure as a list's.
+    func fetch(_ address: UpstreamAddress) async throws -> FetchResponse {
+        await gate.enter()
+        defer { gate.leave() }
+        try Task.checkCancellation()
+        var request = FetchRequest(url: address.text, headers: declaration.headers.map { FetchHeaderField(name: $0.name, value: $0.value) })
+        request.headers.append(FetchHeaderField(name: "Accept", value: "application/json"))
+        request.maximumRedirects = 0
+        request.connectTimeout = min(declaration.timeLimit, .seconds(5))
+        request.totalTimeout = declaration.timeLimit + .milliseconds(500)
+        request.maximumBodyBytes = declaration.maximumBodyBytes
+        let result: Result<FetchResponse, FetchError> = await withCheckedContinuation { done in
+            let fetching = request
+            Thread { done.resume(returning: Result { () throws(FetchError) in try Fetcher().fetch(fetching) }) }.start()
+        }
+        switch result {
+        case .success(let response): return response
+        case .failure(.cannotResolve(let message)), .failure(.cannotConnect(let message)), .failure(.transferFailed(let message)):
+            throw ListStoreError(.unavailable, message: "\(declaration.name): \(address.origin): \(message)")
+        case .failure(.timedOut(let message)):
+            throw ListStoreError(.timedOut, message: "\(declaration.name): \(address.origin): \(message)")
+        case .failure(let error):
+            throw Self.failure("\(declaration.name): \(address.origin)\(address.path): \(error)")
+        }
+    }
+
+    /// The row objects of `body` at the declared path.
+    func rowObjects(in body: Any) throws -> [[String: Any]] {
+        guard let rows = UpstreamJSON.value(at: declaration.rowsPath, in: body) as? [Any],
+            let objects = rows as? [[String: Any]]
+        else {
+            let place = declaration.rowsPath.isEmpty ? "the body" : "“\(declaration.rowsPath.joined(separator: "."))”"
+            throw Self.failure("\(declaration.name): \(place) is not an array of JSON objects")
+        }
+        return objects
+    }
+
+    /// `object` as a row of ``columns``; a row without its key is the upstream's fault.
+    func row(of object: [String: Any]) throws -> [SQLValue] {
+        let values = columns.map { UpstreamJSON.sqlValue(object[$0.name]) }
+        guard values[0] != .null else { throw Self.failure("\(declaration.name): a row has no “\(declaration.key)”") }
+        return values
+    }
+
+    /// A key value back as JSON's (for its text).
+    static func json(_ value: SQLValue) -> Any? {
+        switch value {
+        case .integer(let number): NSNumber(value: number)
+        case .real(let number): NSNumber(value: number)
+        case .text(let text): text
+        default: nil
+        }
+    }
+
+    static func failure(_ message: String) -> ListStoreError { ListStoreError(.failed, message: message) }
+}
