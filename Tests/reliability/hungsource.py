@@ -1,27 +1,34 @@
 #!/usr/bin/env python3
-"""A developer's source that hangs holds no connection thread (issue 44).
+"""A source that hangs holds no connection thread and no other list (issues 44 and 45).
 
-The library's server (Tests/ReliabilityHost: `ListServer` over the tables of a SQLite
-file and the list `hung`, whose source waits 30 s for every read whatever its 2 s
-deadline says) keeps 32 requests waiting on `/hung` at all times, while wrk asks for
-`/-/livez` (never touches a source) and for a page of the SQLite list `/items`, first
-without the hung requests, then with them. Checks: every hung request is answered 503
-with Retry-After near its deadline, every livez and list request is answered 200 with
-no socket error either way: none waits 1 s (half
-the hung source's deadline), as it would behind a thread the hung source held. The latencies are figures, printed, never asserted: a
-thread held by the hung source would show as seconds, not milliseconds.
+Two servers, each over a SQLite file (`items`, 10,000 rows) and one list that never
+answers in time:
+- the library's server (Tests/ReliabilityHost: `ListServer` with the list `hung`, whose
+  developer's source waits 30 s for every read whatever its 2 s deadline says), with 32
+  requests always waiting on it;
+- `liststate serve` with the list `hung` over an upstream JSON API (upstreams in the
+  configuration, `timeLimit` 2 s) whose process is stopped (SIGSTOP: connections are
+  accepted by the kernel, nothing answers), with 64 requests always waiting on it.
+Meanwhile wrk asks for `/-/livez` (never touches a source) and for a page of `/items`,
+first without the waiting requests, then with them. Checks: every hung request is
+answered 503 with Retry-After near its deadline; every livez and list request 200 with
+no socket error, none waiting 1 s (half the hung deadline), as it would behind a thread
+the hung source held. The latencies are figures, printed, never asserted.
 """
+import json
 import os
+import signal
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 
-from common import ROOT, Checks, Server, get, temporary_folder, wrk_figures
+from common import BINARY, ROOT, Checks, Server, get, temporary_folder, wrk_figures
 
 HOST = os.environ.get("LISTSTATE_RELIABILITY_HOST", str(ROOT / ".build/release/reliability-host"))
+UPSTREAM = ROOT / "Tests/upstream/upstream_server.py"
 SECONDS = 5
-WAITING = 32
 
 
 def items_database(folder):
@@ -47,56 +54,92 @@ def wrk(port, path, checks, label):
     return figures
 
 
+def measure(name, port, waiting, checks):
+    """The hung list's first answer, then wrk alone and with `waiting` requests kept on it."""
+    started = time.monotonic()
+    first = get(port, "/hung", timeout=10)
+    took = time.monotonic() - started
+    checks.check(first is not None and first.status == 503 and first.header("retry-after"),
+                 f"{name}: /hung answers 503 with Retry-After ({first.status if first else 'no answer'})")
+    checks.check(1.9 <= took < 3.5, f"{name}: /hung answers at its 2 s deadline ({took:.2f} s)")
+    checks.check(get(port, "/items?limit=20").status == 200, f"{name}: /items answers 200")
+    figures = {}
+    for label, count in (("alone", 0), (f"{waiting} requests waiting on the hung source", waiting)):
+        stop = threading.Event()
+        answers, lock = [], threading.Lock()
+
+        def hang():
+            while not stop.is_set():
+                began = time.monotonic()
+                response = get(port, "/hung", timeout=10)
+                with lock:
+                    answers.append((response, time.monotonic() - began))
+
+        clients = [threading.Thread(target=hang) for _ in range(count)]
+        for client in clients:
+            client.start()
+        time.sleep(2.5 if count else 0)
+        try:
+            figures[label] = {path: wrk(port, path, checks, f"{name}, {label}, {path}")
+                              for path in ("/-/livez", "/items?limit=20")}
+        finally:
+            stop.set()
+            for client in clients:
+                client.join(15)
+        if count:
+            checks.check(len(answers) >= count * SECONDS // 4,
+                         f"{name}: the hung source was asked all along ({len(answers)} requests answered)")
+            checks.check(all(r is not None and r.status == 503 and r.header("retry-after") for r, _ in answers),
+                         f"{name}: every request to the hung source answered 503 with Retry-After")
+            slowest = max((t for _, t in answers), default=0)
+            checks.check(slowest < 4, f"{name}: each by its deadline (slowest {slowest:.2f} s)")
+    hung = f"{waiting} requests waiting on the hung source"
+    for path in ("/-/livez", "/items?limit=20"):
+        alone, held = figures["alone"][path], figures[hung][path]
+        checks.figure(f"{name}, {path}: alone {alone['rate']:.0f} req/s, p50 {alone['p50'] * 1000:.2f} ms, "
+                      f"p99 {alone['p99'] * 1000:.2f} ms; with {waiting} requests waiting on the hung source "
+                      f"{held['rate']:.0f} req/s, p50 {held['p50'] * 1000:.2f} ms, p99 {held['p99'] * 1000:.2f} ms")
+
+
+def library_host(database, checks):
+    """The library's ListServer over a developer's source that hangs."""
+    server = Server(None, command=[HOST, database])
+    try:
+        measure("library, hung source", server.port, 32, checks)
+    finally:
+        checks.check(server.stop() == 0, "library: exit 0 on SIGTERM")
+
+
+def stalled_upstream(folder, database, checks):
+    """liststate serve over an upstream JSON API whose process is stopped."""
+    upstream = subprocess.Popen([sys.executable, str(UPSTREAM)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(upstream.stdout.readline())
+        configuration = os.path.join(folder, "upstream.json")
+        with open(configuration, "w") as file:
+            json.dump({"upstreams": {"hung": {
+                "url": f"http://127.0.0.1:{port}/drf/items", "rows": "results", "key": "id", "columns": ["id", "name"],
+                "pagination": "next", "limitParameter": "limit", "timeLimit": 2}}}, file)
+        server = Server(None, command=[str(BINARY), "serve", "--port", "0", database, "--config", configuration])
+        try:
+            checks.check(get(server.port, "/hung").status == 200, "upstream: /hung answers 200 while the upstream runs")
+            upstream.send_signal(signal.SIGSTOP)
+            measure("upstream, stopped", server.port, 64, checks)
+        finally:
+            upstream.send_signal(signal.SIGCONT)
+            checks.check(server.stop() == 0, "upstream: exit 0 on SIGTERM")
+    finally:
+        upstream.stdin.close()
+        upstream.terminate()
+        upstream.wait(10)
+
+
 def main():
     checks = Checks("hungsource")
     folder = temporary_folder("liststate-hungsource-")
-    server = Server(None, command=[HOST, items_database(folder)])
-    try:
-        port = server.port
-        started = time.monotonic()
-        first = get(port, "/hung", timeout=10)
-        took = time.monotonic() - started
-        checks.check(first is not None and first.status == 503 and first.header("retry-after"),
-                     f"/hung answers 503 with Retry-After ({first.status if first else 'no answer'})")
-        checks.check(1.9 <= took < 3.5, f"/hung answers at its 2 s deadline, not the source's 30 s ({took:.2f} s)")
-        checks.check(get(port, "/items?limit=20").status == 200, "/items answers 200")
-        figures = {}
-        for label, waiting in (("alone", 0), ("32 requests waiting on the hung source", WAITING)):
-            stop = threading.Event()
-            answers, lock = [], threading.Lock()
-
-            def hang():
-                while not stop.is_set():
-                    began = time.monotonic()
-                    response = get(port, "/hung", timeout=10)
-                    with lock:
-                        answers.append((response, time.monotonic() - began))
-
-            clients = [threading.Thread(target=hang) for _ in range(waiting)]
-            for client in clients:
-                client.start()
-            time.sleep(2.5 if waiting else 0)
-            try:
-                figures[label] = {path: wrk(port, path, checks, f"{label}, {path}")
-                                  for path in ("/-/livez", "/items?limit=20")}
-            finally:
-                stop.set()
-                for client in clients:
-                    client.join(15)
-            if waiting:
-                checks.check(len(answers) >= WAITING * SECONDS // 4,
-                             f"the hung source was asked all along ({len(answers)} requests answered)")
-                checks.check(all(r is not None and r.status == 503 and r.header("retry-after") for r, _ in answers),
-                             "every request to the hung source answered 503 with Retry-After")
-                slowest = max((t for _, t in answers), default=0)
-                checks.check(slowest < 4, f"each by its deadline (slowest {slowest:.2f} s)")
-        for path in ("/-/livez", "/items?limit=20"):
-            alone, hung = figures["alone"][path], figures["32 requests waiting on the hung source"][path]
-            checks.figure(f"{path}: alone {alone['rate']:.0f} req/s, p50 {alone['p50'] * 1000:.2f} ms, "
-                          f"p99 {alone['p99'] * 1000:.2f} ms; with {WAITING} requests waiting on the hung source "
-                          f"{hung['rate']:.0f} req/s, p50 {hung['p50'] * 1000:.2f} ms, p99 {hung['p99'] * 1000:.2f} ms")
-    finally:
-        checks.check(server.stop() == 0, "exit 0 on SIGTERM")
+    database = items_database(folder)
+    library_host(database, checks)
+    stalled_upstream(folder, database, checks)
     checks.finish()
 
 
