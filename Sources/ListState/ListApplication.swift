@@ -254,9 +254,15 @@ package final class ListApplication: Sendable {
 
     /// Marks the application as draining (the process is stopping):
     /// `/-/readyz` answers 503 from now on, so a load balancer stops sending
-    /// traffic while requests in flight finish. Idempotent; cannot be undone.
+    /// traffic while requests in flight finish. Idempotent; ``endDraining()`` undoes it.
     package func beginDraining() {
         health.beginDraining()
+    }
+
+    /// Marks the application as serving again: a library's server started after a stop
+    /// (``ListServer/start(host:port:)``) is ready, not draining.
+    package func endDraining() {
+        health.endDraining()
     }
 
     /// Whether ``beginDraining()`` was called.

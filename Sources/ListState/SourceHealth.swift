@@ -70,8 +70,11 @@ final class SourceHealth: Sendable {
     /// Whether the process is draining (see ``beginDraining()``).
     var isDraining: Bool { drainingFlag.load(ordering: .relaxed) }
 
-    /// Records that the process is draining; cannot be undone.
+    /// Records that the process is draining, until ``endDraining()``.
     func beginDraining() { drainingFlag.store(true, ordering: .relaxed) }
+
+    /// Records that the server serves again (a library's server started after a stop).
+    func endDraining() { drainingFlag.store(false, ordering: .relaxed) }
 
     /// A failing source and its last failure (the first by name), or nil when every
     /// source's most recent query succeeded (or none ran yet).

@@ -100,6 +100,8 @@ public final class ListServer: Sendable {
                 return .failure(ListServerError(message: "\(error)", addressInUse: (error as? HTTPServerError)?.kind == .addressInUse))
             }
             running = server
+            // A server stopped before (draining) and started again is ready again.
+            application.endDraining()
             return .success(server.port ?? port)
         }
         return try result.get()
