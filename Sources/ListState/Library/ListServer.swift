@@ -55,6 +55,10 @@ public final class ListServer: Sendable {
             if served.contains(where: { $0.name == list.name }) {
                 throw .listName(list.name, reason: "another list has this name")
             }
+            if let shown = list.shownColumns, let wrong = shown.first(where: { !list.table.columns.indices.contains($0) }) {
+                let count = list.table.columns.count
+                throw .listName(list.name, reason: "shownColumns holds \(wrong), but its columns are 0…\(count - 1)")
+            }
             list.basePath = configuration.basePath
             // One configuration per list, pages and stylesheet alike: the server's of its name, else its own.
             if let given = configuration.lists.first(where: { $0.name == list.configuration.name }) {
