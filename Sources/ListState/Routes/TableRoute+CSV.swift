@@ -182,6 +182,12 @@ final class CSVExport: Sendable {
                     kind: .schemaChanged,
                     message: "the table was rebuilt during the export (VACUUM renumbers the rowids of a table without an INTEGER PRIMARY KEY)"))
         }
+        // A source that does not move past the last page's end (it ignores `RowRequest.after`)
+        // would be asked the same page forever: the export is broken off instead.
+        if case .success(let page) = read, let after, !page.rows.isEmpty, page.lastPosition(in: list.table, sort: request.sort) == after {
+            return .failure(
+                ListStoreError(kind: .other, message: "\(list.name): the source gave the rows of the last page again (does it read RowRequest.after?)"))
+        }
         return read.map { page in
             var writer = CSVWriter()
             if !hasHeader { writer.header(list.table.columns.map(\.name)) }
@@ -192,7 +198,8 @@ final class CSVExport: Sendable {
                 place.hasHeader = true
                 place.after = page.lastPosition(in: list.table, sort: request.sort) ?? place.after
                 place.continuation = page.continuation
-                place.isComplete = !page.hasMore
+                // No row and "more follow" cannot move on: the export ends, as the list page does.
+                place.isComplete = !page.hasMore || page.rows.isEmpty
             }
             return writer.take()
         }
