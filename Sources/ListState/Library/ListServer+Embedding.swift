@@ -4,7 +4,8 @@ import HTTPServer
 extension ListServer {
     /// A request as another server framework hands it over: no socket, no framework types.
     public struct Request: Sendable {
-        /// The method (`GET`; `HEAD` is answered as `GET` without its body; others 405).
+        /// The method (`GET`; `HEAD` is answered as `GET` without its body; `OPTIONS` 204 with
+        /// `Allow`; others 405).
         public var method: String
         /// The path as it came on the request line, percent-encoded (`/books/42`), with the
         /// configured ``AppConfiguration/basePath`` when there is one.
