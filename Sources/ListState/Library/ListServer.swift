@@ -52,6 +52,9 @@ public final class ListServer: Sendable {
             if TableLists.reservedNames.contains(list.name) {
                 throw .listName(list.name, reason: "it is a route of ListState's own; choose another name")
             }
+            if list.name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw .listName(list.name, reason: "it holds a control character, which no page can show")
+            }
             if served.contains(where: { $0.name == list.name }) {
                 throw .listName(list.name, reason: "another list has this name")
             }

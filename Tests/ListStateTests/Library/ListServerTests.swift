@@ -185,6 +185,9 @@ import Testing
 
     @Test func aNameThatCannotBeServedIsRefused() throws {
         #expect(throws: AppError.self) { try ListServer(lists: [ListDefinition("static", rows: try Self.books(1))]) }
+        // A control character cannot be drawn in a page (U+0000 made the index invalid HTML).
+        #expect(throws: AppError.self) { try ListServer(lists: [ListDefinition("books\u{0}", rows: try Self.books(1))]) }
+        #expect(throws: AppError.self) { try ListServer(lists: [ListDefinition("a\u{7}b", rows: try Self.books(1))]) }
         #expect(throws: AppError.self) {
             try ListServer(lists: [ListDefinition("books", rows: try Self.books(1)), ListDefinition("books", rows: try Self.books(2))])
         }
