@@ -41,12 +41,19 @@ public final class ListServer: Sendable {
     ///     (standard error when nil).
     /// - Throws: ``AppError``: a list name that cannot be used (a route of ours, or two lists
     ///   of one name), a template that does not parse or draw, a placeholder configuration
-    ///   out of range.
+    ///   out of range, a `basePath` links cannot carry.
     public init(
         lists: [ListDefinition], configuration: AppConfiguration = AppConfiguration(),
         log: (@Sendable (String) -> Void)? = nil
     ) throws(AppError) {
         var configuration = configuration
+        // Read as `--base-path` reads it: `/lists/` is `/lists`; one links cannot carry is refused.
+        guard let basePath = BasePath.normalized(configuration.basePath) else {
+            throw .configuration(
+                ConfigurationError(
+                    file: nil, key: "basePath", message: "must be a path such as /lists (segments of letters, digits, - . _ ~)"))
+        }
+        configuration.basePath = basePath
         var served: [ListDefinition] = []
         for var list in lists {
             if TableLists.reservedNames.contains(list.name) {
