@@ -80,10 +80,15 @@ public struct SuspendingRowSource: RowSource {
         if let next = batch.next, batch.rows.count <= kept {
             page.continuation = continuations.bytes(for: next, search: query.search, filters: query.filters)
         }
+        var keys: Set<[SQLValue]> = []
         for row in batch.rows.prefix(kept) {
             guard row.count == table.columns.count else {
                 throw ListStoreError(
                     kind: .other, message: "\(table.name): a row of \(row.count) values for \(table.columns.count) columns")
+            }
+            // Two rows of one key would be one address and one element id on the page.
+            guard keys.insert(keyColumns.map { row[$0] }).inserted else {
+                throw ListStoreError(kind: .repeatedKey, message: "\(table.name): two rows of one page have the key \(keyColumns.map { row[$0] })")
             }
             var shown = row
             for column in shown.indices where !query.wholeValues && RowPage.clamp(&shown[column]) {

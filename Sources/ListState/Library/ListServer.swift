@@ -69,6 +69,13 @@ public final class ListServer: Sendable {
                 let count = list.table.columns.count
                 throw .listName(list.name, reason: "shownColumns holds \(wrong), but its columns are 0…\(count - 1)")
             }
+            let names = list.table.columns.map(\.name)
+            if let sort = list.defaultSort, !names.contains(sort.column) {
+                throw .listName(list.name, reason: "defaultSort names “\(sort.column)”, which is none of its columns (\(names.joined(separator: ", ")))")
+            }
+            if let wrong = list.sortableColumns?.sorted().first(where: { !names.contains($0) }) {
+                throw .listName(list.name, reason: "sortableColumns names “\(wrong)”, which is none of its columns (\(names.joined(separator: ", ")))")
+            }
             list.basePath = configuration.basePath
             // One configuration per list, pages and stylesheet alike: the server's of its name, else its own.
             if let given = configuration.lists.first(where: { $0.name == list.configuration.name }) {

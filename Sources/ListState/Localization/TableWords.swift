@@ -83,7 +83,7 @@ struct TableWords: Sendable {
         searchLabel: "Search this list", searchPlaceholder: "words to find",
         activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" }, colon: ":",
         contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",
-        notCounted: "rows not counted (the database cannot be read just now)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one",
+        notCounted: "rows not counted (the source cannot be read just now)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one",
         searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
 
     static let simplifiedChinese = TableWords(
@@ -94,7 +94,7 @@ struct TableWords: Sendable {
         searchLabel: "搜索这个列表", searchPlaceholder: "要找的词",
         activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" }, colon: "：",
         contains: "包含", isIn: "属于", isNull: "为空", isNotNull: "不为空",
-        notCounted: "行数未统计（暂时无法读取数据库）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
+        notCounted: "行数未统计（暂时无法读取数据源）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
 
     static let traditionalChinese = TableWords(
         sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪", descending: "降冪",
@@ -104,7 +104,7 @@ struct TableWords: Sendable {
         searchLabel: "搜尋這個清單", searchPlaceholder: "要找的詞",
         activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" }, colon: "：",
         contains: "包含", isIn: "屬於", isNull: "為空", isNotNull: "不為空",
-        notCounted: "列數未統計（暫時無法讀取資料庫）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" })
+        notCounted: "列數未統計（暫時無法讀取資料來源）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" })
 }
 
 extension TableWords {

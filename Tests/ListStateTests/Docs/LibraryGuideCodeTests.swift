@@ -89,6 +89,7 @@ import Testing
         (ListStoreError(.unavailable, message: "down") as any Error & Sendable, "", 503, true),
         (URLError(.dnsLookupFailed), "", 503, true),
         (URLError(.timedOut), "", 503, true),
+        (URLError(.cancelled), "", 503, true),
         (URLError(.timedOut), "q=dune", 503, false),
         (ListStoreError(.timedOut, message: "slow"), "q=dune", 503, false),
         (ListStoreError(.notFound, message: "gone"), "", 404, false),

@@ -183,6 +183,31 @@ import Testing
         #expect(try await onOwnThread { try HTTPTestClient(port: port).send("GET", "/-/livez").status } == 200)
     }
 
+    @Test func aSortThatNamesNoColumnIsRefused() throws {
+        #expect(throws: AppError.self) {
+            try ListServer(lists: [ListDefinition("books", rows: try Self.books(1), defaultSort: ListSort(column: "yaer"))])
+        }
+        var list = ListDefinition("books", rows: try Self.books(1))
+        list.sortableColumns = ["title", "yaer"]
+        #expect(throws: AppError.self) { try ListServer(lists: [list]) }
+    }
+
+    /// Two rows of one key would be one address and one element id: the source's fault.
+    @Test func aPageWithARepeatedKeyIsTheSourcesFault() async throws {
+        struct Repeating: AsyncRowSource {
+            let columns = ListServerTests.columns
+            func rows(_ request: RowRequest) async throws -> RowBatch {
+                RowBatch(rows: [[.integer(1), .text("Dune"), .integer(1965)], [.integer(1), .text("Emma"), .integer(1815)]], hasMore: false)
+            }
+            func row(key: [SQLValue]) async throws -> [SQLValue]? { nil }
+        }
+        let logged = Mutex<[String]>([])
+        let server = try ListServer(lists: [try ListDefinition("books", rows: Repeating())], log: { line in logged.withLock { $0.append(line) } })
+        let page = await Self.get(server, "/books")
+        #expect(page.status == 500 && Self.text(page).contains("placeholder-error"))
+        #expect(logged.withLock { $0.joined() }.contains("two rows of one page have the key"))
+    }
+
     @Test func aNameThatCannotBeServedIsRefused() throws {
         #expect(throws: AppError.self) { try ListServer(lists: [ListDefinition("static", rows: try Self.books(1))]) }
         // A control character cannot be drawn in a page (U+0000 made the index invalid HTML).
