@@ -22,9 +22,14 @@ package struct UpstreamAddress: Sendable, Equatable {
         path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
     }
 
-    /// Whether a request may go to `self`: the same origin as `base`, and a path under one of `prefixes` (any when empty).
+    /// Whether a request may go to `self`: the same origin as `base`, and a path under one of `prefixes` (any when empty)
+    /// with no `.` or `..` segment, percent-encoded or not (libcurl or the upstream would resolve it out of the prefix).
     package func isAllowed(from base: UpstreamAddress, prefixes: [String]) -> Bool {
-        origin == base.origin && (prefixes.isEmpty || prefixes.contains { path.hasPrefix($0) }) && !path.contains("/../")
+        let dotSegment = path.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+            let decoded = segment.removingPercentEncoding ?? String(segment)
+            return decoded == "." || decoded == ".."
+        }
+        return origin == base.origin && (prefixes.isEmpty || prefixes.contains { path.hasPrefix($0) }) && !dotSegment
     }
 
     /// `reference` (absolute, or relative as a body's `next` may be) resolved against this address.

@@ -36,11 +36,12 @@ enum UpstreamJSON {
 
     /// A key or cursor as the text sent back to the upstream; nil for null, objects and arrays.
     static func text(_ value: Any?) -> String? {
+        if value is [Any] || value is [String: Any] { return nil }
         switch sqlValue(value) {
-        case .text(let text): text
-        case .integer(let number): String(number)
-        case .real(let number): String(number)
-        default: nil
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        default: return nil
         }
     }
 }

@@ -52,7 +52,11 @@ package enum UpstreamPagination: Sendable, Equatable {
         case "page":
             allowed = ["style", "parameter", "first"]
             var first = 1
-            if case .int(let number)? = fields["first"] { first = number }
+            switch fields["first"] {
+            case nil: break
+            case .int(let number)?: first = number
+            default: throw UpstreamDeclaration.Problem(key: "pagination.first", message: "must be an integer")
+            }
             self = .page(parameter: try text("parameter", "page"), first: first)
         case "offset":
             allowed = ["style", "parameter"]
