@@ -127,6 +127,11 @@ let package = Package(
             dependencies: ["ListCatalogue", "ListState", "MarkupValidation", "HTTPServer", "ListStore", "TestSupport"]),
         .testTarget(name: "HTTPFetchTests", dependencies: ["HTTPFetch", "HTTPServer", "TestSupport"]),
         .testTarget(
+            name: "UpstreamStoreTests",
+            dependencies: [
+                "UpstreamStore", "ListState", "ListStore", "Mustache", "TestSupport", "MarkupValidation", "HTTPFetch", "HTTPServer",
+            ]),
+        .testTarget(
             name: "liststateTests", dependencies: ["liststate", "ListCatalogue", "ListStore", "HTTPServer", "TestSupport", "UpstreamStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,232 @@
+import Foundation
+import ListState
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import UpstreamStore
+
+/// Lists over the fake upstream (Tests/upstream/upstream_server.py, one process per test,
+/// always stopped) served by `ListServer`: every pagination style walked through Load more and
+/// the JSON twin, search and row pages, and each fault of the upstream as the state the docs
+/// promise, with nothing of the failure on the page and nothing sent off the origin.
+@Suite struct UpstreamSourceTests {
+    /// Each style's declaration (beyond `key` and `columns`) over the upstream at `origin`.
+    static func style(_ name: String, _ origin: String) -> String {
+        switch name {
+        case "drf":
+            #""url": "\#(origin)/drf/items", "rows": "results", "pagination": "next", "limitParameter": "limit", "searchParameter": "search""#
+        case "jsonapi":
+            #""url": "\#(origin)/jsonapi/items", "rows": "data", "pagination": {"style": "next", "field": "links.next"}, "limitParameter": "page[size]""#
+        case "github": #""url": "\#(origin)/github/items", "pagination": "link", "limitParameter": "per_page""#
+        case "stripe":
+            #""url": "\#(origin)/stripe/items", "rows": "data", "pagination": {"style": "cursor", "hasMore": "has_more"}, "limitParameter": "limit""#
+        case "cursor":
+            #""url": "\#(origin)/cursor/items", "rows": "items", "pagination": {"style": "cursor", "field": "next_cursor"}, "limitParameter": "limit""#
+        case "pages": #""url": "\#(origin)/pages/items", "rows": "items", "pagination": "page", "limitParameter": "size""#
+        default: #""url": "\#(origin)/offset/items", "pagination": "offset", "limitParameter": "limit""#
+        }
+    }
+
+    static let styles = ["drf", "jsonapi", "github", "stripe", "cursor", "pages", "offset"]
+
+    /// Lines logged from any thread: the server's incidents and the source's refusals.
+    final class Log: Sendable {
+        let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var text: String { lines.withLock { $0.joined(separator: "\n") } }
+    }
+
+    /// A server of the list `items` over `style` of `upstream`, the declaration's other keys `extra` (`, "key": …`).
+    static func serve(
+        _ upstream: TestUpstream, _ style: String = "drf", extra: String = "", environment: [String: String] = [:], log: Log = Log()
+    ) throws -> ListServer {
+        let declaration = try Pages.declaration(
+            #"{\#(Self.style(style, upstream.origin)), "key": "id", "columns": ["name", "price"]\#(extra)}"#, environment: environment)
+        let source = UpstreamSource(declaration, fields: declaration.columns ?? [], log: log.append)
+        return try ListServer(lists: [try ListDefinition("items", rows: source)], log: log.append)
+    }
+
+    static let all = (1...45).map(String.init)
+
+    @Test(arguments: styles, [10, 9])
+    func everyStyleIsWalkedToEveryRowOnceInOrder(style: String, limit: Int) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, style)
+        let walk = await Pages.walk(server, query: "limit=\(limit)")
+        #expect(walk.ids == Self.all, "\(style)")
+        #expect(walk.status == 200 && walk.last.contains("list-footer-end"), "\(style): \(walk.last.prefix(300))")
+        #expect(walk.cursors.count == (45 + limit - 1) / limit - 1 || walk.cursors.count == 45 / limit, "\(style): \(walk.cursors)")
+        let json = try await Pages.walkJSON(server, query: "limit=\(limit)")
+        #expect(json.ids == Self.all && json.status == 200, "\(style): the JSON twin's next walk")
+        if style == "cursor" {
+            // Its cursors hold `+`, `/` and `=`: each reached the upstream percent-encoded (the walk would end in a 400 else).
+            let cursors = try await upstream.requests().map(\.path).filter { $0.contains("cursor=") }
+            #expect(!cursors.isEmpty && cursors.allSatisfy { $0.contains("cursor=%2B") && !$0.contains("+") }, "\(cursors)")
+        }
+    }
+
+    @Test func aSearchIsSentAsTheDeclaredParameter() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream)
+        let walk = await Pages.walk(server, query: "q=item%201&limit=4")
+        #expect(walk.ids == (10...19).map(String.init) && walk.status == 200)
+        let paths = try await upstream.requests().map(\.path)
+        #expect(paths.allSatisfy { $0.contains("search=item%201") || $0.contains("search=item+1") }, "\(paths)")
+        let json = try await Pages.walkJSON(server, query: "q=item%204")
+        #expect(json.ids == (40...45).map(String.init))
+    }
+
+    @Test func aRowHasAPageWhenARowURLIsDeclared() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, extra: #", "rowURL": "\#(upstream.origin)/drf/items/{key}""#)
+        let row = await Pages.get(server, "/items/7")
+        #expect(row.status == 200 && Pages.text(row).contains("item 07"))
+        let missing = await Pages.get(server, "/items/99")
+        #expect(missing.status == 404 && Pages.text(missing).contains("placeholder-notFound"))
+        #expect(try await upstream.requests().map(\.path) == ["/drf/items/7", "/drf/items/99"])
+        let without = try Self.serve(upstream)
+        #expect(await Pages.get(without, "/items/7").status == 404, "no rowURL: rows have no page")
+    }
+
+    @Test func theColumnsAreTheFirstPagesFieldsWhenNoneAreDeclared() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let declaration = try Pages.declaration(#"{\#(Self.style("drf", upstream.origin)), "key": "id"}"#)
+        let fields = try await UpstreamSource.fields(of: declaration)
+        #expect(fields == ["id", "active", "name", "note", "price", "tags"])
+        let server = try ListServer(lists: [try ListDefinition("items", rows: UpstreamSource(declaration, fields: fields))])
+        let page = Pages.text(await Pages.get(server, "/items.json", query: "limit=1"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(page.utf8)) as? [String: Any])
+        let row = try #require((object["rows"] as? [[String: Any]])?.first)
+        #expect(row["name"] as? String == "item 01" && row["tags"] as? String == #"["a","b"]"# && row["active"] as? String == "true")
+        #expect(row["note"] is NSNull && (row["price"] as? Double) == 3.49)
+    }
+
+    @Test(arguments: [
+        ("mode=empty", 200, "placeholder-noData", ""),
+        ("mode=status&code=401", 500, "placeholder-error", "answered 401"),
+        ("mode=status&code=403", 500, "placeholder-error", "answered 403"),
+        ("mode=status&code=429&retry_after=30", 503, "placeholder-unavailable", "answered 429"),
+        ("mode=status&code=503", 503, "placeholder-unavailable", "answered 503"),
+        ("mode=status&code=500", 503, "placeholder-unavailable", "answered 500"),
+        ("mode=malformed", 500, "placeholder-error", "did not answer JSON"),
+        ("mode=notjson", 500, "placeholder-error", "did not answer JSON"),
+        ("mode=nokey", 500, "placeholder-error", "has no “id”"),
+    ])
+    func eachFaultOfTheUpstreamIsAState(mode: String, status: Int, shows: String, logged: String) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let log = Log()
+        let server = try Self.serve(upstream, log: log)
+        try await upstream.control(mode)
+        let page = await Pages.get(server, "/items")
+        #expect(page.status == status && Pages.text(page).contains(shows), "\(mode): \(page.status)")
+        #expect((page.header("Retry-After") != nil) == (status == 503), "\(mode)")
+        #expect(!Pages.text(page).contains("answered") && !Pages.text(page).contains("127.0.0.1"), "no detail on the page")
+        #expect(logged.isEmpty || log.text.contains(logged), "\(mode): the log has the detail: \(log.text)")
+        #expect(await Pages.get(server, "/items.json").status == status, "\(mode): the JSON twin")
+    }
+
+    @Test func anOversizedBodyIsAnError() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let log = Log()
+        let server = try Self.serve(upstream, extra: #", "maximumBodyBytes": 65536"#, log: log)
+        try await upstream.control("mode=oversized")
+        let page = await Pages.get(server, "/items")
+        #expect(page.status == 500 && Pages.text(page).contains("placeholder-error"), "\(page.status)")
+        #expect(!log.text.isEmpty)
+    }
+
+    @Test func aSlowUpstreamIsUnavailableByTheTimeLimit() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, extra: #", "timeLimit": 1"#)
+        try await upstream.control("mode=slow&seconds=4")
+        let (page, took) = await onOwnExecutor {
+            let started = ContinuousClock.now
+            let page = await Pages.get(server, "/items")
+            return (page, ContinuousClock.now - started)
+        }
+        #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
+        #expect(took < .milliseconds(1_500), "\(took)")
+    }
+
+    @Test func aStoppedUpstreamIsUnavailable() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream)
+        #expect(await Pages.get(server, "/items").status == 200)
+        upstream.stop()
+        let page = await Pages.get(server, "/items")
+        #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
+    }
+
+    @Test(arguments: ["drf", "github"])
+    func aNextPageOffTheOriginIsRefused(style: String) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let log = Log()
+        let server = try Self.serve(upstream, style, log: log)
+        try await upstream.control("mode=offorigin")
+        let walk = await Pages.walk(server, query: "limit=10")
+        #expect(walk.ids == (1...10).map(String.init), "the first page, from the origin")
+        #expect(walk.status != 200 && walk.cursors.count == 1, "\(walk.status)")
+        #expect(log.text.contains("refused to fetch http://example.invalid/\(style)/items"), "\(log.text)")
+        #expect(try await upstream.requests().count == 1, "the refused page was asked of no one (of this origin at least)")
+    }
+
+    @Test func aRedirectIsFollowedOnTheOriginAndRefusedOffIt() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let log = Log()
+        let moved = #", "url": "\#(upstream.origin)/moved/items""#
+        let server = try Self.serve(upstream, extra: moved, log: log)
+        try await upstream.control("mode=redirect&to=\(upstream.origin)/drf/items")
+        let walk = await Pages.walk(server, query: "limit=10")
+        #expect(walk.ids == Self.all && walk.status == 200, "a redirect on the origin is followed")
+
+        let prefixed = try Self.serve(upstream, extra: moved + #", "pathPrefixes": ["/moved/"]"#, log: log)
+        let outside = await Pages.get(prefixed, "/items")
+        #expect(outside.status == 500 && log.text.contains("refused to fetch \(upstream.origin)/drf/items: not on"), "\(log.text)")
+
+        try await upstream.control("mode=redirect&to=http://example.invalid/drf/items")
+        let before = try await upstream.requests().count
+        let away = await Pages.get(server, "/items")
+        #expect(away.status == 500 && Pages.text(away).contains("placeholder-error"))
+        #expect(log.text.contains("refused to fetch http://example.invalid/drf/items"))
+        #expect(try await upstream.requests().count == before + 1, "the redirect only, not its target")
+    }
+
+    @Test func longNextURLsRideUnderAOneKilobyteCursor() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream)
+        try await upstream.control("mode=longnext")
+        let walk = await Pages.walk(server, query: "limit=10")
+        #expect(walk.ids == Self.all && walk.status == 200)
+        #expect(walk.cursors.count == 4 && walk.cursors.allSatisfy { $0 <= 1024 }, "\(walk.cursors)")
+        #expect(try await upstream.requests().dropFirst().allSatisfy { $0.path.contains("pad=ppp") })
+    }
+
+    @Test func theDeclaredHeadersReachTheUpstreamAndTheVisitorsNever() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let headers = #", "headers": {"Authorization": "Bearer ${TOKEN}", "X-Token": "t-${TOKEN}"}"#
+        let server = try Self.serve(upstream, extra: headers, environment: ["TOKEN": "s3cret"])
+        let visitor: [(name: String, value: String)] = [("Authorization", "Basic dmlzaXRvcg=="), ("Cookie", "session=visitor")]
+        let first = await Pages.get(server, "/items", query: "limit=10", headers: visitor)
+        let next = try #require(Pages.loadMoreHref(Pages.text(first))).split(separator: "?", maxSplits: 1)
+        let second = await Pages.get(server, String(next[0]), query: String(next[1]), headers: visitor + [("HX-Request", "true")])
+        #expect(first.status == 200 && second.status == 200)
+        let requests = try await upstream.requests()
+        #expect(requests.count == 2)
+        for request in requests {
+            #expect(request.headers == ["authorization": "Bearer s3cret", "x-token": "t-s3cret"], "\(request.path)")
+        }
+    }
+}
