@@ -55,7 +55,7 @@ package struct UpstreamDeclaration: Sendable {
             default: throw Problem(key: key, message: "must be a string")
             }
         }
-        func number(_ key: String, _ range: ClosedRange<Double>) throws(Problem) -> Double? {
+        func number(_ key: String, _ range: ClosedRange<Double>, whole: Bool = false) throws(Problem) -> Double? {
             let value: Double
             switch fields[key] {
             case nil, .null?: return nil
@@ -63,6 +63,7 @@ package struct UpstreamDeclaration: Sendable {
             case .double(let number)?: value = number
             default: throw Problem(key: key, message: "must be a number")
             }
+            guard !whole || value.rounded() == value else { throw Problem(key: key, message: "must be a whole number") }
             guard range.contains(value) else {
                 throw Problem(key: key, message: "must be from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())")
             }
@@ -106,9 +107,17 @@ package struct UpstreamDeclaration: Sendable {
         case nil, .null?: break
         case .dictionary(let given)?:
             for field in given.names.sorted() {
+                // A token of RFC 9110: an ASCII letter, digit or one of !#$%&'*+-.^_`|~.
+                guard !field.isEmpty,
+                    field.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) })
+                else { throw Problem(key: "headers.\(field)", message: "is not a header field name") }
                 guard case .string(let value)? = given[field] else { throw Problem(key: "headers.\(field)", message: "must be a string") }
                 guard let resolved = Self.substitute(value, environment) else {
                     throw Problem(key: "headers.\(field)", message: "names an environment variable that is not set")
+                }
+                // A line break would end the field and start another (the environment's value too: a token file's last newline).
+                guard !resolved.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                    throw Problem(key: "headers.\(field)", message: "must be one line: no CR, LF or NUL, in it or in the environment's values")
                 }
                 headers.append((field, resolved))
             }
@@ -129,8 +138,8 @@ package struct UpstreamDeclaration: Sendable {
         default: throw Problem(key: "pathPrefixes", message: "must be an array of paths")
         }
         timeLimit = .milliseconds(Int((try number("timeLimit", 0.1...60) ?? 5) * 1000))
-        connections = Int(try number("connections", 1...64) ?? 8)
-        maximumBodyBytes = Int(try number("maximumBodyBytes", 1024...Double(256 << 20)) ?? Double(8 << 20))
+        connections = Int(try number("connections", 1...64, whole: true) ?? 8)
+        maximumBodyBytes = Int(try number("maximumBodyBytes", 1024...Double(256 << 20), whole: true) ?? Double(8 << 20))
     }
 
     /// `text` with each `${NAME}` replaced by `environment[NAME]`; nil when one is not set.

@@ -87,10 +87,24 @@ import Testing
         (#", "maximumBodyBytes": 1023"#, "maximumBodyBytes", "must be from"),
         (#", "maximumBodyBytes": 300000000"#, "maximumBodyBytes", "must be from"),
         (#", "limt": "limit""#, "limt", "is not a key of an upstream"),
+        (#", "connections": 2.5"#, "connections", "must be a whole number"),
+        (#", "maximumBodyBytes": 4096.5"#, "maximumBodyBytes", "must be a whole number"),
+        (#", "headers": {"X-Token": "a\r\nHost: evil.example"}"#, "headers.X-Token", "must be one line"),
+        (#", "headers": {"Bad Name": "x"}"#, "headers.Bad Name", "is not a header field name"),
+        (#", "headers": {"X-Tök": "x"}"#, "headers.X-Tök", "is not a header field name"),
     ])
     func aBadValueIsRefusedNamingItsKey(extra: String, key: String, message: String) throws {
         let problem = #expect(throws: UpstreamDeclaration.Problem.self) { try Self.declare(extra) }
         #expect(problem?.key == key && problem?.message.contains(message) == true, "\(extra): \(String(describing: problem))")
+    }
+
+    @Test func anEnvironmentValueOfTwoLinesIsRefused() throws {
+        let problem = #expect(throws: UpstreamDeclaration.Problem.self) {
+            try Self.declare(#", "headers": {"Authorization": "Bearer ${TOKEN}"}"#, environment: ["TOKEN": "s3cret\n"])
+        }
+        #expect(problem?.key == "headers.Authorization" && problem?.message.contains("must be one line") == true)
+        #expect(problem?.message.contains("s3cret") == false, "the secret is not repeated")
+        #expect(try Self.declare(#", "connections": 2.0"#).connections == 2, "a whole number written as a real")
     }
 
     @Test func pathPrefixesThatHoldTheURLsPath() throws {
