@@ -10,9 +10,10 @@ package struct UpstreamAddress: Sendable, Equatable {
     /// The path, `/` when empty.
     package let path: String
 
-    /// `text` as an address; nil unless it is an absolute http or https URL with a host and no user.
+    /// `text` as an address; nil unless it is an absolute http or https URL with a host and no user,
+    /// every `%` the start of an escape (else Foundation reads another path than libcurl sends).
     package init?(_ text: String) {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+        guard text.wholeMatch(of: /([^%]|%[0-9A-Fa-f]{2})*/) != nil, let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host?.lowercased(), !host.isEmpty,
             components.user == nil, components.password == nil
         else { return nil }
@@ -23,12 +24,15 @@ package struct UpstreamAddress: Sendable, Equatable {
     }
 
     /// Whether a request may go to `self`: the same origin as `base`, and a path under one of `prefixes` (any when empty)
-    /// with no `.` or `..` segment, percent-encoded or not (libcurl or the upstream would resolve it out of the prefix).
+    /// with no `.` or `..` segment, percent-encoded or not, nor one behind an encoded `/` or `\` (libcurl or the
+    /// upstream would resolve it out of the prefix).
     package func isAllowed(from base: UpstreamAddress, prefixes: [String]) -> Bool {
-        let dotSegment = path.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
-            let decoded = segment.removingPercentEncoding ?? String(segment)
-            return decoded == "." || decoded == ".."
+        // Only the escapes that matter decoded: a path with other bad escapes is checked all the same.
+        var decoded = path
+        for (escape, character) in [("%2e", "."), ("%2f", "/"), ("%5c", "\\")] {
+            decoded = decoded.replacingOccurrences(of: escape, with: character, options: .caseInsensitive)
         }
+        let dotSegment = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }.contains { $0 == "." || $0 == ".." }
         return origin == base.origin && (prefixes.isEmpty || prefixes.contains { path.hasPrefix($0) }) && !dotSegment
     }
 

@@ -135,6 +135,12 @@ package struct UpstreamDeclaration: Sendable {
             guard pathPrefixes.contains(where: { origin.path.hasPrefix($0) }) else {
                 throw Problem(key: "pathPrefixes", message: "must hold the path of url")
             }
+            // Else every row page would be refused when asked for.
+            if let rowURL, let row = UpstreamAddress(rowURL.replacingOccurrences(of: "{key}", with: "1")),
+                !pathPrefixes.contains(where: { row.path.hasPrefix($0) })
+            {
+                throw Problem(key: "rowURL", message: "must be under pathPrefixes (\(pathPrefixes.joined(separator: ", ")))")
+            }
         default: throw Problem(key: "pathPrefixes", message: "must be an array of paths")
         }
         timeLimit = .milliseconds(Int((try number("timeLimit", 0.1...60) ?? 5) * 1000))

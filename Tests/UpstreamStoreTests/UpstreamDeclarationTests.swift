@@ -79,6 +79,7 @@ import Testing
         (#", "pathPrefixes": ["v1/"]"#, "pathPrefixes", "must be paths that begin with /"),
         (#", "pathPrefixes": ["/v2/"]"#, "pathPrefixes", "must hold the path of url"),
         (#", "pathPrefixes": ["/v1/items/"]"#, "pathPrefixes", "must hold the path of url"),
+        (#", "pathPrefixes": ["/v1/items"], "rowURL": "https://api.example.org/v2/items/{key}""#, "rowURL", "must be under pathPrefixes"),
         (#", "timeLimit": "5s""#, "timeLimit", "must be a number"),
         (#", "timeLimit": 0.05"#, "timeLimit", "must be from 0.1 to 60"),
         (#", "timeLimit": 61"#, "timeLimit", "must be from 0.1 to 60"),

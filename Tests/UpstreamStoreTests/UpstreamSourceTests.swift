@@ -1,9 +1,9 @@
 import Foundation
-import ListState
 import Synchronization
 import TestSupport
 import Testing
 
+@testable import ListState
 @testable import UpstreamStore
 
 /// Lists over the fake upstream (Tests/upstream/upstream_server.py, one process per test,
@@ -79,6 +79,15 @@ import Testing
         #expect(json.ids == (40...45).map(String.init))
     }
 
+    @Test func aListWithoutASearchParameterHasNoSearch() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, "github")
+        let page = await Pages.get(server, "/items", query: "q=item%201")
+        #expect(page.status != 200 || !Pages.text(page).contains("item 02"), "not every row as if searched")
+        #expect(try await upstream.requests().allSatisfy { !$0.path.contains("item") })
+    }
+
     @Test func aRowHasAPageWhenARowURLIsDeclared() async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }
@@ -88,6 +97,12 @@ import Testing
         let missing = await Pages.get(server, "/items/99")
         #expect(missing.status == 404 && Pages.text(missing).contains("placeholder-notFound"))
         #expect(try await upstream.requests().map(\.path) == ["/drf/items/7", "/drf/items/99"])
+        // A visitor's key is one path segment, percent-encoded: never a way out of it.
+        let odd = await Pages.get(server, "/items/" + TildeEncoding.encode("a/b c"))
+        #expect(odd.status == 404)
+        _ = await Pages.get(server, "/items/" + TildeEncoding.encode("../../-/requests"))
+        let paths = try await upstream.requests().map(\.path)
+        #expect(paths.dropFirst(2).first == "/drf/items/a%2Fb%20c" && paths.count == 3, "\(paths)")
         let without = try Self.serve(upstream)
         #expect(await Pages.get(without, "/items/7").status == 404, "no rowURL: rows have no page")
     }
