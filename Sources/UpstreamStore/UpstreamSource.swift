@@ -44,7 +44,13 @@ package struct UpstreamSource: AsyncRowSource {
 
     package func rows(_ request: RowRequest) async throws -> RowBatch {
         let address = request.continuation ?? firstAddress(limit: request.limit, search: request.search)
-        let (body, response, fetched) = try await page(at: address)
+        let (body, response, fetched): (Any, FetchResponse, UpstreamAddress)
+        do {
+            (body, response, fetched) = try await page(at: address)
+        } catch let error as ListStoreError where error.category == .notFound {
+            // A list page's 404 is the declaration's url (or a next page's) gone wrong, not a missing list: logged, 500.
+            throw Self.failure("\(error.message); check the upstream's url")
+        }
         let objects = try rowObjects(in: body)
         let rows = try objects.map { try row(of: $0) }
         let asked = declaration.limitParameter.flatMap { fetched.parameter($0) }.flatMap { Int($0) }

@@ -125,6 +125,8 @@ import Testing
         ("mode=empty", 200, "placeholder-noData", ""),
         ("mode=status&code=401", 500, "placeholder-error", "answered 401"),
         ("mode=status&code=403", 500, "placeholder-error", "answered 403"),
+        ("mode=status&code=400", 500, "placeholder-error", "answered 400"),
+        ("mode=status&code=404", 500, "placeholder-error", "answered 404"),
         ("mode=status&code=429&retry_after=30", 503, "placeholder-unavailable", "answered 429"),
         ("mode=status&code=503", 503, "placeholder-unavailable", "answered 503"),
         ("mode=status&code=500", 503, "placeholder-unavailable", "answered 500"),
