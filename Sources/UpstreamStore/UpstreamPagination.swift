@@ -75,6 +75,15 @@ package enum UpstreamPagination: Sendable, Equatable {
     func next(
         after address: UpstreamAddress, body: Any, header: (String) -> String?, rows: Int, lastKey: String?, asked: Int?
     ) -> String? {
+        let next = candidate(after: address, body: body, header: header, rows: rows, lastKey: lastKey, asked: asked)
+        // An upstream that names this very page as the next would be followed for ever (an export that never ends).
+        return next == address.text ? nil : next
+    }
+
+    /// The next page's address as the style finds it (``next(after:body:header:rows:lastKey:asked:)``).
+    private func candidate(
+        after address: UpstreamAddress, body: Any, header: (String) -> String?, rows: Int, lastKey: String?, asked: Int?
+    ) -> String? {
         switch self {
         case .next(let field):
             guard case let next as String = UpstreamJSON.value(at: field, in: body), !next.isEmpty else { return nil }

@@ -80,6 +80,14 @@ import Testing
         }
     }
 
+    @Test func aNextPageThatIsThisPageEndsTheList() throws {
+        let here = UpstreamAddress("https://api.example.org/v1/items?limit=10&cursor=abc")!
+        #expect(try Self.next(.next(field: ["next"]), body: #"{"next": "\#(here.text)"}"#, after: here) == nil)
+        #expect(try Self.next(.link, headers: ["Link": "<\(here.text)>; rel=\"next\""], after: here) == nil)
+        #expect(try Self.next(.cursor(field: ["c"], parameter: "cursor"), body: #"{"c": "abc"}"#, after: here) == nil)
+        #expect(try Self.next(.cursor(field: ["c"], parameter: "cursor"), body: #"{"c": "abd"}"#, after: here) != nil)
+    }
+
     @Test func theLastKeyWhileThereIsMore() throws {
         let stripe = UpstreamPagination.lastKey(parameter: "starting_after", hasMore: ["has_more"])
         #expect(try Self.next(stripe, body: #"{"has_more": true}"#, lastKey: "cus_9") == "https://api.example.org/v1/items?limit=10&starting_after=cus_9")
