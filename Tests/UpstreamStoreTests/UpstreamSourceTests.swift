@@ -173,6 +173,22 @@ import Testing
         #expect(took < .milliseconds(1_500), "\(took)")
     }
 
+    @Test func aStalledUpstreamIsUnavailableByTheTimeLimit() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, extra: #", "timeLimit": 1"#)
+        // Stopped, its port still accepts: the request is sent and never answered.
+        kill(upstream.process.processIdentifier, SIGSTOP)
+        defer { kill(upstream.process.processIdentifier, SIGCONT) }
+        let (page, took) = await onOwnExecutor {
+            let started = ContinuousClock.now
+            let page = await Pages.get(server, "/items")
+            return (page, ContinuousClock.now - started)
+        }
+        #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
+        #expect(took < .milliseconds(1_500), "\(took)")
+    }
+
     @Test func aStoppedUpstreamIsUnavailable() async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }
