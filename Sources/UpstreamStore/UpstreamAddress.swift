@@ -49,11 +49,20 @@ package struct UpstreamAddress: Sendable, Equatable {
     /// This address with the query parameter `name` set to `value` (added, or replacing every one of that name).
     package func setting(_ name: String, to value: String) -> String {
         guard var components = URLComponents(string: text) else { return text }
-        var items = (components.queryItems ?? []).filter { $0.name != name }
-        items.append(URLQueryItem(name: name, value: value))
-        components.queryItems = items
-        // `+` means a space in a query: a cursor's `+` must reach the upstream as itself.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        // The other parameters as written (a `+` there is what the upstream reads it as, a space often);
+        // this one encoded but for the unreserved characters, so a cursor's `+`, `/` and `=` reach it as themselves.
+        var pairs = (components.percentEncodedQuery ?? "").split(separator: "&").filter { pair in
+            let written = String(pair.prefix { $0 != "=" })
+            return (written.removingPercentEncoding ?? written) != name
+        }.map(String.init)
+        pairs.append(Self.encoded(name) + "=" + Self.encoded(value))
+        components.percentEncodedQuery = pairs.joined(separator: "&")
         return components.string ?? text
+    }
+
+    /// `text` percent-encoded but for RFC 3986's unreserved characters.
+    static func encoded(_ text: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }

@@ -77,6 +77,9 @@ import Testing
         #expect(paths.allSatisfy { $0.contains("search=item%201") || $0.contains("search=item+1") }, "\(paths)")
         let json = try await Pages.walkJSON(server, query: "q=item%204")
         #expect(json.ids == (40...45).map(String.init))
+        // A query in the declared url is sent as written (its `+` a space to the upstream), a limit added to it.
+        let declared = try Self.serve(upstream, "offset", extra: #", "url": "\#(upstream.origin)/drf/items?search=item+1", "rows": "results""#)
+        #expect(await Pages.walk(declared, query: "limit=4").ids == (10...19).map(String.init))
     }
 
     @Test func aListWithoutASearchParameterHasNoSearch() async throws {
