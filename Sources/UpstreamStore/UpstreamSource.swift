@@ -72,10 +72,17 @@ package struct UpstreamSource: AsyncRowSource {
         }
     }
 
-    /// The first page's address for a page of `limit` rows searched for `search`.
+    /// The most rows asked of an upstream at once: what APIs commonly grant (GitHub's, Stripe's most). Asked
+    /// more, one gives fewer, and a page or offset style would take that short page for the last (a CSV export,
+    /// asking 10,000, ended after 100 rows).
+    static let largestPage = 100
+
+    /// The first page's address for a page of `limit` rows (at most ``largestPage``) searched for `search`.
     func firstAddress(limit: Int, search: String?) -> String {
         var address = base.text
-        if let parameter = declaration.limitParameter { address = UpstreamAddress(address)!.setting(parameter, to: String(limit)) }
+        if let parameter = declaration.limitParameter {
+            address = UpstreamAddress(address)!.setting(parameter, to: String(min(limit, Self.largestPage)))
+        }
         if let parameter = declaration.searchParameter, let search { address = UpstreamAddress(address)!.setting(parameter, to: search) }
         return address
     }

@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    /// Page numbers and offsets above all: the export asks 10,000 rows a piece, an upstream grants 100.
+    @Test(arguments: ["pages", "offset", "cursor"])
+    func theCSVExportHoldsEveryRowOfALongList(style: String) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        try await upstream.control("mode=answers&count=250")
+        let server = try Self.serve(upstream, style)
+        let csv = await server.respond(to: ListServer.Request(path: "/items.csv"))
+        var bytes = csv.body
+        if let stream = csv.stream { for try await piece in stream { bytes += piece } }
+        let records = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").dropFirst()
+        #expect(csv.status == 200 && records.map { String($0.prefix { $0 != "," }) } == (1...250).map(String.init), "\(style): \(records.count)")
+    }
+
     @Test func aSearchIsSentAsTheDeclaredParameter() async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }
