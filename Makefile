@@ -72,9 +72,9 @@ data: deps data-deps postgresql-deps  ## the own-data tests alone (Tests/data: g
 	swift build --product liststate
 	cd Tests/data && ../../scripts/with-postgresql $(PYTHON) -m pytest -q -rs $(DATA_ARGS)
 
-docs-test: deps data-deps  ## the tutorial run as written, every command in order (Tests/docs/test_tutorial.py)
+docs-test: deps data-deps  ## the tutorial run as written, every command in order (Tests/docs/test_tutorial.py), and docs/upstream.md's worked examples served against the test upstream (Tests/docs/test_upstream_docs.py)
 	swift build --product liststate
-	cd Tests/docs && $(PYTHON) -m pytest -q -rs -p no:cacheprovider test_tutorial.py
+	cd Tests/docs && $(PYTHON) -m pytest -q -rs -p no:cacheprovider test_tutorial.py test_upstream_docs.py
 
 upstream-server-test: data-deps  ## the test upstream's own check (Tests/upstream/upstream_server.py, the fake JSON API of the upstream list tests: every pagination style walked, every mode once)
 	cd Tests/upstream && $(PYTHON) -m pytest -q -p no:cacheprovider
