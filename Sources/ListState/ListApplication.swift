@@ -219,7 +219,11 @@ package final class ListApplication: Sendable {
                 }
                 // Each source once (one without lists too), without waiting on a lock. Operators
                 // read the answer: the source's name and the failure's own words, never SQL.
-                guard let failure = health.readinessFailure(checking: tables.sources) else { return Response.text("ready\n") }
+                guard let failure = health.readinessFailure(checking: tables.sources) else {
+                    // Another service down is not this instance's fault: ready, and said so.
+                    guard let degraded = health.degraded else { return Response.text("ready\n") }
+                    return Response.text("ready (degraded: the data source \(degraded.source) is failing: \(degraded.error.message))\n")
+                }
                 return Response.text("the data source \(failure.source) is failing: \(failure.error.message)\n", status: 503)
             }
             try router.addStaticFiles(staticFiles)

@@ -46,6 +46,7 @@ final class SourceHealth: Sendable {
         }
         if failure == nil, !hasFailure.load(ordering: .acquiring) { return }
         let identity = ObjectIdentifier(source)
+        _ = isRemote(source)
         let change: String? = failures.withLock { failures in
             defer { hasFailure.store(!failures.isEmpty, ordering: .releasing) }
             let last = failures[identity]
@@ -76,9 +77,29 @@ final class SourceHealth: Sendable {
     /// Records that the server serves again (a library's server started after a stop).
     func endDraining() { drainingFlag.store(false, ordering: .relaxed) }
 
-    /// A failing source and its last failure (the first by name), or nil when every
-    /// source's most recent query succeeded (or none ran yet).
-    var failure: Failure? { failures.withLock { $0.values.min { $0.source < $1.source } } }
+    /// A failing source of this instance's own and its last failure (the first by name), or
+    /// nil when every such source's most recent query succeeded (or none ran yet).
+    var failure: Failure? { failing(remote: false) }
+
+    /// A failing source of another service (an upstream API, a developer's awaited source)
+    /// and its last failure: the instance is degraded, not unready (every instance shares it).
+    var degraded: Failure? { failing(remote: true) }
+
+    private let remote = Mutex<Set<ObjectIdentifier>>([])
+
+    private func failing(remote wanted: Bool) -> Failure? {
+        let remote = remote.withLock { $0 }
+        return failures.withLock { failures in
+            failures.filter { remote.contains($0.key) == wanted }.values.min { $0.source < $1.source }
+        }
+    }
+
+    /// Whether `source` is another service read with Swift concurrency (a list's rows alone that await).
+    private func isRemote(_ source: any ListSource) -> Bool {
+        guard let alone = source as? RowsAlone, alone.rows.capabilities.awaits else { return false }
+        remote.withLock { _ = $0.insert(ObjectIdentifier(source)) }
+        return true
+    }
 
     /// How often, at most, readiness checks the sources themselves.
     static let recheckInterval: Duration = .milliseconds(500)
@@ -104,7 +125,9 @@ final class SourceHealth: Sendable {
             return true
         }
         if due {
-            for source in sources {
+            // Another service's health is known from its reads alone: a check here would say
+            // nothing of it, yet clear its failure (and log that it answers again).
+            for source in sources where !isRemote(source) {
                 let outcome = check(source)
                 switch outcome {
                 case .failure(let error) where error.isContention:

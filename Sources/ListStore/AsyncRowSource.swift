@@ -103,7 +103,7 @@ public struct RowBatch: Sendable, Hashable {
     /// the next page is asked for after this page's last row (``RowRequest/after``). Any
     /// length: one longer than a cursor carries is kept on the server under a short token
     /// for an hour (an expired one asks the reader to start over). A page with `next` is
-    /// shown whole, up to 100 rows, even past the request's limit (the service's page size).
+    /// shown whole, even past the request's limit (the service's page size).
     public var next: String?
 
     /// Makes a page of `rows`.

@@ -73,9 +73,9 @@ public struct SuspendingRowSource: RowSource {
     /// `batch` as a page: each row's key and sort value kept for the next cursor, values
     /// clamped as a database's page clamps them unless read whole.
     private func page(of batch: RowBatch, query: RowPageQuery, sortColumn: Int?) throws(ListStoreError) -> RowPage {
-        // A page of a source's own paging is shown whole (up to 100 rows): its next page
-        // starts where it says, so rows cut from this one would never show.
-        let kept = batch.next == nil ? max(1, query.limit) : max(1, query.limit, min(batch.rows.count, 100))
+        // A page of a source's own paging is shown whole: its next page starts where it
+        // says, so rows cut from this one would never show.
+        let kept = batch.next == nil ? max(1, query.limit) : max(1, query.limit, batch.rows.count)
         var page = RowPage(rows: [], keys: [], hasMore: batch.hasMore || batch.rows.count > kept)
         if let next = batch.next, batch.rows.count <= kept {
             page.continuation = continuations.bytes(for: next, search: query.search, filters: query.filters)

@@ -187,7 +187,7 @@ import Testing
             return (page, ContinuousClock.now - started)
         }
         #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
-        #expect(took < .milliseconds(1_500), "\(took)")
+        #expect(took < .milliseconds(2_500), "by the 1 s limit, not the upstream's 4 s (\(took))")
     }
 
     @Test func aStalledUpstreamIsUnavailableByTheTimeLimit() async throws {
@@ -203,7 +203,7 @@ import Testing
             return (page, ContinuousClock.now - started)
         }
         #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
-        #expect(took < .milliseconds(1_500), "\(took)")
+        #expect(took < .milliseconds(2_500), "by the 1 s limit, not never (\(took))")
     }
 
     @Test func aStoppedUpstreamIsUnavailable() async throws {

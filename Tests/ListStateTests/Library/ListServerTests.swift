@@ -183,6 +183,23 @@ import Testing
         #expect(try await onOwnThread { try HTTPTestClient(port: port).send("GET", "/-/livez").status } == 200)
     }
 
+    /// Another service down is not this instance's fault: ready, said degraded; and its
+    /// failure is not cleared (nor logged as over) by readiness's own checks.
+    @Test func aDevelopersFailingServiceLeavesTheServerReadyButDegraded() async throws {
+        let logged = Mutex<[String]>([])
+        let server = try ListServer(
+            lists: [try ListDefinition("shelf", rows: Service(.refused)), ListDefinition("books", rows: try Self.books(2))],
+            log: { line in logged.withLock { $0.append(line) } })
+        #expect(await Self.get(server, "/shelf").status == 503)
+        for _ in 0..<3 {
+            let ready = await Self.get(server, "/-/readyz")
+            #expect(ready.status == 200 && Self.text(ready).hasPrefix("ready (degraded: the data source shelf is failing"))
+            try await Task.sleep(for: .milliseconds(600))  // past readiness's recheck interval
+        }
+        let lines = logged.withLock { $0 }
+        #expect(lines.filter { $0.contains("is failing") }.count == 1 && !lines.contains { $0.contains("answers again") }, "\(lines)")
+    }
+
     @Test func aSortThatNamesNoColumnIsRefused() throws {
         #expect(throws: AppError.self) {
             try ListServer(lists: [ListDefinition("books", rows: try Self.books(1), defaultSort: ListSort(column: "yaer"))])
