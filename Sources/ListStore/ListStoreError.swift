@@ -86,6 +86,11 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
     /// SQLite's SQLITE_ERROR (but a missing table or column), SQLITE_TOOBIG,
     /// SQLITE_MISMATCH, SQLITE_RANGE; PostgreSQL's SQLSTATE classes 21, 2F, 38, 39, P0.
     public var isStatementFailure = false
+    /// How long the source's own service asked to be left alone, in seconds (its
+    /// `Retry-After`, RFC 9110 §10.2.3), for an unavailable source: the answer's
+    /// `Retry-After` then, clamped to 1…300; nil: the server's own
+    /// (`AppConfiguration.retryAfterSeconds`).
+    public var retryAfterSeconds: Int?
     /// Made from a category (``init(_:message:)``): the log names the category, not a
     /// database's kind that stands in for it (`busy` for a service that refused to connect).
     var namedByCategory = false

@@ -106,7 +106,9 @@ package struct UpstreamSource: AsyncRowSource {
             case 404:
                 throw ListStoreError(.notFound, message: "\(declaration.name): \(address.path) answered 404")
             case 429, 500...599:
-                throw ListStoreError(.unavailable, message: "\(declaration.name): \(address.path) answered \(response.status)")
+                var error = ListStoreError(.unavailable, message: "\(declaration.name): \(address.path) answered \(response.status)")
+                error.retryAfterSeconds = response.header("Retry-After").flatMap { UpstreamRetryAfter.seconds($0) }
+                throw error
             default:
                 // 401 and 403 (the credentials), another 4xx: the declaration is wrong, not the visitor.
                 throw Self.failure("\(declaration.name): \(address.path) answered \(response.status); check the upstream's url and headers")

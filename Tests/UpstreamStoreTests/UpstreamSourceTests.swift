@@ -165,6 +165,19 @@ import Testing
         #expect(await Pages.get(server, "/items.json").status == status, "\(mode): the JSON twin")
     }
 
+    @Test(arguments: [
+        ("mode=status&code=429&retry_after=30", "30"), ("mode=status&code=503&retry_after=1000", "300"),
+        ("mode=status&code=503&retry_after=0", "1"), ("mode=status&code=503", "5"),
+    ])
+    func theUpstreamsRetryAfterIsPassedOnWithinFiveMinutes(mode: String, retryAfter: String) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream)
+        try await upstream.control(mode)
+        let page = await Pages.get(server, "/items")
+        #expect(page.status == 503 && page.header("Retry-After") == retryAfter, "\(mode): \(page.header("Retry-After") ?? "none")")
+    }
+
     @Test func anOversizedBodyIsAnError() async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }

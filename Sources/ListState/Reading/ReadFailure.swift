@@ -13,6 +13,9 @@ enum ReadFailure: Sendable, Equatable {
     /// The source's state: unavailable (503 with `Retry-After`) or failed (500).
     case source(SourceStatus)
 
+    /// The longest `Retry-After` a source's service may have passed on, in seconds.
+    static let longestRetryAfter = 300
+
     /// The meaning of `error` for a read of `list` under `request` (nil: a row's read, which has no query),
     /// by its ``ListStore/ListStoreError/category``: a bad request is a 400 for a page's query and the
     /// source failing for a row's; a time-out of a search or filters is theirs, any other the source's.
@@ -27,7 +30,9 @@ enum ReadFailure: Sendable, Equatable {
         case .notFound:
             self = .notFound
         case .unavailable, .timedOut, .schemaChanged:
-            self = .source(.unavailable(retryAfterSeconds: retryAfterSeconds))
+            // The source's service's own delay where it gave one, within reason (1 s to 5 minutes).
+            let asked = error.retryAfterSeconds.map { min(max($0, 1), Self.longestRetryAfter) }
+            self = .source(.unavailable(retryAfterSeconds: asked ?? retryAfterSeconds))
         case .badRequest, .failed:
             self = .source(.failed)
         }
