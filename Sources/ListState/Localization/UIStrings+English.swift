@@ -103,6 +103,7 @@ extension UIStrings {
             case .unknownSort(let value): "This list has no column “\(value)” to sort by."
             case .unsortableColumn(let value): "This list cannot be sorted by its column “\(value)”."
             case .positionGone: "The row this page started after is gone. Start again from the beginning."
+            case .continuationGone: "Where this page starts is no longer known here. Start again from the beginning."
             case .unknownFilterValue(let parameter, let value): "“\(value)” is not a value the filter “\(parameter)” knows."
             case .unorderedRange(let column): "This list has no order for “\(column)” to filter a range by (__gt, __gte, __lt, __lte)."
             case .unsupportedFilter(let name): "This list cannot be filtered with “\(name)”."

@@ -92,6 +92,7 @@ extension UIStrings {
             case .unknownSort(let value): "这个列表没有可以排序的“\(value)”列。"
             case .unsortableColumn(let value): "这个列表不能按“\(value)”列排序。"
             case .positionGone: "这一页开始的那一行已经不在了，请从头开始。"
+            case .continuationGone: "这里已无从得知这一页从哪里开始，请从头开始。"
             case .unknownFilterValue(let parameter, let value): "筛选条件“\(parameter)”没有“\(value)”这个值。"
             case .unorderedRange(let column): "这个列表的“\(column)”列没有可比较的顺序，不能用范围筛选（__gt、__gte、__lt、__lte）。"
             case .unsupportedFilter(let name): "这个列表不能用筛选条件“\(name)”。"

@@ -92,6 +92,7 @@ extension UIStrings {
             case .unknownSort(let value): "這個清單沒有可以排序的「\(value)」欄。"
             case .unsortableColumn(let value): "這個清單不能依「\(value)」欄排序。"
             case .positionGone: "這一頁開始的那一列已經不在了，請從頭開始。"
+            case .continuationGone: "這裡已無從得知這一頁從哪裡開始，請從頭開始。"
             case .unknownFilterValue(let parameter, let value): "篩選條件「\(parameter)」沒有「\(value)」這個值。"
             case .unorderedRange(let column): "這個清單的「\(column)」欄沒有可比較的順序，不能用範圍篩選（__gt、__gte、__lt、__lte）。"
             case .unsupportedFilter(let name): "這個清單不能用篩選條件「\(name)」。"

@@ -71,6 +71,9 @@ package enum ListRequest {
         case unsortableColumn(String)
         /// A cursor made by rowid names a row that is gone.
         case positionGone
+        /// A cursor carries a source's own continuation that is no longer known (one kept by
+        /// another instance or process, or expired) or was made for another search.
+        case continuationGone
         /// A column filter's value cannot be used, or there are too many filters.
         case badFilter(String)
         /// A range filter (`__gt`, `__gte`, `__lt`, `__lte`) on a column the list does not

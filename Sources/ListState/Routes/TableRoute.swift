@@ -228,8 +228,11 @@ struct TableRoute: Sendable {
             page = found
             if let valid = parsed { snapshot.take(found, of: list, sort: valid.sort) }
         case .read(nil):
-            refusal = ListRefusal(reason: .positionGone, searchAsGiven: parsed?.searchAsGiven)
-            snapshot.request = .badRequest(reason: UIStrings.english.reason(.positionGone))
+            // A source's own continuation is forgotten or another search's; a row's position, the row gone.
+            var reason = ListRequest.Reason.positionGone
+            if case .continuation? = parsed?.start { reason = .continuationGone }
+            refusal = ListRefusal(reason: reason, searchAsGiven: parsed?.searchAsGiven)
+            snapshot.request = .badRequest(reason: UIStrings.english.reason(reason))
         case .failed(.unreadableValue, _):
             refusal = ListRefusal(reason: .unreadableValue, searchAsGiven: parsed?.searchAsGiven)
             snapshot.request = .badRequest(reason: UIStrings.english.reason(.unreadableValue))
