@@ -1,3 +1,5 @@
+import Foundation
+
 /// A developer's own rows, read with Swift concurrency: an array, an ORM, a call to another
 /// service that can be down, slow or empty. A list takes it as its rows through
 /// ``SuspendingRowSource``; while a page is read, the request's connection waits
@@ -105,9 +107,13 @@ public struct RowBatch: Sendable, Hashable {
     /// for an hour (an expired one asks the reader to start over). A page with `next` is
     /// shown whole, even past the request's limit (the service's page size).
     public var next: String?
+    /// When these rows were read, for a page kept from before and shown because the source
+    /// cannot answer now (RFC 5861's stale-if-error): the page says they are from then and the
+    /// answer is not kept (`Cache-Control: no-store`). Nil: read for this request.
+    public var readAt: Date?
 
-    /// Makes a page of `rows`.
-    public init(rows: [[SQLValue]], hasMore: Bool, next: String? = nil) {
-        (self.rows, self.hasMore, self.next) = (rows, hasMore, next)
+    /// Makes a page of `rows`; `readAt` for rows read earlier (see ``readAt``).
+    public init(rows: [[SQLValue]], hasMore: Bool, next: String? = nil, readAt: Date? = nil) {
+        (self.rows, self.hasMore, self.next, self.readAt) = (rows, hasMore, next, readAt)
     }
 }

@@ -33,6 +33,16 @@ package struct UpstreamDeclaration: Sendable {
     package var connections: Int
     /// The largest body read, in bytes.
     package var maximumBodyBytes: Int
+    /// How long a page read is answered again without asking the upstream (the response cache); zero: never.
+    package var keepFor: Duration
+    /// How long a page read is shown, marked as from then, when the upstream fails (RFC 5861's
+    /// stale-if-error); zero: never, the failure is shown.
+    package var staleFor: Duration
+    /// Failures in a row after which the upstream is not asked for ``pauseFor`` (then one request
+    /// probes it); zero: never paused but for its own `Retry-After`.
+    package var pauseAfter: Int
+    /// How long the upstream is left alone after ``pauseAfter`` failures in a row.
+    package var pauseFor: Duration
 
     /// Why a declaration cannot be used: the key (below `upstreams.NAME`) and what is wrong.
     package struct Problem: Error, Sendable, Equatable {
@@ -43,7 +53,7 @@ package struct UpstreamDeclaration: Sendable {
     /// The keys an upstream's object may have.
     package static let keys = [
         "url", "rows", "key", "columns", "pagination", "limitParameter", "searchParameter", "rowURL", "headers", "pathPrefixes",
-        "timeLimit", "connections", "maximumBodyBytes",
+        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor",
     ]
 
     /// Reads `upstreams.NAME` of the configuration file; `environment` gives `${NAME}`'s values.
@@ -146,6 +156,10 @@ package struct UpstreamDeclaration: Sendable {
         timeLimit = .milliseconds(Int((try number("timeLimit", 0.1...60) ?? 5) * 1000))
         connections = Int(try number("connections", 1...64, whole: true) ?? 8)
         maximumBodyBytes = Int(try number("maximumBodyBytes", 1024...Double(256 << 20), whole: true) ?? Double(8 << 20))
+        keepFor = .seconds(Int(try number("keepFor", 0...86_400, whole: true) ?? 0))
+        staleFor = .seconds(Int(try number("staleFor", 0...604_800, whole: true) ?? 0))
+        pauseAfter = Int(try number("pauseAfter", 0...1000, whole: true) ?? 5)
+        pauseFor = .seconds(Int(try number("pauseFor", 1...3600, whole: true) ?? 30))
     }
 
     /// `text` with each `${NAME}` replaced by `environment[NAME]`; nil when one is not set.

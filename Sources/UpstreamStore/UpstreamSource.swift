@@ -14,6 +14,8 @@ package struct UpstreamSource: AsyncRowSource {
     /// The first page's address: the origin every other must share.
     let base: UpstreamAddress
     let gate: UpstreamGate
+    let pause: UpstreamPause
+    let kept: UpstreamKeptPages
     let log: @Sendable (String) -> Void
 
     package var timeLimit: Duration { declaration.timeLimit }
@@ -30,6 +32,8 @@ package struct UpstreamSource: AsyncRowSource {
         let ordered = [declaration.key] + fields.filter { $0 != declaration.key }
         columns = ordered.map { $0 == declaration.key ? .key($0, .blob) : .any($0) }
         gate = UpstreamGate(width: declaration.connections)
+        pause = UpstreamPause(failures: declaration.pauseAfter, length: declaration.pauseFor)
+        kept = UpstreamKeptPages(staleFor: declaration.staleFor)
         self.log = log
     }
 
@@ -44,6 +48,32 @@ package struct UpstreamSource: AsyncRowSource {
 
     package func rows(_ request: RowRequest) async throws -> RowBatch {
         let address = request.continuation ?? firstAddress(limit: request.limit, search: request.search)
+        do {
+            let batch = try await rows(at: address)
+            kept.keep(batch, at: address)
+            return batch
+        } catch let error as ListStoreError where Self.isOutage(error) {
+            guard let page = kept.page(at: address) else { throw error }
+            return page
+        }
+    }
+
+    /// Pages change with time alone: a page is answered again for ``UpstreamDeclaration/keepFor``
+    /// at most (the version is the number of that span since 1970); nil when kept for no time.
+    package func dataVersion() -> DataVersion? {
+        let span = declaration.keepFor.components.seconds
+        guard span > 0 else { return nil }
+        return DataVersion(Int64(Date().timeIntervalSince1970) / span)
+    }
+
+    /// Whether `error` is the upstream not answering (unreachable, timed out, its 5xx or 429),
+    /// rather than an answer this list cannot use.
+    static func isOutage(_ error: ListStoreError) -> Bool {
+        error.category == .unavailable || error.category == .timedOut
+    }
+
+    /// The page at `address`, asked now.
+    func rows(at address: String) async throws -> RowBatch {
         let (body, response, fetched): (Any, FetchResponse, UpstreamAddress)
         do {
             (body, response, fetched) = try await page(at: address)
@@ -87,8 +117,32 @@ package struct UpstreamSource: AsyncRowSource {
         return address
     }
 
-    /// The JSON body at `address`, the response, and the address it came from (after same-origin redirects).
+    /// The JSON body at `address`, the response, and the address it came from; refused at once
+    /// while the upstream is left alone (``UpstreamPause``).
     func page(at text: String) async throws -> (Any, FetchResponse, UpstreamAddress) {
+        if let seconds = pause.admit() {
+            var error = ListStoreError(.unavailable, message: "\(declaration.name): not asked for \(seconds) s more: it failed")
+            error.retryAfterSeconds = seconds
+            throw error
+        }
+        do {
+            let answer = try await fetchPage(at: text)
+            if pause.succeeded() { log("\(declaration.name): answers again") }
+            return answer
+        } catch let error as ListStoreError where Self.isOutage(error) {
+            if let seconds = pause.failed(retryAfter: error.retryAfterSeconds) {
+                log("\(error.message); not asked for \(seconds) s")
+            }
+            throw error
+        } catch {
+            // It answered (a 404, a body this list cannot use) or the request was cancelled: no outage.
+            pause.succeeded()
+            throw error
+        }
+    }
+
+    /// The JSON body at `address`, the response, and the address it came from (after same-origin redirects).
+    func fetchPage(at text: String) async throws -> (Any, FetchResponse, UpstreamAddress) {
         var address = try allowed(text)
         for _ in 0...3 {
             let response = try await fetch(address)
