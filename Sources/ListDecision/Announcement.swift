@@ -32,4 +32,9 @@ public enum Announcement: Sendable, Hashable {
     case badRequest(reason: String)
     /// The list does not exist (row 1, 404, or `notFound` forced).
     case notFound
+    /// The rows shown are kept from before: the source is not answering now
+    /// (``ListSnapshot/staleSince``), first of a stale response's announcements.
+    ///
+    /// - Parameter since: When they were read, in seconds since 1970 (UTC).
+    case stale(since: Int)
 }

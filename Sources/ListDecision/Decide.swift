@@ -29,6 +29,9 @@
 /// | 11 | rows, no more, first page | rows | none | 200 |
 /// | 12 | rows, no more, later page | rows | `endOfList` | 200 |
 ///
+/// Rows kept from before (``ListSnapshot/staleSince``) decide as fresh ones, then carry
+/// ``Decision/staleSince`` and announce ``Announcement/stale(since:)`` first.
+///
 /// Row 6 also covers a full page at a cursor past the last row: that list has
 /// ended, it is not empty, so "no data" or "no results" there would be false.
 ///
@@ -43,6 +46,7 @@
 /// - Returns: The decision; the same snapshot always gives the same decision.
 /// - Complexity: O(*n*), where *n* is the number of sections.
 public func decide(_ snapshot: ListSnapshot) -> Decision {
+    if let since = snapshot.staleSince { return decideStale(snapshot, since: since) }
     let continuation = snapshot.isContinuation
 
     // Row 1: the request is not valid.

@@ -18,6 +18,10 @@ public struct Decision: Sendable, Hashable {
     public var announcements: [Announcement]
     /// The table row that decided this response.
     public var rule: Rule
+    /// When the rows shown were read (seconds since 1970, UTC), for rows kept from before
+    /// because the source cannot answer now (``ListSnapshot/staleSince``): the page says so and
+    /// the answer is not kept by any cache (`Cache-Control: no-store`); nil for fresh rows.
+    public var staleSince: Int?
 
     /// Creates a decision. ``decide(_:)`` is the only producer in the server; the
     /// initializer exists for tests and previews.

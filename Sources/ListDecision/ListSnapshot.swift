@@ -28,6 +28,11 @@ public struct ListSnapshot: Sendable, Hashable {
     public var source: SourceStatus
     /// `shouldDisplay` and `forceDisplay` (table rows 5 and 9).
     public var display: DisplayFlags
+    /// When the rows were read, in whole seconds since 1970 (UTC), when they are kept from
+    /// before and shown because the source cannot answer now (RFC 5861's stale-if-error);
+    /// nil for rows read for this response. Such rows decide as fresh ones would, plus
+    /// ``Decision/staleSince`` and the ``Announcement/stale(since:)`` announcement.
+    public var staleSince: Int?
 
     /// Creates a snapshot; the defaults describe a valid, healthy, loaded,
     /// unfiltered first page with no rows.

@@ -40,7 +40,8 @@ package enum ResponseHeaders {
     /// 200, kept or not, so a revalidation gets a 304.
     static func setListHeaders(on response: inout Response, decision: Decision, negotiatedFromHeader: Bool) {
         response.headers.replaceOrAdd(name: "Vary", value: listVary(negotiatedFromHeader: negotiatedFromHeader))
-        response.headers.replaceOrAdd(name: "Cache-Control", value: listCacheControl)
+        // Rows kept from before while the source fails are for now only (RFC 5861's stale-if-error).
+        response.headers.replaceOrAdd(name: "Cache-Control", value: decision.staleSince == nil ? listCacheControl : "no-store")
         if let seconds = decision.retryAfterSeconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
         if response.status == 200 { response.headers.replaceOrAdd(name: "ETag", value: EntityTag.strong(for: response.body)) }
     }

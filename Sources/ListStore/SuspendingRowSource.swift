@@ -77,6 +77,7 @@ public struct SuspendingRowSource: RowSource {
         // says, so rows cut from this one would never show.
         let kept = batch.next == nil ? max(1, query.limit) : max(1, query.limit, batch.rows.count)
         var page = RowPage(rows: [], keys: [], hasMore: batch.hasMore || batch.rows.count > kept)
+        page.readAt = batch.readAt
         if let next = batch.next, batch.rows.count <= kept {
             page.continuation = continuations.bytes(for: next, search: query.search, filters: query.filters)
         }

@@ -192,7 +192,8 @@ package struct UpstreamSource: AsyncRowSource {
         request.headers.append(FetchHeaderField(name: "Accept", value: "application/json"))
         request.maximumRedirects = 0
         request.connectTimeout = min(declaration.timeLimit, .seconds(5))
-        request.totalTimeout = declaration.timeLimit + .milliseconds(500)
+        // Within the list's time limit, so that a kept page can still be shown by then.
+        request.totalTimeout = declaration.timeLimit * 0.9
         request.maximumBodyBytes = declaration.maximumBodyBytes
         let result: Result<FetchResponse, FetchError> = await withCheckedContinuation { done in
             let fetching = request

@@ -58,4 +58,65 @@ import Testing
         for _ in 0..<3 { _ = await Pages.get(server, "/items") }
         #expect(try await upstream.requests().count == 3, "asked every time")
     }
+
+    @Test func aPageReadBeforeIsShownMarkedWhileTheUpstreamFails() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try UpstreamSourceTests.serve(upstream, extra: #", "staleFor": 60"#)
+        let fresh = await Pages.get(server, "/items", query: "limit=10")
+        #expect(fresh.status == 200 && !Pages.text(fresh).contains("list-stale") && fresh.header("Cache-Control") != "no-store")
+        #expect(try Self.json(await Pages.get(server, "/items.json", query: "limit=10"))["stale"] is NSNull)
+        try await upstream.control("mode=status&code=500")
+        let stale = await Pages.get(server, "/items", query: "limit=10")
+        #expect(stale.status == 200 && stale.header("Cache-Control") == "no-store" && stale.header("Retry-After") == nil)
+        #expect(Pages.ids(Pages.text(stale)) == Pages.ids(Pages.text(fresh)), "the rows kept")
+        let banner = try #require(Pages.text(stale).firstMatch(of: /<p class="list-stale" role="note">([^<]*) <a href="([^"]+)"/))
+        #expect(banner.1.hasPrefix("The source is not answering just now. These rows are from 20") && banner.1.hasSuffix(" UTC."))
+        #expect(banner.2 == "/items?limit&#61;10", "try again asks for the same page")
+        #expect(Pages.loadMoreHref(Pages.text(stale)) != nil, "the next page is still offered")
+        let json = try Self.json(await Pages.get(server, "/items.json", query: "limit=10"))
+        #expect((json["stale"] as? String)?.wholeMatch(of: /20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(json["stale"] ?? "none")")
+        #expect((json["rows"] as? [Any])?.count == 10 && json["status"] as? Int == 200)
+        let unread = await Pages.get(server, "/items", query: "limit=11")
+        #expect(unread.status == 503 && Pages.text(unread).contains("placeholder-unavailable"), "a page never read has nothing to show")
+        try await upstream.control("mode=answers")
+        let again = await Pages.get(server, "/items", query: "limit=10")
+        #expect(again.status == 200 && !Pages.text(again).contains("list-stale"), "fresh once it answers")
+    }
+
+    @Test func aPageKeptLongerThanStaleForIsNotShown() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try UpstreamSourceTests.serve(upstream, extra: #", "staleFor": 1"#)
+        #expect(await Pages.get(server, "/items").status == 200)
+        upstream.stop()
+        #expect(await Pages.get(server, "/items").status == 200, "within a second: the kept page")
+        try await Task.sleep(for: .milliseconds(2_100))
+        let late = await Pages.get(server, "/items")
+        #expect(late.status == 503 && Pages.text(late).contains("placeholder-unavailable"))
+    }
+
+    @Test func aSlowUpstreamGivesTheKeptPageWithinTheTimeLimit() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try UpstreamSourceTests.serve(upstream, extra: #", "staleFor": 60, "timeLimit": 1"#)
+        #expect(await Pages.get(server, "/items").status == 200)
+        try await upstream.control("mode=slow&seconds=4")
+        let page = await Pages.get(server, "/items")
+        #expect(page.status == 200 && Pages.text(page).contains("list-stale"))
+    }
+
+    @Test func aPausedUpstreamGivesTheKeptPage() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try UpstreamSourceTests.serve(upstream, extra: #", "staleFor": 60, "pauseAfter": 1"#)
+        #expect(await Pages.get(server, "/items").status == 200)
+        try await upstream.control("mode=status&code=500")
+        for _ in 0..<3 { #expect(Pages.text(await Pages.get(server, "/items")).contains("list-stale")) }
+        #expect(try await upstream.requests().count == 2, "one failure, then paused")
+    }
+
+    static func json(_ response: ListServer.Response) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
 }

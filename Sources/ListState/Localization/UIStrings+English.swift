@@ -86,7 +86,8 @@ extension UIStrings {
             },
             error: "Something went wrong. Try again.",
             badRequest: { reason in "This address does not work. \(reason)" },
-            notFound: "Page not found."
+            notFound: "Page not found.",
+            stale: { "The source is not answering just now. These rows are from \($0)." }
         ),
         reason: { reason in
             switch reason {

@@ -77,6 +77,7 @@ extension UIStrings {
             error: "出了点问题，请重试。",
             badRequest: { reason in "这个网址有问题。\(reason)" },
             notFound: "找不到这个页面。",
+            stale: { "数据源暂时没有响应。这些行是 \($0) 时的数据。" },
             separator: ""
         ),
         reason: { reason in

@@ -77,6 +77,7 @@ extension UIStrings {
             error: "出了點問題，請重試。",
             badRequest: { reason in "這個網址有問題。\(reason)" },
             notFound: "找不到這個頁面。",
+            stale: { "資料來源暫時沒有回應。這些列是 \($0) 時的資料。" },
             separator: ""
         ),
         reason: { reason in

@@ -171,6 +171,8 @@ public struct UIStrings: Sendable {
         public var badRequest: @Sendable (_ reason: String) -> String
         /// There is no such list or row.
         public var notFound: String
+        /// The rows shown are kept from before: the source is not answering (when they were read, as text).
+        public var stale: @Sendable (_ readAt: String) -> String
         /// What stands between two sentences: a space in English, nothing after a Chinese full stop.
         public var separator = " "
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ListDecision
 import ListStore
 
@@ -9,6 +10,7 @@ extension ListSnapshot {
     package mutating func take(_ page: RowPage, of list: ListDefinition, sort: ListSort?) {
         rowsPerSection = [page.rows.count]
         hasMore = page.hasMore
+        staleSince = page.readAt.map { Int($0.timeIntervalSince1970) }
         if page.hasMore, let continuation = page.continuation {
             nextCursor = RowCursor(continuation: continuation, list: list.name, sort: sort)?.encoded
             return

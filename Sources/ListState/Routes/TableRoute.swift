@@ -271,7 +271,7 @@ struct TableRoute: Sendable {
         }
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: ask.languageFromHeader)
         // Kept only when the rows came from the very file the key's version describes.
-        if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity,
+        if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
             let cache = responseCache
         {
             cache.store(response, for: cacheKey)

@@ -1,3 +1,4 @@
+import Foundation
 import ListDecision
 import Mustache
 
@@ -70,6 +71,14 @@ extension UIStrings.AnnouncementWords {
         case .error: return words.error
         case .badRequest(let reason): return words.badRequest(reason)
         case .notFound: return words.notFound
+        case .stale(let since): return words.stale(Self.readAt(since))
         }
+    }
+
+    /// `seconds` since 1970 as a reader sees it, `2026-12-07 15:42:09 UTC` (ISO 8601's order;
+    /// the server cannot know the reader's time zone, so it names UTC).
+    static func readAt(_ seconds: Int) -> String {
+        let style = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: .gmt)
+        return Date(timeIntervalSince1970: Double(seconds)).formatted(style.year().month().day().time(includingFractionalSeconds: false)) + " UTC"
     }
 }

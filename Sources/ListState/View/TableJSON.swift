@@ -1,3 +1,4 @@
+import Foundation
 import ListDecision
 import ListStore
 
@@ -64,6 +65,13 @@ enum TableJSON {
         json.key("next")
         if let next = view.next {
             json.string(next)
+        } else {
+            json.raw("null")
+        }
+        json.raw(", ")
+        json.key("stale")
+        if let since = decision.staleSince {
+            json.string(Date(timeIntervalSince1970: Double(since)).formatted(.iso8601))
         } else {
             json.raw("null")
         }

@@ -167,6 +167,12 @@ package final class TableView: DecisionView {
             if decision.rule == .pending { context["lazy"] = ["href": .string(links.current)] }
             context["placeholder"] = placeholder(kind).mustacheValue(templates: templates)
         }
+        if let since = decision.staleSince {
+            context["stale"] = [
+                "text": .string(strings.words.sentence(.stale(since: since))), "tryAgain": .string(strings.words.tryAgain),
+                "href": .string(links.current),
+            ]
+        }
         addRowsAndFooter(to: &context, links: links)
         return context
     }
@@ -233,7 +239,7 @@ package final class TableView: DecisionView {
     /// Every name ``pageOwnFields`` may hold: a section of the shared fields that looked
     /// for any other name in a page's own fields, and did not find it, is still kept
     /// (``Mustache/MustacheSharedContext/ownNames``).
-    package static let pageOwnNames: Set<String> = ["title", "startHref", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
+    package static let pageOwnNames: Set<String> = ["title", "startHref", "stale", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
 
     /// See ``pageOwnFields``.
     package var pageSharedFields: MustacheFields {

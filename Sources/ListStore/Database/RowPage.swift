@@ -1,3 +1,5 @@
+import Foundation
+
 /// One page to read from a table or view.
 public struct RowPageQuery: Sendable, Hashable {
     /// What to read.
@@ -95,6 +97,9 @@ public struct RowPage: Sendable, Hashable {
     /// Where the next page starts by the source's own paging (an upstream's next URL or
     /// cursor, ``RowCursor/Start/continuation(_:)``); nil: after this page's last row.
     public var continuation: [UInt8]?
+    /// When the rows were read, for rows kept from before and shown because the source
+    /// cannot answer now (``RowBatch/readAt``); nil for rows read for this request.
+    public var readAt: Date?
     /// The file the rows were read from, when the source can tell.
     public var fileIdentity: FileIdentity?
 
