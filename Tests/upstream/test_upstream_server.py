@@ -349,12 +349,32 @@ def test_request_log_and_reset(upstream):
     upstream.control(mode="empty", count=3)
     fetch(upstream.base + "/github/items")
     log = json.loads(fetch(upstream.base + "/-/requests")[2])
+    connections = [entry.pop("connection") for entry in log]
     assert log == [{"path": "/drf/items?limit=2",
                     "headers": {"authorization": "Bearer secret", "cookie": "session=1", "x-token": "t"}},
                    {"path": "/github/items", "headers": {}}]
+    assert connections[0] < connections[1]  # fetch closes its connection: each request came on a new one
     assert fetch(upstream.base + "/-/reset")[0] == 204
     assert json.loads(fetch(upstream.base + "/-/requests")[2]) == []
     assert walk_drf(upstream.base, 20) == ALL
+
+
+def test_the_log_numbers_connections_and_keeps_a_proxys_absolute_form(upstream):
+    port = urlsplit(upstream.base).port
+    kept = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        for path in ("/drf/items?limit=2", "/drf/items?limit=2&offset=2", f"http://upstream.test:{port}/drf/items?limit=3"):
+            kept.request("GET", path, headers={"Host": f"upstream.test:{port}"} if path.startswith("http") else {})
+            response = kept.getresponse()
+            assert response.status == 200 and len(json.loads(response.read())["results"]) in (2, 3)
+    finally:
+        kept.close()
+    fetch(upstream.base + "/drf/items?limit=1")
+    log = json.loads(fetch(upstream.base + "/-/requests")[2])
+    assert [entry["path"] for entry in log] == ["/drf/items?limit=2", "/drf/items?limit=2&offset=2",
+                                                f"http://upstream.test:{port}/drf/items?limit=3", "/drf/items?limit=1"]
+    numbers = [entry["connection"] for entry in log]
+    assert numbers[0] == numbers[1] == numbers[2] < numbers[3], numbers
 
 
 def test_control_refuses_what_it_cannot_do(upstream):

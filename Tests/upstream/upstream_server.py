@@ -44,8 +44,11 @@ mode's parameters; count= replaces the data with N fresh items, in any mode):
     redirect   302 to URL (required); a request for URL's own path is answered
     longnext   next URLs carry a pad= parameter of 3000 characters
     changing   after each list answer a new item (id N+1, N+2, ...) is inserted at the front
-  GET /-/requests -> [{"path": "/drf/items?limit=10", "headers": {...}}, ...], newest last: the API
-    requests (not /-/ ones) with their authorization, cookie and x-token headers when sent
+  GET /-/requests -> [{"path": "/drf/items?limit=10", "headers": {...}, "connection": 1}, ...], newest
+    last: the API requests (not /-/ ones) with their authorization, cookie and x-token headers when
+    sent, and the number of the TCP connection each came on (1, 2, ... in the order they were
+    accepted; a client that keeps its connection sends many requests on one). A request through a
+    proxy has the absolute form as its path ("http://host:port/drf/items?limit=10").
   GET /-/reset -> 204: mode answers, log cleared, the data back to N items
 A stall (SIGSTOP) and a stop (connection refused) are for the tests to do to the process.
 """
@@ -82,6 +85,7 @@ class State:
 
     def __init__(self, count):
         self.count, self.lock = count, threading.Lock()
+        self.connections = 0  # accepted so far; not reset, so that a number is never given twice
         self.reset()
 
     def reset(self):
@@ -125,6 +129,13 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):
         pass  # quiet: GET /-/requests is the log
 
+    def setup(self):
+        super().setup()
+        state = self.server.state
+        with state.lock:  # this connection's number, for the log: how many connections a client used
+            state.connections += 1
+            self.connection = state.connections
+
     def do_GET(self):
         url = urlsplit(self.path)
         query = dict(parse_qsl(url.query, keep_blank_values=True))
@@ -134,7 +145,7 @@ class Handler(BaseHTTPRequestHandler):
         state = self.server.state
         with state.lock:
             headers = {name: self.headers[name] for name in LOGGED_HEADERS if name in self.headers}
-            state.log.append({"path": self.path, "headers": headers})
+            state.log.append({"path": self.path, "headers": headers, "connection": self.connection})
             del state.log[:-1000]
             self.mode, control, self.items = state.control["mode"], state.control, list(state.items)
             if self.mode == "changing" and len(parts) == 2:
