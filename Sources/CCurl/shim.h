@@ -41,4 +41,23 @@ static inline CURLcode liststate_curl_get_long(CURL *handle, CURLINFO info, long
 static inline CURLcode liststate_curl_get_string(CURL *handle, CURLINFO info, const char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+/// Sets a share option that takes a `long`: CURLSHOPT_SHARE and CURLSHOPT_UNSHARE with a `curl_lock_data`.
+static inline CURLSHcode liststate_curl_share_set_long(CURLSH *share, CURLSHoption option, long value) {
+    return curl_share_setopt(share, option, value);
+}
+
+/// Sets CURLSHOPT_USERDATA, the pointer the lock callbacks are given.
+static inline CURLSHcode liststate_curl_share_set_pointer(CURLSH *share, void *value) {
+    return curl_share_setopt(share, CURLSHOPT_USERDATA, value);
+}
+
+/// Sets CURLSHOPT_LOCKFUNC.
+static inline CURLSHcode liststate_curl_share_set_lock(CURLSH *share, curl_lock_function callback) {
+    return curl_share_setopt(share, CURLSHOPT_LOCKFUNC, callback);
+}
+
+/// Sets CURLSHOPT_UNLOCKFUNC.
+static inline CURLSHcode liststate_curl_share_set_unlock(CURLSH *share, curl_unlock_function callback) {
+    return curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, callback);
+}
 #endif

@@ -25,6 +25,9 @@ public struct FetchRequest: Sendable, Equatable {
     /// How many redirects are followed; one more is ``FetchError/tooManyRedirects(limit:url:)``.
     /// 0 returns a redirect as the response.
     public var maximumRedirects: Int = 5
+    /// A PEM file of the certificate authorities trusted for this request's TLS (CURLOPT_CAINFO),
+    /// in place of the system's; nil: the system's trust store. Verification is never turned off.
+    public var caFile: String?
 
     /// A `GET` of `url` with the default limits, sending `headers`.
     public init(url: String, headers: [FetchHeaderField] = []) {

@@ -6,12 +6,21 @@ import CCurl
 ///
 /// Safe to use from any number of threads at once: each fetch runs on its own easy
 /// handle, on the calling thread, and blocks it until the fetch ends.
+///
+/// Proxies: nothing here sets one, so libcurl uses the environment's, as curl does:
+/// `http_proxy` for `http://` URLs (lower case only), `https_proxy` or `HTTPS_PROXY`,
+/// `all_proxy`, and the hosts of `no_proxy` (or `NO_PROXY`) fetched directly.
 public struct Fetcher: Sendable {
     /// The protocols a fetch, and each redirect, may use.
     static let protocols = "http,https"
+    /// Where connections are kept between fetches; nil: each fetch opens its own and closes it.
+    public let connections: FetchConnections?
 
-    /// A fetcher.
-    public init() {}
+    /// A fetcher whose every fetch opens its own connection and closes it at the end.
+    public init() { connections = nil }
+
+    /// A fetcher whose fetches reuse the connections kept in `connections` (and keep theirs there).
+    public init(keeping connections: FetchConnections) { self.connections = connections }
 
     /// Fetches `request.url`, following redirects.
     ///
@@ -23,10 +32,12 @@ public struct Fetcher: Sendable {
         for field in request.headers where !Self.isValid(field) {
             throw .badHeaderField(field.name)
         }
-        guard CurlLibrary.isReady, let handle = curl_easy_init() else {
+        guard CurlLibrary.isReady, let handle = connections.map({ $0.take() }) ?? curl_easy_init() else {
             throw .transferFailed("libcurl could not be initialised")
         }
-        defer { curl_easy_cleanup(handle) }
+        defer {
+            if let connections { connections.give(handle) } else { curl_easy_cleanup(handle) }
+        }
         let transfer = Transfer(handle: handle, maximumBodyBytes: request.maximumBodyBytes)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -63,7 +74,12 @@ public struct Fetcher: Sendable {
                 liststate_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, Self.bodyCallback),
                 liststate_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
             ]
-            if let refused = settings.first(where: { $0 != CURLE_OK }) {
+            // Only the authorities of the file, not the system's as well (CURLOPT_CAPATH's folder).
+            let authorities =
+                request.caFile.map {
+                    [liststate_curl_set_string(handle, CURLOPT_CAINFO, $0), liststate_curl_set_pointer(handle, CURLOPT_CAPATH, nil)]
+                } ?? []
+            if let refused = (settings + authorities).first(where: { $0 != CURLE_OK }) {
                 throw .transferFailed("\(CurlLibrary.version) refused an option: \(Self.message(refused, errorBuffer))")
             }
             let code = curl_easy_perform(handle)

@@ -43,6 +43,9 @@ package struct UpstreamDeclaration: Sendable {
     package var pauseAfter: Int
     /// How long the upstream is left alone after ``pauseAfter`` failures in a row.
     package var pauseFor: Duration
+    /// A PEM file of the certificate authorities trusted for the upstream's TLS, in place of the
+    /// system's (a private upstream's); nil: the system's. Checked readable at start.
+    package var caFile: String?
 
     /// Why a declaration cannot be used: the key (below `upstreams.NAME`) and what is wrong.
     package struct Problem: Error, Sendable, Equatable {
@@ -53,11 +56,12 @@ package struct UpstreamDeclaration: Sendable {
     /// The keys an upstream's object may have.
     package static let keys = [
         "url", "rows", "key", "columns", "pagination", "limitParameter", "searchParameter", "rowURL", "headers", "pathPrefixes",
-        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor",
+        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor", "caFile",
     ]
 
-    /// Reads `upstreams.NAME` of the configuration file; `environment` gives `${NAME}`'s values.
-    package init(name: String, fields: MustacheFields, environment: [String: String]) throws(Problem) {
+    /// Reads `upstreams.NAME` of the configuration file; `environment` gives `${NAME}`'s values, and
+    /// `folder` (the configuration file's; nil: the working directory) is where a relative `caFile` is.
+    package init(name: String, fields: MustacheFields, environment: [String: String], folder: String? = nil) throws(Problem) {
         func text(_ key: String) throws(Problem) -> String? {
             switch fields[key] {
             case nil, .null?: return nil
@@ -160,6 +164,21 @@ package struct UpstreamDeclaration: Sendable {
         staleFor = .seconds(Int(try number("staleFor", 0...604_800, whole: true) ?? 0))
         pauseAfter = Int(try number("pauseAfter", 0...1000, whole: true) ?? 5)
         pauseFor = .seconds(Int(try number("pauseFor", 1...3600, whole: true) ?? 30))
+        caFile = try text("caFile").map { (path) throws(Problem) -> String in try Self.certificateFile(path, folder: folder) }
+    }
+
+    /// `path` (relative to `folder`) when it is a readable file with a PEM certificate in it: a
+    /// file that is missing or holds none would fail every request later, as a TLS failure.
+    static func certificateFile(_ path: String, folder: String?) throws(Problem) -> String {
+        guard !path.isEmpty else { throw Problem(key: "caFile", message: "must be the path of a PEM file of certificates") }
+        let full = path.hasPrefix("/") || folder == nil ? path : URL(fileURLWithPath: folder!).appending(path: path).path
+        guard let contents = FileManager.default.contents(atPath: full) else {
+            throw Problem(key: "caFile", message: "“\(full)” cannot be read: no such file, or not readable")
+        }
+        guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+            throw Problem(key: "caFile", message: "“\(full)” holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        }
+        return full
     }
 
     /// `text` with each `${NAME}` replaced by `environment[NAME]`; nil when one is not set.

@@ -16,6 +16,8 @@ package struct UpstreamSource: AsyncRowSource {
     let gate: UpstreamGate
     let pause: UpstreamPause
     let kept: UpstreamKeptPages
+    /// The connections to the upstream kept between fetches (one per request in flight at most).
+    let connections: FetchConnections
     let log: @Sendable (String) -> Void
 
     package var timeLimit: Duration { declaration.timeLimit }
@@ -34,6 +36,7 @@ package struct UpstreamSource: AsyncRowSource {
         gate = UpstreamGate(width: declaration.connections)
         pause = UpstreamPause(failures: declaration.pauseAfter, length: declaration.pauseFor)
         kept = UpstreamKeptPages(staleFor: declaration.staleFor)
+        connections = FetchConnections(maximumIdle: declaration.connections)
         self.log = log
     }
 
@@ -195,9 +198,11 @@ package struct UpstreamSource: AsyncRowSource {
         // Within the list's time limit, so that a kept page can still be shown by then.
         request.totalTimeout = declaration.timeLimit * 0.9
         request.maximumBodyBytes = declaration.maximumBodyBytes
+        request.caFile = declaration.caFile
+        let fetcher = Fetcher(keeping: connections)
         let result: Result<FetchResponse, FetchError> = await withCheckedContinuation { done in
             let fetching = request
-            Thread { done.resume(returning: Result { () throws(FetchError) in try Fetcher().fetch(fetching) }) }.start()
+            Thread { done.resume(returning: Result { () throws(FetchError) in try fetcher.fetch(fetching) }) }.start()
         }
         switch result {
         case .success(let response): return response

@@ -12,7 +12,9 @@ enum UpstreamLists {
     static func declarations(path: String, environment: [String: String]) throws(ConfigurationError) -> [UpstreamDeclaration] {
         try ConfigurationFile.upstreams(path: path).map { (name, fields) throws(ConfigurationError) -> UpstreamDeclaration in
             do throws(UpstreamDeclaration.Problem) {
-                return try UpstreamDeclaration(name: name, fields: fields, environment: environment)
+                return try UpstreamDeclaration(
+                    name: name, fields: fields, environment: environment,
+                    folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             } catch {
                 throw ConfigurationError(file: path, key: "upstreams.\(name).\(error.key)", message: error.message)
             }

@@ -150,4 +150,26 @@ import Testing
             #expect(bodies.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<16).map { ($0, String($0)) }))
         }
     }
+
+    /// Kept connections from many threads at once: each fetch on a handle of its own (the share's DNS and
+    /// TLS data under its locks), every answer right, and no more handles kept idle than allowed.
+    @Test func keptConnectionsServeManyThreadsAtOnce() throws {
+        var router = Router()
+        try router.get("/n/:n") { _, parameters in .text(parameters["n"] ?? "?") }
+        try withServer(router) { base in
+            let connections = FetchConnections(maximumIdle: 3)
+            let fetcher = Fetcher(keeping: connections)
+            let bodies = Mutex<[Int: String]>([:])
+            DispatchQueue.concurrentPerform(iterations: 64) { index in
+                let body = (try? fetcher.fetch(FetchRequest(url: base + "/n/\(index)"))).map { String(decoding: $0.body, as: UTF8.self) }
+                bodies.withLock { $0[index] = body }
+            }
+            #expect(bodies.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<64).map { ($0, String($0)) }))
+            #expect((1...3).contains(connections.idleCount), "\(connections.idleCount) idle")
+            // A refused fetch gives its handle back too, and the next fetch on it answers.
+            #expect(throws: FetchError.self) { try fetcher.fetch(FetchRequest(url: "http://127.0.0.1:1/")) }
+            let again = try fetcher.fetch(FetchRequest(url: base + "/n/7"))
+            #expect(again.body == Array("7".utf8))
+        }
+    }
 }

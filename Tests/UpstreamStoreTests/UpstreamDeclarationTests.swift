@@ -1,4 +1,6 @@
+import Foundation
 import Mustache
+import TestSupport
 import Testing
 
 @testable import UpstreamStore
@@ -112,5 +114,33 @@ import Testing
         #expect(try Self.declare(#", "pathPrefixes": ["/v2/", "/v1/"]"#).pathPrefixes == ["/v2/", "/v1/"])
         #expect(try Self.declare(#", "pathPrefixes": ["/"]"#).pathPrefixes == ["/"])
         #expect(try Self.declare(#", "pathPrefixes": ["/v1/items"]"#).pathPrefixes == ["/v1/items"])
+    }
+
+    /// `caFile`: a readable PEM file of certificates, relative to the configuration file's folder;
+    /// one missing, unreadable or without a certificate stops the start naming the key.
+    @Test func aCAFileIsReadableAndHoldsACertificate() throws {
+        let folder = TemporaryFolder.make("cafile")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
+        try Data(pem.utf8).write(to: URL(fileURLWithPath: folder + "/ca.pem"))
+        try Data("not a certificate\n".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        func declare(_ path: String, folder: String? = nil) throws -> UpstreamDeclaration {
+            guard case .dictionary(let fields) = try MustacheValue(jsonData: Data(#"{\#(Self.base), "caFile": "\#(path)"}"#.utf8)) else {
+                throw UpstreamDeclaration.Problem(key: "", message: "not an object")
+            }
+            return try UpstreamDeclaration(name: "items", fields: fields, environment: [:], folder: folder)
+        }
+        #expect(try Self.declare("").caFile == nil, "the system's authorities by default")
+        #expect(try declare(folder + "/ca.pem").caFile == folder + "/ca.pem")
+        #expect(try declare("ca.pem", folder: folder).caFile == folder + "/ca.pem", "relative to the configuration's folder")
+        for (path, message) in [
+            (folder + "/missing.pem", "cannot be read"), (folder + "/notes.txt", "holds no PEM certificate"), (folder, "cannot be read"),
+            ("", "must be the path"),
+        ] {
+            let problem = #expect(throws: UpstreamDeclaration.Problem.self) { try declare(path) }
+            #expect(problem?.key == "caFile" && problem?.message.contains(message) == true, "\(path): \(String(describing: problem))")
+        }
+        let number = #expect(throws: UpstreamDeclaration.Problem.self) { try Self.declare(#", "caFile": 1"#) }
+        #expect(number?.key == "caFile" && number?.message == "must be a string")
     }
 }

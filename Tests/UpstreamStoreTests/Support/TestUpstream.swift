@@ -9,15 +9,19 @@ final class TestUpstream: Sendable {
     let process: Process
     let input: Pipe
     let port: UInt16
-    /// `http://127.0.0.1:PORT`.
-    var origin: String { "http://127.0.0.1:\(port)" }
+    /// The certificate it serves HTTPS with; nil: it serves HTTP.
+    let certificate: TestCertificate?
+    /// `http://127.0.0.1:PORT`, or `https://…` with a certificate.
+    var origin: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)" }
 
-    init() throws {
+    /// The upstream over HTTP, or over HTTPS with `certificate`.
+    init(certificate: TestCertificate? = nil) throws {
+        self.certificate = certificate
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../../upstream/upstream_server.py").standardized
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
+        process.arguments = ["python3", script.path] + (certificate.map { ["--tls", $0.certificate, $0.key] } ?? [])
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -40,8 +44,9 @@ final class TestUpstream: Sendable {
 
     /// One GET of `target` (a path and query) on the upstream, on a thread of its own (libcurl blocks).
     func get(_ target: String) async throws -> FetchResponse {
-        let url = origin + target
-        return try await onOwnThread { try Fetcher().fetch(FetchRequest(url: url)) }
+        var request = FetchRequest(url: origin + target)
+        request.caFile = certificate?.certificate
+        return try await onOwnThread { [request] in try Fetcher().fetch(request) }
     }
 
     /// Switches the upstream's mode: `mode=status&code=429`, … (the query of `/-/control`).
@@ -53,9 +58,17 @@ final class TestUpstream: Sendable {
     /// The API requests it received, oldest first: their path and query, and their
     /// `authorization`, `cookie` and `x-token` headers.
     func requests() async throws -> [(path: String, headers: [String: String])] {
+        try await log().map { (($0["path"] as? String) ?? "", ($0["headers"] as? [String: String]) ?? [:]) }
+    }
+
+    /// The number of the TCP connection each API request came on, oldest first.
+    func connections() async throws -> [Int] {
+        try await log().map { ($0["connection"] as? Int) ?? 0 }
+    }
+
+    private func log() async throws -> [[String: Any]] {
         let body = try await get("/-/requests").body
-        let log = try JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]] ?? []
-        return log.map { (($0["path"] as? String) ?? "", ($0["headers"] as? [String: String]) ?? [:]) }
+        return try JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]] ?? []
     }
 
     /// Stops it: its port refuses connections from now on.
