@@ -38,4 +38,16 @@ import UpstreamStore
         #expect(run.status == 78)
         #expect(run.standardError.contains("\(file.path): error: \(said)"), "\(run.standardError)")
     }
+
+    /// A relative `caFile` is looked for beside the configuration file, not in the working directory.
+    @Test func aRelativeCAFileIsLookedForBesideTheConfigurationFile() throws {
+        let folder = TemporaryFolder.make("upstreams")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/site.json"
+        let declaration = #"{"url": "https://127.0.0.1:9/items", "key": "id", "columns": ["name"], "pagination": "next", "caFile": "ca.pem"}"#
+        try Data(#"{"upstreams": {"items": \#(declaration)}}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let run = try CLIRun.run(["serve", "--port", "0", "--config", file])
+        #expect(run.status == 78)
+        #expect(run.standardError.contains("\(file): error: upstreams.items.caFile: “\(folder)/ca.pem” cannot be read"), "\(run.standardError)")
+    }
 }
