@@ -452,6 +452,9 @@ LISTSTATE="$liststate" Benchmarks/csv-export.sh >> "$output"
 log "the scaling benchmark (Benchmarks/scaling.sh: 1 K, 100 K, 10 M rows; writes Benchmarks/scaling.svg)"
 LISTSTATE="$liststate" Benchmarks/scaling.sh >> "$output"
 
+log "the upstream benchmark (Benchmarks/upstream.sh: a list over the test upstream beside SQLite)"
+LISTSTATE="$liststate" Benchmarks/upstream.sh >> "$output"
+
 log "the PostgreSQL benchmark (Benchmarks/postgresql.sh, in a throw-away cluster)"
 scripts/install-postgresql
 LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/postgresql.sh >> "$output"
