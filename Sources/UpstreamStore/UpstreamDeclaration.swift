@@ -1,4 +1,5 @@
 import Foundation
+import ListStore
 import Mustache
 
 /// An upstream JSON API declared as a list (the configuration file's `upstreams.NAME`;
@@ -21,6 +22,13 @@ package struct UpstreamDeclaration: Sendable {
     package var limitParameter: String?
     /// The query parameter of a search; nil: the list has no search box.
     package var searchParameter: String?
+    /// The query parameters that ask for each sort the upstream offers, by column: in ascending
+    /// and in descending order (`ordering=name` and `ordering=-name`; GitHub's `sort=created` with
+    /// `direction=asc` or `desc`). A column not named has no sort link.
+    package var sorts: [String: (ascending: [(name: String, value: String)], descending: [(name: String, value: String)])]
+    /// The query parameter of each filter the upstream offers, by column and operation
+    /// (`{"active": {"exact": "active"}, "price": {"gte": "price_min"}}`); the visitor's value is sent as written.
+    package var filters: [String: [RowFilter.Operation: String]]
     /// A row's URL, `{key}` standing for its percent-encoded key; nil: rows have no page of their own.
     package var rowURL: String?
     /// Header fields sent with every request, `${NAME}` replaced by the environment's value at start.
@@ -56,7 +64,7 @@ package struct UpstreamDeclaration: Sendable {
     /// The keys an upstream's object may have.
     package static let keys = [
         "url", "rows", "key", "columns", "pagination", "limitParameter", "searchParameter", "rowURL", "headers", "pathPrefixes",
-        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor", "caFile",
+        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor", "caFile", "sorts", "filters",
     ]
 
     /// Reads `upstreams.NAME` of the configuration file; `environment` gives `${NAME}`'s values, and
@@ -116,6 +124,7 @@ package struct UpstreamDeclaration: Sendable {
         if let rowURL, UpstreamAddress(rowURL.replacingOccurrences(of: "{key}", with: "1"))?.origin != origin.origin {
             throw Problem(key: "rowURL", message: "must be on the origin of url (\(origin.origin))")
         }
+        (sorts, filters) = try Self.sortsAndFilters(fields, columns: columns)
         headers = []
         switch fields["headers"] {
         case nil, .null?: break
@@ -179,6 +188,69 @@ package struct UpstreamDeclaration: Sendable {
             throw Problem(key: "caFile", message: "“\(full)” holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }
         return full
+    }
+
+    /// The operations a filter may be declared for: those whose value is one value as written.
+    static let filterOperations: [RowFilter.Operation] = [.exact, .not, .gt, .gte, .lt, .lte, .contains]
+
+    /// `sorts` and `filters` of `fields`, their columns among `columns` when those are declared.
+    static func sortsAndFilters(_ fields: MustacheFields, columns: [String]?) throws(Problem) -> (
+        sorts: [String: (ascending: [(name: String, value: String)], descending: [(name: String, value: String)])],
+        filters: [String: [RowFilter.Operation: String]]
+    ) {
+        func column(_ name: String, of key: String) throws(Problem) {
+            guard let columns, !columns.contains(name) else { return }
+            throw Problem(key: "\(key).\(name)", message: "is not one of the columns (\(columns.joined(separator: ", ")))")
+        }
+        func parameters(_ value: MustacheValue?, at key: String) throws(Problem) -> [(name: String, value: String)] {
+            guard case .dictionary(let given)? = value, !given.names.isEmpty else {
+                throw Problem(key: key, message: "must be an object of query parameters and their values, such as {\"ordering\": \"-name\"}")
+            }
+            return try given.names.sorted().map { (name) throws(Problem) -> (name: String, value: String) in
+                guard !name.isEmpty, case .string(let text)? = given[name] else { throw Problem(key: "\(key).\(name)", message: "must be a string") }
+                return (name, text)
+            }
+        }
+        var sorts: [String: (ascending: [(name: String, value: String)], descending: [(name: String, value: String)])] = [:]
+        switch fields["sorts"] {
+        case nil, .null?: break
+        case .dictionary(let given)?:
+            for name in given.names {
+                try column(name, of: "sorts")
+                guard case .dictionary(let directions)? = given[name], Set(directions.names) == ["ascending", "descending"] else {
+                    throw Problem(key: "sorts.\(name)", message: "must be an object with ascending and descending")
+                }
+                sorts[name] = (
+                    try parameters(directions["ascending"], at: "sorts.\(name).ascending"),
+                    try parameters(directions["descending"], at: "sorts.\(name).descending")
+                )
+            }
+        default: throw Problem(key: "sorts", message: "must be an object: a column's sort parameters by direction")
+        }
+        var filters: [String: [RowFilter.Operation: String]] = [:]
+        switch fields["filters"] {
+        case nil, .null?: break
+        case .dictionary(let given)?:
+            for name in given.names {
+                try column(name, of: "filters")
+                guard case .dictionary(let operations)? = given[name], !operations.names.isEmpty else {
+                    throw Problem(key: "filters.\(name)", message: "must be an object of operations and the query parameter of each")
+                }
+                for operation in operations.names {
+                    guard let known = RowFilter.Operation(rawValue: operation), Self.filterOperations.contains(known) else {
+                        throw Problem(
+                            key: "filters.\(name).\(operation)",
+                            message: "is not an operation an upstream's filter may have (\(Self.filterOperations.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    guard case .string(let parameter)? = operations[operation], !parameter.isEmpty else {
+                        throw Problem(key: "filters.\(name).\(operation)", message: "must be the query parameter's name")
+                    }
+                    filters[name, default: [:]][known] = parameter
+                }
+            }
+        default: throw Problem(key: "filters", message: "must be an object: a column's filter parameters by operation")
+        }
+        return (sorts, filters)
     }
 
     /// `text` with each `${NAME}` replaced by `environment[NAME]`; nil when one is not set.

@@ -23,7 +23,11 @@ package struct UpstreamSource: AsyncRowSource {
     package var timeLimit: Duration { declaration.timeLimit }
 
     package var capabilities: RowSourceCapabilities {
-        RowSourceCapabilities(sortableColumns: [], filterOperations: [:], searches: declaration.searchParameter != nil)
+        let names = Set(columns.map(\.name))
+        return RowSourceCapabilities(
+            sortableColumns: Set(declaration.sorts.keys).intersection(names),
+            filterOperations: declaration.filters.filter { names.contains($0.key) }.mapValues { Set($0.keys) },
+            searches: declaration.searchParameter != nil)
     }
 
     /// The source of `declaration` whose columns are `fields` (the key first); `log` gets a
@@ -50,7 +54,9 @@ package struct UpstreamSource: AsyncRowSource {
     }
 
     package func rows(_ request: RowRequest) async throws -> RowBatch {
-        let address = request.continuation ?? firstAddress(limit: request.limit, search: request.search)
+        let address =
+            request.continuation
+            ?? firstAddress(limit: request.limit, search: request.search, sort: request.sort, filters: request.filters)
         do {
             let batch = try await rows(at: address)
             kept.keep(batch, at: address)
@@ -111,12 +117,18 @@ package struct UpstreamSource: AsyncRowSource {
     static let largestPage = 100
 
     /// The first page's address for a page of `limit` rows (at most ``largestPage``) searched for `search`.
-    func firstAddress(limit: Int, search: String?) -> String {
+    func firstAddress(limit: Int, search: String?, sort: ListSort? = nil, filters: [RowFilter] = []) -> String {
         var address = base.text
-        if let parameter = declaration.limitParameter {
-            address = UpstreamAddress(address)!.setting(parameter, to: String(min(limit, Self.largestPage)))
+        func set(_ name: String, _ value: String) { address = UpstreamAddress(address)!.setting(name, to: value) }
+        if let parameter = declaration.limitParameter { set(parameter, String(min(limit, Self.largestPage))) }
+        if let parameter = declaration.searchParameter, let search { set(parameter, search) }
+        if let sort, let parameters = declaration.sorts[sort.column] {
+            for (name, value) in sort.descending ? parameters.descending : parameters.ascending { set(name, value) }
         }
-        if let parameter = declaration.searchParameter, let search { address = UpstreamAddress(address)!.setting(parameter, to: search) }
+        // Only what `capabilities` declares is asked for, so every filter has its parameter.
+        for filter in filters {
+            if let name = declaration.filters[filter.column]?[filter.operation] { set(name, filter.value) }
+        }
         return address
     }
 

@@ -95,6 +95,18 @@ import Testing
         (#", "headers": {"X-Token": "a\r\nHost: evil.example"}"#, "headers.X-Token", "must be one line"),
         (#", "headers": {"Bad Name": "x"}"#, "headers.Bad Name", "is not a header field name"),
         (#", "headers": {"X-Tök": "x"}"#, "headers.X-Tök", "is not a header field name"),
+        (#", "keepFor": -1"#, "keepFor", "must be from 0 to 86,400"),
+        (#", "staleFor": 1.5"#, "staleFor", "must be a whole number"),
+        (#", "pauseFor": 0"#, "pauseFor", "must be from 1 to 3,600"),
+        (#", "sorts": ["name"]"#, "sorts", "must be an object"),
+        (#", "sorts": {"name": {"ascending": {"ordering": "name"}}}"#, "sorts.name", "must be an object with ascending and descending"),
+        (#", "sorts": {"name": {"ascending": {"ordering": "name"}, "descending": {}}}"#, "sorts.name.descending", "must be an object of query parameters"),
+        (#", "sorts": {"name": {"ascending": {"ordering": 1}, "descending": {"ordering": "-name"}}}"#, "sorts.name.ascending.ordering", "must be a string"),
+        (#", "columns": ["name"], "sorts": {"price": {"ascending": {"o": "p"}, "descending": {"o": "-p"}}}"#, "sorts.price", "is not one of the columns (id, name)"),
+        (#", "filters": {"price": {"in": "prices"}}"#, "filters.price.in", "is not an operation an upstream's filter may have"),
+        (#", "filters": {"price": {"gte": ""}}"#, "filters.price.gte", "must be the query parameter's name"),
+        (#", "filters": {"price": "price"}"#, "filters.price", "must be an object of operations"),
+        (#", "columns": ["name"], "filters": {"price": {"gte": "min"}}"#, "filters.price", "is not one of the columns (id, name)"),
     ])
     func aBadValueIsRefusedNamingItsKey(extra: String, key: String, message: String) throws {
         let problem = #expect(throws: UpstreamDeclaration.Problem.self) { try Self.declare(extra) }

@@ -39,10 +39,11 @@ import Testing
 
     /// A server of the list `items` over `style` of `upstream`, the declaration's other keys `extra` (`, "key": …`).
     static func serve(
-        _ upstream: TestUpstream, _ style: String = "drf", extra: String = "", environment: [String: String] = [:], log: Log = Log()
+        _ upstream: TestUpstream, _ style: String = "drf", extra: String = "", columns: String = #"["name", "price"]"#,
+        environment: [String: String] = [:], log: Log = Log()
     ) throws -> ListServer {
         let declaration = try Pages.declaration(
-            #"{\#(Self.style(style, upstream.origin)), "key": "id", "columns": ["name", "price"]\#(extra)}"#, environment: environment)
+            #"{\#(Self.style(style, upstream.origin)), "key": "id", "columns": \#(columns)\#(extra)}"#, environment: environment)
         let source = UpstreamSource(declaration, fields: declaration.columns ?? [], log: log.append)
         return try ListServer(lists: [try ListDefinition("items", rows: source)], log: log.append)
     }

@@ -210,6 +210,22 @@ def test_drf_next_and_previous_as_django_rest_framework_writes_them(upstream):
     assert first["previous"] is None and first["next"] == upstream.base + "/drf/items?limit=5&offset=5"
 
 
+def test_drf_orders_and_filters_through_every_page(upstream):
+    def walk(query):
+        url, seen = f"{upstream.base}/drf/items?limit=7&{query}", []
+        while url:
+            page, _ = get_json(url)
+            seen += page["results"]
+            url = page["next"]
+        return seen
+    assert ids(walk("ordering=-price")) == list(range(45, 0, -1))
+    assert ids(walk("ordering=name")) == list(range(1, 46))
+    assert ids(walk("active=false")) == list(range(3, 46, 3))
+    assert ids(walk("price_min=100&price_max=105.99&ordering=-id")) == [42, 41, 40]
+    for bad in ("ordering=tags", "price_min=abc"):
+        assert fetch(f"{upstream.base}/drf/items?{bad}")[0] == 400, bad
+
+
 def test_github_link_header(upstream):
     _, headers = get_json(upstream.base + "/github/items?per_page=10&page=2")
     relations = link_relations(headers["Link"])

@@ -13,8 +13,10 @@ Data: N items (default 45), ids 1..N in this order, each like
 Every style serves the same items. The page size is that style's limit parameter:
 default 10, at most 100; a size that is not a positive integer counts as 10 (as
 Django REST Framework does). Next URLs are absolute, on the origin of the Host header.
-  GET /drf/items?limit=L[&offset=O][&search=Q]       {"count", "next", "previous", "results"}
-        (LimitOffsetPagination of Django REST Framework; search: name contains Q)
+  GET /drf/items?limit=L[&offset=O][&search=Q][&ordering=[-]F][&active=B][&price_min=P][&price_max=P]
+        {"count", "next", "previous", "results"} (LimitOffsetPagination of Django REST Framework;
+        search: name contains Q; ordering by F in id, name, price, "-" descending, ties by id; active
+        true or false; price at least or at most P; an ordering or a price it cannot read: 400)
   GET /jsonapi/items?page[size]=L[&page[number]=P]   {"data": [...], "links": {"self", "first",
         "prev", "next", "last"}} (P from 1; prev and next null at the ends)
   GET /github/items?per_page=L[&page=P]              [...] with GitHub's Link header (RFC 8288):
@@ -192,6 +194,20 @@ class Handler(BaseHTTPRequestHandler):
         items = self.items
         if q.get("search"):
             items = [item for item in items if q["search"].lower() in item["name"].lower()]
+        if q.get("active") in ("true", "false"):
+            items = [item for item in items if item["active"] == (q["active"] == "true")]
+        for name, keep in (("price_min", lambda price, bound: price >= bound), ("price_max", lambda price, bound: price <= bound)):
+            if name in q:
+                try:
+                    bound = float(q[name])
+                except ValueError:
+                    return self.json(400, {name: ["A valid number is required."]})
+                items = [item for item in items if keep(item["price"], bound)]
+        if q.get("ordering"):
+            field = q["ordering"].lstrip("-")
+            if field not in ("id", "name", "price"):
+                return self.json(400, {"ordering": [f"“{field}” is not a field it orders by."]})
+            items = sorted(items, key=lambda item: (item[field], item["id"]), reverse=q["ordering"].startswith("-"))
         limit, offset = self.size(q, "limit"), self.number(q, "offset", 0)
         base = {key: value for key, value in q.items() if key != "offset"} | {"limit": limit}
         following = self.link(path, base | {"offset": offset + limit}) if offset + limit < len(items) else None

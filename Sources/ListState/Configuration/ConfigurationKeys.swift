@@ -10,7 +10,7 @@ package enum ConfigurationKeys {
     /// reads it; a test of the `liststate` command holds the two equal).
     package static let upstream = [
         "url", "rows", "key", "columns", "pagination", "limitParameter", "searchParameter", "rowURL", "headers", "pathPrefixes",
-        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor", "caFile",
+        "timeLimit", "connections", "maximumBodyBytes", "keepFor", "staleFor", "pauseAfter", "pauseFor", "caFile", "sorts", "filters",
     ]
     /// A list's object, for every list.
     static let list = ["lazy", "shouldDisplay", "forceDisplay", "endOfList", "placeholders"]
