@@ -14,7 +14,9 @@ package struct UpstreamDeclaration: Sendable {
     package var rowsPath: [String]
     /// The key field of a row.
     package var key: String
-    /// The columns shown, in order (the key first when not named); nil: the first page's fields, by name.
+    /// The columns shown, in order (the key first when not named), each a row's field or a dotted
+    /// path into it (`attributes.title`, a JSON:API resource's), named by its last step
+    /// (``columnName(_:)``); nil: the first page's fields, by name.
     package var columns: [String]?
     /// How the upstream pages.
     package var pagination: UpstreamPagination
@@ -106,8 +108,10 @@ package struct UpstreamDeclaration: Sendable {
         case .array(let names)?:
             var columns: [String] = []
             for name in names {
-                guard case .string(let column) = name, !column.isEmpty, !columns.contains(column) else {
-                    throw Problem(key: "columns", message: "must be distinct field names")
+                guard case .string(let column) = name, !column.isEmpty, !column.hasSuffix("."),
+                    !columns.contains(where: { Self.columnName($0) == Self.columnName(column) })
+                else {
+                    throw Problem(key: "columns", message: "must be distinct field names (a path's column is named by its last step)")
                 }
                 columns.append(column)
             }
@@ -190,6 +194,11 @@ package struct UpstreamDeclaration: Sendable {
         return full
     }
 
+    /// A column's name: a field's own, or a dotted path's last step (`attributes.title`: `title`).
+    package static func columnName(_ path: String) -> String {
+        path.split(separator: ".").last.map(String.init) ?? path
+    }
+
     /// The operations a filter may be declared for: those whose value is one value as written.
     static let filterOperations: [RowFilter.Operation] = [.exact, .not, .gt, .gte, .lt, .lte, .contains]
 
@@ -199,8 +208,8 @@ package struct UpstreamDeclaration: Sendable {
         filters: [String: [RowFilter.Operation: String]]
     ) {
         func column(_ name: String, of key: String) throws(Problem) {
-            guard let columns, !columns.contains(name) else { return }
-            throw Problem(key: "\(key).\(name)", message: "is not one of the columns (\(columns.joined(separator: ", ")))")
+            guard let names = columns?.map(columnName), !names.contains(name) else { return }
+            throw Problem(key: "\(key).\(name)", message: "is not one of the columns (\(names.joined(separator: ", ")))")
         }
         func parameters(_ value: MustacheValue?, at key: String) throws(Problem) -> [(name: String, value: String)] {
             guard case .dictionary(let given)? = value, !given.names.isEmpty else {

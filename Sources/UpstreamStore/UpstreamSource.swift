@@ -11,6 +11,8 @@ import ListStore
 package struct UpstreamSource: AsyncRowSource {
     package let declaration: UpstreamDeclaration
     package let columns: [TableDescription.Column]
+    /// Where each column's value is in a row: a field's name, or a dotted path into the row.
+    let fieldPaths: [String]
     /// The first page's address: the origin every other must share.
     let base: UpstreamAddress
     let gate: UpstreamGate
@@ -36,7 +38,9 @@ package struct UpstreamSource: AsyncRowSource {
         self.declaration = declaration
         base = UpstreamAddress(declaration.url)!  // checked when declared
         let ordered = [declaration.key] + fields.filter { $0 != declaration.key }
-        columns = ordered.map { $0 == declaration.key ? .key($0, .blob) : .any($0) }
+        let names = ordered.map(UpstreamDeclaration.columnName)
+        columns = names.indices.map { $0 == 0 ? .key(names[$0], .blob) : .any(names[$0]) }
+        fieldPaths = ordered
         gate = UpstreamGate(width: declaration.connections)
         pause = UpstreamPause(failures: declaration.pauseAfter, length: declaration.pauseFor)
         kept = UpstreamKeptPages(staleFor: declaration.staleFor)
@@ -95,7 +99,7 @@ package struct UpstreamSource: AsyncRowSource {
         let asked = declaration.limitParameter.flatMap { fetched.parameter($0) }.flatMap { Int($0) }
         let next = declaration.pagination.next(
             after: fetched, body: body, header: { response.header($0) }, rows: rows.count,
-            lastKey: objects.last.flatMap { UpstreamJSON.text($0[declaration.key]) }, asked: asked)
+            lastKey: objects.last.flatMap { UpstreamJSON.text(Self.field(declaration.key, of: $0)) }, asked: asked)
         return RowBatch(rows: rows, hasMore: next != nil, next: next)
     }
 
@@ -240,9 +244,14 @@ package struct UpstreamSource: AsyncRowSource {
 
     /// `object` as a row of ``columns``; a row without its key is the upstream's fault.
     func row(of object: [String: Any]) throws -> [SQLValue] {
-        let values = columns.map { UpstreamJSON.sqlValue(object[$0.name]) }
+        let values = fieldPaths.map { UpstreamJSON.sqlValue(Self.field($0, of: object)) }
         guard values[0] != .null else { throw Self.failure("\(declaration.name): a row has no “\(declaration.key)”") }
         return values
+    }
+
+    /// The value of `path` in a row: the field of that very name, else the dotted path's.
+    static func field(_ path: String, of object: [String: Any]) -> Any? {
+        object[path] ?? (path.contains(".") ? UpstreamJSON.value(at: path.split(separator: ".").map(String.init), in: object) : nil)
     }
 
     /// A key value back as JSON's (for its text).

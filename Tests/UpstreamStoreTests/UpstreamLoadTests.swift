@@ -85,18 +85,6 @@ import Testing
         #expect(again.status == 200 && !Pages.text(again).contains("list-stale"), "fresh once it answers")
     }
 
-    @Test func aPageKeptLongerThanStaleForIsNotShown() async throws {
-        let upstream = try TestUpstream()
-        defer { upstream.stop() }
-        let server = try UpstreamSourceTests.serve(upstream, extra: #", "staleFor": 3"#)
-        #expect(await Pages.get(server, "/items").status == 200)
-        upstream.stop()
-        #expect(await Pages.get(server, "/items").status == 200, "within 3 s: the kept page")
-        try await Task.sleep(for: .milliseconds(4_100))
-        let late = await Pages.get(server, "/items")
-        #expect(late.status == 503 && Pages.text(late).contains("placeholder-unavailable"))
-    }
-
     @Test func aSlowUpstreamGivesTheKeptPageWithinTheTimeLimit() async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }

@@ -42,6 +42,9 @@ import Testing
         _ upstream: TestUpstream, _ style: String = "drf", extra: String = "", columns: String = #"["name", "price"]"#,
         environment: [String: String] = [:], log: Log = Log()
     ) throws -> ListServer {
+        // JSON:API's rows are resource objects: their fields under `attributes`.
+        let columns = style == "jsonapi" ? columns.replacingOccurrences(of: #"[""#, with: #"["attributes."#)
+            .replacingOccurrences(of: #", ""#, with: #", "attributes."#) : columns
         let declaration = try Pages.declaration(
             #"{\#(Self.style(style, upstream.origin)), "key": "id", "columns": \#(columns)\#(extra)}"#, environment: environment)
         let source = UpstreamSource(declaration, fields: declaration.columns ?? [], log: log.append)

@@ -119,7 +119,8 @@ def walk(base, name, visitor):
         assert status == 200 and answer["state"] == "rows", (address, status, body[:500])
         jsonschema.validate(answer, SCHEMA)
         key = answer["columns"].index("id")
-        keys += [row["id"] if isinstance(row, dict) else row[key] for row in answer["rows"]]
+        # JSON:API's ids are strings: "7" is the item 7.
+        keys += [int(row["id"] if isinstance(row, dict) else row[key]) for row in answer["rows"]]
         address, pages = answer["next"], pages + 1
         assert pages <= 50, "the walk does not end"
     return keys

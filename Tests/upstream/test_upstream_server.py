@@ -108,7 +108,8 @@ def walk_jsonapi(base, limit):
     while url:
         assert url.startswith(base + "/jsonapi/items?")
         page, _ = get_json(url)
-        seen += ids(page["data"])
+        assert all(set(row) == {"type", "id", "attributes"} and "name" in row["attributes"] for row in page["data"])
+        seen += [int(row["id"]) for row in page["data"]]
         url = page["links"]["next"]
     return seen
 

@@ -18,7 +18,8 @@ Django REST Framework does). Next URLs are absolute, on the origin of the Host h
         search: name contains Q; ordering by F in id, name, price, "-" descending, ties by id; active
         true or false; price at least or at most P; an ordering or a price it cannot read: 400)
   GET /jsonapi/items?page[size]=L[&page[number]=P]   {"data": [...], "links": {"self", "first",
-        "prev", "next", "last"}} (P from 1; prev and next null at the ends)
+        "prev", "next", "last"}} (P from 1; prev and next null at the ends); each row a resource
+        object {"type": "items", "id": "7", "attributes": {"name": …, "price": …, …}}
   GET /github/items?per_page=L[&page=P]              [...] with GitHub's Link header (RFC 8288):
         rel="prev", "next", "last", "first"; no next on the last page, no Link on a single page
   GET /stripe/items?limit=L[&starting_after=ID]      {"object": "list", "url", "has_more", "data"}
@@ -226,7 +227,11 @@ class Handler(BaseHTTPRequestHandler):
             return self.link(path, {"page[number]": n, "page[size]": size})
         links = {"self": at(number), "first": at(1), "prev": at(number - 1) if number > 1 else None,
                  "next": at(number + 1) if number < last else None, "last": at(last)}
-        self.json(200, {"data": self.rows(self.items[(number - 1) * size:number * size]), "links": links})
+        # Resource objects (JSON:API 1.1, 7.2): the id a string beside the type, the fields under attributes.
+        data = [{"type": "items"} | ({"id": str(row["id"])} if "id" in row else {})
+                | {"attributes": {key: value for key, value in row.items() if key != "id"}}
+                for row in self.rows(self.items[(number - 1) * size:number * size])]
+        self.json(200, {"data": data, "links": links})
 
     def list_github(self, path, q):
         per_page, page = self.size(q, "per_page"), self.number(q, "page", 1)
