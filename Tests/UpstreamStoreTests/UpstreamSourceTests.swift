@@ -43,8 +43,10 @@ import Testing
         environment: [String: String] = [:], log: Log = Log()
     ) throws -> ListServer {
         // JSON:API's rows are resource objects: their fields under `attributes`.
-        let columns = style == "jsonapi" ? columns.replacingOccurrences(of: #"[""#, with: #"["attributes."#)
-            .replacingOccurrences(of: #", ""#, with: #", "attributes."#) : columns
+        let columns =
+            style == "jsonapi"
+            ? columns.replacingOccurrences(of: #"[""#, with: #"["attributes."#)
+                .replacingOccurrences(of: #", ""#, with: #", "attributes."#) : columns
         let declaration = try Pages.declaration(
             #"{\#(Self.style(style, upstream.origin)), "key": "id", "columns": \#(columns)\#(extra)}"#, environment: environment)
         let source = UpstreamSource(declaration, fields: declaration.columns ?? [], log: log.append)
