@@ -314,3 +314,26 @@ def test_during_a_pause_pages_answer_at_once_without_asking_the_upstream(browser
     scroll_to_the_end(browser)
     assert keys(browser) == ITEMS
 
+
+# ---------------------------------------------------------------- faults found by these tests
+
+def test_infinite_scroll_goes_on_after_a_failed_try_again_and_an_automatic_recovery(browser, serve, upstream):
+    """Found with these tests: "Try again" clicked during the outage answers the retry
+    footer again and its link keeps the focus; the page's own retry then brings the
+    rows, and the new "Load more" holds the focus, so scrolling to it loads nothing
+    (a focused footer waits for the focus to leave: liststate-events.js whenNotFocused)."""
+    server = serve(retry_after=1)
+    browser.get("/items")
+    upstream.mode("status", code=500)
+    browser.scroll_to_bottom()
+    browser.wait(lambda d: retry_footer(browser), 10, "no retry footer")
+    button = browser.driver.find_element(By.CSS_SELECTOR, "#list-footer.list-footer-retry a")
+    browser.js("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    browser.wait(lambda d: len(logged(server, "cursor=")) >= 2 and retry_footer(browser), 5, "the button asked nothing")
+    upstream.mode("answers")
+    browser.wait(lambda d: len(keys(browser)) == 2 * PAGE, 15, "no recovery by itself")
+    browser.scroll_to_bottom()
+    browser.wait(lambda d: len(keys(browser)) > 2 * PAGE, 5,
+                 "scrolling loads no more: the focus is on " + browser.js(
+                     "const a = document.activeElement; return a.textContent + ' in #' + (a.closest('tr') || {}).id"))
