@@ -11,6 +11,7 @@ import json
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -208,6 +209,23 @@ def test_an_outage_mid_scroll_keeps_the_rows_and_recovers(browser, serve, upstre
     assert logged(server, "cursor=")[-4:] == ["200"] * 4
 
 
+def test_a_stalled_upstream_mid_scroll_keeps_the_rows_and_recovers_when_resumed(browser, serve, upstream):
+    """The upstream process stopped (SIGSTOP): no answer within the time limit, then resumed."""
+    server = serve(retry_after=1, timeLimit=1)
+    browser.get("/items")
+    upstream.process.send_signal(signal.SIGSTOP)
+    try:
+        browser.scroll_to_bottom()
+        browser.wait(lambda d: retry_footer(browser), 10, "no retry footer when the upstream stalls")
+        assert keys(browser) == ITEMS[:PAGE] and not has(browser, "#list .placeholder")
+        assert logged(server, "cursor=")[0].startswith("5")
+    finally:
+        upstream.process.send_signal(signal.SIGCONT)
+    browser.wait(lambda d: len(keys(browser)) > PAGE, 15, "no recovery once the upstream was resumed")
+    scroll_to_the_end(browser)
+    assert keys(browser) == ITEMS
+
+
 # ---------------------------------------------------------------- 3. stale pages
 
 def stale_note(browser):
@@ -296,9 +314,9 @@ def fetch(server, path):
 
 
 def test_during_a_pause_pages_answer_at_once_without_asking_the_upstream(browser, serve, upstream):
-    server = serve(retry_after=1, pauseAfter=1, pauseFor=5, timeLimit=1)
+    server = serve(retry_after=1, pauseAfter=1, pauseFor=4, timeLimit=1)
     browser.get("/items")
-    upstream.mode("slow", seconds=3)   # past the time limit: one failure, then a pause of 5 s
+    upstream.mode("slow", seconds=3)   # past the time limit: one failure, then a pause of 4 s
     browser.scroll_to_bottom()
     browser.wait(lambda d: retry_footer(browser), 10, "no retry footer after the time limit")
     asked = upstream.list_requests()
