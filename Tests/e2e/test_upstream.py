@@ -336,10 +336,13 @@ def test_during_a_pause_pages_answer_at_once_without_asking_the_upstream(browser
 # ---------------------------------------------------------------- faults found by these tests
 
 def test_infinite_scroll_goes_on_after_a_failed_try_again_and_an_automatic_recovery(browser, serve, upstream):
-    """Found with these tests: "Try again" clicked during the outage answers the retry
-    footer again and its link keeps the focus; the page's own retry then brings the
-    rows, and the new "Load more" holds the focus, so scrolling to it loads nothing
-    (a focused footer waits for the focus to leave: liststate-events.js whenNotFocused)."""
+    """Found with these tests, fails today in both modes: "Try again" clicked during the
+    outage gets the retry footer again, and its link takes the focus (afterSwap: an
+    activated footer with no new rows focuses the footer's link). The page's own retry
+    then brings the rows, but as a load "while merely focused" it gives the focus to the
+    new "Load more", and a focused footer waits for the focus to leave before it loads
+    on being revealed (whenNotFocused): scrolling loads nothing more. Any 503 (a locked
+    database too) takes the same path: liststate-events.js, not the upstream."""
     server = serve(retry_after=1)
     browser.get("/items")
     upstream.mode("status", code=500)
