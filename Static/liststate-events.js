@@ -118,6 +118,10 @@
         var focusable = token.activated ? firstLink || footerLink : footerLink || firstLink;
         if (focusable) focusable.focus({ preventScroll: token.activated });
       }
+      /* An activated load that brought no rows (a retry footer again): its footer stands for
+       * the same activation, so the page's own retry of it moves on to the rows it brings
+       * rather than keeping the focus on "Load more", which held back every later load. */
+      if (token.activated && !added.length) activate(listEl.querySelector('#list-footer'));
     } else if (token.kind === 'region') {
       added = Array.prototype.slice.call(rowsOf(listEl));
     }

@@ -72,7 +72,7 @@ import Testing
         #expect(stale.status == 200 && stale.header("Cache-Control") == "no-store" && stale.header("Retry-After") == nil)
         #expect(Pages.ids(Pages.text(stale)) == Pages.ids(Pages.text(fresh)), "the rows kept")
         let banner = try #require(Pages.text(stale).firstMatch(of: /<p class="list-stale" role="note">([^<]*) <a href="([^"]+)"/))
-        #expect(banner.1.hasPrefix("The source is not answering just now. These rows are from 20") && banner.1.hasSuffix(" UTC."))
+        #expect(banner.1.hasPrefix("The source is not answering just now. These rows are from 20") && banner.1.hasSuffix("\u{A0}UTC."))
         #expect(banner.2 == "/items?limit&#61;10", "try again asks for the same page")
         #expect(Pages.loadMoreHref(Pages.text(stale)) != nil, "the next page is still offered")
         let json = try Self.json(await Pages.get(server, "/items.json", query: "limit=10"))

@@ -28,7 +28,7 @@ UPSTREAM = ROOT / "Tests/upstream/upstream_server.py"
 ITEMS = [str(n) for n in range(1, 46)]
 PAGE = 10
 STALE_NOTE = re.compile(r"^The source is not answering just now\. These rows are from "
-                        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\. Try again$")
+                        r"\d{4}-\d\d-\d\d[ \u00a0]\d\d:\d\d:\d\d[ \u00a0]UTC\. Try again$")
 
 
 class Upstream:

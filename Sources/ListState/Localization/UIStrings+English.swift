@@ -81,7 +81,7 @@ extension UIStrings {
             noData: "There are no rows yet.",
             noResults: { query in query.map { "No results for “\($0)”." } ?? "No rows match these filters." },
             unavailable: { seconds in
-                seconds.map { "The list is not available right now. Try again in about \($0) seconds." }
+                seconds.map { "The list is not available right now. Try again in about \($0) second\($0 == 1 ? "" : "s")." }
                     ?? "The list is not available right now. Try again in a moment."
             },
             error: "Something went wrong. Try again.",

@@ -75,10 +75,12 @@ extension UIStrings.AnnouncementWords {
         }
     }
 
-    /// `seconds` since 1970 as a reader sees it, `2026-12-07 15:42:09 UTC` (ISO 8601's order;
+    /// `seconds` since 1970 as a reader sees it, `2026-12-07 15:42:09 UTC` (no-break spaces) (ISO 8601's order;
     /// the server cannot know the reader's time zone, so it names UTC).
     static func readAt(_ seconds: Int) -> String {
         let style = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: .gmt)
-        return Date(timeIntervalSince1970: Double(seconds)).formatted(style.year().month().day().time(includingFractionalSeconds: false)) + " UTC"
+        // No-break spaces: the time stays on one line (a phone broke it after the date).
+        let text = Date(timeIntervalSince1970: Double(seconds)).formatted(style.year().month().day().time(includingFractionalSeconds: false))
+        return text.replacingOccurrences(of: " ", with: "\u{A0}") + "\u{A0}UTC"
     }
 }
