@@ -4,7 +4,8 @@ import ListStore
 import Mustache
 
 /// `GET /NAME/KEY` and `/NAME/KEY.json`: one row of a list over a table, its
-/// every column whole, and the rows of other lists that refer to it.
+/// every column whole, and the rows of other lists that refer to it. A key written
+/// otherwise than its tilde encoding (`01`, `g++`, `python3.11`) answers 308 to it.
 extension TableRoute {
     /// A row's page or JSON, read by ``ListReader`` (once more, the lists read again, when a
     /// column was renamed or dropped since they were read, as a list page's).
@@ -18,7 +19,8 @@ extension TableRoute {
         let encodedKey = keySegment.dropLast(format.suffix.utf8.count)
         let first = ListAsk(request, list: found, format: format)
         let read = reader.readRow(first) { ask in
-            ask.list.address(segment: encodedKey).map { address in
+            // A key written as it reads (no tilde encoding) names its row too, sent on below.
+            (ask.list.address(segment: encodedKey) ?? ask.list.address(naturalSegment: encodedKey)).map { address in
                 ask.list.rows.row(address: address, startedAt: request.received).map { (address, $0) }
             }
         }
@@ -32,7 +34,8 @@ extension TableRoute {
         case .read((_, let found?)) where !(list.presenter?.draws(found) ?? true):
             snapshot.request = .notFound
         case .read((let address, let found?)):
-            // One row, one address: another spelling of its key (`01` for 1) is sent to its own.
+            // One row, one address: another spelling of its key (`01` for 1, `g++` or `g%2B%2B`
+            // for `g~2B~2B`) is sent to its own, the query kept.
             let own = list.table.addressedByRowid ? address : list.address(row: found, key: [])
             if let canonical = list.detailPath(address: own), canonical != list.path + "/" + encodedKey {
                 let query = ask.rawQuery.map { "?" + $0 } ?? ""
