@@ -24,6 +24,9 @@ struct PlaceholderContent {
         /// The query time limit in seconds, when a search or filter ran past it
         /// (the unavailable placeholder then says so instead of "busy").
         var searchTimeLimit: Int?
+        /// Whether the site serves several lists: the not-found button then leads to their
+        /// index, not to the list the address named (issue 46: "Go to the lists" led to one).
+        var hasSeveralLists = false
     }
 
     /// The kind; also a CSS class (`placeholder-noResults`).
@@ -162,7 +165,7 @@ struct PlaceholderContent {
             }
         case .notFound:
             words = strings.notFound
-            href = ListLinks.link(links.path, language: links.languageParameter)
+            href = ListLinks.link(facts.hasSeveralLists ? links.basePath + "/" : links.path, language: links.languageParameter)
             isPartial = false
         }
 

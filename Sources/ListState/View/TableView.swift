@@ -117,6 +117,7 @@ package final class TableView: DecisionView {
             retryAfterSeconds: decision.retryAfterSeconds, allowsPartialRequests: hasListRegion)
         facts.searchTimeLimit = searchTimeLimit
         facts.isLazyShell = decision.rule == .pending
+        facts.hasSeveralLists = lists.lists.count > 1
         return PlaceholderContent(
             kind: kind, list: list.configuration, language: language, facts: facts, links: links,
             strings: strings.words)
