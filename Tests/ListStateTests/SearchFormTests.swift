@@ -49,7 +49,10 @@ import Testing
     @Test func fragmentsCarryNoForm() throws {
         let region = try server.get("/?q=snow", headers: ["HX-Request": "true"])
         #expect(region.text.hasPrefix(#"<div id="list""#))
-        #expect(!region.text.contains("<form"))
+        // The search form stays on the page; the filter form comes with the list's controls,
+        // which a region replaces out of band so that its hidden inputs follow the list (issue 46).
+        #expect(!region.text.contains(#"<form id="search""#))
+        #expect(region.text.components(separatedBy: "<form").count == 2 && region.text.contains(#"<form class="filter-form""#))
         #expect(region.header("vary") == "HX-Request, HX-History-Restore-Request, HX-Target, Accept-Language")
         let restore = try server.get("/?q=snow", headers: ["HX-Request": "true", "HX-History-Restore-Request": "true"])
         #expect(restore.text.hasPrefix("<!DOCTYPE html>"))

@@ -112,8 +112,18 @@ def test_repeated_parameter(client, query):
 
 def test_other_parameters_are_ignored(client):
     base = client.get_json(list_url(METAS["items"], limit=5))
-    other = client.get_json(raw_query(METAS["items"], "limit=5&colour=blue&x=1&x=2"))
+    other = client.get_json(raw_query(METAS["items"], "limit=5&colour=blue&x=1&x=2&utm_source=mail&fbclid=f"))
     assert other["rows"] == base["rows"]
+    # Named, each once in order, so a mistyped column shows; tracking parameters are not (issue 46).
+    assert other["ignored"] == ["colour", "x"] and base["ignored"] == []
+    page = client.get_html(raw_query(METAS["items"], "limit=5&colour=blue", json_twin=False))
+    assert "“colour” is not a column of items, so it was ignored." in page
+
+
+@pytest.mark.parametrize("query", ["score__gt=abc", "ratio__lte=1x", "big__lt=0x10"])
+def test_a_range_over_numbers_takes_a_number(client, query):
+    document = assert_error(client, raw_query(METAS["items"], query))
+    assert "is not a number" in document["problem"], document["problem"]
 
 
 @pytest.mark.parametrize("path", ["/nosuch", "/nosuch.json", "/items~2Ex", "/sqlite_stat1", "/sqlite_sequence",

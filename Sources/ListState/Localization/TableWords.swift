@@ -54,6 +54,14 @@ struct TableWords: Sendable {
     var searchTitle: @Sendable (_ query: String, _ list: String) -> String
     /// The detail page's link back to its list.
     var backToList: @Sendable (String) -> String
+    /// The note for a parameter that names no column and no control: its name, then the list's title.
+    var ignoredParameter: @Sendable (_ name: String, _ list: String) -> String
+    /// The filter form: its summary, its fields' labels and its button.
+    var addFilter: String
+    var filterColumn: String
+    var filterOperation: String
+    var filterValue: String
+    var addFilterButton: String
 
     /// The words of `language`.
     static func of(_ language: Language) -> TableWords {
@@ -84,7 +92,9 @@ struct TableWords: Sendable {
         activeFilters: "Filters", removeFilter: { "Remove the filter \($0)" }, colon: ":",
         contains: "contains", isIn: "is one of", isNull: "is empty", isNotNull: "is not empty",
         notCounted: "rows not counted (the source cannot be read just now)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one",
-        searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" })
+        searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" },
+        ignoredParameter: { "“\($0)” is not a column of \($1), so it was ignored." }, addFilter: "Add a filter",
+        filterColumn: "Column", filterOperation: "Comparison", filterValue: "Value", addFilterButton: "Add")
 
     static let simplifiedChinese = TableWords(
         sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", jsonLink: "本页的 JSON 格式", csvLink: "整个列表的 CSV 文件", ascending: "升序", descending: "降序",
@@ -94,7 +104,9 @@ struct TableWords: Sendable {
         searchLabel: "搜索这个列表", searchPlaceholder: "要找的词",
         activeFilters: "筛选条件", removeFilter: { "去掉筛选条件 \($0)" }, colon: "：",
         contains: "包含", isIn: "属于", isNull: "为空", isNotNull: "不为空",
-        notCounted: "行数未统计（暂时无法读取数据源）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" })
+        notCounted: "行数未统计（暂时无法读取数据源）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" },
+        ignoredParameter: { "“\($0)”不是\($1)的列，已忽略。" }, addFilter: "添加筛选条件",
+        filterColumn: "列", filterOperation: "比较方式", filterValue: "值", addFilterButton: "添加")
 
     static let traditionalChinese = TableWords(
         sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪", descending: "降冪",
@@ -104,10 +116,27 @@ struct TableWords: Sendable {
         searchLabel: "搜尋這個清單", searchPlaceholder: "要找的詞",
         activeFilters: "篩選條件", removeFilter: { "去掉篩選條件 \($0)" }, colon: "：",
         contains: "包含", isIn: "屬於", isNull: "為空", isNotNull: "不為空",
-        notCounted: "列數未統計（暫時無法讀取資料來源）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" })
+        notCounted: "列數未統計（暫時無法讀取資料來源）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" },
+        ignoredParameter: { "「\($0)」不是\($1)的欄，已忽略。" }, addFilter: "新增篩選條件",
+        filterColumn: "欄", filterOperation: "比較方式", filterValue: "值", addFilterButton: "新增")
 }
 
 extension TableWords {
+    /// An operation as the filter form offers it: its sign, or its words.
+    func label(_ operation: RowFilter.Operation) -> String {
+        switch operation {
+        case .exact: "="
+        case .not: "≠"
+        case .gt: ">"
+        case .gte: "≥"
+        case .lt: "<"
+        case .lte: "≤"
+        case .contains: contains
+        case .in: isIn
+        case .isnull: isNull
+        }
+    }
+
     /// A filter in words: `price > 2`, `name contains "ap"`, `maker is empty`.
     func label(_ filter: RowFilter) -> String {
         let column = VisibleText.echo(filter.column)

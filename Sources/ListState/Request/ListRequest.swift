@@ -88,6 +88,8 @@ package enum ListRequest {
         /// A filter's value is not one its column's type can read (a database
         /// server checks types: `count__gt=abc` on a PostgreSQL `integer`).
         case unreadableValue
+        /// A range filter (the parameter) on a column of numbers was given a value that is no number.
+        case notANumber(parameter: String, value: String)
         /// A named filter (the parameter) does not accept the value.
         case unknownFilterValue(parameter: String, value: String)
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).

@@ -16,9 +16,12 @@ import ListStore
 /// | `lang` | interface language | unknown values fall back to negotiation |
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
 ///
-/// A repeated parameter is a 400; a parameter that names neither a column
-/// nor a control is ignored (tracking parameters keep working), a mistyped
-/// column name included: it is not among the active filters the page shows.
+/// | `_filter_column`, `_filter_op`, `_filter_value` | the filter form's one filter (Datasette's spelling): `COL__OP=VALUE` | as a column filter; no column: none |
+///
+/// A repeated parameter is a 400; a range filter's value on a column of numbers
+/// must be a number (400). A parameter that names neither a column nor a control
+/// is ignored and named in ``ignored`` (the page says so: a mistyped column); a
+/// tracking parameter (``TrackingParameters``) is ignored silently.
 package struct TableRequest: ListQuery, Sendable {
     /// The control parameters; a column of the same name is filtered as `_NAME`.
     static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy"]
@@ -65,6 +68,15 @@ package struct TableRequest: ListQuery, Sendable {
     var filters: [RowFilter] = []
     /// Where each of ``filters`` came from, in the same order.
     var origins: [FilterOrigin] = []
+    /// The parameters that named no column and no control, as given (tracking
+    /// parameters left out), in order, each once, at most ``maximumIgnored``: the page
+    /// and the JSON name them (issue 46: `?secton=editors` showed every row silently).
+    var ignored: [String] = []
+    /// The most names ``ignored`` keeps.
+    static let maximumIgnored = 10
+    /// Whether the filter form (``FilterForm``) added a filter: its answer names the
+    /// address the filter's own parameter writes (``queryItems(cursor:)``).
+    var usedFilterForm = false
     /// The names a column's own filter parameter cannot have (the controls and
     /// the list's named filters): a column of such a name is filtered as `_COL`.
     var reservedNames = TableRequest.controlNames
@@ -98,10 +110,25 @@ package struct TableRequest: ListQuery, Sendable {
         if !query.isEmpty {
             for filter in list.namedFilters where named[filter.name] == nil { named[filter.name] = filter }
         }
+        var form = FilterForm()
         for (name, value) in query {
+            if form.take(name, value) {
+                guard seen.insert(name).inserted else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
+                }
+                guard VisibleText.isAcceptableParameter(value) else {
+                    return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
+                }
+                continue
+            }
             let namedFilter = named[name]
             let filter = namedFilter == nil ? Self.filter(named: name, value: value, in: list.table, reserved: request.reservedNames) : nil
-            guard controlNames.contains(name) || filter != nil || namedFilter != nil else { continue }
+            guard controlNames.contains(name) || filter != nil || namedFilter != nil else {
+                if !TrackingParameters.isTracking(name), request.ignored.count < maximumIgnored, !request.ignored.contains(name) {
+                    request.ignored.append(name)
+                }
+                continue
+            }
             guard seen.insert(name).inserted else {
                 return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
             }
@@ -131,28 +158,7 @@ package struct TableRequest: ListQuery, Sendable {
                 continue
             }
             if let filter {
-                // A range is an order: a column the list does not sort by has none (found by QA:
-                // `age__lt=2` compared Unicode versions kept as text, and found 10.0).
-                let isRange = [.gt, .gte, .lt, .lte].contains(filter.operation)
-                guard Self.isUsable(filter, count: request.filters.count) else {
-                    return .failure(ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name))))
-                }
-                // Said as such (found by a break-it pass: the words listed rules of isnull and in).
-                guard !isRange || list.isSortable(filter.column) else {
-                    return .failure(ListRequest.Problem(parameter: name, reason: .unorderedRange(VisibleText.echo(filter.column))))
-                }
-                // Only what the row source declares (a database's: every operation its order allows).
-                guard list.filters(filter.column, with: filter.operation) else {
-                    return .failure(ListRequest.Problem(parameter: name, reason: .unsupportedFilter(VisibleText.echo(name))))
-                }
-                // One filter in two spellings (`category__in` and `_category__in`) is given twice:
-                // the links would write both as one name, and following them would be refused (found by QA).
-                let written = Self.parameterName(of: filter, reserved: request.reservedNames)
-                guard written == name || seen.insert(written).inserted else {
-                    return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
-                }
-                request.filters.append(filter)
-                request.origins.append(.column)
+                if let problem = request.add(filter, as: name, of: list, seen: &seen) { return .failure(problem) }
                 continue
             }
             switch name {
@@ -198,6 +204,19 @@ package struct TableRequest: ListQuery, Sendable {
                 continue
             }
         }
+        // The filter form's filter, checked as the parameter it stands for.
+        if let filter = form.filter(in: list.table) {
+            let name = Self.parameterName(of: filter, reserved: request.reservedNames)
+            guard !seen.contains(name) else {
+                return .failure(ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name))))
+            }
+            if let problem = request.add(filter, as: name, of: list, seen: &seen) { return .failure(problem) }
+            request.usedFilterForm = true
+        } else if let operation = form.unknownOperation {
+            return .failure(ListRequest.Problem(parameter: FilterForm.operationName, reason: .unsupportedFilter(VisibleText.echo(operation))))
+        } else if let column = form.unknownColumn(in: list.table) {
+            return .failure(ListRequest.Problem(parameter: FilterForm.columnName, reason: .unsupportedFilter(VisibleText.echo(column))))
+        }
         request.sort = request.sortParameter ?? (request.keyOrder ? nil : list.defaultSort)
         if let cursor {
             guard
@@ -211,6 +230,73 @@ package struct TableRequest: ListQuery, Sendable {
             request.cursorText = cursor
         }
         return .success(request)
+    }
+
+    /// Adds `filter`, given as the parameter `name`, after the checks every column filter
+    /// passes; the problem when it cannot be used.
+    private mutating func add(
+        _ filter: RowFilter, as name: String, of list: ListDefinition, seen: inout Set<String>
+    ) -> ListRequest.Problem? {
+        // A range is an order: a column the list does not sort by has none (found by QA:
+        // `age__lt=2` compared Unicode versions kept as text, and found 10.0).
+        let isRange = [.gt, .gte, .lt, .lte].contains(filter.operation)
+        guard Self.isUsable(filter, count: filters.count) else {
+            return ListRequest.Problem(parameter: name, reason: .badFilter(VisibleText.echo(name)))
+        }
+        // Said as such (found by a break-it pass: the words listed rules of isnull and in).
+        guard !isRange || list.isSortable(filter.column) else {
+            return ListRequest.Problem(parameter: name, reason: .unorderedRange(VisibleText.echo(filter.column)))
+        }
+        // Only what the row source declares (a database's: every operation its order allows).
+        guard list.filters(filter.column, with: filter.operation) else {
+            return ListRequest.Problem(parameter: name, reason: .unsupportedFilter(VisibleText.echo(name)))
+        }
+        // A range over numbers compares numbers: `installed_size__gt=abc` said "No rows match" (issue 46).
+        guard !isRange || !Self.holdsNumbers(filter.column, in: list.table) || Self.isNumber(filter.value) else {
+            return ListRequest.Problem(
+                parameter: name, reason: .notANumber(parameter: VisibleText.echo(name), value: VisibleText.echo(filter.value)))
+        }
+        // One filter in two spellings (`category__in` and `_category__in`) is given twice:
+        // the links would write both as one name, and following them would be refused (found by QA).
+        let written = Self.parameterName(of: filter, reserved: reservedNames)
+        guard written == name || seen.insert(written).inserted else {
+            return ListRequest.Problem(parameter: name, reason: .repeated(VisibleText.echo(name)))
+        }
+        filters.append(filter)
+        origins.append(.column)
+        return nil
+    }
+
+    /// Whether `column` holds numbers: INTEGER or REAL affinity (NUMERIC is also a
+    /// date's or a boolean's, compared as text is).
+    static func holdsNumbers(_ column: String, in table: TableDescription) -> Bool {
+        guard let index = table.columnIndex(column) else { return false }
+        return [.integer, .real].contains(table.columns[index].affinity)
+    }
+
+    /// Whether `text` is a number in decimal (`12`, `-1.5`, `2e3`, `.5`), or ±`Infinity`
+    /// (as values are shown), as SQLite reads a number from text.
+    static func isNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if bytes.elementsEqual("Infinity".utf8) { return true }
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        var count = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            count += digits()
+        }
+        guard count > 0 else { return false }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// Whether `filter` may join `count` filters already given: an `isnull` value

@@ -116,6 +116,13 @@ struct TableRoute: Sendable {
             key = found
         }
         let validated = ask.validated()
+        // The filter form's page is sent on to the address its filter's own parameter writes.
+        if case .success(let valid) = validated, valid.usedFilterForm, ask.format == .page {
+            let location = QueryString.link(ask.list.path, valid.queryItems(cursor: nil))
+            var response = Response.text("See \(location)\n", status: 303)
+            response.headers.replaceOrAdd(name: "Location", value: location)
+            return .now(response)
+        }
         // One flag of the declaration read; the cast is made only for a source that awaits.
         if ask.list.awaits, let rows = ask.list.rows as? SuspendingRowSource, case .success(let valid) = validated,
             !Self.isShell(ask, valid)
@@ -270,6 +277,10 @@ struct TableRoute: Sendable {
             response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
         }
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: ask.languageFromHeader)
+        // A region the filter form asked for: the history gets the filter's own address (htmx, `HX-Push-Url`).
+        if let parsed, parsed.usedFilterForm, ask.format == .region {
+            response.headers.replaceOrAdd(name: "HX-Push-Url", value: QueryString.link(list.path, parsed.queryItems(cursor: nil)))
+        }
         // Kept only when the rows came from the very file the key's version describes.
         if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
             let cache = responseCache

@@ -76,6 +76,14 @@ enum TableJSON {
             json.raw("null")
         }
         json.raw(", ")
+        // The parameters that named no column and no control (``TableRequest/ignored``).
+        json.key("ignored")
+        json.raw("[")
+        for (index, name) in (view.request?.ignored ?? []).enumerated() {
+            if index > 0 { json.raw(", ") }
+            json.string(name)
+        }
+        json.raw("], ")
         columns(list, into: &json)
         json.key("rows")
         json.raw("[")

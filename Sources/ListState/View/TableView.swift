@@ -224,6 +224,8 @@ package final class TableView: DecisionView {
         var key = "\(lists.generation)\u{1}\(list.name)\u{1}\(language.tag)\u{1}\(languageParameter ?? "\u{2}")\u{1}"
         key += QueryString.encoded(request.queryItems(cursor: nil))
         key += "\u{1}\(canonical ?? "\u{2}")\u{1}\(hasListRegion)\u{1}\(searchTimeLimit ?? 0)"
+        // The note on ignored parameters is part of the controls.
+        for name in request.ignored { key += "\u{1}" + name }
         return key
     }
 
@@ -358,7 +360,45 @@ package final class TableView: DecisionView {
                 }),
         ]
         if let query = request?.query ?? refusedQuery { controls["query"] = .string(query) }
+        // What named no column is said, not silently dropped (issue 46: `?secton=editors`).
+        let ignored = request?.ignored ?? []
+        if !ignored.isEmpty {
+            let title = list.title(in: language)
+            controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(words.words.ignoredParameter(VisibleText.echo($0), title))] })]
+        }
+        if let form = filterForm(base) { controls["filterForm"] = form }
         return .dictionary(controls)
+    }
+
+    /// The filter form (`table-list-controls.mustache`): a GET form to the list's address that
+    /// adds one filter by column, operation and value (``FilterForm``), the request's other
+    /// parameters kept as hidden inputs; it offers only the columns and operations the list's
+    /// source declares (a range only on a column it sorts by). Nil when it filters none.
+    func filterForm(_ base: TableRequest) -> MustacheValue? {
+        var offered = Set<RowFilter.Operation>()
+        var columns: [MustacheValue] = []
+        for column in list.table.columns {
+            let operations = RowFilter.Operation.allCases.filter { operation in
+                list.filters(column.name, with: operation)
+                    && (![.gt, .gte, .lt, .lte].contains(operation) || list.isSortable(column.name))
+            }
+            guard !operations.isEmpty else { continue }
+            offered.formUnion(operations)
+            // Written as a sort names it: a name with a control character, tilde-encoded.
+            columns.append(["value": .string(TableRequest.sortText(column.name)), "label": .string(list.label(column, in: language))])
+        }
+        guard !columns.isEmpty else { return nil }
+        let table = words.words
+        return [
+            "action": .string(list.path), "summary": .string(table.addFilter), "columnLabel": .string(table.filterColumn),
+            "operationLabel": .string(table.filterOperation), "valueLabel": .string(table.filterValue),
+            "button": .string(table.addFilterButton), "columns": .array(columns),
+            "operations": .array(
+                RowFilter.Operation.allCases.filter(offered.contains).map {
+                    ["value": .string($0.rawValue), "label": .string(table.label($0))]
+                }),
+            "hidden": .array(base.queryItems(cursor: nil).map { ["name": .string($0.name), "value": .string($0.value)] }),
+        ]
     }
 
     /// A key's values as text for `data-key` when the row has no detail page:

@@ -522,6 +522,11 @@ import Testing
             #expect(sorted.text.contains(#"aria-sort=""#), "\(sort)")
         }
         #expect(try fixture.server.get("/notes?sort=nope%01").status == 400, "a sort naming no column is still refused")
+        // The filter form names such a column as sort links do (issue 46).
+        #expect(page2.text.contains(#"<option value="odd~01name">"#))
+        let filtered = try TableFixture.json(fixture.server.get("/notes.json?_filter_column=odd~01name&_filter_value=x"))
+        #expect((filtered["rows"] as? [Any])?.count == 1)
+        #expect(try fixture.server.get("/notes.json?_filter_column=odd~01name&_filter_value=y%01").status == 400)
     }
 }
 
