@@ -9,7 +9,8 @@
  * hx-push-url / hx-replace-url (true or a URL); hx-indicator; hx-sync
  * (`this:drop|abort|replace`). Request headers: HX-Request, HX-Current-URL,
  * HX-Target, HX-Trigger. Response headers: HX-Retarget and HX-Reswap (the
- * answer goes elsewhere, as the server says). Responses of every status but 204 are swapped (error
+ * answer goes elsewhere, as the server says), HX-Push-Url (the address the
+ * history takes, where the element pushes or replaces it). Responses of every status but 204 are swapped (error
  * fragments are content), then `liststate:answered` is dispatched. Without a
  * response (offline) nothing is swapped, the element is released and
  * `liststate:request-failed` is dispatched. */
@@ -161,7 +162,8 @@
             return;
           }
           swapFragment(target, fragment, style);
-          updateHistory(el, response.url || url.href);
+          /* HX-Push-Url: the address the server names for this answer (the filter form's filter). */
+          updateHistory(el, response.headers.get('HX-Push-Url') || response.url || url.href);
           events.emit('answered', { url: url.href, element: el, status: response.status,
                                     retryAfter: response.headers.get('Retry-After') });
         });

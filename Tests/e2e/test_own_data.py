@@ -369,6 +369,48 @@ def test_a_filter_shows_matching_rows_and_a_chip_that_removes_it(shop_browser):
     assert any(price is None or price <= 2 for (_, _, price) in records(browser))
 
 
+def add_filter(browser, column, operation, value):
+    """Opens "Add a filter", chooses `column` and `operation`, types `value`, submits."""
+    from selenium.webdriver.support.ui import Select
+    browser.driver.find_element(By.CSS_SELECTOR, ".filter-add summary").click()
+    Select(browser.driver.find_element(By.ID, "filter-column")).select_by_value(column)
+    Select(browser.driver.find_element(By.ID, "filter-op")).select_by_value(operation)
+    field = browser.driver.find_element(By.ID, "filter-value")
+    field.clear()
+    field.send_keys(value)
+    browser.driver.find_element(By.CSS_SELECTOR, ".filter-form button[type=submit]").click()
+
+
+def test_the_filter_form_adds_a_filter_in_place(shop_browser):
+    """Issue 46: a filter by column, operation and value, the list swapped in place and
+    the address bar showing the filter's own parameter, the search kept."""
+    browser = shop_browser
+    browser.get("/products?q=green")
+    browser.js("window.__samePage = true")
+    add_filter(browser, "price", "gt", "3")
+    over_three = expected_keys("WHERE name LIKE '%green%' AND price > 3 ORDER BY id")
+    browser.wait(lambda d: keys(browser) == over_three[:PAGE], message="the filter form's rows did not show")
+    browser.wait(lambda d: "price__gt=3" in browser.driver.current_url and "_filter_" not in browser.driver.current_url,
+                 message=f"the address bar: {browser.driver.current_url}")
+    assert "q=green" in browser.driver.current_url
+    assert browser.js("return window.__samePage === true"), "the form loaded a whole page"
+    chips = [e.text for e in browser.driver.find_elements(By.CSS_SELECTOR, ".active-filters .filter")]
+    assert chips == ["price > 3"], chips
+    # the form drawn again with the list keeps the new filter for the next one
+    add_filter(browser, "maker", "exact", "2")
+    both = expected_keys("WHERE name LIKE '%green%' AND price > 3 AND maker = 2 ORDER BY id")
+    browser.wait(lambda d: keys(browser) == both[:PAGE], message="the second filter dropped the first")
+    browser.shot("filter-form")
+
+
+def test_the_filter_form_works_without_javascript(shop_nojs_browser):
+    browser = shop_nojs_browser
+    browser.get("/products")
+    add_filter(browser, "price", "lte", "1")
+    browser.wait(lambda d: path_of(browser) == "/products?price__lte=1", message=f"not sent on: {path_of(browser)}")
+    assert keys(browser) == expected_keys("WHERE price <= 1 ORDER BY id")[:PAGE]
+
+
 def test_no_row_matching_the_filters_shows_no_results(shop_browser):
     browser = shop_browser
     browser.get("/products?price__gt=1000")
