@@ -17,8 +17,8 @@
 /// | # | situation | body | footer | status |
 /// | --- | --- | --- | --- | --- |
 /// | 1 | request not valid | `error` / `notFound` placeholder; on a continuation nothing new | none; on a continuation `startOver` | 400 / 404 |
-/// | 2 | source not ok, continuation | nothing new | `retry` (same cursor) | 503 / 500 |
-/// | 3 | source not ok | `unavailable` / `error` placeholder | none | 503 / 500 |
+/// | 2 | source not ok, continuation | nothing new | `retry` (same cursor) | as row 3 |
+/// | 3 | source not ok | `unavailable` placeholder (503, 504 with `Retry-After`; 502 for another service's fault) / `error` placeholder (500; 502 for another service's unusable answer) | none | 503 / 504 / 502 / 500 |
 /// | 4 | rows pending | `loading` placeholder; on a continuation nothing new | none; on a continuation `loading` (same cursor) | 200 |
 /// | 5 | `shouldDisplay` false, no rows, not a continuation | nothing | none | 200 |
 /// | 6 | no rows, later page (continuation, or a page at a cursor) | nothing new | `endOfList` | 200 |
@@ -74,22 +74,15 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
     case .ok:
         break
     case .unavailable(let retryAfter):
-        let seconds = retryAfter.flatMap { $0 >= 0 ? $0 : nil }
-        var decision = failure(
-            snapshot, rule: continuation ? .sourceNotOKContinuation : .sourceNotOK,
-            kind: .unavailable, problem: .sourceUnavailable, status: 503,
-            footerOnContinuation: .retry(cursor: snapshot.cursor),
-            announcement: .unavailable(retryAfterSeconds: seconds)
-        )
-        decision.retryAfterSeconds = seconds
-        return decision
+        return unavailable(snapshot, status: 503, retryAfter: retryAfter)
+    case .gatewayTimeout(let retryAfter):
+        return unavailable(snapshot, status: 504, retryAfter: retryAfter)
+    case .badGateway:
+        return unavailable(snapshot, status: 502, retryAfter: nil)
+    case .invalidUpstream:
+        return sourceFailed(snapshot, status: 502)
     case .failed:
-        return failure(
-            snapshot, rule: continuation ? .sourceNotOKContinuation : .sourceNotOK,
-            kind: .error, problem: .sourceFailed, status: 500,
-            footerOnContinuation: .retry(cursor: snapshot.cursor),
-            announcement: .error
-        )
+        return sourceFailed(snapshot, status: 500)
     }
 
     // Row 4: rows pending.
@@ -173,6 +166,30 @@ public func decide(_ snapshot: ListSnapshot) -> Decision {
         body: .rows, footer: footer, status: 200,
         announcements: announcements,
         rule: footerRule
+    )
+}
+
+/// Rows 2 and 3 for a source worth retrying: the `unavailable` placeholder (or a retry
+/// footer) with `status`, and `retryAfter` as `Retry-After` when given and not negative.
+private func unavailable(_ snapshot: ListSnapshot, status: Int, retryAfter: Int?) -> Decision {
+    let seconds = retryAfter.flatMap { $0 >= 0 ? $0 : nil }
+    var decision = failure(
+        snapshot, rule: snapshot.isContinuation ? .sourceNotOKContinuation : .sourceNotOK,
+        kind: .unavailable, problem: .sourceUnavailable, status: status,
+        footerOnContinuation: .retry(cursor: snapshot.cursor),
+        announcement: .unavailable(retryAfterSeconds: seconds)
+    )
+    decision.retryAfterSeconds = seconds
+    return decision
+}
+
+/// Rows 2 and 3 for a source that failed: the `error` placeholder (or a retry footer) with `status`.
+private func sourceFailed(_ snapshot: ListSnapshot, status: Int) -> Decision {
+    failure(
+        snapshot, rule: snapshot.isContinuation ? .sourceNotOKContinuation : .sourceNotOK,
+        kind: .error, problem: .sourceFailed, status: status,
+        footerOnContinuation: .retry(cursor: snapshot.cursor),
+        announcement: .error
     )
 }
 

@@ -10,8 +10,8 @@ public enum Problem: Sendable, Hashable {
     case badRequest(reason: String)
     /// The list does not exist (row 1, 404).
     case notFound
-    /// The source is worth retrying (rows 2 and 3, 503).
+    /// The source is worth retrying (rows 2 and 3: 503, 504; 502 for another service's fault).
     case sourceUnavailable
-    /// The source failed (rows 2 and 3, 500).
+    /// The source failed (rows 2 and 3: 500; 502 for another service's unusable answer).
     case sourceFailed
 }

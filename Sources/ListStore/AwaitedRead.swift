@@ -6,9 +6,12 @@ import Synchronization
 /// deadline the answer is a timeout (503 with `Retry-After`, as a database over its
 /// time limit), the read is cancelled and its late result dropped.
 package enum AwaitedRead {
-    /// `read`'s result, or `.timedOut` when `deadline` comes first.
+    /// The answer of a read its deadline beat: a source over its time limit (503).
+    package static let late = ListStoreError(kind: .timedOut, message: "the source did not answer in time")
+
+    /// `read`'s result, or `late` when `deadline` comes first.
     package static func result<Value: Sendable>(
-        until deadline: ContinuousClock.Instant,
+        until deadline: ContinuousClock.Instant, late: ListStoreError = Self.late,
         _ read: @escaping @Sendable () async -> Result<Value, ListStoreError>
     ) async -> Result<Value, ListStoreError> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, ListStoreError>, Never>) in
@@ -16,7 +19,7 @@ package enum AwaitedRead {
             let timer = Task(executorPreference: ReadExecutor.shared) {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 if !Task.isCancelled {
-                    race.finish(.failure(ListStoreError(kind: .timedOut, message: "the source did not answer in time")))
+                    race.finish(.failure(late))
                 }
             }
             race.reading(
@@ -58,16 +61,16 @@ package enum AwaitedRead {
 }
 
 extension AwaitedRead {
-    /// ``result(until:_:)`` for a caller that may block (a worker thread): waits for it
+    /// ``result(until:late:_:)`` for a caller that may block (a worker thread): waits for it
     /// on this thread. Never call it from a task of Swift's cooperative pool.
     package static func blocking<Value: Sendable>(
-        until deadline: ContinuousClock.Instant,
+        until deadline: ContinuousClock.Instant, late: ListStoreError = Self.late,
         _ read: @escaping @Sendable () async -> Result<Value, ListStoreError>
     ) -> Result<Value, ListStoreError> {
         let answer = Mutex<Result<Value, ListStoreError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task(executorPreference: ReadExecutor.shared) {
-            let result = await Self.result(until: deadline, read)
+            let result = await Self.result(until: deadline, late: late, read)
             answer.withLock { $0 = result }
             done.signal()
         }

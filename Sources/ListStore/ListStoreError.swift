@@ -34,6 +34,15 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         /// What the source was asked for is not there: a developer's source or an upstream
         /// saying so (their 404), not a database's table, which ``schemaChanged`` covers.
         case notFound
+        /// Another service the source asks (an upstream API, a developer's `URLSession` call)
+        /// gave no answer within the time limit: a gateway time-out (504), not a database's.
+        case gatewayTimeout
+        /// Another service the source asks answered with a fault of its own (its 5xx).
+        case badGateway
+        /// Another service's answer cannot be used (not JSON, rows not where declared, a row
+        /// without its key, a body over the limit, an address off its origin), or the
+        /// configuration of it is wrong (its 401, 403, a list address's 404).
+        case invalidUpstream
         /// Any other failure.
         case other
     }
@@ -56,6 +65,15 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         /// A fault that needs a person (corrupt, a schema this build does not expect, a
         /// key that does not tell rows apart, any other): 500.
         case failed
+        /// Another service the source asks gave no answer within the time limit: worth
+        /// retrying (504 with `Retry-After`, RFC 9110 §15.6.5).
+        case gatewayTimeout
+        /// Another service the source asks answered with a fault of its own (a 5xx but a 503
+        /// or 429 that says when to come back): unavailable, not retried by itself (502, RFC 9110 §15.6.3).
+        case badGateway
+        /// Another service's answer cannot be used, or the configuration of it is wrong: a
+        /// fault that needs a person, not this server's own (502, the error placeholder).
+        case invalidUpstream
     }
 
     /// What kind of failure this is.
@@ -70,6 +88,9 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
         case .notFound: .notFound
         case .invalidValue: .badRequest
         case .corrupt, .wrongSchema, .repeatedKey, .other: .failed
+        case .gatewayTimeout: .gatewayTimeout
+        case .badGateway: .badGateway
+        case .invalidUpstream: .invalidUpstream
         }
     }
     /// The primary SQLite result code (`SQLITE_BUSY` is 5, ...), or 0 when none applies.
@@ -106,7 +127,7 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
 
     /// Makes an error of `category` for a source that is not a database (its kind the
     /// one of that category that says least: `.busy`, `.timedOut`, `.schemaChanged`,
-    /// `.notFound`, `.invalidValue`, `.other`).
+    /// `.notFound`, `.invalidValue`, `.other`; the gateway categories' own kinds).
     public init(_ category: Category, message: String) {
         let kind: Kind =
             switch category {
@@ -116,17 +137,21 @@ public struct ListStoreError: Error, Sendable, CustomStringConvertible {
             case .notFound: .notFound
             case .badRequest: .invalidValue
             case .failed: .other
+            case .gatewayTimeout: .gatewayTimeout
+            case .badGateway: .badGateway
+            case .invalidUpstream: .invalidUpstream
             }
         self.init(kind: kind, message: message)
         namedByCategory = true
     }
 
-    /// Whether retrying later may succeed (busy, timed out, cannot open, no space) as opposed
-    /// to a fault that needs a person (corrupt, wrong schema, other).
+    /// Whether retrying later may succeed (busy, timed out, cannot open, no space, another
+    /// service's time-out or fault) as opposed to a fault that needs a person (corrupt, wrong
+    /// schema, another service's answer that cannot be used, other).
     public var isTransient: Bool {
         switch kind {
-        case .busy, .overloaded, .timedOut, .cannotOpen, .noSpace: true
-        case .corrupt, .wrongSchema, .schemaChanged, .notFound, .invalidValue, .repeatedKey, .other: false
+        case .busy, .overloaded, .timedOut, .cannotOpen, .noSpace, .gatewayTimeout, .badGateway: true
+        case .corrupt, .wrongSchema, .schemaChanged, .notFound, .invalidValue, .repeatedKey, .other, .invalidUpstream: false
         }
     }
 

@@ -38,6 +38,13 @@ public struct SuspendingRowSource: RowSource {
         (start ?? .now) + awaiting.timeLimit
     }
 
+    /// The answer of a read still running at its deadline: another service's silence for a
+    /// gateway (``GatewayRowSource``: 504), else a source over its time limit (503).
+    package var late: ListStoreError {
+        guard awaiting is any GatewayRowSource else { return AwaitedRead.late }
+        return ListStoreError(kind: .gatewayTimeout, message: "the service did not answer in time")
+    }
+
     /// The page `query` asks for after `start`, awaited (no deadline here: the caller's).
     package func awaitedPage(_ query: RowPageQuery, continuing start: RowCursor.Start?) async -> Result<RowPage?, ListStoreError> {
         do {
@@ -103,7 +110,7 @@ public struct SuspendingRowSource: RowSource {
     }
 
     public func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) -> Result<RowPage?, ListStoreError> {
-        AwaitedRead.blocking(until: deadline(from: query.startedAt)) { [self] in
+        AwaitedRead.blocking(until: deadline(from: query.startedAt), late: late) { [self] in
             await awaitedPage(query, continuing: start)
         }
     }
@@ -115,7 +122,7 @@ public struct SuspendingRowSource: RowSource {
             guard case .text(let text) = value else { return value }
             return InMemoryRowSource.bound(text, for: table.columns[index].affinity)
         }
-        return AwaitedRead.blocking(until: deadline(from: startedAt)) { [awaiting] in
+        return AwaitedRead.blocking(until: deadline(from: startedAt), late: late) { [awaiting] in
             do {
                 return .success(try await awaiting.row(key: key))
             } catch {
@@ -125,14 +132,14 @@ public struct SuspendingRowSource: RowSource {
     }
 
     public func count(filters: [RowFilter], until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
-        AwaitedRead.blocking(until: deadline) { [awaiting] in
+        AwaitedRead.blocking(until: deadline, late: late) { [awaiting] in
             do {
                 return .success(try await awaiting.count(filters: filters))
             } catch {
                 return .failure(ListStoreError(thrown: error))
             }
         }
-        .flatMapError { $0.kind == .timedOut ? .success(nil) : .failure($0) }
+        .flatMapError { $0.kind == .timedOut || $0.kind == .gatewayTimeout ? .success(nil) : .failure($0) }
     }
 
     public func dataVersion() -> Result<DataVersion?, ListStoreError> { .success(awaiting.dataVersion()) }

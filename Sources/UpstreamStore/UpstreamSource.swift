@@ -8,7 +8,7 @@ import ListStore
 /// next page is the continuation (``RowBatch/next``). Every address it fetches stays on
 /// the first page's origin and path prefixes (a next URL, a `Link`, a redirect, a
 /// cursor's), and nothing of a visitor's request is sent.
-package struct UpstreamSource: AsyncRowSource {
+package struct UpstreamSource: GatewayRowSource {
     package let declaration: UpstreamDeclaration
     package let columns: [TableDescription.Column]
     /// Where each column's value is in a row: a field's name, or a dotted path into the row.
@@ -91,7 +91,7 @@ package struct UpstreamSource: AsyncRowSource {
         do {
             (body, response, fetched) = try await page(at: address)
         } catch let error as ListStoreError where error.category == .notFound {
-            // A list page's 404 is the declaration's url (or a next page's) gone wrong, not a missing list: logged, 500.
+            // A list page's 404 is the declaration's url (or a next page's) gone wrong, not a missing list: logged, 502.
             throw Self.failure("\(error.message); check the upstream's url")
         }
         let objects = try rowObjects(in: body)
@@ -178,10 +178,14 @@ package struct UpstreamSource: AsyncRowSource {
                 address = try allowed(target)
             case 404:
                 throw ListStoreError(.notFound, message: "\(declaration.name): \(address.path) answered 404")
-            case 429, 500...599:
+            case 429, 503:
+                // Busy, or down for now: worth retrying (503), after its own delay when it gave one.
                 var error = ListStoreError(.unavailable, message: "\(declaration.name): \(address.path) answered \(response.status)")
                 error.retryAfterSeconds = response.header("Retry-After").flatMap { UpstreamRetryAfter.seconds($0) }
                 throw error
+            case 500...599:
+                // A fault of its own (its 500, its gateway's 502 or 504): a bad gateway for us (502).
+                throw ListStoreError(.badGateway, message: "\(declaration.name): \(address.path) answered \(response.status)")
             default:
                 // 401 and 403 (the credentials), another 4xx: the declaration is wrong, not the visitor.
                 throw Self.failure("\(declaration.name): \(address.path) answered \(response.status); check the upstream's url and headers")
@@ -225,7 +229,7 @@ package struct UpstreamSource: AsyncRowSource {
         case .failure(.cannotResolve(let message)), .failure(.cannotConnect(let message)), .failure(.transferFailed(let message)):
             throw ListStoreError(.unavailable, message: "\(declaration.name): \(address.origin): \(message)")
         case .failure(.timedOut(let message)):
-            throw ListStoreError(.timedOut, message: "\(declaration.name): \(address.origin): \(message)")
+            throw ListStoreError(.gatewayTimeout, message: "\(declaration.name): \(address.origin): \(message)")
         case .failure(let error):
             throw Self.failure("\(declaration.name): \(address.origin)\(address.path): \(error)")
         }
@@ -264,5 +268,6 @@ package struct UpstreamSource: AsyncRowSource {
         }
     }
 
-    static func failure(_ message: String) -> ListStoreError { ListStoreError(.failed, message: message) }
+    /// The upstream's answer cannot be used, or its declaration is wrong: 502, the error placeholder.
+    static func failure(_ message: String) -> ListStoreError { ListStoreError(.invalidUpstream, message: message) }
 }

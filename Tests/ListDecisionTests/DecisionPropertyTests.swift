@@ -9,10 +9,13 @@ enum Combinations {
     /// (cursor, isContinuation): first page, later full page, continuation fragment.
     static let positions: [(String?, Bool)] = [(nil, false), ("c1", false), ("c1", true)]
     static let filters: [Filters] = [.none, Filters(query: "q"), Filters(hasActiveFilter: true), Filters(query: "")]
-    static let sources: [SourceStatus] = [.ok, .unavailable(retryAfterSeconds: 7), .unavailable(retryAfterSeconds: nil), .failed]
+    static let sources: [SourceStatus] = [
+        .ok, .unavailable(retryAfterSeconds: 7), .unavailable(retryAfterSeconds: nil), .gatewayTimeout(retryAfterSeconds: 7),
+        .gatewayTimeout(retryAfterSeconds: nil), .badGateway, .invalidUpstream, .failed,
+    ]
     static let forced: [PlaceholderKind?] = [nil] + PlaceholderKind.allCases.map(Optional.some)
 
-    /// The full cartesian product: 3 × 2 × 5 × 2 × 2 × 3 × 4 × 4 × 2 × 8 = 92,160 snapshots.
+    /// The full cartesian product: 3 × 2 × 5 × 2 × 2 × 3 × 4 × 8 × 2 × 8 = 184,320 snapshots.
     static let all: [ListSnapshot] = {
         var snapshots: [ListSnapshot] = []
         for request in standings {
@@ -84,6 +87,9 @@ func tableSays(_ s: ListSnapshot) -> (Decision.Rule, Decision.Body, Decision.Foo
     }
     switch s.source {
     case .unavailable: return (c ? .sourceNotOKContinuation : .sourceNotOK, c ? .nothingNew : .placeholder(.unavailable), c ? .retry(cursor: s.cursor) : .none, 503)
+    case .gatewayTimeout: return (c ? .sourceNotOKContinuation : .sourceNotOK, c ? .nothingNew : .placeholder(.unavailable), c ? .retry(cursor: s.cursor) : .none, 504)
+    case .badGateway: return (c ? .sourceNotOKContinuation : .sourceNotOK, c ? .nothingNew : .placeholder(.unavailable), c ? .retry(cursor: s.cursor) : .none, 502)
+    case .invalidUpstream: return (c ? .sourceNotOKContinuation : .sourceNotOK, c ? .nothingNew : .placeholder(.error), c ? .retry(cursor: s.cursor) : .none, 502)
     case .failed: return (c ? .sourceNotOKContinuation : .sourceNotOK, c ? .nothingNew : .placeholder(.error), c ? .retry(cursor: s.cursor) : .none, 500)
     case .ok: break
     }
@@ -137,16 +143,22 @@ struct DecisionPropertyTests {
         Property(name: "empty is never decided while rows are pending, the request is bad, or the source failed") { s, d in
             s.isKnown || (!d.saysEmpty && ![.hidden, .continuationExhausted, .noResults, .noData].contains(d.rule))
         },
-        Property(name: "the status follows the request and the source; Retry-After only with 503") { s, d in
+        Property(name: "the status follows the request and the source; Retry-After only with 503 and 504") { s, d in
             let expected =
                 switch (s.request, s.source) {
                 case (.badRequest, _): 400
                 case (.notFound, _): 404
                 case (.valid, .unavailable): 503
+                case (.valid, .gatewayTimeout): 504
+                case (.valid, .badGateway), (.valid, .invalidUpstream): 502
                 case (.valid, .failed): 500
                 case (.valid, .ok): 200
                 }
-            let retryAfter: Int? = if case .unavailable(let seconds) = s.source, s.request.isValid { seconds } else { nil }
+            let retryAfter: Int? =
+                switch s.source {
+                case .unavailable(let seconds) where s.request.isValid, .gatewayTimeout(let seconds) where s.request.isValid: seconds
+                default: nil
+                }
             return d.status == expected && d.retryAfterSeconds == retryAfter
         },
         Property(name: "a problem is reported exactly when the status is not 200") { _, d in
@@ -181,9 +193,9 @@ struct DecisionPropertyTests {
         },
     ]
 
-    @Test("Property holds for all 92,160 combinations", arguments: properties)
+    @Test("Property holds for all 184,320 combinations", arguments: properties)
     func holds(_ property: Property) {
-        #expect(Combinations.all.count == 92_160)
+        #expect(Combinations.all.count == 184_320)
         var failures: [ListSnapshot] = []
         for snapshot in Combinations.all where !property.holds(snapshot, decide(snapshot)) {
             failures.append(snapshot)

@@ -35,6 +35,9 @@ struct TableRowTests {
         "Row 2: a failed source on a continuation keeps the rows and offers retry with the same cursor",
         arguments: [
             (SourceStatus.unavailable(retryAfterSeconds: 5), 503, 5 as Int?, Problem.sourceUnavailable, Announcement.unavailable(retryAfterSeconds: 5)),
+            (SourceStatus.gatewayTimeout(retryAfterSeconds: 5), 504, 5, Problem.sourceUnavailable, Announcement.unavailable(retryAfterSeconds: 5)),
+            (SourceStatus.badGateway, 502, nil, Problem.sourceUnavailable, Announcement.unavailable(retryAfterSeconds: nil)),
+            (SourceStatus.invalidUpstream, 502, nil, Problem.sourceFailed, Announcement.error),
             (SourceStatus.failed, 500, nil, Problem.sourceFailed, Announcement.error),
         ])
     func row02SourceNotOKContinuation(source: SourceStatus, status: Int, retryAfter: Int?, problem: Problem, said: Announcement) {
@@ -51,11 +54,16 @@ struct TableRowTests {
     }
 
     @Test(
-        "Row 3: a failed source shows unavailable (503, Retry-After) or error (500), never no data",
+        "Row 3: a failed source shows unavailable (503, 504 with Retry-After; 502 without) or error (500, 502), never no data",
         arguments: [
             (SourceStatus.unavailable(retryAfterSeconds: 30), PlaceholderKind.unavailable, 503, 30 as Int?, Problem.sourceUnavailable),
             (SourceStatus.unavailable(retryAfterSeconds: nil), PlaceholderKind.unavailable, 503, nil, Problem.sourceUnavailable),
             (SourceStatus.unavailable(retryAfterSeconds: -1), PlaceholderKind.unavailable, 503, nil, Problem.sourceUnavailable),
+            (SourceStatus.gatewayTimeout(retryAfterSeconds: 30), PlaceholderKind.unavailable, 504, 30, Problem.sourceUnavailable),
+            (SourceStatus.gatewayTimeout(retryAfterSeconds: nil), PlaceholderKind.unavailable, 504, nil, Problem.sourceUnavailable),
+            (SourceStatus.gatewayTimeout(retryAfterSeconds: -1), PlaceholderKind.unavailable, 504, nil, Problem.sourceUnavailable),
+            (SourceStatus.badGateway, PlaceholderKind.unavailable, 502, nil, Problem.sourceUnavailable),
+            (SourceStatus.invalidUpstream, PlaceholderKind.error, 502, nil, Problem.sourceFailed),
             (SourceStatus.failed, PlaceholderKind.error, 500, nil, Problem.sourceFailed),
         ])
     func row03SourceNotOK(source: SourceStatus, kind: PlaceholderKind, status: Int, retryAfter: Int?, problem: Problem) {

@@ -144,31 +144,57 @@ import Testing
         #expect(row["note"] is NSNull && (row["price"] as? Double) == 3.49)
     }
 
+    /// The state `page` shows (its placeholder's kind), its status and `Retry-After` as one line, and the
+    /// JSON twin's: the failure table's columns, compared whole.
+    static func answer(_ server: ListServer, _ path: String = "/items", query: String? = nil) async throws -> (page: String, json: String) {
+        let page = await Pages.get(server, path, query: query)
+        let kind = Pages.text(page).firstMatch(of: /placeholder-(\w+)/).map { String($0.1) } ?? "rows"
+        let twin = await Pages.get(server, path + ".json", query: query)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(twin.body)) as? [String: Any])
+        return (
+            "\(page.status) \(kind) Retry-After: \(page.header("Retry-After") ?? "none")",
+            "\(twin.status) \(object["state"] ?? "?") Retry-After: \(twin.header("Retry-After") ?? "none")"
+        )
+    }
+
+    /// docs/upstream.md's failure table, row by row, for a list's page and its JSON twin (the server's
+    /// own `Retry-After` is 5 s): the upstream's 429 and 503 are worth retrying (503), a fault of its
+    /// own a bad gateway (502, the page does not retry it by itself), an answer that cannot be used or
+    /// a declaration that is wrong (its 401, 403, a list address's 404) an error (502).
     @Test(arguments: [
-        ("mode=empty", 200, "placeholder-noData", ""),
-        ("mode=status&code=401", 500, "placeholder-error", "answered 401"),
-        ("mode=status&code=403", 500, "placeholder-error", "answered 403"),
-        ("mode=status&code=400", 500, "placeholder-error", "answered 400"),
-        ("mode=status&code=404", 500, "placeholder-error", "answered 404"),
-        ("mode=status&code=429&retry_after=30", 503, "placeholder-unavailable", "answered 429"),
-        ("mode=status&code=503", 503, "placeholder-unavailable", "answered 503"),
-        ("mode=status&code=500", 503, "placeholder-unavailable", "answered 500"),
-        ("mode=malformed", 500, "placeholder-error", "did not answer JSON"),
-        ("mode=notjson", 500, "placeholder-error", "did not answer JSON"),
-        ("mode=nokey", 500, "placeholder-error", "has no “id”"),
+        ("mode=empty", "200 noData Retry-After: none", ""),
+        ("mode=status&code=429&retry_after=30", "503 unavailable Retry-After: 30", "answered 429"),
+        ("mode=status&code=429", "503 unavailable Retry-After: 5", "answered 429"),
+        ("mode=status&code=503&retry_after=7", "503 unavailable Retry-After: 7", "answered 503"),
+        ("mode=status&code=503", "503 unavailable Retry-After: 5", "answered 503"),
+        ("mode=status&code=500", "502 unavailable Retry-After: none", "answered 500"),
+        ("mode=status&code=502", "502 unavailable Retry-After: none", "answered 502"),
+        ("mode=status&code=504", "502 unavailable Retry-After: none", "answered 504"),
+        ("mode=status&code=500&retry_after=30", "502 unavailable Retry-After: none", "answered 500"),
+        ("mode=status&code=401", "502 error Retry-After: none", "answered 401"),
+        ("mode=status&code=403", "502 error Retry-After: none", "answered 403"),
+        ("mode=status&code=404", "502 error Retry-After: none", "answered 404"),
+        ("mode=status&code=400", "502 error Retry-After: none", "answered 400"),
+        ("mode=malformed", "502 error Retry-After: none", "did not answer JSON"),
+        ("mode=notjson", "502 error Retry-After: none", "did not answer JSON"),
+        ("mode=nokey", "502 error Retry-After: none", "has no “id”"),
     ])
-    func eachFaultOfTheUpstreamIsAState(mode: String, status: Int, shows: String, logged: String) async throws {
+    func eachFaultOfTheUpstreamIsAState(mode: String, answered: String, logged: String) async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }
         let log = Log()
         let server = try Self.serve(upstream, log: log)
         try await upstream.control(mode)
-        let page = await Pages.get(server, "/items")
-        #expect(page.status == status && Pages.text(page).contains(shows), "\(mode): \(page.status)")
-        #expect((page.header("Retry-After") != nil) == (status == 503), "\(mode)")
-        #expect(!Pages.text(page).contains("answered") && !Pages.text(page).contains("127.0.0.1"), "no detail on the page")
+        let (page, json) = try await Self.answer(server)
+        #expect(page == answered, "\(mode)")
+        #expect(json == answered, "\(mode): the JSON twin")
+        let text = Pages.text(await Pages.get(server, "/items"))
+        #expect(!text.contains("answered") && !text.contains("127.0.0.1"), "no detail on the page")
         #expect(logged.isEmpty || log.text.contains(logged), "\(mode): the log has the detail: \(log.text)")
-        #expect(await Pages.get(server, "/items.json").status == status, "\(mode): the JSON twin")
+        // Not this instance's fault: ready, and degraded while the upstream fails.
+        let ready = await Pages.get(server, "/-/readyz")
+        let said = answered.hasPrefix("200") ? "ready" : "ready (degraded: the data source items is failing"
+        #expect(ready.status == 200 && Pages.text(ready).hasPrefix(said), "\(mode): \(Pages.text(ready))")
     }
 
     @Test(arguments: [
@@ -190,15 +216,16 @@ import Testing
         let log = Log()
         let server = try Self.serve(upstream, extra: #", "maximumBodyBytes": 65536"#, log: log)
         try await upstream.control("mode=oversized")
-        let page = await Pages.get(server, "/items")
-        #expect(page.status == 500 && Pages.text(page).contains("placeholder-error"), "\(page.status)")
+        let (page, json) = try await Self.answer(server)
+        #expect(page == "502 error Retry-After: none" && json == page, "\(page); \(json)")
         #expect(!log.text.isEmpty)
     }
 
     /// Slow (answers after 4 s) or stalled (stopped: its port still accepts, the request is
-    /// sent and never answered): 503 by the 1 s limit either way.
+    /// sent and never answered): a gateway time-out (504 with `Retry-After`) by the 1 s limit
+    /// either way, a search's too (the upstream's silence, not the search's cost).
     @Test(arguments: [false, true])
-    func aSlowOrStalledUpstreamIsUnavailableByTheTimeLimit(stalled: Bool) async throws {
+    func aSlowOrStalledUpstreamIsAGatewayTimeOutByTheTimeLimit(stalled: Bool) async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }
         let server = try Self.serve(upstream, extra: #", "timeLimit": 1"#)
@@ -208,13 +235,15 @@ import Testing
             try await upstream.control("mode=slow&seconds=4")
         }
         defer { if stalled { kill(upstream.process.processIdentifier, SIGCONT) } }
-        let (page, took) = await onOwnExecutor {
+        let ((page, json), took) = try await onOwnExecutor {
             let started = ContinuousClock.now
-            let page = await Pages.get(server, "/items")
-            return (page, ContinuousClock.now - started)
+            let answer = try await Self.answer(server)
+            return (answer, ContinuousClock.now - started)
         }
-        #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
-        #expect(took < .milliseconds(2_500), "by the 1 s limit, not the upstream's 4 s or never (\(took))")
+        #expect(page == "504 unavailable Retry-After: 5" && json == page, "\(page); \(json)")
+        #expect(took < .milliseconds(5_000), "by the 1 s limit twice, not the upstream's 4 s or never (\(took))")
+        let (searched, _) = try await onOwnExecutor { try await Self.answer(server, query: "q=item") }
+        #expect(searched == "504 unavailable Retry-After: 5", "a search: \(searched)")
     }
 
     @Test func aStoppedUpstreamIsUnavailable() async throws {
@@ -223,8 +252,49 @@ import Testing
         let server = try Self.serve(upstream)
         #expect(await Pages.get(server, "/items").status == 200)
         upstream.stop()
-        let page = await Pages.get(server, "/items")
-        #expect(page.status == 503 && Pages.text(page).contains("placeholder-unavailable") && page.header("Retry-After") != nil)
+        let (page, json) = try await Self.answer(server)
+        #expect(page == "503 unavailable Retry-After: 5" && json == page, "\(page); \(json)")
+    }
+
+    /// A continuation that fails keeps the rows on screen and answers the retry footer, as for
+    /// databases: marked for the page's own retry (`data-retry-after`) on 503 and 504, not on 502.
+    @Test(arguments: [
+        ("mode=status&code=503", 503, true), ("mode=slow&seconds=3", 504, true),
+        ("mode=status&code=500", 502, false), ("mode=notjson", 502, false),
+    ])
+    func aFailedContinuationKeepsTheRowsAndOffersARetry(mode: String, status: Int, retriedByThePage: Bool) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, extra: #", "timeLimit": 1"#)
+        let first = await Pages.get(server, "/items", query: "limit=10")
+        let next = try #require(Pages.loadMoreHref(Pages.text(first))).split(separator: "?", maxSplits: 1)
+        try await upstream.control(mode)
+        let more = await onOwnExecutor {
+            await Pages.get(server, String(next[0]), query: String(next[1]), headers: [("HX-Request", "true")])
+        }
+        let text = Pages.text(more)
+        #expect(more.status == status && text.contains("list-footer-retry"), "\(mode): \(more.status) \(text.prefix(300))")
+        #expect(Pages.ids(text).isEmpty, "nothing new: the rows on screen stay")
+        #expect(text.contains("data-retry-after") == retriedByThePage, "\(mode)")
+        #expect((more.header("Retry-After") != nil) == retriedByThePage, "\(mode)")
+    }
+
+    /// A row's page: the upstream's 404 for the row's URL is the row not found (404); its other
+    /// faults are the list's (a 5xx 502, a time-out 504).
+    @Test(arguments: [
+        ("mode=answers", "/items/99", "404 notFound Retry-After: none"),
+        ("mode=status&code=500", "/items/7", "502 unavailable Retry-After: none"),
+        ("mode=status&code=401", "/items/7", "502 error Retry-After: none"),
+        ("mode=slow&seconds=3", "/items/7", "504 unavailable Retry-After: 5"),
+    ])
+    func aRowsFaultIsAState(mode: String, path: String, answered: String) async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let server = try Self.serve(upstream, extra: #", "timeLimit": 1, "rowURL": "\#(upstream.origin)/drf/items/{key}""#)
+        try await upstream.control(mode)
+        let page = await onOwnExecutor { await Pages.get(server, path) }
+        let kind = Pages.text(page).firstMatch(of: /placeholder-(\w+)/).map { String($0.1) } ?? "row"
+        #expect("\(page.status) \(kind) Retry-After: \(page.header("Retry-After") ?? "none")" == answered, "\(mode)")
     }
 
     @Test(arguments: ["drf", "github"])
@@ -253,12 +323,12 @@ import Testing
 
         let prefixed = try Self.serve(upstream, extra: moved + #", "pathPrefixes": ["/moved/"]"#, log: log)
         let outside = await Pages.get(prefixed, "/items")
-        #expect(outside.status == 500 && log.text.contains("refused to fetch \(upstream.origin)/drf/items: not on"), "\(log.text)")
+        #expect(outside.status == 502 && log.text.contains("refused to fetch \(upstream.origin)/drf/items: not on"), "\(log.text)")
 
         try await upstream.control("mode=redirect&to=http://example.invalid/drf/items")
         let before = try await upstream.requests().count
         let away = await Pages.get(server, "/items")
-        #expect(away.status == 500 && Pages.text(away).contains("placeholder-error"))
+        #expect(away.status == 502 && Pages.text(away).contains("placeholder-error"))
         #expect(log.text.contains("refused to fetch http://example.invalid/drf/items"))
         #expect(try await upstream.requests().count == before + 1, "the redirect only, not its target")
     }

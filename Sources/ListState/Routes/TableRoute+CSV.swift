@@ -55,6 +55,14 @@ extension TableRoute {
             var response = Self.textProblem(status: 503, "The data source is unavailable; try again soon.\n")
             if let seconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
             return response
+        case .failed(.source(.gatewayTimeout(let seconds)), _):
+            var response = Self.textProblem(status: 504, "The data source's service did not answer in time; try again soon.\n")
+            if let seconds { response.headers.replaceOrAdd(name: "Retry-After", value: String(seconds)) }
+            return response
+        case .failed(.source(.badGateway), _):
+            return Self.textProblem(status: 502, "The data source's service failed; try again later.\n")
+        case .failed(.source(.invalidUpstream), _):
+            return Self.textProblem(status: 502, "The data source's service gave an answer that cannot be used.\n")
         case .failed(.notFound, _):
             return Self.textProblem(status: 404, "The data source has no such list.\n")
         case .failed(.source, _):

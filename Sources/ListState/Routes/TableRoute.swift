@@ -130,7 +130,7 @@ struct TableRoute: Sendable {
             // A source that suspends: awaited within its deadline, no thread held meanwhile.
             return .suspending { [self, key] in
                 let query = self.query(ask.list, valid, startedAt: request.received)
-                let result = await AwaitedRead.result(until: rows.deadline(from: request.received)) {
+                let result = await AwaitedRead.result(until: rows.deadline(from: request.received), late: rows.late) {
                     await rows.awaitedPage(query, continuing: valid.start)
                 }
                 let read = reader.read(ask, validated) { _, _ in result }
