@@ -1,16 +1,18 @@
-/* ListState automatic retry of a 503: the source was busy or locked, and the
- * answer says when to come back (`Retry-After`). Both clients load it after
+/* ListState automatic retry of a 503 or 504: the source was busy or locked, or
+ * the service behind it gave no answer in time (504), and the answer says when
+ * to come back (`Retry-After`). Both clients load it after
  * liststate-events.js (liststate.js, or htmx + liststate-htmx.js).
  *
  * What is retried is what the server marked: a retry control in #list with
- * `data-retry-after` (a 503's retry footer, the unavailable placeholder's
- * button; never a 500's). Its request is issued again, as a click on it would
- * (the footer's next page, the region of the address asked for), after the
- * answer's `Retry-After` (seconds or an HTTP-date; the control's own figure on
- * a full page, whose headers a script cannot read), at most 60 s, then
- * doubling on each 503 in a row up to 5 minutes, plus up to a fifth at random,
- * so clients turned away together do not come back together. Only while the
- * page is visible: a hidden page waits until it is shown. The note beside the
+ * `data-retry-after` (a 503's or 504's retry footer, the unavailable
+ * placeholder's button; never a 500's, nor a 502's: a service's own fault).
+ * Its request is issued again, as a click on it would (the footer's next page,
+ * the region of the address asked for), after the answer's `Retry-After`
+ * (seconds or an HTTP-date; the control's own figure on a full page, whose
+ * headers a script cannot read), at most 60 s, then doubling on each 503 or
+ * 504 in a row up to 5 minutes, plus up to a fifth at random, so clients
+ * turned away together do not come back together. Only while the page is
+ * visible: a hidden page waits until it is shown. The note beside the
  * control comes from #retry-note-template (the client never invents markup):
  * its words with `{seconds}` left, or `{time}` (data-at) when over a minute. */
 (function () {
@@ -22,7 +24,7 @@
   var due = 0;          // when (Date.now()) it is due
   var timer = 0, ticker = 0;
   var waiting = false;  // due while hidden: retried once shown
-  var repeats = 0;      // 503s in a row: the doubling's exponent
+  var repeats = 0;      // 503s and 504s in a row: the doubling's exponent
 
   function marked() {
     var list = document.getElementById('list');
@@ -94,7 +96,7 @@
 
   document.addEventListener('liststate:answered', function (event) {
     var detail = event.detail || {};
-    if (detail.status === 503) schedule(detail.retryAfter);
+    if (detail.status === 503 || detail.status === 504) schedule(detail.retryAfter);
     else if (!marked()) { cancel(); repeats = 0; }
   });
   document.addEventListener('visibilitychange', function () {

@@ -188,6 +188,10 @@ import Testing
         let (page, json) = try await Self.answer(server)
         #expect(page == answered, "\(mode)")
         #expect(json == answered, "\(mode): the JSON twin")
+        let csv = await server.respond(to: ListServer.Request(path: "/items.csv"))
+        // The export's answer before its first byte: the same status and `Retry-After` (no placeholder: plain text or CSV).
+        let words = answered.split(separator: " ")
+        #expect(csv.status == Int(words[0]) && (csv.header("Retry-After") ?? "none") == words.last.map(String.init), "\(mode): the CSV export")
         let text = Pages.text(await Pages.get(server, "/items"))
         #expect(!text.contains("answered") && !text.contains("127.0.0.1"), "no detail on the page")
         #expect(logged.isEmpty || log.text.contains(logged), "\(mode): the log has the detail: \(log.text)")
