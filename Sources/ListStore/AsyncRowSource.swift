@@ -22,9 +22,12 @@ import Foundation
 ///   arrival. At the deadline the answer is 503 with `Retry-After` whether or not the read
 ///   has returned, and its task is cancelled (`Task.isCancelled`, `CancellationError`).
 /// - **Failures.** What it throws becomes a state (``ListStoreError/init(thrown:)``):
-///   unreachable or timed out → unavailable (503 with `Retry-After`); ``ListStoreError``
-///   made with `.notFound` → not found (404); with `.badRequest` → 400; anything else →
-///   error (500): the page says no more than that, the log keeps the error's description.
+///   unreachable or timed out → unavailable (503 with `Retry-After`); the service called
+///   gave no answer in time (`URLError.timedOut`, `.gatewayTimeout`) → unavailable (504 with
+///   `Retry-After`); its own fault (`.badGateway`) → unavailable (502); its answer unusable
+///   (`.invalidUpstream`) → error (502); ``ListStoreError`` made with `.notFound` → not
+///   found (404); with `.badRequest` → 400; anything else → error (500): the page says no
+///   more than that, the log keeps the error's description.
 public protocol AsyncRowSource: Sendable {
     /// The columns, one per value of a row, in order; the key's have a primary key position.
     var columns: [TableDescription.Column] { get }

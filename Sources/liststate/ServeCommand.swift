@@ -41,8 +41,9 @@ enum ServeCommand {
                                 an answer to a partial request before it treats it
                                 as a failed connection: retry footer, banner,
                                 automatic retry (default 10)
-          --retry-after SEC     the Retry-After of a 503 (source busy or locked),
-                                after which the page tries again by itself (default 5)
+          --retry-after SEC     the Retry-After of a 503 (source busy or locked) or
+                                504 (an upstream's time-out), after which the page
+                                tries again by itself (default 5)
           --connection-limit N  open connections at once (default 4096)
           --per-ip-limit N      open connections from one address, 0 for no limit
                                 (default 256; behind a reverse proxy every client
