@@ -80,9 +80,9 @@ package struct UpstreamSource: GatewayRowSource {
     }
 
     /// Whether `error` is the upstream not answering (unreachable, timed out, its 5xx or 429),
-    /// rather than an answer this list cannot use.
+    /// rather than an answer this list cannot use (``ListStoreError/Category/invalidUpstream``).
     static func isOutage(_ error: ListStoreError) -> Bool {
-        error.category == .unavailable || error.category == .timedOut
+        [.unavailable, .timedOut, .gatewayTimeout, .badGateway].contains(error.category)
     }
 
     /// The page at `address`, asked now.

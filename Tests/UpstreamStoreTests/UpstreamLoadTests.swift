@@ -79,7 +79,7 @@ import Testing
         #expect((json["stale"] as? String)?.wholeMatch(of: /20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(json["stale"] ?? "none")")
         #expect((json["rows"] as? [Any])?.count == 10 && json["status"] as? Int == 200)
         let unread = await Pages.get(server, "/items", query: "limit=11")
-        #expect(unread.status == 503 && Pages.text(unread).contains("placeholder-unavailable"), "a page never read has nothing to show")
+        #expect(unread.status == 502 && Pages.text(unread).contains("placeholder-unavailable"), "a page never read has nothing to show")
         try await upstream.control("mode=answers")
         let again = await Pages.get(server, "/items", query: "limit=10")
         #expect(again.status == 200 && !Pages.text(again).contains("list-stale"), "fresh once it answers")
