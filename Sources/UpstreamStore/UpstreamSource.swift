@@ -136,18 +136,25 @@ package struct UpstreamSource: GatewayRowSource {
         return address
     }
 
-    /// The JSON body at `address`, the response, and the address it came from; refused at once
-    /// while the upstream is left alone (``UpstreamPause``).
-    func page(at text: String) async throws -> (Any, FetchResponse, UpstreamAddress) {
+    /// The JSON body at `address`, the response, and the address it came from, within `deadline`
+    /// (9/10 of the time limit from now, so that a kept page can still be shown by the list's own);
+    /// refused at once while the upstream is left alone (``UpstreamPause``).
+    func page(
+        at text: String, by deadline: ContinuousClock.Instant? = nil
+    ) async throws -> (Any, FetchResponse, UpstreamAddress) {
+        let deadline = deadline ?? .now + declaration.timeLimit * 0.9
         if let seconds = pause.admit() {
             var error = ListStoreError(.unavailable, message: "\(declaration.name): not asked for \(seconds) s more: it failed")
             error.retryAfterSeconds = seconds
             throw error
         }
         do {
-            let answer = try await fetchPage(at: text)
+            let answer = try await fetchPage(at: text, by: deadline)
             if pause.succeeded() { log("\(declaration.name): answers again") }
             return answer
+        } catch let error as ListStoreError where error.kind == .overloaded {
+            // Not asked at all (every connection to it in use): says nothing of the upstream.
+            throw error
         } catch let error as ListStoreError where Self.isOutage(error) {
             if let seconds = pause.failed(retryAfter: error.retryAfterSeconds) {
                 log("\(error.message); not asked for \(seconds) s")
@@ -161,10 +168,10 @@ package struct UpstreamSource: GatewayRowSource {
     }
 
     /// The JSON body at `address`, the response, and the address it came from (after same-origin redirects).
-    func fetchPage(at text: String) async throws -> (Any, FetchResponse, UpstreamAddress) {
+    func fetchPage(at text: String, by deadline: ContinuousClock.Instant) async throws -> (Any, FetchResponse, UpstreamAddress) {
         var address = try allowed(text)
         for _ in 0...3 {
-            let response = try await fetch(address)
+            let response = try await fetch(address, by: deadline)
             switch response.status {
             case 200...299:
                 guard let body = try? JSONSerialization.jsonObject(with: Data(response.body), options: [.fragmentsAllowed]) else {
@@ -206,17 +213,21 @@ package struct UpstreamSource: GatewayRowSource {
         return address
     }
 
-    /// One GET, on a thread of its own once the gate lets it through; its failure as a list's.
-    func fetch(_ address: UpstreamAddress) async throws -> FetchResponse {
-        await gate.enter()
+    /// One GET by `deadline`, on a thread of its own once the gate lets it through; its failure
+    /// as a list's. No place by the deadline is this process's load (503), not the upstream's fault.
+    func fetch(_ address: UpstreamAddress, by deadline: ContinuousClock.Instant) async throws -> FetchResponse {
+        guard await gate.enter(until: deadline) else {
+            throw ListStoreError(
+                kind: .overloaded, message: "\(declaration.name): its \(declaration.connections) connections stayed in use past the time limit")
+        }
         defer { gate.leave() }
         try Task.checkCancellation()
         var request = FetchRequest(url: address.text, headers: declaration.headers.map { FetchHeaderField(name: $0.name, value: $0.value) })
         request.headers.append(FetchHeaderField(name: "Accept", value: "application/json"))
         request.maximumRedirects = 0
-        request.connectTimeout = min(declaration.timeLimit, .seconds(5))
         // Within the list's time limit, so that a kept page can still be shown by then.
-        request.totalTimeout = declaration.timeLimit * 0.9
+        request.totalTimeout = max(deadline - .now, .milliseconds(1))
+        request.connectTimeout = min(request.totalTimeout, .seconds(5))
         request.maximumBodyBytes = declaration.maximumBodyBytes
         request.caFile = declaration.caFile
         let fetcher = Fetcher(keeping: connections)

@@ -28,4 +28,17 @@ import Testing
         }
         #expect(inside.state.withLock { $0.most } == most, "a width below 1 is 1")
     }
+
+    /// A waiter whose deadline comes first leaves the queue without a place, and the place it
+    /// waited for is not lost: the next one gets it.
+    @Test func aWaiterPastItsDeadlineGetsNoPlace() async {
+        let gate = UpstreamGate(width: 1)
+        await gate.enter()
+        let started = ContinuousClock.now
+        let admitted = await gate.enter(until: .now + .milliseconds(50))
+        #expect(!admitted && ContinuousClock.now - started < .seconds(10), "by its deadline (a loaded machine's late timer aside)")
+        gate.leave()
+        #expect(await gate.enter(until: .now + .milliseconds(50)), "the place is free again")
+        #expect(await gate.enter(until: .now + .milliseconds(50)) == false, "and held again")
+    }
 }

@@ -105,6 +105,36 @@ import Testing
         #expect(try await upstream.requests().count == 2, "one failure, then paused")
     }
 
+    /// A request that finds every connection to the upstream in use waits within its deadline,
+    /// then fails as this process's load (503), not as the upstream's silence (504), and does
+    /// not count towards a pause.
+    @Test func aRequestWithoutAConnectionByItsDeadlineIsOverloaded() async throws {
+        let upstream = try TestUpstream()
+        defer { upstream.stop() }
+        let declaration = try Pages.declaration(
+            #"{\#(UpstreamSourceTests.style("drf", upstream.origin)), "key": "id", "columns": ["name"], "connections": 1, "pauseAfter": 1}"#)
+        let source = UpstreamSource(declaration, fields: ["name"])
+        let address = source.firstAddress(limit: 10, search: nil)
+        try await upstream.control("mode=slow&seconds=6")
+        async let holding = try? source.page(at: address, by: .now + .seconds(9))
+        try await Task.sleep(for: .milliseconds(300))
+        // On a thread of its own: Swift's pool, busy with other tests, would hold its answer up.
+        let (refusal, took) = await onOwnExecutor {
+            let started = ContinuousClock.now
+            do {
+                _ = try await source.page(at: address, by: .now + .milliseconds(300))
+                return (nil as ListStoreError?, ContinuousClock.now - started)
+            } catch {
+                return (error as? ListStoreError, ContinuousClock.now - started)
+            }
+        }
+        #expect(refusal?.kind == .overloaded, "\(String(describing: refusal))")
+        #expect(took < .seconds(4), "by its deadline, not the holder's 6 s (\(took))")
+        #expect(source.pause.admit() == nil, "the upstream was not asked: no failure of its")
+        #expect(await holding != nil, "the holder's answer")
+        #expect(try await upstream.requests().count == 1)
+    }
+
     static func json(_ response: ListServer.Response) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
     }
