@@ -12,7 +12,8 @@ answers in time:
 Meanwhile wrk asks for `/-/livez` (never touches a source) and for a page of `/items`,
 first without the waiting requests, then with them. Checks: every hung request is
 answered with Retry-After near its deadline (the developer's source 503, a read past
-its time limit; the upstream 504, a gateway time-out); every livez and list request 200 with
+its time limit; the upstream 504, a gateway time-out, or 503 for a request that found
+all its connections in use until then); every livez and list request 200 with
 no socket error, none waiting 1 s (half the hung deadline), as it would behind a thread
 the hung source held. The latencies are figures, printed, never asserted.
 """
@@ -55,14 +56,17 @@ def wrk(port, path, checks, label):
     return figures
 
 
-def measure(name, port, waiting, status, checks):
-    """The hung list's first answer (`status`), then wrk alone and with `waiting` requests kept on it."""
+def measure(name, port, waiting, status, checks, waiting_statuses=None):
+    """The hung list's first answer (`status`), then wrk alone and with `waiting` requests kept on it
+    (answered one of `waiting_statuses`, `status` alone when not given)."""
+    waiting_statuses = waiting_statuses or (status,)
     started = time.monotonic()
     first = get(port, "/hung", timeout=10)
     took = time.monotonic() - started
     checks.check(first is not None and first.status == status and first.header("retry-after"),
                  f"{name}: /hung answers {status} with Retry-After ({first.status if first else 'no answer'})")
-    checks.check(1.9 <= took < 3.5, f"{name}: /hung answers at its 2 s deadline ({took:.2f} s)")
+    # An upstream answers by 9/10 of its limit (its fetch's own time-out: a kept page can still be shown).
+    checks.check(1.7 <= took < 3.5, f"{name}: /hung answers at its 2 s deadline ({took:.2f} s)")
     checks.check(get(port, "/items?limit=20").status == 200, f"{name}: /items answers 200")
     figures = {}
     for label, count in (("alone", 0), (f"{waiting} requests waiting on the hung source", waiting)):
@@ -90,8 +94,9 @@ def measure(name, port, waiting, status, checks):
         if count:
             checks.check(len(answers) >= count * SECONDS // 4,
                          f"{name}: the hung source was asked all along ({len(answers)} requests answered)")
-            checks.check(all(r is not None and r.status == status and r.header("retry-after") for r, _ in answers),
-                         f"{name}: every request to the hung source answered {status} with Retry-After")
+            checks.check(all(r is not None and r.status in waiting_statuses and r.header("retry-after") for r, _ in answers),
+                         f"{name}: every request to the hung source answered {' or '.join(map(str, waiting_statuses))} "
+                         f"with Retry-After")
             slowest = max((t for _, t in answers), default=0)
             checks.check(slowest < 4, f"{name}: each by its deadline (slowest {slowest:.2f} s)")
     hung = f"{waiting} requests waiting on the hung source"
@@ -125,7 +130,7 @@ def stalled_upstream(folder, database, checks):
         try:
             checks.check(get(server.port, "/hung").status == 200, "upstream: /hung answers 200 while the upstream runs")
             upstream.send_signal(signal.SIGSTOP)
-            measure("upstream, stopped", server.port, 64, 504, checks)
+            measure("upstream, stopped", server.port, 64, 504, checks, waiting_statuses=(504, 503))
         finally:
             upstream.send_signal(signal.SIGCONT)
             checks.check(server.stop() == 0, "upstream: exit 0 on SIGTERM")
