@@ -19,7 +19,7 @@ from debian_sample import build
 from test_own_data import FileServer
 
 WIDE, PHONE = (1280, 900), (390, 844)
-NETWORK_ERRORS = ["ERR_INTERNET_DISCONNECTED"]
+NETWORK_ERRORS = ["ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest"]   # the offline load, as htmx logs it
 
 # What the first screen shows. A row counts when its box lies wholly within the
 # viewport (and, in a table, starts within the scroll region's visible width);

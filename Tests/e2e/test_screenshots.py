@@ -15,6 +15,7 @@ from selenium.webdriver.common.by import By
 from conftest import WORK, Server, _browser
 # The shop's fixtures (imported fixtures are found by pytest in this module too).
 from test_own_data import FileServer, shop, shop_servers  # noqa: F401
+from test_debian_layout import PHONE, WIDE as WIDE_TABLE, open_at, packages, packages_servers  # noqa: F401
 
 IMAGES = pathlib.Path(os.environ.get("LISTSTATE_README_IMAGES") or WORK / "readme-images")
 IMAGES.mkdir(parents=True, exist_ok=True)
@@ -100,5 +101,17 @@ def test_a_users_table_wide_and_narrow(request, drivers, shop_servers):
             browser.driver.set_window_size(*NARROW)
             browser.get("/products")
             take(browser, "narrow", "#list tr.row")
+        finally:
+            browser.driver.set_window_size(1024, 768)
+
+
+def test_a_debian_shaped_table_on_a_wide_screen_and_a_phone(request, drivers, packages_servers):
+    """Issue 46: the Debian-shaped sample (test_debian_layout.py's) at 1280 × 900 and 390 × 844."""
+    for browser in _browser(request, drivers, packages_servers, "client", True):
+        try:
+            for name, size in [("packages-wide", WIDE_TABLE), ("packages-phone", PHONE)]:
+                seen = open_at(browser, size)
+                assert seen["rows"] >= (15 if size == WIDE_TABLE else 6), f"{name}: {seen['rows']} whole rows"
+                take(browser, name, "#list tr.row")
         finally:
             browser.driver.set_window_size(1024, 768)
