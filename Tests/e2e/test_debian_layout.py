@@ -198,6 +198,8 @@ def test_a_phone_shows_six_whole_cards(debian_browser, packages):
     assert card["text"] == database_value(packages, card["key"], "depends")[:300], "the card lost text"
     # The sort choices fold away; opened, they are there to choose.
     fold = browser.driver.find_element(By.CSS_SELECTOR, "#list-controls details summary")
-    assert not browser.driver.find_element(By.CSS_SELECTOR, "#list-controls .sorts a").is_displayed()
+    assert not browser.driver.find_element(By.CSS_SELECTOR, "#list-controls .sorts").is_displayed()
+    assert not browser.driver.find_element(By.CSS_SELECTOR, "#list-controls .sorts-fold a").is_displayed()
     fold.click()
-    assert browser.driver.find_element(By.CSS_SELECTOR, "#list-controls .sorts a").is_displayed()
+    browser.driver.find_element(By.CSS_SELECTOR, "#list-controls .sorts-fold a[href*='sort=version']").click()
+    browser.wait(lambda d: "sort=version" in d.current_url, message="the folded sort choice did not sort")
