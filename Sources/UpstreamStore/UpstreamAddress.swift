@@ -13,7 +13,7 @@ package struct UpstreamAddress: Sendable, Equatable {
     /// `text` as an address; nil unless it is an absolute http or https URL with a host and no user,
     /// every `%` the start of an escape (else Foundation reads another path than libcurl sends).
     package init?(_ text: String) {
-        guard text.wholeMatch(of: /([^%]|%[0-9A-Fa-f]{2})*/) != nil, let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+        guard Self.escapesAreWhole(text), let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host?.lowercased(), !host.isEmpty,
             components.user == nil, components.password == nil
         else { return nil }
@@ -21,6 +21,22 @@ package struct UpstreamAddress: Sendable, Equatable {
         self.text = text
         origin = "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
         path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    }
+
+    /// Whether every `%` of `text` starts an escape of two hex digits (a scan: a regex literal was
+    /// parsed again at each call, a third of an uncached page's instructions).
+    static func escapesAreWhole(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return true
     }
 
     /// Whether a request may go to `self`: the same origin as `base`, and a path under one of `prefixes` (any when empty)
@@ -64,5 +80,11 @@ package struct UpstreamAddress: Sendable, Equatable {
     static func encoded(_ text: String) -> String {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
     }
 }

@@ -23,6 +23,7 @@ import Testing
         "https://user@api.example.org/items", "https://user:secret@api.example.org/items", "", "javascript:alert(1)",
         // A bad escape: Foundation would check another path (every `%` encoded again) than libcurl sends.
         "https://api.example.org/v1/items/..%2F%zz/admin", "https://api.example.org/v1/items?q=%",
+        "https://api.example.org/v1/items?q=%4", "https://api.example.org/v1/items?q=%g1", "https://api.example.org/%%41",
     ])
     func notAnAddressToFetch(text: String) {
         #expect(UpstreamAddress(text) == nil)
