@@ -41,6 +41,10 @@ public struct AppConfiguration: Sendable {
     /// A kept answer is served only after the source confirms its
     /// `DataVersion`, so it is never staler than the source says.
     public var responseCacheBytes: Int = 4 << 20
+    /// How long a first page may spend counting the rows its search and filters keep (the
+    /// count above the rows, and JSON's `count`), in seconds; past it the count says "more
+    /// than" what it reached. 0 counts nothing.
+    public var countBudgetSeconds: Double = 0.2
     /// Development mode (`--dev`): serves the gallery of every state at `/-/states`.
     public var isDevelopment = false
     /// Every `liststate serve` setting with its effective value and source,

@@ -48,6 +48,11 @@ public protocol AsyncRowSource: Sendable {
     /// The number of rows `filters` keep, or nil when the source does not count.
     func count(filters: [RowFilter]) async throws -> Int?
 
+    /// The number of rows `filters` and `search` (as ``RowRequest/search``) keep, or nil
+    /// when the source does not count them. A list asks it for the count above its rows
+    /// when ``capabilities`` declares `counts`; by default ``count(filters:)`` without a search.
+    func count(filters: [RowFilter], search: String?) async throws -> Int?
+
     /// What the data holds now: equal versions mean equal answers, so a rendered answer may
     /// be kept under it. Asked on the connection's thread before a kept answer is given: it
     /// must answer at once, without waiting. Nil: no answer is kept.
@@ -63,6 +68,10 @@ extension AsyncRowSource {
     public var timeLimit: Duration { .seconds(2) }
     /// No count.
     public func count(filters: [RowFilter]) async throws -> Int? { nil }
+    /// ``count(filters:)`` without a search; nil (not counted) with one.
+    public func count(filters: [RowFilter], search: String?) async throws -> Int? {
+        search == nil ? try await count(filters: filters) : nil
+    }
     /// No data version: no answer is kept.
     public func dataVersion() -> DataVersion? { nil }
 }

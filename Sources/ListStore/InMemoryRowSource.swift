@@ -158,6 +158,10 @@ public final class InMemoryRowSource: RowSource {
         .success(kept(RowPageQuery(table: table, filters: filters)).count)
     }
 
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        .success(RowCount(kept(query).count))
+    }
+
     public func dataVersion() -> Result<DataVersion?, ListStoreError> {
         .success(DataVersion(identity: nil, epoch: 0, dataVersion: state.withLock { $0.version }))
     }

@@ -67,9 +67,21 @@ public protocol ListSource: AnyObject, Sendable {
         _ table: TableDescription, filters: [RowFilter],
         until deadline: ContinuousClock.Instant
     ) -> Result<Int?, ListStoreError>
+
+    /// The rows `query`'s search and filters keep (the page's own `WHERE`), exact or, when
+    /// the whole count does not finish before `deadline`, a lower bound; nil when nothing
+    /// was counted. Never waits on a lock.
+    func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError>
 }
 
 extension ListSource {
+    /// The rows `query`'s search and filters keep, or nil when counting does not finish
+    /// before `deadline`; a source that counts no search gives nil for one. Never waits on a lock.
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        guard query.search == nil else { return .success(nil) }
+        return count(query.table, filters: query.filters, until: deadline).map { $0.map { RowCount($0) } }
+    }
+
     /// ``schemaVersion(waiting:)``, waiting on a held lock.
     public func schemaVersion() -> Result<Int, ListStoreError> { schemaVersion(waiting: true) }
 

@@ -35,8 +35,21 @@ public protocol RowSource: Sendable {
     /// `deadline` or the source does not count (``RowSourceCapabilities/counts``).
     func count(filters: [RowFilter], until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError>
 
+    /// The number of rows `query`'s search and filters keep (its order, position and limit
+    /// aside), exact or, when the whole count does not finish before `deadline`, a lower
+    /// bound; nil when nothing was counted or the source does not count.
+    func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError>
+
     /// What the data holds now (``DataVersion``): equal versions mean equal answers, so a
     /// rendered answer may be kept under it. Nil when the source cannot tell
     /// (``RowSourceCapabilities/hasDataVersion`` false: no answer is kept).
     func dataVersion() -> Result<DataVersion?, ListStoreError>
+}
+
+extension RowSource {
+    /// ``count(filters:until:)`` when there is no search, as an exact count; nil for a search.
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        guard query.search == nil else { return .success(nil) }
+        return count(filters: query.filters, until: deadline).map { $0.map { RowCount($0) } }
+    }
 }

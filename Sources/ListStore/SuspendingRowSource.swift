@@ -142,5 +142,21 @@ public struct SuspendingRowSource: RowSource {
         .flatMapError { $0.kind == .timedOut || $0.kind == .gatewayTimeout ? .success(nil) : .failure($0) }
     }
 
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        AwaitedRead.blocking(until: deadline) { await awaitedCount(query) }
+            .flatMapError { $0.kind == .timedOut ? .success(nil) : .failure($0) }
+    }
+
+    /// The rows `query`'s search and filters keep, as the source counts them (exact), read
+    /// suspended; nil when it does not count. The caller bounds the wait.
+    public func awaitedCount(_ query: RowPageQuery) async -> Result<RowCount?, ListStoreError> {
+        guard awaiting.capabilities.counts else { return .success(nil) }
+        do {
+            return .success(try await awaiting.count(filters: query.filters, search: query.search).map { RowCount($0) })
+        } catch {
+            return .failure(ListStoreError(thrown: error))
+        }
+    }
+
     public func dataVersion() -> Result<DataVersion?, ListStoreError> { .success(awaiting.dataVersion()) }
 }

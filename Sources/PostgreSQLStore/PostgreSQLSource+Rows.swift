@@ -92,11 +92,34 @@ extension PostgreSQLSource {
     public func count(
         _ table: TableDescription, filters: [RowFilter], until deadline: ContinuousClock.Instant
     ) -> Result<Int?, ListStoreError> {
+        count(RowPageQuery(table: table, filters: filters), until: deadline).map { $0.flatMap { $0.isLowerBound ? nil : $0.value } }
+    }
+
+    /// The rows `query`'s search and filters keep (the page's own `WHERE`) within `deadline`:
+    /// first a count of at most ``ListStore/RowCount/bound`` + 1 rows, then, past it, the whole
+    /// count, which at the deadline leaves "more than the bound"; nil when even the first did
+    /// not finish. Never waits for a connection.
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        let bounded = KeysetQuery.boundedCount(query, limit: RowCount.bound + 1)
+        let first = counting("SELECT count(*) FROM (\(bounded.sql)) AS bounded", bounded.values, until: deadline)
+        switch first {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success(let counted?) where counted <= RowCount.bound: return .success(RowCount(counted))
+        case .success: break
+        }
+        let whole = KeysetQuery.count(query)
+        return counting(whole.sql, whole.values, until: deadline).map {
+            $0.map { RowCount($0) } ?? RowCount(RowCount.bound, isLowerBound: true)
+        }
+    }
+
+    /// The one number `sql` reads, or nil when it does not finish before `deadline`.
+    private func counting(_ sql: String, _ values: [SQLValue], until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
         guard deadline > .now else { return .success(nil) }
-        let statement = KeysetQuery.count(table, filters: filters)
         let counted = Result { () throws(ListStoreError) -> Int? in
             try withConnection(until: deadline, waiting: false) { connection throws(ListStoreError) in
-                guard case .integer(let count)? = try connection.query(statement.sql, statement.values, deadline: deadline).rows.first?.first
+                guard case .integer(let count)? = try connection.query(sql, values, deadline: deadline).rows.first?.first
                 else { return 0 }
                 return Int(count)
             }

@@ -67,6 +67,10 @@ struct CatalogueWords: Sendable {
             button: "Go to the list of characters")
         strings.announce.loading = "Loading characters…"
         strings.announce.rowsShown = { count in count == 1 ? "Showing 1 character." : "Showing \(count) characters." }
+        strings.announce.rowsCounted = { count, isLowerBound in
+            let characters = count == 1 && !isLowerBound ? "1 character" : "\(GroupedNumber.grouped(count)) characters"
+            return isLowerBound ? "more than " + characters : characters
+        }
         strings.announce.rowsAdded = { count in count == 1 ? "1 more character loaded." : "\(count) more characters loaded." }
         strings.announce.noResults = { query in query.map { "No results for “\($0)”." } ?? "No characters match these filters." }
         strings.searchLabel = "Search character names"
@@ -127,6 +131,7 @@ struct CatalogueWords: Sendable {
             button: "前往字符列表")
         strings.announce.loading = "正在加载字符…"
         strings.announce.rowsShown = { count in "显示了 \(count) 个字符。" }
+        strings.announce.rowsCounted = { count, isLowerBound in (isLowerBound ? "超过 " : "") + "\(GroupedNumber.grouped(count)) 个字符" }
         strings.announce.rowsAdded = { count in "又加载了 \(count) 个字符。" }
         strings.announce.noResults = { query in query.map { "没有找到与“\($0)”相关的字符。" } ?? "没有符合筛选条件的字符。" }
         strings.searchTooSlow = { seconds in "这次搜索没能在时限（\(seconds) 秒）内完成。请用更具体的词，或者减少筛选条件。" }
@@ -188,6 +193,7 @@ struct CatalogueWords: Sendable {
             button: "前往字元清單")
         strings.announce.loading = "正在載入字元…"
         strings.announce.rowsShown = { count in "顯示 \(count) 個字元。" }
+        strings.announce.rowsCounted = { count, isLowerBound in (isLowerBound ? "超過 " : "") + "\(GroupedNumber.grouped(count)) 個字元" }
         strings.announce.rowsAdded = { count in "又載入了 \(count) 個字元。" }
         strings.announce.noResults = { query in query.map { "找不到與「\($0)」相關的字元。" } ?? "沒有符合篩選條件的字元。" }
         strings.searchTooSlow = { seconds in "這次搜尋沒能在時限（\(seconds) 秒）內完成。請用更具體的詞，或者減少篩選條件。" }

@@ -50,4 +50,8 @@ final class RowsAlone: ListSource {
     ) -> Result<Int?, ListStoreError> {
         rows.count(filters: filters, until: deadline)
     }
+
+    func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        rows.count(query, until: deadline)
+    }
 }

@@ -5,9 +5,9 @@
 /// Foundation's `formatted()` took about 6 K instructions a number (a page of
 /// blobs wrote one per cell: callgrind) and followed the server's locale, so an
 /// English page on a server set to German read `1.234 bytes`.
-enum GroupedNumber {
+package enum GroupedNumber {
     /// `number` with its digits grouped by threes.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         guard digits.utf8.count > 3 else { return number < 0 ? "-" + digits : digits }
         var text = number < 0 ? "-" : ""

@@ -87,7 +87,17 @@ extension UIStrings {
             error: "Something went wrong. Try again.",
             badRequest: { reason in "This address does not work. \(reason)" },
             notFound: "Page not found.",
-            stale: { "The source is not answering just now. These rows are from \($0)." }
+            stale: { "The source is not answering just now. These rows are from \($0)." },
+            rowsCounted: { count, isLowerBound in
+                let rows = count == 1 && !isLowerBound ? "1 row" : "\(GroupedNumber.grouped(count)) rows"
+                return isLowerBound ? "more than " + rows : rows
+            },
+            rowsMatching: { counted, query, filters in
+                var text = counted
+                if let query { text += " matching “\(query)”" }
+                if !filters.isEmpty { text += " where " + filters.joined(separator: " and ") }
+                return text.prefix(1).uppercased() + text.dropFirst() + "."
+            }
         ),
         reason: { reason in
             switch reason {

@@ -78,6 +78,11 @@ extension UIStrings {
             badRequest: { reason in "这个网址有问题。\(reason)" },
             notFound: "找不到这个页面。",
             stale: { "数据源暂时没有响应。这些行是 \($0) 时的数据。" },
+            rowsCounted: { count, isLowerBound in (isLowerBound ? "超过 " : "") + "\(GroupedNumber.grouped(count)) 行" },
+            rowsMatching: { counted, query, filters in
+                let conditions = (query.map { ["匹配“\($0)”"] } ?? []) + filters
+                return conditions.isEmpty ? "共 \(counted)。" : "\(conditions.joined(separator: "且"))的共 \(counted)。"
+            },
             separator: ""
         ),
         reason: { reason in

@@ -78,6 +78,11 @@ extension UIStrings {
             badRequest: { reason in "這個網址有問題。\(reason)" },
             notFound: "找不到這個頁面。",
             stale: { "資料來源暫時沒有回應。這些列是 \($0) 時的資料。" },
+            rowsCounted: { count, isLowerBound in (isLowerBound ? "超過 " : "") + "\(GroupedNumber.grouped(count)) 列" },
+            rowsMatching: { counted, query, filters in
+                let conditions = (query.map { ["符合「\($0)」"] } ?? []) + filters
+                return conditions.isEmpty ? "共 \(counted)。" : "\(conditions.joined(separator: "且"))的共 \(counted)。"
+            },
             separator: ""
         ),
         reason: { reason in

@@ -173,6 +173,12 @@ public struct UIStrings: Sendable {
         public var notFound: String
         /// The rows shown are kept from before: the source is not answering (when they were read, as text).
         public var stale: @Sendable (_ readAt: String) -> String
+        /// A number of rows in the list's words: "338 rows", or "more than 10,000 rows" when
+        /// the count is a lower bound (its second argument).
+        public var rowsCounted: @Sendable (_ count: Int, _ isLowerBound: Bool) -> String
+        /// The sentence above the rows saying how many match: the rows counted
+        /// (``rowsCounted``), the search as typed (nil for none) and each filter in words.
+        public var rowsMatching: @Sendable (_ counted: String, _ query: String?, _ filters: [String]) -> String
         /// What stands between two sentences: a space in English, nothing after a Chinese full stop.
         public var separator = " "
     }

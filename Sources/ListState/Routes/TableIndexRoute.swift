@@ -2,7 +2,6 @@ import HTTPServer
 import ListDecision
 import ListStore
 import Mustache
-import Synchronization
 
 /// `GET /` when several lists are served: a
 /// link to each list with its title, description and row count.
@@ -65,31 +64,15 @@ struct TableIndexRoute: Sendable {
     private func count(_ list: ListDefinition, until deadline: ContinuousClock.Instant) -> Int?? {
         let version = try? list.rows.dataVersion().get()
         let key = list.name
-        if let version, let kept = counts.value(for: key, version: version) { return .some(kept) }
+        if let version, let kept = counts.value(for: key, version: version), !kept.isLowerBound { return .some(kept.value) }
         switch list.rows.count(filters: [], until: deadline) {
         case .success(let counted?):
-            if let version { counts.store(counted, for: key, version: version) }
+            if let version { counts.store(RowCount(counted), for: key, version: version) }
             return .some(counted)
         case .success(nil):
             return .some(nil)
         case .failure:
             return nil
-        }
-    }
-
-    /// Row counts kept under the version they were counted at.
-    final class CountCache: Sendable {
-        private let entries = Mutex<[String: (version: DataVersion, count: Int)]>([:])
-
-        func value(for key: String, version: DataVersion) -> Int? {
-            entries.withLock { entries in
-                guard let entry = entries[key], entry.version == version else { return nil }
-                return entry.count
-            }
-        }
-
-        func store(_ count: Int, for key: String, version: DataVersion) {
-            entries.withLock { $0[key] = (version, count) }
         }
     }
 }

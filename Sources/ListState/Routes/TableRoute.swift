@@ -32,6 +32,10 @@ struct TableRoute: Sendable {
     /// Which list requests are tried on the connection's thread first (with
     /// `--workers 0` a request a worker would take runs there anyway).
     let attempts: ConnectionThreadAttempts
+    /// How long a first page may count its matching rows (``AppConfiguration/countBudgetSeconds``).
+    let countBudget: Duration
+    /// Counts kept under their data version, by list, filters and search.
+    let counts = CountCache()
 
     /// The route over `application`'s lists, with the parts of it the answers need
     /// (taken once here: no answer calls back into the application).
@@ -43,6 +47,7 @@ struct TableRoute: Sendable {
         corsOrigin = application.configuration.corsOrigin
         retryAfterSeconds = application.configuration.retryAfterSeconds
         attempts = application.connectionThreadAttempts
+        countBudget = .microseconds(Int64(max(0, application.configuration.countBudgetSeconds) * 1_000_000))
         reader = ListReader(catalog: catalog, health: health, retryAfterSeconds: retryAfterSeconds)
     }
 
@@ -133,8 +138,16 @@ struct TableRoute: Sendable {
                 let result = await AwaitedRead.result(until: rows.deadline(from: request.received), late: rows.late) {
                     await rows.awaitedPage(query, continuing: valid.start)
                 }
+                // The count, when the page asks for one: awaited too, within its own budget.
+                var counted: RowCount?
+                if case .success(let page?) = result, self.countsRows(ask, valid), page.hasMore {
+                    let deadline = min(rows.deadline(from: request.received), ContinuousClock.now + self.countBudget)
+                    counted = try? await AwaitedRead.result(until: deadline) { await rows.awaitedCount(query) }.get()
+                }
                 let read = reader.read(ask, validated) { _, _ in result }
-                return sharingJSON(written(read, of: ask, validated, in: lists, to: request, cacheKey: key), with: request, format: ask.format)
+                return sharingJSON(
+                    written(read, of: ask, validated, in: lists, to: request, cacheKey: key, counted: counted), with: request,
+                    format: ask.format)
             }
         }
         if let answered = respondWithList(ask, validated, in: lists, to: request, cacheKey: key, attemptWork: attempts.work) {
@@ -175,6 +188,8 @@ struct TableRoute: Sendable {
             if !ask.list.answersWithoutBlocking || !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
                 return nil
             }
+            // A count is a worker's: the attempt answers only when the count is kept (or none is asked).
+            if countsRows(ask, valid), keptCount(ask.list, valid) == nil { return nil }
         }
         let read: ListRead<RowPage?>
         if case .success(let valid) = validated, Self.isShell(ask, valid) {
@@ -195,14 +210,51 @@ struct TableRoute: Sendable {
     /// The answer to `read`, the read of `ask` under `validated`, kept under `cacheKey`
     /// when it succeeded; after a schema change, the answer to the second try, not kept
     /// (its key names the file as it was).
+    /// - Parameter counted: The count an awaited source gave (``SuspendingRowSource``); nil
+    ///   counts here, on this thread, as ``count(_:_:page:)`` says.
     private func written(
         _ read: ListRead<RowPage?>, of ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists,
-        to request: Request, cacheKey: CacheKey?
+        to request: Request, cacheKey: CacheKey?, counted: RowCount? = nil
     ) -> Response {
         if let retry = read.retry {
-            return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil)
+            return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil, counted: counted)
         }
-        return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey)
+        return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey, counted: counted)
+    }
+
+    /// Whether `valid`, a request of `ask`'s list, shows a count above its rows: a first page
+    /// (page, region or JSON; a continuation never counts again) of a list whose source counts.
+    func countsRows(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
+        guard countBudget > .zero, valid.start == nil, ask.list.capabilities.counts, !Self.isShell(ask, valid) else { return false }
+        return ask.format == .page || ask.format == .region || ask.format == .json
+    }
+
+    /// The key of `valid`'s count in ``counts``: the list, the search and the filters.
+    private static func countKey(_ list: ListDefinition, _ valid: TableRequest) -> String {
+        var key = list.name + "\u{1}" + (valid.query.map { "q" + $0 } ?? "")
+        for filter in valid.filters { key += "\u{1}\(filter.column)\u{2}\(filter.operation.rawValue)\u{2}\(filter.values.joined(separator: "\u{3}"))" }
+        return key
+    }
+
+    /// The count kept for `valid` at the data's version now, if any.
+    private func keptCount(_ list: ListDefinition, _ valid: TableRequest) -> RowCount? {
+        guard case .success(let version?) = list.rows.dataVersion() else { return nil }
+        return counts.value(for: Self.countKey(list, valid), version: version)
+    }
+
+    /// How many rows `valid`'s search and filters keep, for its first `page`: the page's own
+    /// rows when it is the whole list, else kept under the data version, else counted within
+    /// ``countBudget`` (a lower bound past it) and kept; nil when not counted.
+    private func count(_ list: ListDefinition, _ valid: TableRequest, page: RowPage) -> RowCount? {
+        guard page.hasMore else { return RowCount(page.rows.count) }
+        let version = try? list.rows.dataVersion().get()
+        let key = Self.countKey(list, valid)
+        if let version, let kept = counts.value(for: key, version: version) { return kept }
+        let query = RowPageQuery(
+            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
+        guard case .success(let counted?) = list.rows.count(query, until: ContinuousClock.now + countBudget) else { return nil }
+        if let version { counts.store(counted, for: key, version: version) }
+        return counted
     }
 
     /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
@@ -214,7 +266,7 @@ struct TableRoute: Sendable {
     /// (nil when refused) over `lists`, kept under `cacheKey` when it succeeded.
     private func write(
         _ outcome: ListRead<RowPage?>.Outcome, of ask: ListAsk, _ parsed: TableRequest?, in lists: TableLists,
-        to request: Request, cacheKey: CacheKey?
+        to request: Request, cacheKey: CacheKey?, counted: RowCount? = nil
     ) -> Response {
         let list = ask.list
         var snapshot = ListSnapshot(display: list.configuration.display)
@@ -262,6 +314,9 @@ struct TableRoute: Sendable {
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
+        if let parsed, let page, decision.body.showsRows, countsRows(ask, parsed) {
+            view.count = list.awaits ? (page.hasMore ? counted : RowCount(page.rows.count)) : count(list, parsed, page: page)
+        }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
         if case .loadMore(let cursor) = decision.footer, let parsed {

@@ -18,18 +18,25 @@ protocol DecisionView {
     var baseContext: MustacheFields { get }
     /// The offline `<template>`s' content of a full page.
     var offlineContext: MustacheValue { get }
+    /// How many rows match, as a sentence, when they were counted (announced after the decision's own).
+    var countText: String? { get }
 }
 
 extension DecisionView {
     /// The decision's announcements as sentences in the page language, joined.
     var announcementText: String {
         let words = strings.words.announce
-        return decision.announcements.map { announcement in
+        var sentences = decision.announcements.map { announcement in
             // Found by QA: a refusal was announced with its English reason on every page.
             if case .badRequest = announcement, let refusal { return words.badRequest(strings.words.reason(refusal)) }
             return words.sentence(announcement)
-        }.joined(separator: words.separator)
+        }
+        if let countText { sentences.append(countText) }
+        return sentences.joined(separator: words.separator)
     }
+
+    /// No count by default.
+    var countText: String? { nil }
 
     /// The fields of ``pageContext``, for pages that add their own.
     var pageFields: MustacheFields {

@@ -84,6 +84,13 @@ enum TableJSON {
             json.string(name)
         }
         json.raw("], ")
+        // How many rows match (the first page's, within the count's budget), and whether more may.
+        json.key("count")
+        json.raw(view.count.map { String($0.value) } ?? "null")
+        json.raw(", ")
+        json.key("countIsLowerBound")
+        json.raw(view.count.map { $0.isLowerBound ? "true" : "false" } ?? "null")
+        json.raw(", ")
         columns(list, into: &json)
         json.key("rows")
         json.raw("[")

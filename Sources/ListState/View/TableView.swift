@@ -44,6 +44,9 @@ package final class TableView: DecisionView {
     var next: String?
     /// The query time limit in seconds, when the search or filters ran past it.
     var searchTimeLimit: Int?
+    /// How many rows the search and filters keep, when they were counted (a first page
+    /// or region whose source counts, within the count's budget).
+    var count: RowCount?
     /// The search text of a refused request (`q` as it came, at most
     /// ``ListRequest/maximumQueryLength`` scalars), put back in the search box so the
     /// reader can mend it (found by a break-it pass: a 400 emptied the box).
@@ -174,8 +177,18 @@ package final class TableView: DecisionView {
                 "href": .string(links.current),
             ]
         }
+        if let text = countText { context["count"] = ["text": .string(text)] }
         addRowsAndFooter(to: &context, links: links)
         return context
+    }
+
+    /// How many rows match, as the sentence above the rows ("338 rows where section =
+    /// editors."); nil when uncounted or when the decision shows no rows.
+    var countText: String? {
+        guard let count, decision.body.showsRows, let request else { return nil }
+        let words = strings.words.announce
+        let filters = filterLabels(request).map(\.label)
+        return words.rowsMatching(words.rowsCounted(count.value, count.isLowerBound), request.query.map(isolated), filters)
     }
 
     /// The context of a continuation (`continuation.mustache`): the rows, the footer and
@@ -242,7 +255,9 @@ package final class TableView: DecisionView {
     /// Every name ``pageOwnFields`` may hold: a section of the shared fields that looked
     /// for any other name in a page's own fields, and did not find it, is still kept
     /// (``Mustache/MustacheSharedContext/ownNames``).
-    package static let pageOwnNames: Set<String> = ["title", "startHref", "stale", "lazy", "placeholder", "hasRows", "rows", "footer", "status"]
+    package static let pageOwnNames: Set<String> = [
+        "title", "startHref", "stale", "count", "lazy", "placeholder", "hasRows", "rows", "footer", "status",
+    ]
 
     /// See ``pageOwnFields``.
     package var pageSharedFields: MustacheFields {
@@ -328,18 +343,8 @@ package final class TableView: DecisionView {
             if link.isCurrent { fields["direction"] = .string(link.descending ? words.words.descending : words.words.ascending) }
             sorts.append(.dictionary(fields))
         }
-        let filters: [MustacheValue] = base.filters.indices.map { index in
-            // A named filter shows under its own label, with the value as the request gave it; a
-            // column's filter under the column's label (in the page language where the list has one).
-            var shown = base.filters[index]
-            if index < base.origins.count, case .named(let named, let value) = base.origins[index] {
-                let label = list.words.columnLabels[language]?[named.column] ?? named.label ?? named.name
-                shown = RowFilter(column: label, operation: named.operation, value: value)
-            } else if let column = list.table.columnIndex(shown.column).map({ list.table.columns[$0] }) {
-                shown.column = list.label(column, in: language)
-            }
-            let label = words.words.label(shown)
-            return [
+        let filters: [MustacheValue] = filterLabels(base).map { index, label in
+            [
                 "label": .string(label), "removeLabel": .string(words.words.removeFilter(label)),
                 "removeHref": .string(QueryString.link(list.path, base.without(filterAt: index).queryItems(cursor: nil))),
             ]
@@ -368,6 +373,22 @@ package final class TableView: DecisionView {
         }
         if let form = filterForm(base) { controls["filterForm"] = form }
         return .dictionary(controls)
+    }
+
+    /// Each of `base`'s filters in words, with its index: a named filter under its own label,
+    /// with the value as the request gave it; a column's filter under the column's label (in
+    /// the page language where the list has one).
+    func filterLabels(_ base: TableRequest) -> [(index: Int, label: String)] {
+        base.filters.indices.map { index in
+            var shown = base.filters[index]
+            if index < base.origins.count, case .named(let named, let value) = base.origins[index] {
+                let label = list.words.columnLabels[language]?[named.column] ?? named.label ?? named.name
+                shown = RowFilter(column: label, operation: named.operation, value: value)
+            } else if let column = list.table.columnIndex(shown.column).map({ list.table.columns[$0] }) {
+                shown.column = list.label(column, in: language)
+            }
+            return (index, words.words.label(shown))
+        }
     }
 
     /// The filter form (`table-list-controls.mustache`): a GET form to the list's address that

@@ -241,16 +241,51 @@ public final class DatabaseSource: ListSource {
         _ table: TableDescription, filters: [RowFilter],
         until deadline: ContinuousClock.Instant
     ) -> Result<Int?, ListStoreError> {
+        count(RowPageQuery(table: table, filters: filters), until: deadline).map { $0.flatMap { $0.isLowerBound ? nil : $0.value } }
+    }
+
+    /// The rows `query`'s search and filters keep, within `deadline`: first the rows up to
+    /// ``RowCount/bound`` one by one, then, past them, the whole count; a deadline met on the
+    /// way gives what was counted as a lower bound (nil when nothing was). `query.attemptWork`
+    /// bounds each step's work too. Never waits on a lock (busy at once).
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        var stepped = 0
+        let bounded = KeysetQuery.boundedCount(query, limit: RowCount.bound + 1)
+        let first = counting(query, until: deadline) { connection throws(ListStoreError) -> Int in
+            let statement = try connection.statement(bounded.sql)
+            defer { statement.reset() }
+            try statement.bind(values: bounded.values)
+            while try statement.step() { stepped += 1 }
+            return stepped
+        }
+        switch first {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(stepped > 0 ? RowCount(stepped, isLowerBound: true) : nil)
+        case .success(let counted?) where counted <= RowCount.bound: return .success(RowCount(counted))
+        case .success: break
+        }
+        let whole = KeysetQuery.count(query)
+        let counted = counting(query, until: deadline) { connection throws(ListStoreError) -> Int in
+            let statement = try connection.statement(whole.sql)
+            defer { statement.reset() }
+            try statement.bind(values: whole.values)
+            return try statement.step() ? statement.int(0) : 0
+        }
+        return counted.map { $0.map { RowCount($0) } ?? RowCount(RowCount.bound, isLowerBound: true) }
+    }
+
+    /// `body` run on a connection until `deadline` (and within `query.attemptWork`), never
+    /// waiting on a lock; nil when it ran out of time or work.
+    private func counting(
+        _ query: RowPageQuery, until deadline: ContinuousClock.Instant,
+        _ body: (SQLiteConnection) throws(ListStoreError) -> Int
+    ) -> Result<Int?, ListStoreError> {
         let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
-        let count = KeysetQuery.count(table, filters: filters)
         let counted = judged { () throws(ListStoreError) -> Int? in
             // A count is a page's extra: it never waits on a lock (busy at once).
-            try pool.withConnection(timeLimit: seconds, from: nil, waiting: false) { connection throws(ListStoreError) in
-                let statement = try connection.statement(count.sql)
-                defer { statement.reset() }
-                try statement.bind(values: count.values)
-                return try statement.step() ? statement.int(0) : 0
+            try pool.withConnection(timeLimit: seconds, from: nil, waiting: false, workLimit: query.attemptWork) {
+                connection throws(ListStoreError) in try body(connection)
             }
         }
         if case .failure(let error) = counted, error.kind == .timedOut { return .success(nil) }

@@ -154,10 +154,25 @@ package struct KeysetQuery {
 
     /// The statement that counts the rows of `table` that `filters` keep.
     package static func count(_ table: TableDescription, filters: [RowFilter]) -> SQLCondition {
-        let conditions = RowPageQuery(table: table, filters: filters).conditions
-        var sql = "SELECT count(*) FROM \(table.sqlName)"
+        count(RowPageQuery(table: table, filters: filters))
+    }
+
+    /// The statement that counts the rows `query`'s search and filters keep: the page's own
+    /// `WHERE` (``RowPageQuery/conditions``), so a count matches what the pages show.
+    package static func count(_ query: RowPageQuery) -> SQLCondition {
+        let conditions = query.conditions
+        var sql = "SELECT count(*) FROM \(query.table.sqlName)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
         return SQLCondition(sql, conditions.flatMap(\.values))
+    }
+
+    /// The statement that reads a `1` for each of the first `limit` rows `query`'s search and
+    /// filters keep: a bounded count, stepped row by row so it knows how far it got at a deadline.
+    package static func boundedCount(_ query: RowPageQuery, limit: Int) -> SQLCondition {
+        let conditions = query.conditions
+        var sql = "SELECT 1 FROM \(query.table.sqlName)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        return SQLCondition(sql + " LIMIT ?", conditions.flatMap(\.values) + [.integer(Int64(limit))])
     }
 
     /// The query of the run of rows `position` ends: equal to it in the sort value and

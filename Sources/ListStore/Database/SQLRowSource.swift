@@ -125,6 +125,10 @@ public struct SQLRowSource: RowSource {
         database.count(table, filters: filters, until: deadline)
     }
 
+    public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
+        database.count(query, until: deadline)
+    }
+
     public func dataVersion() -> Result<DataVersion?, ListStoreError> {
         database.dataVersion()
     }
