@@ -38,7 +38,7 @@ final class TableFixture {
     init(
         _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
         templates: [String: String] = [:], corsOrigin: String? = nil, basePath: String = "",
-        responseCacheBytes: Int? = nil
+        responseCacheBytes: Int? = nil, countBudgetSeconds: Double? = nil
     ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
@@ -46,7 +46,7 @@ final class TableFixture {
             server = try Self.serve(
                 sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
                 templates: templates, corsOrigin: corsOrigin, basePath: basePath,
-                responseCacheBytes: responseCacheBytes, incidents: incidents)
+                responseCacheBytes: responseCacheBytes, countBudgetSeconds: countBudgetSeconds, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -58,7 +58,7 @@ final class TableFixture {
     private static func serve(
         _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
         templates: [String: String], corsOrigin: String?, basePath: String, responseCacheBytes: Int?,
-        incidents: TestServer.LoggedLines
+        countBudgetSeconds: Double?, incidents: TestServer.LoggedLines
     ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
@@ -83,6 +83,7 @@ final class TableFixture {
         application.corsOrigin = corsOrigin
         application.basePath = basePath
         if let responseCacheBytes { application.responseCacheBytes = responseCacheBytes }
+        if let countBudgetSeconds { application.countBudgetSeconds = countBudgetSeconds }
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
             tables: TableCatalog(

@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ListState
+@testable import ListStore
+
+/// The count above a list's rows (issue 47): how many rows the search and filters keep,
+/// on the first page, the region and the JSON twin, never on a continuation; kept under
+/// the data version; "more than" past its budget. Every page is validated by TestServer.
+@Suite struct ListCountTests {
+    /// The sentence above the rows (`<p class="list-matches">`), or nil.
+    static func countText(_ html: String) -> String? {
+        Markup.matches(#"<p class="list-matches">([^<]*)</p>"#, in: html).first.map(Markup.unescape)
+    }
+
+    /// Every row of the list `query` asks for, read from its JSON twin in one page: the oracle.
+    static func rowCount(_ fixture: TableFixture, _ query: String) throws -> Int {
+        let json = try TableFixture.json(fixture.server.get("/products.json?limit=100&" + query))
+        return (json["rows"] as? [Any])?.count ?? -1
+    }
+
+    @Test func countsWithFiltersSearchAndBoth() throws {
+        let fixture = try TableFixture()
+        for (query, words) in [
+            ("", ""), ("price=1.5", " where price = 1.5"), ("q=p", " matching “\u{2068}p\u{2069}”"),
+            ("q=p&price__gt=1", " matching “\u{2068}p\u{2069}” where price > 1"),
+        ] {
+            let expected = try Self.rowCount(fixture, query)
+            #expect(expected > 1, "\(query)")
+            // One row a page, so the count is the source's, not the page's own rows.
+            let page = try fixture.server.get("/products?limit=1&" + query)
+            let sentence = "\(expected) rows\(words)."
+            #expect(Self.countText(page.text) == sentence, "\(query)")
+            #expect(Markup.statusText(page.text)?.hasSuffix(" " + sentence) == true, "\(query): \(Markup.statusText(page.text) ?? "")")
+            let json = try TableFixture.json(fixture.server.get("/products.json?limit=1&" + query))
+            #expect(json["count"] as? Int == expected && json["countIsLowerBound"] as? Bool == false, "\(query)")
+            let region = try fixture.server.get("/products?limit=1&" + query, headers: ["HX-Request": "true"])
+            #expect(Self.countText(region.text) == sentence, "\(query)")
+            // A continuation does not count again, in HTML or JSON.
+            let next = try #require(Markup.loadMoreHref(page.text))
+            let continuation = try fixture.server.get(next, headers: ["HX-Request": "true"])
+            #expect(Self.countText(continuation.text) == nil && !continuation.text.contains(sentence), "\(query)")
+            let nextJSON = try #require(json["next"] as? String)
+            let later = try TableFixture.json(fixture.server.get(nextJSON))
+            #expect(later["count"] is NSNull && later["countIsLowerBound"] is NSNull, "\(query)")
+        }
+    }
+
+    @Test func countsSpeakThePageLanguage() throws {
+        let fixture = try TableFixture()
+        let simplified = try fixture.server.get("/products?limit=1&price=1.5&lang=zh-Hans")
+        #expect(Self.countText(simplified.text) == "price = 1.5的共 3 行。")
+        let traditional = try fixture.server.get("/products?limit=1&lang=zh-Hant")
+        #expect(Self.countText(traditional.text) == "共 7 列。")
+        let one = try fixture.server.get("/products?limit=1&q=pear")
+        #expect(Self.countText(one.text) == "1 row matching “\u{2068}pear\u{2069}”.")
+    }
+
+    @Test func aCountIsKeptUntilTheDataChanges() throws {
+        let fixture = try TableFixture()
+        let before = try fixture.server.get("/products?limit=2&price=1.5")
+        #expect(Self.countText(before.text) == "3 rows where price = 1.5.")
+        try fixture.write("INSERT INTO products (name, price) VALUES ('quince', 1.5)")
+        let after = try fixture.server.get("/products?limit=2&price=1.5")
+        #expect(Self.countText(after.text) == "4 rows where price = 1.5.")
+    }
+
+    @Test func noRowsShowNoCount() throws {
+        let fixture = try TableFixture()
+        let none = try fixture.server.get("/products?q=nothingmatches")
+        #expect(Self.countText(none.text) == nil)
+        let json = try TableFixture.json(fixture.server.get("/products.json?q=nothingmatches"))
+        #expect(json["count"] is NSNull)
+    }
+
+    /// A count past its budget is a lower bound: a million rows each matching a `contains`
+    /// filter cannot be counted whole in 20 ms, so the page says "more than" what the first,
+    /// bounded count reached (10,000 when it finished, fewer when even it ran out).
+    @Test func aCountPastItsBudgetIsALowerBound() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE big (id INTEGER PRIMARY KEY, t TEXT);
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000000)
+            INSERT INTO big SELECT x, 'word ' || x FROM n;
+            """, countBudgetSeconds: 0.02)
+        let started = ContinuousClock.now
+        let json = try TableFixture.json(fixture.server.get("/big.json?t__contains=word"))
+        let count = try #require(json["count"] as? Int)
+        #expect(json["countIsLowerBound"] as? Bool == true)
+        #expect(count >= 1 && count <= RowCount.bound)
+        // The count never holds the answer much past its budget (a page here takes milliseconds).
+        #expect(ContinuousClock.now - started < .seconds(1))
+        let page = try fixture.server.get("/big?t__contains=word&lang=en")
+        let text = try #require(Self.countText(page.text))
+        #expect(text.hasPrefix("More than ") && text.hasSuffix(" rows where t contains “word”."), "\(text)")
+    }
+
+    /// Fruit read with Swift concurrency that counts (`count(filters:search:)`) or declares it does not.
+    struct CountingFruit: AsyncRowSource {
+        let rows: InMemoryRowSource
+        let counts: Bool
+
+        var columns: [TableDescription.Column] { rows.table.columns }
+        var capabilities: RowSourceCapabilities {
+            var capabilities = rows.capabilities
+            capabilities.counts = counts
+            return capabilities
+        }
+        func rows(_ request: RowRequest) async throws -> RowBatch {
+            let query = RowPageQuery(
+                table: rows.table, sort: request.sort, after: request.after, limit: request.limit, search: request.search,
+                filters: request.filters, wholeValues: true)
+            let page = try rows.page(query, continuing: nil).get()
+            return RowBatch(rows: page?.rows.map(Array.init) ?? [], hasMore: page?.hasMore ?? false)
+        }
+        func row(key: [SQLValue]) async throws -> [SQLValue]? { try rows.row(address: key, startedAt: nil).get() }
+        func count(filters: [RowFilter], search: String?) async throws -> Int? {
+            try rows.count(RowPageQuery(table: rows.table, search: search, filters: filters), until: .now + .seconds(1)).get()?.value
+        }
+    }
+
+    /// An awaited source that counts shows its count (search included); one that declares
+    /// no count shows none, even where it could.
+    @Test func aSourceCountsOnlyWhereItSaysItCan() async throws {
+        let names = ["apple", "banana", "cherry", "date", "elder", "fig", "grape"]
+        let fruit = try InMemoryRowSource(
+            name: "fruit", columns: InMemoryListTests.columns,
+            rows: names.enumerated().map { [.integer(Int64($0 + 1)), .text($1), .real(Double($0))] })
+        for counts in [true, false] {
+            let list = try ListDefinition("fruit", rows: CountingFruit(rows: fruit, counts: counts))
+            let server = try TestServer(tables: TableCatalog(TableLists([list])), configuration: AppConfiguration())
+            try await onOwnThread {
+                let page = try server.get("/fruit?limit=2&q=e")
+                let json = try TableFixture.json(server.get("/fruit.json?limit=2&q=e"))
+                if counts {
+                    #expect(Self.countText(page.text) == "5 rows matching “\u{2068}e\u{2069}”.")
+                    #expect(json["count"] as? Int == 5 && json["countIsLowerBound"] as? Bool == false)
+                } else {
+                    #expect(Self.countText(page.text) == nil)
+                    #expect(json["count"] is NSNull && json["countIsLowerBound"] is NSNull)
+                }
+            }
+        }
+    }
+
+    /// At the store: a count whose whole pass runs out of work (as of time) after its bounded
+    /// pass finished is "more than 10,000", deterministically (SQLite's instruction count).
+    @Test func aBoundedCountIsALowerBoundAtTheStore() throws {
+        let folder = TemporaryFolder.make("count")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/big.sqlite"
+        try SQLiteConnection(path: path, readOnly: false).execute(
+            """
+            CREATE TABLE big (id INTEGER PRIMARY KEY, t TEXT);
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 200000)
+            INSERT INTO big SELECT x, 'word ' || x FROM n;
+            """)
+        let source = try DatabaseSource(path: path)
+        let table = try #require(try source.tables().get().first { $0.name == "big" })
+        let filter = RowFilter(column: "t", operation: .contains, value: "word")
+        let deadline = ContinuousClock.now + .seconds(30)
+        let whole = try source.count(RowPageQuery(table: table, filters: [filter]), until: deadline).get()
+        #expect(whole == RowCount(200_000))
+        var bounded = RowPageQuery(table: table, filters: [filter])
+        // Enough work for 10,001 rows, not for 200,000.
+        bounded.attemptWork = 300
+        let lower = try source.count(bounded, until: deadline).get()
+        #expect(lower == RowCount(RowCount.bound, isLowerBound: true))
+        let searched = try source.count(RowPageQuery(table: table, search: "word"), until: deadline).get()
+        #expect(searched == RowCount(200_000))
+    }
+}
