@@ -188,8 +188,6 @@ struct TableRoute: Sendable {
             if !ask.list.answersWithoutBlocking || !valid.startsWithoutLookUp || !attempts.mayAttempt(attemptShape) {
                 return nil
             }
-            // A count is a worker's: the attempt answers only when the count is kept (or none is asked).
-            if countsRows(ask, valid), keptCount(ask.list, valid) == nil { return nil }
         }
         let read: ListRead<RowPage?>
         if case .success(let valid) = validated, Self.isShell(ask, valid) {
@@ -204,7 +202,15 @@ struct TableRoute: Sendable {
             if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
             return nil
         }
-        return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey)
+        // An attempt counts within its work too: a count that needs more is a worker's, whole.
+        var counted: RowCount?
+        if let attemptWork, read.retry == nil, case .success(let valid) = validated, countsRows(ask, valid),
+            case .read(let page?) = read.outcome, page.hasMore
+        {
+            guard let exact = count(ask.list, valid, page: page, attemptWork: attemptWork), !exact.isLowerBound else { return nil }
+            counted = exact
+        }
+        return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey, counted: counted)
     }
 
     /// The answer to `read`, the read of `ask` under `validated`, kept under `cacheKey`
@@ -236,24 +242,20 @@ struct TableRoute: Sendable {
         return key
     }
 
-    /// The count kept for `valid` at the data's version now, if any.
-    private func keptCount(_ list: ListDefinition, _ valid: TableRequest) -> RowCount? {
-        guard case .success(let version?) = list.rows.dataVersion() else { return nil }
-        return counts.value(for: Self.countKey(list, valid), version: version)
-    }
-
     /// How many rows `valid`'s search and filters keep, for its first `page`: the page's own
     /// rows when it is the whole list, else kept under the data version, else counted within
-    /// ``countBudget`` (a lower bound past it) and kept; nil when not counted.
-    private func count(_ list: ListDefinition, _ valid: TableRequest, page: RowPage) -> RowCount? {
+    /// ``countBudget`` (a lower bound past it) and kept; nil when not counted. An attempt's
+    /// count (`attemptWork`) keeps only an exact one: its bound is its work, not the budget.
+    private func count(_ list: ListDefinition, _ valid: TableRequest, page: RowPage, attemptWork: Int? = nil) -> RowCount? {
         guard page.hasMore else { return RowCount(page.rows.count) }
         let version = try? list.rows.dataVersion().get()
         let key = Self.countKey(list, valid)
         if let version, let kept = counts.value(for: key, version: version) { return kept }
         let query = RowPageQuery(
-            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
+            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters,
+            attemptWork: attemptWork)
         guard case .success(let counted?) = list.rows.count(query, until: ContinuousClock.now + countBudget) else { return nil }
-        if let version { counts.store(counted, for: key, version: version) }
+        if let version, attemptWork == nil || !counted.isLowerBound { counts.store(counted, for: key, version: version) }
         return counted
     }
 
@@ -315,7 +317,7 @@ struct TableRoute: Sendable {
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
         if let parsed, let page, decision.body.showsRows, countsRows(ask, parsed) {
-            view.count = list.awaits ? (page.hasMore ? counted : RowCount(page.rows.count)) : count(list, parsed, page: page)
+            view.count = counted ?? (list.awaits ? (page.hasMore ? nil : RowCount(page.rows.count)) : count(list, parsed, page: page))
         }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
