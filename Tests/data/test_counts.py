@@ -1,0 +1,36 @@
+"""The count above a list's rows (issue 47) over own data: `count` and
+`countIsLowerBound` in the JSON twin (validated against docs/list.schema.json by
+the client), checked against Python's sqlite3 and against a walk of every page."""
+from support import list_url, prepared
+
+_, METAS = prepared()
+
+
+def walked(client, path):
+    """The rows of every page from `path`, following `next`, and the first page."""
+    first = document = client.get_json(path)
+    rows = list(document["rows"])
+    while document["next"]:
+        document = client.get_json(document["next"])
+        assert document["count"] is None and document["countIsLowerBound"] is None, "a later page counts again"
+        rows += document["rows"]
+    return first, rows
+
+
+def test_counts_match_the_oracle_and_the_pages(client, oracle):
+    meta = METAS["items"]
+    for params, sql in [({}, "SELECT count(*) FROM items"),
+                        ({"score__gt": 2}, "SELECT count(*) FROM items WHERE score > 2"),
+                        ({"q": "a"}, None), ({"q": "a", "score__gt": 2}, None)]:
+        first, rows = walked(client, list_url(meta, limit=7, **params))
+        assert first["countIsLowerBound"] is False, params
+        assert first["count"] == len(rows), params
+        if sql:
+            assert first["count"] == oracle.execute(sql).fetchone()[0], params
+
+
+def test_the_page_says_the_count(client):
+    meta = METAS["items"]
+    document = client.get_json(list_url(meta, limit=3, score__gt=2))
+    page = client.get_html(list_url(meta, json_twin=False, limit=3, score__gt=2))
+    assert f'<p class="list-matches">{document["count"]:,} rows where score &gt; 2.</p>' in page
