@@ -18,6 +18,7 @@
 @_exported import struct ListStore.ListSort
 @_exported import struct ListStore.ListStoreError
 @_exported import struct ListStore.RowBatch
+@_exported import struct ListStore.RowCount
 @_exported import struct ListStore.RowFilter
 @_exported import struct ListStore.RowPage
 @_exported import struct ListStore.RowPosition
