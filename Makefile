@@ -46,7 +46,10 @@ test: deps postgresql-deps  ## everything CI runs: repository paths, swift forma
 	scripts/with-postgresql $(MAKE) --no-print-directory test-suites
 
 test-suites:  ## the suites of make test, inside one throw-away PostgreSQL cluster (make test starts it)
-	swift test --skip-build
+	# The upstream suites time their answers against a local upstream: they run in a process
+	# of their own (in the whole run's, the count suites' blocking reads held them past their limits).
+	swift test --skip-build --skip UpstreamStoreTests
+	swift test --skip-build --filter UpstreamStoreTests
 	$(MAKE) --no-print-directory examples
 	$(MAKE) e2e
 	$(MAKE) data
