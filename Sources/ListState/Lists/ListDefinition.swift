@@ -18,8 +18,11 @@ public struct ListDefinition: Sendable {
             didSet {
                 makeListedLabels()
                 makeCapabilities()
+                sample = ColumnSample()
             }
         }
+        /// What its first rows say of its columns (``ColumnSample``), shared by its copies.
+        var sample = ColumnSample()
         var source: any ListSource
         /// The row source set in place of the table's in its database (``ListDefinition/rows``); nil for that one.
         var ownRows: (any RowSource)? { didSet { makeCapabilities() } }
@@ -303,6 +306,9 @@ public struct ListDefinition: Sendable {
     fileprivate static func listedColumns(_ shownColumns: [Int]?, of table: TableDescription) -> [Int] {
         shownColumns ?? Array(0..<min(table.columns.count, RecordCells.listedColumns))
     }
+
+    /// What the list's first rows read say of its columns (``ColumnSample``).
+    var columnSample: ColumnSample { storage.fields.sample }
 
     /// The labels of ``listedColumns`` (``label(_:)``), HTML-escaped once for the list
     /// rather than for every page (each page made and escaped them: callgrind).

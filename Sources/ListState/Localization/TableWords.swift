@@ -62,6 +62,9 @@ struct TableWords: Sendable {
     var filterOperation: String
     var filterValue: String
     var addFilterButton: String
+    /// The column picker's summary and its button.
+    var chooseColumns: String
+    var showColumns: String
 
     /// The words of `language`.
     static func of(_ language: Language) -> TableWords {
@@ -94,7 +97,7 @@ struct TableWords: Sendable {
         notCounted: "rows not counted (the source cannot be read just now)", noLists: "There are no tables or views to show.", referencedBy: "Rows that refer to this one",
         searchTitle: { "“\($0)” in \($1)" }, backToList: { "Back to \($0)" },
         ignoredParameter: { "“\($0)” is not a column of \($1), so it was ignored." }, addFilter: "Add a filter",
-        filterColumn: "Column", filterOperation: "Comparison", filterValue: "Value", addFilterButton: "Add")
+        filterColumn: "Column", filterOperation: "Comparison", filterValue: "Value", addFilterButton: "Add", chooseColumns: "Choose columns", showColumns: "Show these columns")
 
     static let simplifiedChinese = TableWords(
         sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", jsonLink: "本页的 JSON 格式", csvLink: "整个列表的 CSV 文件", ascending: "升序", descending: "降序",
@@ -106,7 +109,7 @@ struct TableWords: Sendable {
         contains: "包含", isIn: "属于", isNull: "为空", isNotNull: "不为空",
         notCounted: "行数未统计（暂时无法读取数据源）", noLists: "没有可以显示的表或视图。", referencedBy: "引用这一行的行", searchTitle: { "\($1)中的“\($0)”" }, backToList: { "返回\($0)" },
         ignoredParameter: { "“\($0)”不是\($1)的列，已忽略。" }, addFilter: "添加筛选条件",
-        filterColumn: "列", filterOperation: "比较方式", filterValue: "值", addFilterButton: "添加")
+        filterColumn: "列", filterOperation: "比较方式", filterValue: "值", addFilterButton: "添加", chooseColumns: "选择列", showColumns: "显示这些列")
 
     static let traditionalChinese = TableWords(
         sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪", descending: "降冪",
@@ -118,7 +121,7 @@ struct TableWords: Sendable {
         contains: "包含", isIn: "屬於", isNull: "為空", isNotNull: "不為空",
         notCounted: "列數未統計（暫時無法讀取資料來源）", noLists: "沒有可以顯示的表或檢視。", referencedBy: "引用這一列的列", searchTitle: { "\($1)中的「\($0)」" }, backToList: { "返回\($0)" },
         ignoredParameter: { "「\($0)」不是\($1)的欄，已忽略。" }, addFilter: "新增篩選條件",
-        filterColumn: "欄", filterOperation: "比較方式", filterValue: "值", addFilterButton: "新增")
+        filterColumn: "欄", filterOperation: "比較方式", filterValue: "值", addFilterButton: "新增", chooseColumns: "選擇欄", showColumns: "顯示這些欄")
 }
 
 extension TableWords {

@@ -121,6 +121,7 @@ extension UIStrings {
             case .unsupportedSearch: "This list cannot be searched."
             case .badFilter(let name):
                 "The filter “\(name)” cannot be used: isnull takes 0 or 1, in takes at most \(RowFilter.maximumValues) values, and a list takes at most \(RowFilter.maximumFilters) filters."
+            case .unknownColumn(let parameter, let column): "This list shows no column “\(column)”, so “\(parameter)” cannot choose it."
             case .notANumber(let parameter, let value): "“\(value)” is not a number, so “\(parameter)” cannot compare with it."
             case .unreadableValue: "A filter's value is not one its column can hold (text given for a number or a date, say)."
             case .malformedAddress: "The address is not written correctly (a broken % sign or character). Start again from the beginning."

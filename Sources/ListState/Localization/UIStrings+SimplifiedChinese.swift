@@ -104,6 +104,7 @@ extension UIStrings {
             case .unsupportedFilter(let name): "这个列表不能用筛选条件“\(name)”。"
             case .unsupportedSearch: "这个列表不能搜索。"
             case .badFilter(let name): "筛选条件“\(name)”无法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 个值，一个列表最多 \(RowFilter.maximumFilters) 个筛选条件。"
+            case .unknownColumn(let parameter, let column): "这个列表没有“\(column)”列，所以“\(parameter)”无法选择它。"
             case .notANumber(let parameter, let value): "“\(value)”不是数字，所以“\(parameter)”无法与它比较。"
             case .unreadableValue: "筛选条件的值不是该列能容纳的（例如给数字或日期列的是文字）。"
             case .malformedAddress: "这个网址的写法有误（% 符号或字符损坏）。请从头开始。"

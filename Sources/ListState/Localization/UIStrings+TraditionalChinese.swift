@@ -104,6 +104,7 @@ extension UIStrings {
             case .unsupportedFilter(let name): "這個清單不能用篩選條件「\(name)」。"
             case .unsupportedSearch: "這個清單不能搜尋。"
             case .badFilter(let name): "篩選條件「\(name)」無法使用：isnull 只能是 0 或 1，in 最多 \(RowFilter.maximumValues) 個值，一個清單最多 \(RowFilter.maximumFilters) 個篩選條件。"
+            case .unknownColumn(let parameter, let column): "這個清單沒有「\(column)」欄，所以「\(parameter)」無法選擇它。"
             case .notANumber(let parameter, let value): "「\(value)」不是數字，所以「\(parameter)」無法與它比較。"
             case .unreadableValue: "篩選條件的值不是該欄能容納的（例如給數字或日期欄的是文字）。"
             case .malformedAddress: "這個網址的寫法有誤（% 符號或字元損壞）。請從頭開始。"

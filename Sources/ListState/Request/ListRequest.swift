@@ -90,6 +90,8 @@ package enum ListRequest {
         case unreadableValue
         /// A range filter (the parameter) on a column of numbers was given a value that is no number.
         case notANumber(parameter: String, value: String)
+        /// `_col` or `_nocol` (the parameter) names no column the list offers (``ListDefinition/offeredColumns``).
+        case unknownColumn(parameter: String, column: String)
         /// A named filter (the parameter) does not accept the value.
         case unknownFilterValue(parameter: String, value: String)
         /// The address itself cannot be read (a bad `%` escape, invalid UTF-8).

@@ -16,6 +16,7 @@ import ListStore
 /// | `lang` | interface language | unknown values fall back to negotiation |
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
 ///
+/// | `_col`, `_nocol` | the columns a page shows (Datasette's spelling; repeatable): those `_col` names, in order, or all but those `_nocol` names (``ReadingColumns``); the links, the JSON and the CSV keep them | a column the list offers (its configured `columns`, else any), else 400; taken before a filter, so a column `_col` is filtered as `_col__exact` |
 /// | `_filter_column`, `_filter_op`, `_filter_value` | the filter form's one filter (Datasette's spelling): `COL__OP=VALUE` | as a column filter; no column: none |
 ///
 /// A repeated parameter is a 400; a range filter's value on a column of numbers
@@ -24,7 +25,10 @@ import ListStore
 /// tracking parameter (``TrackingParameters``) is ignored silently.
 package struct TableRequest: ListQuery, Sendable {
     /// The control parameters; a column of the same name is filtered as `_NAME`.
-    static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy"]
+    static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy", chooseColumn, dropColumn]
+    /// The parameters that choose a page's columns (``chosenColumns``, ``droppedColumns``).
+    static let chooseColumn = "_col"
+    static let dropColumn = "_nocol"
 
     /// A first-page request of ``ListRequest/defaultLimit`` rows, in key order, with no filter or search.
     package init() {}
@@ -60,6 +64,12 @@ package struct TableRequest: ListQuery, Sendable {
     var keyOrder = false
     /// The order of the page: `sort`, else the list's default sort.
     var sort: ListSort?
+    /// The columns `_col` chose, by index, in the order given, each once; empty: none chosen.
+    var chosenColumns: [Int] = []
+    /// The columns `_nocol` left out, by index, in the order given, each once.
+    var droppedColumns: [Int] = []
+    /// The `_col` and `_nocol` items that write them, each column as `sort` writes it.
+    var columnItems: [(name: String, value: String)] = []
     /// The search text, trimmed; nil for none.
     var query: String?
     /// `q` as the request gave it (a refusal after the read puts it back in the search box).
@@ -118,6 +128,22 @@ package struct TableRequest: ListQuery, Sendable {
                 }
                 guard VisibleText.isAcceptableParameter(value) else {
                     return .failure(ListRequest.Problem(parameter: name, reason: .invisibleCharacter(parameter: VisibleText.echo(name))))
+                }
+                continue
+            }
+            // `_col` and `_nocol` before any filter: they may be repeated, and a column `_col` is `_col__exact`.
+            if name == Self.chooseColumn || name == Self.dropColumn {
+                guard let column = Self.column(named: value, in: list.table).flatMap(list.table.columnIndex),
+                    list.offeredColumns.contains(column)
+                else {
+                    return .failure(
+                        ListRequest.Problem(
+                            parameter: name, reason: .unknownColumn(parameter: VisibleText.echo(name), column: VisibleText.echo(value))))
+                }
+                let isChosen = name == Self.chooseColumn
+                if isChosen ? !request.chosenColumns.contains(column) : !request.droppedColumns.contains(column) {
+                    if isChosen { request.chosenColumns.append(column) } else { request.droppedColumns.append(column) }
+                    request.columnItems.append((name, Self.sortText(list.table.columns[column].name)))
                 }
                 continue
             }
@@ -401,6 +427,7 @@ package struct TableRequest: ListQuery, Sendable {
         for index in filters.indices { items.append(parameter(ofFilterAt: index)) }
         if let sort { items.append(("sort", sort)) }
         if limit != ListRequest.defaultLimit { items.append(("limit", String(limit))) }
+        items.append(contentsOf: columnItems)
         if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }
         return items

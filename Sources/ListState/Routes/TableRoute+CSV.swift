@@ -198,9 +198,15 @@ final class CSVExport: Sendable {
         }
         return read.map { page in
             var writer = CSVWriter()
-            if !hasHeader { writer.header(list.table.columns.map(\.name)) }
-            let formats = list.table.columns.map(\.valueFormat)
-            for row in page.rows { writer.record(row, formats: formats) }
+            // The columns `_col` and `_nocol` chose (every column when they name none).
+            let shown = list.exportedColumns(chosen: request.chosenColumns, dropped: request.droppedColumns)
+            let columns = list.table.columns
+            if !hasHeader { writer.header(shown.map { columns[$0].name }) }
+            let formats = shown.map { columns[$0].valueFormat }
+            let every = shown.count == columns.count && shown.elementsEqual(columns.indices)
+            for row in page.rows {
+                if every { writer.record(row, formats: formats) } else { writer.record(shown.map { row[row.index(row.startIndex, offsetBy: $0)] }, formats: formats) }
+            }
             place.withLock { place in
                 if !place.hasHeader { place.file = page.fileIdentity }
                 place.hasHeader = true

@@ -238,6 +238,14 @@ enum RecordCells {
         return nil
     }
 
+    /// ``plainCaption(_:)`` of the value in `column` alone (the label column, ``ReadingColumns``).
+    static func plainCaption(_ row: RowValues.UnsafeValues.Row, column: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard case .text(let utf8) = row.inPlace(column), VisibleText.isPrintableASCII(utf8),
+            utf8.contains(where: { $0 > 0x20 }), utf8.count <= 80
+        else { return nil }
+        return utf8
+    }
+
     /// `text`, or its first 80 characters and "…" when it has more (characters as
     /// ``clampedLength`` counts them).
     private static func cut(_ text: String) -> String {

@@ -91,13 +91,15 @@ enum TableJSON {
         json.key("countIsLowerBound")
         json.raw(view.count.map { $0.isLowerBound ? "true" : "false" } ?? "null")
         json.raw(", ")
-        columns(list, into: &json)
+        // The columns `_col` and `_nocol` chose (every column when they name none).
+        let shown = list.exportedColumns(chosen: view.request?.chosenColumns ?? [], dropped: view.request?.droppedColumns ?? [])
+        columns(list, shown: shown, into: &json)
         json.key("rows")
         json.raw("[")
         let page = decision.body.showsRows ? view.page : nil
         for (index, row) in (page?.rows ?? []).enumerated() {
             json.raw(index == 0 ? "\n" : ",\n")
-            object(row, columns: list.table.columns, into: &json) { column in
+            object(row, columns: list.table.columns, shown: shown, into: &json) { column in
                 page?.isClamped(row: index, column: column, width: list.table.columns.count) ?? false
             }
         }
@@ -131,16 +133,18 @@ enum TableJSON {
         json.key("problem")
         json.optionalString(problem(view))
         json.raw(", ")
-        columns(list, into: &json)
+        let every = Array(list.table.columns.indices)
+        columns(list, shown: every, into: &json)
         json.key("row")
-        if let row { object(row, columns: list.table.columns, into: &json) } else { json.raw("null") }
+        if let row { object(row, columns: list.table.columns, shown: every, into: &json) } else { json.raw("null") }
         json.raw("}\n")
         return json.bytes
     }
 
-    private static func columns(_ list: ListDefinition, into json: inout JSONWriter) {
+    /// The `columns` (those `shown`, by index) and `primaryKeys` fields.
+    private static func columns(_ list: ListDefinition, shown: [Int], into json: inout JSONWriter) {
         json.key("columns")
-        json.strings(list.table.columns.map(\.name))
+        json.strings(shown.map { list.table.columns[$0].name })
         json.raw(", ")
         let keys = list.table.addressedByRowid ? [list.table.rowidName ?? "rowid"] : list.table.addressColumns.map(\.name)
         json.key("primaryKeys")
@@ -149,14 +153,25 @@ enum TableJSON {
     }
 
     private static func object(
-        _ row: some Collection<SQLValue>, columns: [TableDescription.Column], into json: inout JSONWriter,
+        _ row: some Collection<SQLValue>, columns: [TableDescription.Column], shown: [Int], into json: inout JSONWriter,
         isClamped: (Int) -> Bool = { _ in false }
     ) {
         json.raw("{")
-        for (index, (column, value)) in zip(columns, row).enumerated() {
-            if index > 0 { json.raw(", ") }
-            json.key(column.name)
-            if isClamped(index) { json.clamped(value) } else { json.value(value, format: column.valueFormat) }
+        // Every column (most answers): the row's values as they come, no array made.
+        if shown.elementsEqual(columns.indices) {
+            for (index, (column, value)) in zip(columns, row).enumerated() {
+                if index > 0 { json.raw(", ") }
+                json.key(column.name)
+                if isClamped(index) { json.clamped(value) } else { json.value(value, format: column.valueFormat) }
+            }
+            json.raw("}")
+            return
+        }
+        let values = Array(row)
+        for (position, index) in shown.enumerated() where index < values.count {
+            if position > 0 { json.raw(", ") }
+            json.key(columns[index].name)
+            if isClamped(index) { json.clamped(values[index]) } else { json.value(values[index], format: columns[index].valueFormat) }
         }
         json.raw("}")
     }

@@ -10,7 +10,8 @@ import Mustache
 /// without a row page), `moreColumns` (nil when every column is shown),
 /// `cells` (a ``CellList``; its section runs over the row's range of ``cellsBox``), `values` (the row's values by column name, for a
 /// list's own `row.mustache`: `{{values.price}}`), `rowHeader` (the page's, on
-/// every row). Fields of each cell: `label`, `text`, `kind`
+/// every row: the label column's label, ``ReadingColumns``). The caption is the row's
+/// value in the label column (else "Row" and its key), and no cell repeats it. Fields of each cell: `label`, `text`, `kind`
 /// (the storage class), `isNull`, `isClamped`, `clampedNote` (words saying
 /// the row's page shows all of a cut value), `href` (see `RecordCells`).
 final class TableRowList: MustacheList {
@@ -33,7 +34,9 @@ final class TableRowList: MustacheList {
     /// Whether ``detailPrefix`` or ``detailSuffix`` has a byte HTML escapes (a
     /// `?lang=…` suffix with more parameters has `&`).
     let detailAffixesNeedEscaping: Bool
-    /// Whether the page's `rowHeader`, printed on every row, has a byte HTML escapes.
+    /// The page's `rowHeader`, printed on every row (the card layout's label of the caption),
+    /// and whether it has a byte HTML escapes.
+    let rowHeader: String
     let rowHeaderNeedsEscaping: Bool
     /// The columns shown per row (indices into the table's columns).
     let shownColumns: [Int]
@@ -48,7 +51,8 @@ final class TableRowList: MustacheList {
     let cellsBox: MustacheListBox
 
     init(
-        _ page: RowPage, of list: ListDefinition, words: SharedWords<TableWords>, lists: TableLists, languageParameter: String?
+        _ page: RowPage, of list: ListDefinition, columns: ReadingColumns, words: SharedWords<TableWords>, lists: TableLists,
+        language: Language, languageParameter: String?
     ) {
         self.list = list
         self.page = page
@@ -62,7 +66,9 @@ final class TableRowList: MustacheList {
         detailPrefix = list.path + "/"
         detailSuffix = suffix
         detailAffixesNeedEscaping = HTMLEscaping.needsEscaping(detailPrefix + suffix)
-        rowHeaderNeedsEscaping = HTMLEscaping.needsEscaping(words.words.rowHeader)
+        rowHeader = columns.label.map { list.label(list.table.columns[$0], in: language) } ?? words.words.rowHeader
+        rowHeaderNeedsEscaping = HTMLEscaping.needsEscaping(rowHeader)
+        let labelColumn = columns.label
         // A view paged by all its columns has no key to give: `data-key` is empty there
         // (found by QA: it carried every value of the row, 96 % of a page of long texts).
         let hasKey = list.table.hasUniqueKey
@@ -79,7 +85,13 @@ final class TableRowList: MustacheList {
                     let keyText = segment ?? TableView.keyText(key)
                     if hasKey { rowTexts.append(keyText) }
                     let keyEnd = Int32(rowTexts.count)
-                    if let caption = RecordCells.plainCaption(row) {
+                    if let labelColumn {
+                        if let caption = RecordCells.plainCaption(row, column: labelColumn) {
+                            rowTexts.append(caption)
+                        } else {
+                            rowTexts.append(RecordCells.caption(CollectionOfOne(row[labelColumn]), key: keyText, words: words.words))
+                        }
+                    } else if let caption = RecordCells.plainCaption(row) {
                         rowTexts.append(caption)
                     } else {
                         rowTexts.append(RecordCells.caption(row, key: keyText, words: words.words))
@@ -98,10 +110,10 @@ final class TableRowList: MustacheList {
         }
         self.rowFacts = facts
         self.rowTexts = rowTexts
-        let shownColumns = list.listedColumns
+        let shownColumns = columns.cells
         self.shownColumns = shownColumns
         width = list.table.columns.count
-        let hidden = width - shownColumns.count
+        let hidden = width - columns.all.count
         moreColumns = hidden > 0 ? words.words.moreColumns(hidden) : nil
         var cells: [PageCells.Cell] = []
         var links: [String] = []
@@ -142,7 +154,8 @@ final class TableRowList: MustacheList {
             }
         }
         pageCells = PageCells(
-            columns: shownColumns.count, labels: list.listedLabels, cells: cells, texts: texts, links: links,
+            columns: shownColumns.count,
+            labels: shownColumns.map { PrintedText(list.label(table.columns[$0], in: language)) }, cells: cells, texts: texts, links: links,
             clampedNote: words.words.clamped)
         cellsBox = MustacheListBox(CellList(pageCells, rows: 0..<page.rows.count))
     }
@@ -279,7 +292,7 @@ final class TableRowList: MustacheList {
         case .values: .dictionary(RecordCells.values(page.rows[index], of: list))
         // The page's `rowHeader` on each row too: a row template that names it is then
         // planned whole (every name the row's), not read tag by tag down the context stack.
-        case .rowHeader: .string(words.words.rowHeader)
+        case .rowHeader: .string(rowHeader)
         case nil: .null
         }
     }
@@ -293,7 +306,7 @@ final class TableRowList: MustacheList {
         case .caption: !textRanges(index).caption.isEmpty
         case .detailHref: rowFacts[index].hasDetailPage
         case .moreColumns: moreColumns.map { !$0.isEmpty } ?? false
-        case .rowHeader: !words.words.rowHeader.isEmpty
+        case .rowHeader: !rowHeader.isEmpty
         case .cells, .values: nil
         case nil: false
         }
@@ -320,7 +333,7 @@ final class TableRowList: MustacheList {
             output.append(utf8: rowTexts[textRanges(index).segment], escaped: textsEscaped)
             output.append(detailSuffix, escaped: escaped && detailAffixesNeedEscaping)
         case .moreColumns: output.append(moreColumns ?? "", escaped: escaped)
-        case .rowHeader: output.append(words.words.rowHeader, escaped: escaped && rowHeaderNeedsEscaping)
+        case .rowHeader: output.append(rowHeader, escaped: escaped && rowHeaderNeedsEscaping)
         default: output.append(mustacheValue(at: index, field: field), escaped: escaped)
         }
     }

@@ -52,6 +52,10 @@ package final class TableView: DecisionView {
     /// reader can mend it (found by a break-it pass: a 400 emptied the box).
     var refusedQuery: String?
 
+    /// The columns the page shows (``ReadingColumns``): the request's choice, the list's
+    /// configuration and its first rows' sample (taken from `page` when none was yet).
+    let columns: ReadingColumns
+
     /// The words of the page language, looked up once and held by reference
     /// (large values: a copy per use costs; see ``SharedWords``).
     let strings: SharedWords<UIStrings>
@@ -79,6 +83,9 @@ package final class TableView: DecisionView {
         self.templates = templates
         self.strings = list.words.shared(language)
         self.words = TableWords.shared(language)
+        self.columns = list.readingColumns(
+            chosen: request?.chosenColumns ?? [], dropped: request?.droppedColumns ?? [],
+            sample: list.columnSample.measure(page, width: list.table.columns.count))
     }
     var links: ListLinks { ListLinks(request: request, language: languageParameter, path: list.path, basePath: list.basePath) }
 
@@ -152,9 +159,9 @@ package final class TableView: DecisionView {
         context["search"] = controls(sorts, formats: formats)
         if list.layout == .table {
             context["headers"] = headers(sorts)
-            context["rowHeader"] = .string(words.words.rowHeader)
-            context["columnCount"] = .string(String(list.listedColumns.count + 1))
-            let unlisted = list.table.columns.count - list.listedColumns.count
+            context["rowHeader"] = .string(rowHeader)
+            context["columnCount"] = .string(String(columns.cells.count + 1))
+            let unlisted = list.table.columns.count - columns.all.count
             if unlisted > 0 { context["moreColumns"] = .string(words.words.moreColumns(unlisted)) }
         }
         return context
@@ -198,8 +205,8 @@ package final class TableView: DecisionView {
     var continuationContext: MustacheValue {
         var context: MustacheFields = ["lang": .string(language.tag), "strings": list.words.mustacheValue(language)]
         if list.layout == .table {
-            context["rowHeader"] = .string(words.words.rowHeader)
-            context["columnCount"] = .string(String(list.listedColumns.count + 1))
+            context["rowHeader"] = .string(rowHeader)
+            context["columnCount"] = .string(String(columns.cells.count + 1))
         }
         addRowsAndFooter(to: &context, links: links)
         let text = announcementText
@@ -214,7 +221,9 @@ package final class TableView: DecisionView {
             context["rows"] = .list(
                 MustacheListBox(
                     list.presenter?.rows(page, of: list, language: language, languageParameter: languageParameter)
-                        ?? TableRowList(page, of: list, words: words, lists: lists, languageParameter: languageParameter)))
+                        ?? TableRowList(
+                            page, of: list, columns: columns, words: words, lists: lists, language: language,
+                            languageParameter: languageParameter)))
         } else if decision.body == .nothingNew {
             context["hasRows"] = true
             context["rows"] = []
@@ -237,6 +246,8 @@ package final class TableView: DecisionView {
         var key = "\(lists.generation)\u{1}\(list.name)\u{1}\(language.tag)\u{1}\(languageParameter ?? "\u{2}")\u{1}"
         key += QueryString.encoded(request.queryItems(cursor: nil))
         key += "\u{1}\(canonical ?? "\u{2}")\u{1}\(hasListRegion)\u{1}\(searchTimeLimit ?? 0)"
+        // The columns shown: the header row and the picker (a sample taken since changes them).
+        key += "\u{1}" + columns.all.map(String.init).joined(separator: ",")
         // The note on ignored parameters is part of the controls.
         for name in request.ignored { key += "\u{1}" + name }
         return key
@@ -305,8 +316,15 @@ package final class TableView: DecisionView {
         return (key, columns)
     }
 
-    /// The table layout's header row (`headers`): the row column (its link
-    /// goes back to the key order), then each listed column, each a sort link;
+    /// The label of the rows' header cells (the card layout shows it): the label column's
+    /// (``ReadingColumns``), else "Row".
+    var rowHeader: String {
+        columns.label.map { list.label(list.table.columns[$0], in: language) } ?? words.words.rowHeader
+    }
+
+    /// The table layout's header row (`headers`): the label column (``ReadingColumns``;
+    /// without one, the row column, whose link goes back to the key order), then each
+    /// shown column, each a sort link;
     /// the sorted one carries `ariaSort` (`ascending` or `descending`, WAI-ARIA
     /// 1.2 `aria-sort`).
     func headers(_ links: (key: SortLink, columns: [SortLink])) -> MustacheValue {
@@ -316,9 +334,10 @@ package final class TableView: DecisionView {
             if link.isCurrent { fields["ariaSort"] = .string(link.descending ? "descending" : "ascending") }
             return .dictionary(fields)
         }
+        let label = columns.label.map { header(links.columns[$0], label: links.columns[$0].label) }
         return .array(
-            [header(links.key, label: words.words.rowHeader)]
-                + list.listedColumns.map { index in
+            [label ?? header(links.key, label: words.words.rowHeader)]
+                + columns.cells.map { index in
                     // A column of numbers is headed at the side its values stand (they are right-aligned).
                     let isNumeric = [.integer, .real, .numeric].contains(list.table.columns[index].affinity)
                     return header(links.columns[index], label: links.columns[index].label, isNumeric: isNumeric)
@@ -372,6 +391,7 @@ package final class TableView: DecisionView {
             controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(words.words.ignoredParameter(VisibleText.echo($0), title))] })]
         }
         if let form = filterForm(base) { controls["filterForm"] = form }
+        if let picker = columnPicker { controls["columnPicker"] = picker }
         return .dictionary(controls)
     }
 
@@ -419,6 +439,32 @@ package final class TableView: DecisionView {
                     ["value": .string($0.rawValue), "label": .string(table.label($0))]
                 }),
             "hidden": .array(base.queryItems(cursor: nil).map { ["name": .string($0.name), "value": .string($0.value)] }),
+        ]
+    }
+
+    /// The column picker (`table-list-controls.mustache`, table layout): a GET form of a
+    /// checkbox per column the list offers, those shown checked, that asks for the page with
+    /// the checked ones as `_col` (none checked: the default columns); the request's other
+    /// parameters kept as hidden inputs, the cursor left out. Works without JavaScript.
+    var columnPicker: MustacheValue? {
+        let offered = list.offeredColumns
+        guard offered.count > 1 else { return nil }
+        let base = request ?? TableRequest(language: languageParameter)
+        let shown = Set(columns.all)
+        let table = words.words
+        return [
+            "action": .string(list.path), "summary": .string(table.chooseColumns), "button": .string(table.showColumns),
+            "columns": .array(
+                offered.enumerated().map { position, index in
+                    [
+                        "id": .string("pick-column-\(position)"), "value": .string(TableRequest.sortText(list.table.columns[index].name)),
+                        "label": .string(list.label(list.table.columns[index], in: language)), "checked": .bool(shown.contains(index)),
+                    ]
+                }),
+            "hidden": .array(
+                base.queryItems(cursor: nil).filter { $0.name != TableRequest.chooseColumn && $0.name != TableRequest.dropColumn }.map {
+                    ["name": .string($0.name), "value": .string($0.value)]
+                }),
         ]
     }
 

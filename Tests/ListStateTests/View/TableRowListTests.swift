@@ -28,8 +28,8 @@ import Testing
         let page = try list.source.page(RowPageQuery(table: list.table, limit: 10)).get()
         #expect(page.rows.count == 8)
         return TableRowList(
-            page, of: list, words: TableWords.shared(.english), lists: fixture.server.application.tables.lists,
-            languageParameter: "en")
+            page, of: list, columns: ReadingColumns(label: nil, cells: list.listedColumns), words: TableWords.shared(.english),
+            lists: fixture.server.application.tables.lists, language: .english, languageParameter: "en")
     }
 
     /// What `{{name}}` (`escaped`) or `{{{name}}}` prints for row `index` of `list`.
@@ -151,8 +151,8 @@ import Testing
         let list = try #require(fixture.server.application.tables.lists.list(named: "notes"))
         let page = try list.source.page(RowPageQuery(table: list.table, limit: 20)).get()
         let rows = TableRowList(
-            page, of: list, words: TableWords.shared(.english), lists: fixture.server.application.tables.lists,
-            languageParameter: nil)
+            page, of: list, columns: ReadingColumns(label: nil, cells: list.listedColumns), words: TableWords.shared(.english),
+            lists: fixture.server.application.tables.lists, language: .english, languageParameter: nil)
         #expect(rows.count == 10)
         for index in 0..<rows.count {
             let key = try Self.written(rows, index, "key", escaped: false)
