@@ -7,7 +7,8 @@ import ListStore
 /// `_nocol` names, or those `_col` names in the order given; without `_col` and without
 /// configured columns, short text and numbers before long text (``ColumnSample``), at most
 /// ``RecordCells/listedColumns`` cells. The label column is the first of them that holds
-/// short text (in the sample; before one, of `TEXT` affinity); the others are the cells, so
+/// short text and refers to no other list (in the sample; before one, of `TEXT` affinity);
+/// the others are the cells, so
 /// no cell repeats the row's link.
 struct ReadingColumns: Sendable, Equatable {
     /// The label column (index into the table's columns); nil when no shown column holds
@@ -36,7 +37,7 @@ extension ListDefinition {
         var candidates = (chosen.isEmpty ? offeredColumns : chosen).filter { !dropped.contains($0) }
         let ordered = chosen.isEmpty && shownColumns == nil
         if ordered { candidates = candidates.filter { !long.contains($0) } + candidates.filter(long.contains) }
-        let label = candidates.first { isText($0) && !long.contains($0) }
+        let label = candidates.first { isText($0) && !long.contains($0) && columns[$0].reference == nil }
         var cells = candidates.filter { $0 != label }
         if ordered { cells = Array(cells.prefix(RecordCells.listedColumns)) }
         return ReadingColumns(label: label, cells: cells)
