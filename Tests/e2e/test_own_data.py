@@ -411,6 +411,32 @@ def test_the_filter_form_works_without_javascript(shop_nojs_browser):
     assert keys(browser) == expected_keys("WHERE price <= 1 ORDER BY id")[:PAGE]
 
 
+def test_the_column_picker_works_without_javascript(shop_nojs_browser):
+    """Issue 46: "Choose columns" is a GET form of labelled checkboxes, each a target of 24 px
+    at least; the page's other parameters travel as hidden inputs and the answer shows the
+    checked columns, the first of short text heading the rows."""
+    browser = shop_nojs_browser
+    browser.get("/products?sort=-price")
+    picker = browser.driver.find_element(By.CSS_SELECTOR, "details.column-picker")
+    picker.find_element(By.TAG_NAME, "summary").click()
+    labels = picker.find_elements(By.CSS_SELECTOR, "label.column-choice")
+    assert [label.text.strip() for label in labels] == ["id", "name", "price", "maker"]
+    for label in labels:
+        assert label.size["height"] >= 24 and label.size["width"] >= 24, label.text
+        box = label.find_element(By.TAG_NAME, "input")
+        # Every column is shown at first; the label is the checkbox's target.
+        assert box.is_selected(), label.text
+        if label.text.strip() in ("id", "maker"):
+            label.click()
+            assert not box.is_selected()
+    picker.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    browser.wait(lambda d: path_of(browser) == "/products?sort=-price&_col=name&_col=price",
+                 message=f"not sent on: {path_of(browser)}")
+    headers = [th.text.strip() for th in browser.driver.find_elements(By.CSS_SELECTOR, "#list thead th")]
+    assert headers == ["name", "price"]
+    assert keys(browser) == expected_keys("ORDER BY price IS NULL, price DESC, id DESC")[:PAGE]
+
+
 def test_no_row_matching_the_filters_shows_no_results(shop_browser):
     browser = shop_browser
     browser.get("/products?price__gt=1000")
