@@ -445,10 +445,11 @@ package final class TableView: DecisionView {
     /// The column picker (`table-list-controls.mustache`, table layout): a GET form of a
     /// checkbox per column the list offers, those shown checked, that asks for the page with
     /// the checked ones as `_col` (none checked: the default columns); the request's other
-    /// parameters kept as hidden inputs, the cursor left out. Works without JavaScript.
+    /// parameters kept as hidden inputs, the cursor left out. Works without JavaScript. Nil
+    /// for a list whose rows a presenter draws (its own fields, not the cells: the catalogue).
     var columnPicker: MustacheValue? {
         let offered = list.offeredColumns
-        guard offered.count > 1 else { return nil }
+        guard offered.count > 1, list.presenter == nil else { return nil }
         let base = request ?? TableRequest(language: languageParameter)
         let shown = Set(columns.all)
         let table = words.words
