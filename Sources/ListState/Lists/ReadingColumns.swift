@@ -8,8 +8,7 @@ import ListStore
 /// configured columns, short text and numbers before long text (``ColumnSample``), at most
 /// ``RecordCells/listedColumns`` cells. The label column is the first of them that holds
 /// short text and refers to no other list (in the sample; before one, of `TEXT` affinity);
-/// the others are the cells, so
-/// no cell repeats the row's link.
+/// the others are the cells, so no cell repeats the row's link.
 struct ReadingColumns: Sendable, Equatable {
     /// The label column (index into the table's columns); nil when no shown column holds
     /// short text (the row header is then "Row" and the row's key).
