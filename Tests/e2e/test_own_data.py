@@ -146,8 +146,9 @@ def faulty_shop(request, drivers, shop, mode):
 
 ROWS_JS = """
     return Array.from(document.querySelectorAll('#list .record')).map(r => {
-        const cell = label => {   // a table cell labelled by its header, or a list row's <dt>/<dd>
-            const td = Array.from(r.querySelectorAll('td')).find(d => d.dataset.label === label);
+        // a table cell labelled by its header (the label column's is the row's <th>), or a list row's <dt>/<dd>
+        const cell = label => {
+            const td = Array.from(r.querySelectorAll('th, td')).find(d => d.dataset.label === label);
             if (td) return td.textContent;
             const dt = Array.from(r.querySelectorAll('.cells dt')).find(d => d.textContent === label);
             return dt ? dt.nextElementSibling.textContent : null;
