@@ -438,6 +438,27 @@ def test_the_column_picker_works_without_javascript(shop_nojs_browser):
     assert keys(browser) == expected_keys("ORDER BY price IS NULL, price DESC, id DESC")[:PAGE]
 
 
+def test_the_column_picker_and_the_chosen_columns_pass_axe(shop_browser):
+    """axe-core finds nothing in the open picker nor in the table of the columns it chose
+    (axe runs as a script of the page: with JavaScript on)."""
+    browser = shop_browser
+    browser.get("/products?_col=name&_col=price")
+    picker = browser.driver.find_element(By.CSS_SELECTOR, "details.column-picker")
+    picker.find_element(By.TAG_NAME, "summary").click()
+    assert axe_violations(browser, "details.column-picker") == []
+    assert axe_violations(browser, "#list") == []
+
+
+def axe_violations(browser, selector):
+    """axe-core's violations in the element `selector` names (id, impact, the nodes' targets)."""
+    from axe_selenium_python import Axe
+    axe = Axe(browser.driver)
+    axe.inject()
+    results = axe.run(context=selector)
+    assert results["passes"], f"axe checked nothing in {selector}"
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]]) for v in results["violations"]]
+
+
 def test_no_row_matching_the_filters_shows_no_results(shop_browser):
     browser = shop_browser
     browser.get("/products?price__gt=1000")
