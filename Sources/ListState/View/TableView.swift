@@ -390,8 +390,10 @@ package final class TableView: DecisionView {
             let title = list.title(in: language)
             controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(words.words.ignoredParameter(VisibleText.echo($0), title))] })]
         }
-        if let form = filterForm(base) { controls["filterForm"] = form }
-        if let picker = columnPicker { controls["columnPicker"] = picker }
+        let form = filterForm(base)
+        let picker = columnPicker
+        if let form { controls["filterForm"] = form }
+        if let picker { controls["columnPicker"] = picker }
         return .dictionary(controls)
     }
 
