@@ -75,13 +75,24 @@ def test_sort_links_in_the_header(client, name):
 
 @pytest.mark.parametrize("sort", [None, "score", "-score", "-label"])
 def test_current_sort_is_marked(client, sort):
-    """Exactly one sort link is marked current (aria-current, as docs/design.md says)
-    and it names the current sort's column (no column: the key order)."""
+    """Exactly one sort link of each sort navigation is marked current (aria-current, as
+    docs/design.md says) and it names the current sort's column (no column: the key order).
+    A table page has two, the wide screen's and the phone's fold; CSS shows one at a time."""
     meta = METAS["items"]
     tree = parse_html(client.get_html(list_url(meta, json_twin=False, sort=sort)))
-    marked = [a for a in tree.iter("a") if a.attrs.get("aria-current") not in (None, "false")
-              and urllib.parse.urlsplit(a.attrs.get("href") or "").path in ("", meta.path)]
-    assert len(marked) == 1, f"marked links: {marked}"
+
+    def in_fold(node):
+        while node is not None:
+            if node.tag == "details" and "sorts-fold" in (node.attrs.get("class") or "").split():
+                return True
+            node = node.parent
+        return False
+    links = [a for a in tree.iter("a") if a.attrs.get("aria-current") not in (None, "false")
+             and urllib.parse.urlsplit(a.attrs.get("href") or "").path in ("", meta.path)]
+    folded = [a for a in links if in_fold(a)]
+    marked = [a for a in links if not in_fold(a)]
+    assert len(marked) == 1 and len(folded) <= 1, f"marked links: {links}"
+    assert not folded or folded[0].attrs["href"] == marked[0].attrs["href"], f"the fold marks another: {links}"
     value = query_value(marked[0].attrs["href"], "sort")
     column = None if sort is None else sort.lstrip("-")
     assert (value.lstrip("-") if value else None) == column, f"marked {marked[0].attrs['href']} for sort={sort}"

@@ -7,7 +7,8 @@ import ListStore
 /// `_nocol` names, or those `_col` names in the order given; without `_col` and without
 /// configured columns, short text and numbers before long text (``ColumnSample``), at most
 /// ``RecordCells/listedColumns`` cells. The label column is the first of them that holds
-/// short text and refers to no other list (in the sample; before one, of `TEXT` affinity);
+/// short text, is not declared a number and refers to no other list (in the sample; before
+/// one, of `TEXT` affinity);
 /// the others are the cells, so no cell repeats the row's link.
 struct ReadingColumns: Sendable, Equatable {
     /// The label column (index into the table's columns); nil when no shown column holds
@@ -32,7 +33,12 @@ extension ListDefinition {
     func readingColumns(chosen: [Int], dropped: [Int], sample: ColumnSample.Measure?) -> ReadingColumns {
         let columns = table.columns
         let long = sample?.long ?? []
-        let isText = { (index: Int) in sample.map { $0.text.contains(index) } ?? (columns[index].affinity == .text) }
+        // A column declared a number is never the label, whatever text its values came as (PostgreSQL's
+        // `numeric` reads as exact text: its price became the row header).
+        let isNumber = { (index: Int) in [.integer, .real, .numeric].contains(columns[index].affinity) }
+        let isText = { (index: Int) in
+            !isNumber(index) && (sample.map { $0.text.contains(index) } ?? (columns[index].affinity == .text))
+        }
         var candidates = (chosen.isEmpty ? offeredColumns : chosen).filter { !dropped.contains($0) }
         let ordered = chosen.isEmpty && shownColumns == nil
         if ordered { candidates = candidates.filter { !long.contains($0) } + candidates.filter(long.contains) }
