@@ -17,29 +17,7 @@ final class TestUpstream: Sendable {
     /// The upstream over HTTP, or over HTTPS with `certificate`.
     init(certificate: TestCertificate? = nil) throws {
         self.certificate = certificate
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../../upstream/upstream_server.py").standardized
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + (certificate.map { ["--tls", $0.certificate, $0.key] } ?? [])
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // Its first line is its port.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let more = output.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            line += more
-        }
-        guard let port = UInt16(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            process.terminate()
-            throw FetchError.cannotConnect("upstream_server.py printed no port")
-        }
-        self.port = port
+        (process, input, port) = try startUpstreamServer(arguments: certificate.map { ["--tls", $0.certificate, $0.key] } ?? [])
     }
 
     /// One GET of `target` (a path and query) on the upstream, on a thread of its own (libcurl blocks).

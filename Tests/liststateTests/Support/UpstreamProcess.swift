@@ -9,31 +9,12 @@ import TestSupport
 /// asked over a raw socket for the requests it received; ``stop()`` ends it (as does the end
 /// of the test process: its standard input closes).
 final class UpstreamProcess {
-    let process = Process()
-    private let input = Pipe()
+    let process: Process
+    private let input: Pipe
     let port: UInt16
 
     init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../../upstream/upstream_server.py").standardized
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let more = output.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            line += more
-        }
-        guard let port = UInt16(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            process.terminate()
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "upstream_server.py printed no port"])
-        }
-        self.port = port
+        (process, input, port) = try startUpstreamServer()
     }
 
     /// The paths of the API requests it received, oldest first (a proxied one in absolute form).
