@@ -9,10 +9,12 @@
 #   - a first visit: every request a filter no request asked before
 #     (`price__gt=` a random price; its count is never kept yet), so the page
 #     counts within its share of its own time and leaves the rest to after the answer;
-#   - a repeated visit: one filter again and again (the count kept under the data version).
+#   - a repeated visit: one filter again and again (the count kept under the data version),
+#     also as instructions per request (callgrind, every thread; warmed up, the deferred
+#     count left to finish, then 10 requests).
 #
-# Prints a Markdown section on standard output (like scaling.sh). Needs wrk, python3
-# and a release build of liststate. The table is kept in $LISTSTATE_BENCH_CACHE
+# Prints a Markdown section on standard output (like scaling.sh). Needs wrk, valgrind,
+# python3 and a release build of liststate. The table is kept in $LISTSTATE_BENCH_CACHE
 # (default ${XDG_CACHE_HOME:-~/.cache}/liststate-bench) as explore-v1-10000000.sqlite.
 # Environment: LISTSTATE (the binary; default the release build), EXPLORE_ROWS (default 10000000).
 set -euo pipefail
@@ -37,6 +39,7 @@ trap 'status=$?; cleanup; exit $status' EXIT
 . Benchmarks/common.sh  # free_port, wait_for, wrk_figures
 
 command -v wrk > /dev/null || { echo "wrk is missing (apt-get install wrk, or make bench)" >&2; exit 1; }
+command -v callgrind_control > /dev/null || { echo "valgrind is missing (apt-get install valgrind, or make bench)" >&2; exit 1; }
 [ -x "$liststate" ] || { echo "no liststate at $liststate (swift build -c release)" >&2; exit 1; }
 
 # --- The table: values from a multiplicative hash of the row number, as scaling.sh's.
@@ -124,13 +127,41 @@ for round in 1 2 3; do
   done
 done
 
+# Instructions per request of URL on a server run under callgrind with SERVE-ARGUMENTS.
+count_instructions() {  # count_instructions URL SERVE-ARGUMENTS...
+  local url=$1 port pid i
+  shift
+  port=$(free_port)
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.%p" \
+    "$liststate" serve --port "$port" --response-cache 0 "$@" "$file" > /dev/null 2> "$work/callgrind.err" &
+  pid=$!
+  pids+=("$pid")
+  wait_for "http://127.0.0.1:$port/items?limit=1" "$pid"
+  # The count a first visit left runs after it: measured once it is kept (or 60 s passed).
+  for i in $(seq 120); do
+    [ "$*" != "--count-budget 0" ] || break
+    curl -fsS "http://127.0.0.1:$port$url" | grep -q 'class="list-matches"' && break
+    sleep 0.5
+  done
+  for i in 1 2; do curl -fsS -o /dev/null "http://127.0.0.1:$port$url"; done
+  callgrind_control -z "$pid" > /dev/null
+  for i in $(seq 10); do curl -fsS -o /dev/null "http://127.0.0.1:$port$url"; done
+  callgrind_control -d "$pid" > /dev/null
+  awk '/^summary:/ { printf "%.0f", $2 / 10 }' "$work/callgrind.$pid.1"
+  kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  rm -f "$work"/callgrind.*
+}
+log "instructions per request (callgrind), a repeated visit, counting and not"
+counting_instructions=$(count_instructions "/items?section=games")
+plain_instructions=$(count_instructions "/items?section=games" --count-budget 0)
+
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "$1" "$2"; }
 
 echo
 echo "## Counting a list's matching rows (Benchmarks/exploring.sh)"
 echo
-echo "A $(printf "%'d" "$rows")-row SQLite table, two uncached servers on the same file, one counting (the default: a"
+echo "A $(python3 -c "print(f'{int(\"$rows\"):,}')")-row SQLite table, two uncached servers on the same file, one counting (the default: a"
 echo "first page waits for its count at most 0.2 of its own read time, the rest runs after the answer) and one"
 echo "not (\`--count-budget 0\`); wrk 1 thread, 1 connection, 3 s, three rounds in turns, medians."
 echo
@@ -144,3 +175,7 @@ for item in "${cases[@]}"; do
   prps=$(median <<< "${rps_of["$name|plain"]}")
   echo "| $name (\`$url\`) | $cp50 | $pp50 | $(ratio "$cp50" "$pp50") | $crps | $prps |"
 done
+echo
+echo "Instructions per request of the repeated visit (callgrind, every thread, 10 requests after the count was"
+echo "kept): counting $(printf '%s' "$counting_instructions"), without counts $(printf '%s' "$plain_instructions"),"
+echo "ratio $(ratio "$counting_instructions" "$plain_instructions")."
