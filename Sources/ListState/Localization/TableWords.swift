@@ -7,6 +7,11 @@ struct TableWords: Sendable {
     var sortBy: String
     /// The link back to the key order.
     var keyOrder: String
+    /// The sort link of relevance order, current on a search in it (docs/design.md, "Search").
+    var relevance: String
+    /// The note on a page of a walk in relevance order after the data changed, and its link to the first page.
+    var orderChanged: String
+    var startOver: String
     /// The header of the table layout's first column: each row's caption, linking to its page.
     var rowHeader: String
     /// The link to the page's JSON twin.
@@ -84,7 +89,9 @@ struct TableWords: Sendable {
         uniqueKeysWithValues: Language.allCases.map { ($0, SharedWords(of($0))) })
 
     static let english = TableWords(
-        sortBy: "Sort by", keyOrder: "Key order", rowHeader: "Row", jsonLink: "This page as JSON", csvLink: "The whole list as CSV", ascending: "ascending",
+        sortBy: "Sort by", keyOrder: "Key order", relevance: "Relevance",
+        orderChanged: "The list changed since the first page of this search, so its order did too: rows may repeat or be missed from here.",
+        startOver: "Start the search over", rowHeader: "Row", jsonLink: "This page as JSON", csvLink: "The whole list as CSV", ascending: "ascending",
         descending: "descending",
         bytes: { $0 == 1 ? "1 byte" : "\(GroupedNumber.grouped($0)) bytes" },
         row: { "Row \($0)" },
@@ -100,7 +107,9 @@ struct TableWords: Sendable {
         filterColumn: "Column", filterOperation: "Comparison", filterValue: "Value", addFilterButton: "Add", chooseColumns: "Choose columns", showColumns: "Show these columns")
 
     static let simplifiedChinese = TableWords(
-        sortBy: "排序", keyOrder: "按键排序", rowHeader: "行", jsonLink: "本页的 JSON 格式", csvLink: "整个列表的 CSV 文件", ascending: "升序", descending: "降序",
+        sortBy: "排序", keyOrder: "按键排序", relevance: "相关度",
+        orderChanged: "自本次搜索的第一页以来列表已更改，顺序也随之改变：此后可能有行重复或遗漏。", startOver: "重新开始搜索", rowHeader: "行", jsonLink: "本页的 JSON 格式", csvLink: "整个列表的 CSV 文件", ascending: "升序",
+        descending: "降序",
         bytes: { "\(GroupedNumber.grouped($0)) 字节" }, row: { "第 \($0) 行" },
         moreColumns: { "还有 \($0) 列，见这一行的页面" }, clamped: "（已截短；这一行的页面显示全部内容）", blank: "（空白）",
         indexTitle: "列表", rowCount: { $0.map { "\(GroupedNumber.grouped($0)) 行" } ?? "很多行" },
@@ -112,7 +121,9 @@ struct TableWords: Sendable {
         filterColumn: "列", filterOperation: "比较方式", filterValue: "值", addFilterButton: "添加", chooseColumns: "选择列", showColumns: "显示这些列")
 
     static let traditionalChinese = TableWords(
-        sortBy: "排序", keyOrder: "按鍵排序", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪", descending: "降冪",
+        sortBy: "排序", keyOrder: "按鍵排序", relevance: "相關度",
+        orderChanged: "自本次搜尋的第一頁以來清單已變更，順序也隨之改變：此後可能有列重複或遺漏。", startOver: "重新開始搜尋", rowHeader: "列", jsonLink: "本頁的 JSON 格式", csvLink: "整個清單的 CSV 檔案", ascending: "升冪",
+        descending: "降冪",
         bytes: { "\(GroupedNumber.grouped($0)) 位元組" }, row: { "第 \($0) 列" },
         moreColumns: { "還有 \($0) 欄，見這一列的頁面" }, clamped: "（已截短；這一列的頁面顯示全部內容）", blank: "（空白）",
         indexTitle: "清單", rowCount: { $0.map { "\(GroupedNumber.grouped($0)) 列" } ?? "很多列" },

@@ -60,8 +60,17 @@ package struct TableRequest: ListQuery, Sendable {
     package var limit = ListRequest.defaultLimit
     /// The order the request asked for (`sort`), nil for the list's default.
     var sortParameter: ListSort?
-    /// Whether `sort=` (empty) asked for key order where the list has a default sort.
+    /// Whether `sort=` (empty) asked for key order where the list has a default sort, or
+    /// where a search would be in relevance order.
     var keyOrder = false
+    /// Whether the page is in relevance order (docs/design.md, "Search"): a search its
+    /// source's index ranks (``ListStore/RowPageQuery/ordersByRelevance``), without `sort`.
+    var relevance = false
+    /// Whether the search is one its source's index ranks: relevance order is on offer.
+    var searchRanks = false
+    /// In relevance order, the digest of the data version the cursor was made at
+    /// (``ListStore/RowCursor/orderVersion``): another one now means the order changed.
+    var orderVersion: UInt64?
     /// The order of the page: `sort`, else the list's default sort.
     var sort: ListSort?
     /// The columns `_col` chose, by index, in the order given, each once; empty: none chosen.
@@ -205,7 +214,8 @@ package struct TableRequest: ListQuery, Sendable {
                 }
             case "sort":
                 if value.isEmpty {
-                    request.keyOrder = list.defaultSort != nil
+                    // Key order: said in links where it is not the default (a default sort, a search).
+                    request.keyOrder = true
                     continue
                 }
                 // `-COL` is COL descending; a column whose own name starts with "-" is sorted by
@@ -243,16 +253,22 @@ package struct TableRequest: ListQuery, Sendable {
         } else if let column = form.unknownColumn(in: list.table) {
             return .failure(ListRequest.Problem(parameter: FilterForm.columnName, reason: .unsupportedFilter(VisibleText.echo(column))))
         }
-        request.sort = request.sortParameter ?? (request.keyOrder ? nil : list.defaultSort)
+        // A search in relevance order unless a sort (or `sort=`, key order) was asked for.
+        let ranks = request.query != nil && RowPageQuery(table: list.table, search: request.query, relevanceOrder: true).ordersByRelevance
+        request.searchRanks = ranks
+        request.relevance = ranks && request.sortParameter == nil && !request.keyOrder
+        request.keyOrder = request.keyOrder && (list.defaultSort != nil || ranks)
+        request.sort = request.relevance ? nil : request.sortParameter ?? (request.keyOrder ? nil : list.defaultSort)
         if let cursor {
             guard
                 let decoded = RowCursor(
                     encoded: cursor, list: list.name, sort: request.sort,
-                    keyCount: list.table.keyExpressions.count)
+                    keyCount: list.table.keyExpressions.count, relevance: request.relevance)
             else {
                 return .failure(ListRequest.Problem(parameter: "cursor", reason: .badCursor))
             }
             request.start = decoded.start
+            request.orderVersion = decoded.orderVersion
             request.cursorText = cursor
         }
         return .success(request)

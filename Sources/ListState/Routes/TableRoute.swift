@@ -331,6 +331,7 @@ struct TableRoute: Sendable {
         var refusal: ListRefusal?
         var page: RowPage?
         var searchTimeLimit: Int?
+        var orderChanged = false
         if let valid = parsed {
             snapshot.cursor = valid.cursorText
             snapshot.filters = Filters(query: valid.query, hasActiveFilter: !valid.filters.isEmpty)
@@ -342,7 +343,12 @@ struct TableRoute: Sendable {
             snapshot.request = .badRequest(reason: refused.message)
         case .read(let found?):
             page = found
-            if let valid = parsed { snapshot.take(found, of: list, sort: valid.sort) }
+            if let valid = parsed {
+                // In relevance order the cursor carries the data version: ranks move with any write.
+                let version = valid.relevance ? ((try? list.rows.dataVersion().get()) ?? nil)?.digest ?? 0 : nil
+                snapshot.take(found, of: list, sort: valid.sort, relevanceVersion: version)
+                orderChanged = valid.orderVersion.map { $0 != version } ?? false
+            }
         case .read(nil):
             // A source's own continuation is forgotten or another search's; a row's position, the row gone.
             var reason = ListRequest.Reason.positionGone
@@ -371,6 +377,8 @@ struct TableRoute: Sendable {
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
+        // The data changed since the walk's first page: this page is in the new order (issue 47).
+        if orderChanged, let parsed { view.restartHref = QueryString.link(list.path + ask.format.suffix, parsed.queryItems(cursor: nil)) }
         if decision.body.showsRows { view.count = tally.count }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
@@ -416,7 +424,7 @@ struct TableRoute: Sendable {
         RowPageQuery(
             table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
             searchAlternative: list.searchAlternative(for: parsed.query), filters: parsed.filters, startedAt: startedAt,
-            attemptWork: attemptWork)
+            attemptWork: attemptWork, relevanceOrder: parsed.relevance)
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.

@@ -84,6 +84,13 @@ enum TableJSON {
             json.string(name)
         }
         json.raw("], ")
+        // A page of a walk in relevance order read after the data changed: its first page (issue 47).
+        json.key("orderChanged")
+        json.raw(view.restartHref == nil ? "false" : "true")
+        json.raw(", ")
+        json.key("restart")
+        json.optionalString(view.restartHref)
+        json.raw(", ")
         // How many rows match (the first page's, within the count's budget), and whether more may.
         json.key("count")
         json.raw(view.count.map { String($0.value) } ?? "null")

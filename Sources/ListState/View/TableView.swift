@@ -44,6 +44,9 @@ package final class TableView: DecisionView {
     var next: String?
     /// The query time limit in seconds, when the search or filters ran past it.
     var searchTimeLimit: Int?
+    /// The first page of the same search, when this page of a walk in relevance order was
+    /// read after the data changed (its order with it): the page says so and offers it.
+    var restartHref: String?
     /// How many rows the search and filters keep, when they were counted (a first page
     /// or region whose source counts, within the count's budget).
     var count: RowCount?
@@ -299,8 +302,8 @@ package final class TableView: DecisionView {
         let (before, after) = base.encodedAroundSort
         let key = SortLink(
             label: words.words.keyOrder,
-            href: QueryString.link(list.path, before: before, sort: list.defaultSort == nil ? nil : "", after: after),
-            isCurrent: current == nil, descending: false)
+            href: QueryString.link(list.path, before: before, sort: list.defaultSort == nil && !base.searchRanks ? nil : "", after: after),
+            isCurrent: current == nil && !base.relevance, descending: false)
         let columns = list.table.columns.map { column in
             guard list.isSortable(column.name) else {
                 return SortLink(label: list.label(column, in: language), href: nil, isCurrent: false, descending: false)
@@ -314,6 +317,17 @@ package final class TableView: DecisionView {
                 isCurrent: isCurrent, descending: isCurrent && current?.descending == true)
         }
         return (key, columns)
+    }
+
+    /// The sort link of relevance order (the request without `sort`), where the search is
+    /// one its source ranks; nil otherwise.
+    var relevanceLink: MustacheValue? {
+        guard let request, request.searchRanks else { return nil }
+        let (before, after) = request.encodedAroundSort
+        return [
+            "label": .string(words.words.relevance), "href": .string(QueryString.link(list.path, before: before, sort: nil, after: after)),
+            "isCurrent": .bool(request.relevance),
+        ]
     }
 
     /// The label of the rows' header cells (the card layout shows it): the label column's
@@ -356,6 +370,8 @@ package final class TableView: DecisionView {
                 "label": .string(links.key.label), "href": .string(links.key.href ?? ""), "isCurrent": .bool(links.key.isCurrent),
             ]
         ]
+        // A search in relevance order: that order first, current (the key order is then `sort=`).
+        if let relevance = relevanceLink { sorts.insert(relevance, at: 0) }
         for link in links.columns {
             guard let href = link.href else { continue }
             var fields: MustacheFields = ["label": .string(link.label), "href": .string(href), "isCurrent": .bool(link.isCurrent)]
@@ -384,6 +400,9 @@ package final class TableView: DecisionView {
                 }),
         ]
         if let query = request?.query ?? refusedQuery { controls["query"] = .string(query) }
+        if let restartHref {
+            controls["orderChanged"] = ["text": .string(words.words.orderChanged), "href": .string(restartHref), "linkText": .string(words.words.startOver)]
+        }
         // What named no column is said, not silently dropped (issue 46: `?secton=editors`).
         let ignored = request?.ignored ?? []
         if !ignored.isEmpty {

@@ -34,6 +34,18 @@ public struct DataVersion: Sendable, Hashable {
         self.epoch = epoch
         self.dataVersion = dataVersion
     }
+
+    /// A digest of the version (FNV-1a, 64 bits, of its parts): what a cursor in relevance
+    /// order carries (``RowCursor/orderVersion``), to tell that the ranks may have moved.
+    public var digest: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for part in [identity?.device ?? 0, identity?.inode ?? 0, UInt64(bitPattern: Int64(epoch)), UInt64(bitPattern: dataVersion)] {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ ((part >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
+    }
 }
 
 /// The one connection a ``DatabaseSource`` keeps for ``DataVersion`` probes,

@@ -95,6 +95,9 @@ package struct KeysetQuery {
     package let conditions: [SQLCondition]
     /// Whether long values are read clamped (``clampLength``); an export reads them whole.
     package var clamped = true
+    /// The `WITH` clause every statement starts with, which the sort expression reads (relevance
+    /// order: ``RowPageQuery/relevance``); nil for none. Its sort value is never NULL.
+    package var with: SQLCondition?
 
     /// Makes a query.
     package init(table: TableDescription, sort: (expression: String, descending: Bool)?, conditions: [SQLCondition]) {
@@ -110,7 +113,12 @@ package struct KeysetQuery {
         let sort = page.sort.flatMap { sort in
             table.columnIndex(sort.column).map { (table.columns[$0].orderSQL, sort.descending) }
         }
-        self.init(table: table, sort: sort, conditions: page.conditions)
+        if let relevance = page.relevance {
+            self.init(table: table, sort: (relevance.expression, false), conditions: page.conditions)
+            with = relevance.with
+        } else {
+            self.init(table: table, sort: sort, conditions: page.conditions)
+        }
         clamped = !page.wholeValues
     }
 
@@ -118,7 +126,8 @@ package struct KeysetQuery {
     /// sort column (in SQLite, after a non-NULL position: the rest of its run, then
     /// the values past it), then its NULLs (only those after a row whose sort value is NULL).
     package func ranges(after: RowPosition?) -> [Range] {
-        guard sort != nil else { return [.nonNull] }
+        // Relevance has no NULL: one statement, whose `WITH` is computed once.
+        guard sort != nil, with == nil else { return [.nonNull] }
         guard let value = after?.sortValue else { return [.nonNull, .null] }
         if value.isNull { return [.null] }
         return table.dialect == .sqlite ? [.tie, .past, .null] : [.nonNull, .null]
@@ -144,12 +153,12 @@ package struct KeysetQuery {
     package func rows(numbered numbers: ClosedRange<Int>) -> SQLCondition {
         var order = orderTerms(sortedAt: 1, bySort: true)
         if let sort { order.insert("(\(sort.expression)) IS NULL", at: 0) }
-        var sql = "SELECT \(((sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")) FROM \(table.sqlName)"
+        var sql = (with?.sql ?? "") + "SELECT \(((sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")) FROM \(table.sqlName)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
         sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ? OFFSET ?"
         let first = max(1, numbers.lowerBound)
         return SQLCondition(
-            sql, conditions.flatMap(\.values) + [.integer(Int64(max(0, numbers.upperBound - first + 1))), .integer(Int64(first - 1))])
+            sql, (with?.values ?? []) + conditions.flatMap(\.values) + [.integer(Int64(max(0, numbers.upperBound - first + 1))), .integer(Int64(first - 1))])
     }
 
     /// The statement that counts the rows of `table` that `filters` keep.
@@ -185,6 +194,7 @@ package struct KeysetQuery {
         }
         var run = KeysetQuery(table: table, sort: sort, conditions: conditions)
         run.clamped = clamped
+        run.with = with
         return run
     }
 
@@ -298,10 +308,10 @@ package struct KeysetQuery {
             clauses.append(rowComparison ? Self.rowComparison(keys, after.key, descending: false) : keyAfter(keys, after.key, descending: false))
         }
         let order = orderTerms(sortedAt: table.columns.count + 1, bySort: range != .null && range != .all)
-        var sql = "SELECT \(selectList) FROM \(table.sqlName)"
+        var sql = (with?.sql ?? "") + "SELECT \(selectList) FROM \(table.sqlName)"
         if !clauses.isEmpty { sql += " WHERE " + clauses.map(\.sql).joined(separator: " AND ") }
         sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ?"
-        var values = clauses.flatMap(\.values) + [.integer(Int64(limit))]
+        var values = (with?.values ?? []) + clauses.flatMap(\.values) + [.integer(Int64(limit))]
         if offset > 0 {
             // Only within a run of rows equal in every key value (never a page's depth).
             sql += " OFFSET ?"

@@ -32,7 +32,11 @@
 ///   apart but is too long alone (a `WITHOUT ROWID` table of long text keys),
 ///   its number counted where the server needs it (`TableRoute`);
 /// - form 5: a source's own continuation (``Start/continuation(_:)``): its length
-///   (LEB128) and bytes, for a source that pages by its own cursor (an upstream API).
+///   (LEB128) and bytes, for a source that pages by its own cursor (an upstream API);
+/// - form 6: a position in relevance order (``RowPageQuery/ordersByRelevance``): the
+///   digest of the data version it was made at (``orderVersion``, 8 bytes), then form 0's
+///   values, the sort value being the row's relevance (a real). Its tag is of the list
+///   and relevance, never of a sort or key order.
 /// A view's cursor made by an earlier version (form 0, no row number) still
 /// carries its values whatever their length, up to ``maximumReadLength``.
 ///
@@ -70,6 +74,10 @@ public struct RowCursor: Sendable, Hashable {
     public var start: Start
     /// The tag of the list and sort the cursor belongs to.
     public var tag: UInt32
+    /// In relevance order, the digest of the data version the cursor was made at
+    /// (``DataVersion/digest``): ranks depend on the whole index, so a page after a
+    /// write is in another order; nil in any other order.
+    public var orderVersion: UInt64?
 
     /// Makes the cursor after `position` in list `list` sorted by `sort`.
     /// When the values would make it longer than ``maximumLength``: by rowid
@@ -99,6 +107,15 @@ public struct RowCursor: Sendable, Hashable {
         }
     }
 
+    /// Makes the cursor after `position` in list `list` in relevance order, made when the
+    /// data was at the version whose digest is `version`. Always by value: a relevance
+    /// cannot be looked up by rowid alone.
+    public init(afterRelevant position: RowPosition, version: UInt64, list: String) {
+        tag = Self.tag(list: list, sort: nil, relevance: true)
+        start = .position(position)
+        orderVersion = version
+    }
+
     /// Makes the cursor of a source's own continuation in list `list` sorted by `sort`; nil
     /// when `continuation` is longer than ``maximumContinuationLength``.
     public init?(continuation: [UInt8], list: String, sort: ListSort?) {
@@ -115,19 +132,24 @@ public struct RowCursor: Sendable, Hashable {
         self.tag = tag
     }
 
-    /// Decodes `text` for list `list` sorted by `sort` whose key has `keyCount`
-    /// values; nil when it is not a cursor of that list and sort.
-    public init?(encoded text: String, list: String, sort: ListSort?, keyCount: Int) {
+    /// Decodes `text` for list `list` sorted by `sort` (or in relevance order when
+    /// `relevance`) whose key has `keyCount` values; nil when it is not a cursor of that
+    /// list and order.
+    public init?(encoded text: String, list: String, sort: ListSort?, keyCount: Int, relevance: Bool = false) {
         guard text.utf8.count <= Self.maximumReadLength, let bytes = Base64URL.decode(text) else { return nil }
         var reader = Reader(bytes: bytes)
         guard reader.byte() == 2, let form = reader.byte(), let tag = reader.uint32(),
-            tag == Self.tag(list: list, sort: sort)
+            tag == Self.tag(list: list, sort: sort, relevance: relevance), relevance == (form == 6)
         else { return nil }
         self.tag = tag
         switch form {
-        case 0, 3:
+        case 0, 3, 6:
+            if form == 6 {
+                guard let version = reader.uint64() else { return nil }
+                orderVersion = version
+            }
             var sortValue: SQLValue?
-            if sort != nil {
+            if sort != nil || form == 6 {
                 guard let value = reader.value() else { return nil }
                 sortValue = value
             }
@@ -174,12 +196,13 @@ public struct RowCursor: Sendable, Hashable {
         bytes.append(2)
         switch start {
         case .position(let position):
-            bytes.append(position.rowNumber == nil ? 0 : 3)
+            bytes.append(orderVersion != nil ? 6 : position.rowNumber == nil ? 0 : 3)
             append(tag, to: &bytes)
+            if let orderVersion { Self.append(orderVersion, to: &bytes) }
             if let value = position.sortValue { Self.append(value, to: &bytes) }
             for value in position.key { Self.append(value, to: &bytes) }
             Self.appendLength(position.repeats, to: &bytes)
-            if let number = position.rowNumber { Self.appendLength(number, to: &bytes) }
+            if let number = position.rowNumber, orderVersion == nil { Self.appendLength(number, to: &bytes) }
         case .rowid(let rowid):
             bytes.append(1)
             append(tag, to: &bytes)
@@ -245,10 +268,11 @@ public struct RowCursor: Sendable, Hashable {
         } while rest != 0
     }
 
-    /// FNV-1a (32 bits) of the list's name and the sort parameter, NUL-separated.
-    static func tag(list: String, sort: ListSort?) -> UInt32 {
+    /// FNV-1a (32 bits) of the list's name and the sort parameter, NUL-separated; in
+    /// relevance order, then a NUL and "relevance" (no sort parameter holds a NUL before it).
+    static func tag(list: String, sort: ListSort?, relevance: Bool = false) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
-        for byte in Array(list.utf8) + [0] + Array((sort?.parameter ?? "").utf8) {
+        for byte in Array(list.utf8) + [0] + Array((sort?.parameter ?? "").utf8) + (relevance ? [0] + Array("relevance".utf8) : []) {
             hash = (hash ^ UInt32(byte)) &* 0x0100_0193
         }
         return hash

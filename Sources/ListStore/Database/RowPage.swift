@@ -11,7 +11,16 @@ public struct RowPageQuery: Sendable, Hashable {
     /// The most rows to return (at least 1).
     public var limit: Int
     /// The search text (`q`), matched as ``TableDescription/search`` says; nil for none.
+    /// Without a ``sort``, a search an index ranks orders the rows by relevance
+    /// (``ordersByRelevance``).
     public var search: String?
+    /// The list's label column (its SQL name), which a full-text search matches too: a
+    /// row whose label is the search text comes first, then those it starts (issue 47:
+    /// `q=bash` finds `bash` first); nil for the table's key column when it is one text column.
+    public var labelColumn: String?
+    /// Whether a search an index ranks orders the rows by relevance when there is no
+    /// ``sort`` (``ordersByRelevance``); else such a page is in key order.
+    public var relevanceOrder: Bool
     /// The rows ``search`` names besides those its words match (either finds a row),
     /// e.g. the catalogue's character for a search of `☃` or `U+2603`; nil for none.
     /// Ignored without a search.
@@ -47,8 +56,10 @@ public struct RowPageQuery: Sendable, Hashable {
         table: TableDescription, sort: ListSort? = nil, after: RowPosition? = nil, limit: Int = 20,
         search: String? = nil, searchAlternative: SQLCondition? = nil, filters: [RowFilter] = [],
         startedAt: ContinuousClock.Instant? = nil, wholeValues: Bool = false, byteBudget: Int? = nil, attemptWork: Int? = nil,
-        yieldsToPages: Bool = false
+        yieldsToPages: Bool = false, labelColumn: String? = nil, relevanceOrder: Bool = false
     ) {
+        self.relevanceOrder = relevanceOrder
+        self.labelColumn = labelColumn
         self.attemptWork = attemptWork
         self.yieldsToPages = yieldsToPages
         self.wholeValues = wholeValues
@@ -177,8 +188,9 @@ public struct RowPage: Sendable, Hashable {
     /// its key): where the next page starts; nil for an empty page.
     public func lastPosition(in table: TableDescription, sort: ListSort?) -> RowPosition? {
         guard let key = keys.last else { return nil }
+        // Sorted, or in relevance order (``RowPageQuery/ordersByRelevance``): the sort value is there.
         return RowPosition(
-            sortValue: sort == nil ? nil : sortValues.last, key: Array(key), repeats: ordinals.last ?? 0,
+            sortValue: sortValues.last, key: Array(key), repeats: ordinals.last ?? 0,
             rowNumber: rowsBefore.map { $0 + rows.count })
     }
 
@@ -227,15 +239,31 @@ extension RowPageQuery {
         return words
     }
 
-    /// The SQL conditions of the search and the filters.
+    /// The search's literals (``SearchWords/literals(of:)``): for a full-text search only
+    /// (a substring search matches every word literally).
+    public static func literals(_ search: String?, for table: TableDescription) -> [SearchLiteral] {
+        guard let search else { return [] }
+        switch table.search {
+        case .fullText, .textSearch: return SearchWords.literals(of: search)
+        case .substring: return []
+        }
+    }
+
+    /// The SQL conditions of the search and the filters: one `WHERE` for a page and its count.
     package var conditions: [SQLCondition] {
         var conditions: [SQLCondition] = []
         if let search {
             let words = Self.words(search, for: table)
+            let literals = Self.literals(search, for: table)
             // A search of no word (only punctuation) matches nothing rather than everything.
-            let matched =
-                words.isEmpty && search.contains(where: { !$0.isWhitespace })
-                ? SQLCondition(table.dialect.never) : table.search.condition(words, in: table)
+            var matched =
+                words.isEmpty && literals.isEmpty && search.contains(where: { !$0.isWhitespace })
+                ? SQLCondition(table.dialect.never) : table.search.condition(words, literals: literals, label: searchedLabel, in: table)
+            if let label = labelMatch {
+                // The label starts with the search text (or is it): `bash`, `bash-completion`.
+                matched = SQLCondition(
+                    "((\(matched.sql)) OR \(table.dialect.matches(quoteIdentifier(label.column))))", matched.values + [label.prefix])
+            }
             if let named = searchAlternative {
                 conditions.append(SQLCondition("((\(matched.sql)) OR (\(named.sql)))", matched.values + named.values))
             } else {

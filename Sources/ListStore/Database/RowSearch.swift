@@ -15,23 +15,23 @@ public enum RowSearch: Sendable, Hashable {
 }
 
 extension RowSearch {
-    /// The condition that every word of `words` matches.
-    package func condition(_ words: [String], in table: TableDescription) -> SQLCondition {
+    /// The condition that every word of `words` and every literal of `literals` matches.
+    /// A literal (`g++`) is its tokens as an exact phrase of the index and its text as a
+    /// case-insensitive substring of one of the searched columns (``literalColumns(in:label:)``)
+    /// or of `label`, the list's label column (its SQL name).
+    package func condition(
+        _ words: [String], literals: [SearchLiteral] = [], label: String? = nil, in table: TableDescription
+    ) -> SQLCondition {
+        var condition: SQLCondition
         switch self {
         case .fullText(let ftsTable, let version, let rowidColumn, _):
             let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
-            // FTS5 takes "word"* (a quoted prefix term); FTS4 takes "word*".
-            let match =
-                version == 5
-                ? SearchWords.fts5Expression(words)
-                : words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }.joined(separator: " ")
-            return SQLCondition(
+            condition = SQLCondition(
                 "\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
-                [.text(match)])
+                [.text(Self.fullTextQuery(words, literals: literals, version: version))])
         case .textSearch(let column):
-            // The words are letters and digits only (`SearchWords`): nothing in them is tsquery syntax.
-            let query = words.map { "'" + $0 + "':*" }.joined(separator: " & ")
-            return SQLCondition("\(quoteIdentifier(column)) @@ to_tsquery(?)", [.text(query)])
+            condition = SQLCondition(
+                "\(quoteIdentifier(column)) @@ to_tsquery(?)", [.text(Self.textSearchQuery(words, literals: literals))])
         case .substring(let columns):
             var parts: [String] = []
             var values: [SQLValue] = []
@@ -40,6 +40,56 @@ extension RowSearch {
                 values += columns.map { _ in .text("%" + RowFilter.likeLiteral(word) + "%") }
             }
             return SQLCondition(parts.isEmpty ? table.dialect.always : parts.joined(separator: " AND "), values)
+        }
+        let columns = literalColumns(in: table, label: label)
+        for literal in literals where !columns.isEmpty {
+            let pattern = SQLValue.text("%" + RowFilter.likeLiteral(literal.text) + "%")
+            condition.sql += " AND (" + columns.map { table.dialect.matches(quoteIdentifier($0)) }.joined(separator: " OR ") + ")"
+            condition.values += columns.map { _ in pattern }
+        }
+        return condition
+    }
+
+    /// The columns a literal's text is looked for in (their SQL names): those the full-text
+    /// index covers, else (a `tsvector`, whose sources are unknown) every text column, and
+    /// the label column; each once, each a column of `table`.
+    func literalColumns(in table: TableDescription, label: String?) -> [String] {
+        var names: [String]
+        switch self {
+        case .fullText(_, _, _, let columns): names = columns ?? []
+        case .textSearch: names = table.columns.filter { $0.affinity == .text }.map(\.sqlName)
+        case .substring(let columns): names = columns
+        }
+        if let label { names.append(label) }
+        var kept: [String] = []
+        for name in names where !kept.contains(name) && table.columns.contains(where: { $0.sqlName == name }) { kept.append(name) }
+        return kept
+    }
+
+    /// The `MATCH` text of a full-text search: FTS5 takes "word"* (a quoted prefix term),
+    /// FTS4 "word*"; either takes "a b" as an exact phrase (a literal's tokens).
+    static func fullTextQuery(_ words: [String], literals: [SearchLiteral], version: Int) -> String {
+        guard version != 5 else { return SearchWords.fts5Expression(words, literals: literals) }
+        return
+            (words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }
+            + literals.map { "\"" + $0.tokens.joined(separator: " ") + "\"" }).joined(separator: " ")
+    }
+
+    /// The `tsquery` of a text search: each word a prefix lexeme, each literal its tokens as
+    /// an exact phrase, all required. Words and tokens are letters and digits only
+    /// (``SearchWords``): nothing in them is tsquery syntax.
+    static func textSearchQuery(_ words: [String], literals: [SearchLiteral]) -> String {
+        (words.map { "'" + $0 + "':*" } + literals.map { "(" + $0.tokens.map { "'" + $0 + "'" }.joined(separator: " <-> ") + ")" })
+            .joined(separator: " & ")
+    }
+
+    /// Whether the search orders rows by relevance when no sort is asked for: FTS5's
+    /// `bm25` and PostgreSQL's `ts_rank`; FTS4 and a substring search have no rank.
+    public var ranks: Bool {
+        switch self {
+        case .fullText(_, let version, _, _): version == 5
+        case .textSearch: true
+        case .substring: false
         }
     }
 }

@@ -78,8 +78,9 @@ import Testing
             CREATE VIRTUAL TABLE notes_fts USING fts5 (body, content = 'notes', content_rowid = 'id');
             INSERT INTO notes_fts (notes_fts) VALUES ('rebuild');
             """)
-        // Word prefixes, every word: "snow" finds snowman and snow; "man" does not find snowman.
-        #expect(Self.keys(try fixture.server.get("/notes?q=snow")) == ["1", "2"])
+        // Word prefixes, every word: "snow" finds snowman and snow; "man" does not find snowman
+        // (in relevance order: compared as sets).
+        #expect(Self.keys(try fixture.server.get("/notes?q=snow")).sorted() == ["1", "2"])
         #expect(Self.keys(try fixture.server.get("/notes?q=man")) == ["3"])
         #expect(Self.keys(try fixture.server.get("/notes?q=snow+melt")) == ["1"])
         #expect(Self.keys(try fixture.server.get("/notes?q=%22NEAR%22+OR")) == [])
@@ -111,7 +112,7 @@ import Testing
             INSERT INTO notes_fts (notes_fts) VALUES ('rebuild');
             """)
         #expect(Self.keys(try fixture.server.get("/Notes?q=man")) == ["3"])
-        #expect(Self.keys(try fixture.server.get("/Notes?q=snow")) == ["1", "2"])
+        #expect(Self.keys(try fixture.server.get("/Notes?q=snow")).sorted() == ["1", "2"])
     }
 
     /// Found by a break-it pass: FTS4's default tokenizer and FTS5's `ascii` fold only
@@ -141,7 +142,7 @@ import Testing
             #expect(Self.keys(try fixture.server.get("/\(list)?q=CHOCOLAT")) == ["1"], "\(list): ASCII in any case")
         }
         // FTS5's default tokenizer folds every letter itself.
-        #expect(Self.keys(try fixture.server.get("/folded?q=%C3%A9clair")) == ["1", "4"])
+        #expect(Self.keys(try fixture.server.get("/folded?q=%C3%A9clair")).sorted() == ["1", "4"])
         #expect(SearchWords.of("École école Écoles") == ["Écoles"])
     }
 

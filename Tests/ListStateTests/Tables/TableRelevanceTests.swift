@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import ListState
+@testable import ListStore
+
+/// Search people expect on a list over an FTS5 table (issue 47, item 3): relevance order
+/// without a sort, the label (the table's text key) matched exact then as a prefix first,
+/// `g++` matched literally, the sort links' "Relevance", `sort=` and column sorts still
+/// ordering a search, and a walk whose data changed between pages told so (HTML and JSON).
+@Suite struct TableRelevanceTests {
+    static let packages = """
+        CREATE TABLE pkgs (name TEXT PRIMARY KEY, summary TEXT);
+        INSERT INTO pkgs VALUES ('zsh', 'shell with bash compatibility'), ('dash', 'POSIX shell'),
+            ('bash-completion', 'programmable completion for the bash shell'), ('bash', 'GNU Bourne Again shell'),
+            ('g++', 'GNU C++ compiler'), ('gawk', 'GNU awk'), ('gcc', 'GNU C compiler, built like g++'),
+            ('fish', 'friendly interactive shell'), ('tcsh', 'TENEX C shell, an enhanced csh');
+        CREATE VIRTUAL TABLE pkgs_fts USING fts5 (summary, content = 'pkgs');
+        INSERT INTO pkgs_fts (pkgs_fts) VALUES ('rebuild');
+        """
+
+    static func keys(_ answer: HTTPTestClient.Answer) -> [String] {
+        Markup.matches(#"data-key="([^"]+)""#, in: answer.text)
+    }
+
+    static func json(_ answer: HTTPTestClient.Answer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
+    }
+
+    @Test func aSearchIsInRelevanceOrderLabelFirst() throws {
+        let fixture = try TableFixture(Self.packages)
+        let page = try fixture.server.get("/pkgs?q=bash")
+        #expect(page.status == 200)
+        // `bash` itself, then the name it starts, then the summaries that hold it.
+        #expect(Self.keys(page) == ["bash", "bash-completion", "zsh"])
+        // The sort links say the order is relevance; key order is `sort=`.
+        #expect(page.text.contains(#"aria-current="true">Relevance</a>"#))
+        #expect(page.text.contains(#"href="/pkgs?q&#61;bash&amp;sort&#61;">Key order</a>"#))
+        #expect(Self.keys(try fixture.server.get("/pkgs?q=bash&sort=")) == ["bash", "bash-completion", "zsh"].sorted())
+        #expect(Self.keys(try fixture.server.get("/pkgs?q=shell&sort=-name")) == ["zsh", "tcsh", "fish", "dash", "bash-completion", "bash"])
+        // Without a search there is no relevance link.
+        #expect(!(try fixture.server.get("/pkgs")).text.contains(">Relevance</a>"))
+    }
+
+    @Test func punctuationInsideAWordIsMatchedLiterally() throws {
+        let fixture = try TableFixture(Self.packages)
+        // Not every word starting with "g": the name `g++` (its key tilde-encoded) first, then
+        // the summary that holds it.
+        #expect(Self.keys(try fixture.server.get("/pkgs?q=g%2B%2B")) == ["g~2B~2B", "gcc"])
+        #expect(Self.keys(try fixture.server.get("/pkgs?q=c%2B%2B")) == ["g~2B~2B"])
+        #expect(Self.keys(try fixture.server.get("/pkgs?q=%2B%2B")) == [])
+    }
+
+    @Test func aWalkAfterAWriteSaysTheOrderChangedAndOffersTheFirstPage() throws {
+        let fixture = try TableFixture(Self.packages)
+        var names: [String] = []
+        var next: String? = "/pkgs.json?q=shell&limit=2"
+        while let address = next {
+            let json = try Self.json(try fixture.server.get(address))
+            #expect(json["orderChanged"] as? Bool == false)
+            names += (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            next = json["next"] as? String
+        }
+        let expected = try TableFixtureRows.names(
+            "SELECT p.name FROM pkgs_fts JOIN pkgs p ON p.rowid = pkgs_fts.rowid WHERE pkgs_fts MATCH '\"shell\"*' "
+                + "ORDER BY bm25(pkgs_fts), p.name", path: fixture.path)
+        #expect(names == expected && names.count == 6)
+
+        let first = try Self.json(try fixture.server.get("/pkgs.json?q=shell&limit=2"))
+        let second = try #require(first["next"] as? String)
+        try SQLiteConnection(path: fixture.path, readOnly: false).execute(
+            "INSERT INTO pkgs VALUES ('ksh', 'Korn shell'); INSERT INTO pkgs_fts (pkgs_fts) VALUES ('rebuild');")
+        let changed = try Self.json(try fixture.server.get(second))
+        #expect(changed["orderChanged"] as? Bool == true)
+        #expect(changed["restart"] as? String == "/pkgs.json?q=shell&limit=2")
+        // The page says it (validated by the checker) and links to the search's first page.
+        let page = try fixture.server.get(second.replacingOccurrences(of: "/pkgs.json", with: "/pkgs"))
+        #expect(page.status == 200)
+        #expect(page.text.contains("The list changed since the first page of this search"))
+        #expect(page.text.contains(#"<a href="/pkgs?q&#61;shell&amp;limit&#61;2">Start the search over</a>"#))
+    }
+}
+
+/// Rows read by SQLite itself, for a test's expected order.
+enum TableFixtureRows {
+    static func names(_ sql: String, path: String) throws -> [String] {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        let statement = try connection.statement(sql)
+        var names: [String] = []
+        while try statement.step() {
+            if case .text(let name) = statement.value(0) { names.append(name) }
+        }
+        return names
+    }
+}
