@@ -212,7 +212,8 @@ package final class TableView: DecisionView {
             context["columnCount"] = .string(String(columns.cells.count + 1))
         }
         addRowsAndFooter(to: &context, links: links)
-        let text = announcementText
+        // A run of rows read after the data changed in relevance order says so where it is heard.
+        let text = restartHref == nil ? announcementText : words.words.orderChanged + " " + announcementText
         if !text.isEmpty { context["statusOOB"] = ["text": .string(text)] }
         return .dictionary(context)
     }
