@@ -259,6 +259,11 @@ package struct KeysetQuery {
             case .nonNull:
                 if let after, let value = after.sortValue, !value.isNull, rowComparison {
                     clauses.append(Self.rowComparison([sort.expression] + keys, [value] + after.key, descending: descending))
+                } else if let after, let value = after.sortValue, !value.isNull, with != nil {
+                    // Relevance: no index to seek in, and each mention computes the value again.
+                    let tie = keyAfter(keys, after.key, descending: false)
+                    clauses.append(
+                        SQLCondition("(\(sort.expression) > ? OR (\(sort.expression) = ? AND \(tie.sql)))", [value, value] + tie.values))
                 } else if let after, let value = after.sortValue, !value.isNull {
                     let comparison = descending ? "<" : ">"
                     let tie = keyAfter(keys, after.key, descending: descending)
