@@ -227,6 +227,13 @@ public struct ListDefinition: Sendable {
         set { mutate { $0.searchAlternative = newValue } }
     }
 
+    /// The label column a full-text search matches too (its SQL name; docs/design.md, "Search"):
+    /// the list's label by the declared types alone (``ReadingColumns``, no sample and no `_col`),
+    /// so every page, count and export of a search has the same condition; nil without one.
+    var searchLabelColumn: String? {
+        readingColumns(chosen: [], dropped: [], sample: nil).label.map { table.columns[$0].sqlName }
+    }
+
     /// The rows `search` names besides those its words match; nil for none.
     func searchAlternative(for search: String?) -> SQLCondition? {
         search.flatMap { storage.fields.searchAlternative?($0) }

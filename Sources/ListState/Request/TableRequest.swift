@@ -254,7 +254,9 @@ package struct TableRequest: ListQuery, Sendable {
             return .failure(ListRequest.Problem(parameter: FilterForm.columnName, reason: .unsupportedFilter(VisibleText.echo(column))))
         }
         // A search in relevance order unless a sort (or `sort=`, key order) was asked for.
-        let ranks = request.query != nil && RowPageQuery(table: list.table, search: request.query, relevanceOrder: true).ordersByRelevance
+        let ranks =
+            request.query != nil
+            && RowPageQuery(table: list.table, search: request.query, relevanceOrder: true).ordersByRelevance
         request.searchRanks = ranks
         request.relevance = ranks && request.sortParameter == nil && !request.keyOrder
         request.keyOrder = request.keyOrder && (list.defaultSort != nil || ranks)

@@ -171,7 +171,8 @@ final class CSVExport: Sendable {
             RowPageQuery(
                 table: list.table, sort: request.sort, after: after, limit: rowsPerPiece, search: request.query,
                 searchAlternative: list.searchAlternative(for: request.query), filters: request.filters,
-                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece, yieldsToPages: true),
+                startedAt: startedAt, wholeValues: true, byteBudget: bytesPerPiece, yieldsToPages: true,
+                labelColumn: request.query == nil ? nil : list.searchLabelColumn),
             continuing: continuation.map { .continuation($0) }
         ).flatMap { page -> Result<RowPage, ListStoreError> in
             if let page { return .success(page) }

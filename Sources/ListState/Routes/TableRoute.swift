@@ -305,7 +305,8 @@ struct TableRoute: Sendable {
     /// What `valid`'s count reads: its search and filters.
     private func countQuery(_ list: ListDefinition, _ valid: TableRequest) -> RowPageQuery {
         RowPageQuery(
-            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
+            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters,
+            labelColumn: valid.query == nil ? nil : list.searchLabelColumn)
     }
 
     /// A count cut short, as a page shows it: only a lower bound that reached the bounded count's
@@ -424,7 +425,7 @@ struct TableRoute: Sendable {
         RowPageQuery(
             table: list.table, sort: parsed.sort, limit: parsed.limit, search: parsed.query,
             searchAlternative: list.searchAlternative(for: parsed.query), filters: parsed.filters, startedAt: startedAt,
-            attemptWork: attemptWork, relevanceOrder: parsed.relevance)
+            attemptWork: attemptWork, labelColumn: parsed.query == nil ? nil : list.searchLabelColumn, relevanceOrder: parsed.relevance)
     }
 
     /// The headers every answer of these routes carries, then the conditional request evaluated.

@@ -42,6 +42,22 @@ import Testing
         #expect(!(try fixture.server.get("/pkgs")).text.contains(">Relevance</a>"))
     }
 
+    /// The label column is the list's (its first text column), not only a text key.
+    @Test func theListsLabelColumnMatchesTooAndTheCountIsOfTheSameRows() throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE tools (id INTEGER PRIMARY KEY, name TEXT, summary TEXT);
+            INSERT INTO tools (name, summary) VALUES ('zsh', 'a shell like bash'), ('bashtop', 'resource monitor'),
+                ('dash', 'small shell'), ('bash', 'the GNU shell'), ('fish', 'friendly shell');
+            CREATE VIRTUAL TABLE tools_fts USING fts5 (summary, content = 'tools', content_rowid = 'id');
+            INSERT INTO tools_fts (tools_fts) VALUES ('rebuild');
+            """)
+        #expect(Self.keys(try fixture.server.get("/tools?q=bash")) == ["4", "2", "1"])
+        let json = try Self.json(try fixture.server.get("/tools.json?q=bash&limit=1"))
+        #expect(json["count"] as? Int == 3)
+        #expect(Self.keys(try fixture.server.get("/tools?q=bash&sort=")) == ["1", "2", "4"])
+    }
+
     @Test func punctuationInsideAWordIsMatchedLiterally() throws {
         let fixture = try TableFixture(Self.packages)
         // Not every word starting with "g": the name `g++` (its key tilde-encoded) first, then
