@@ -38,7 +38,8 @@ package enum ListRequest {
             return .failure(Problem(parameter: "q", reason: .queryTooLong))
         }
         let trimmed = value.trimmingWhitespace
-        guard SearchWords.of(trimmed).count <= SearchWords.maximum else {
+        // A literal (`g++`) is a term of the query as a word is.
+        guard SearchWords.of(trimmed).count + SearchWords.literals(of: trimmed).count <= SearchWords.maximum else {
             return .failure(Problem(parameter: "q", reason: .tooManyWords))
         }
         return .success(trimmed.isEmpty ? nil : trimmed)

@@ -65,6 +65,9 @@ import Testing
         #expect(Self.keys(try fixture.server.get("/pkgs?q=g%2B%2B")) == ["g~2B~2B", "gcc"])
         #expect(Self.keys(try fixture.server.get("/pkgs?q=c%2B%2B")) == ["g~2B~2B"])
         #expect(Self.keys(try fixture.server.get("/pkgs?q=%2B%2B")) == [])
+        // A literal counts among the eight terms a search may hold.
+        #expect(try fixture.server.get("/pkgs?q=a+b+c+d+e+f+g+c%2B%2B").status == 200)
+        #expect(try fixture.server.get("/pkgs?q=a+b+c+d+e+f+g+c%2B%2B+c%23").status == 400)
     }
 
     @Test func aWalkAfterAWriteSaysTheOrderChangedAndOffersTheFirstPage() throws {
