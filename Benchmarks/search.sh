@@ -84,5 +84,8 @@ echo "| --- | --- |"
 echo "| \`q=editor\` ($matches rows), relevance order | $(median_ms "/packages?q=editor") |"
 echo "| \`q=editor&sort=\`, key order (the order before issue 47) | $(median_ms "/packages?q=editor&sort=") |"
 echo "| \`q=editor\`, second page (its cursor) | $(median_ms "${second}") |"
+few=$(curl -fsS "$base/packages.json?q=compiler+terminal+secure" | python3 -c 'import json, sys; print(json.load(sys.stdin)["count"])')
+echo "| \`q=compiler+terminal+secure\` ($few rows), relevance order | $(median_ms "/packages?q=compiler+terminal+secure") |"
+echo "| \`q=compiler+terminal+secure&sort=\`, key order | $(median_ms "/packages?q=compiler+terminal+secure&sort=") |"
 echo "| \`q=bash\`, relevance order (the label first) | $(median_ms "/packages?q=bash") |"
 echo "| \`q=g%2B%2B\` ($literal rows), a literal | $(median_ms "/packages?q=g%2B%2B") |"
