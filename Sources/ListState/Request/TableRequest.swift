@@ -41,7 +41,8 @@ package struct TableRequest: ListQuery, Sendable {
     /// (``ConnectionThreadAttempts``).
     var queryShape: String {
         var shape = sort.map { ($0.descending ? "-" : "+") + $0.column } ?? ""
-        if query != nil { shape += "\u{0}q" }
+        // Relevance order ranks every match, key order stops at a page: two shapes.
+        if query != nil { shape += relevance ? "\u{0}q\u{0}relevance" : "\u{0}q" }
         for filter in filters { shape += "\u{0}" + filter.column + "\u{1}" + filter.operation.rawValue }
         return shape
     }
