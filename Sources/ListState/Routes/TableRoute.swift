@@ -36,6 +36,8 @@ struct TableRoute: Sendable {
     let countBudget: Duration
     /// Counts kept under their data version, by list, filters and search.
     let counts = CountCache()
+    /// Facets kept under their data version, by list, filters, search and column.
+    let facetCache = FacetCache()
 
     /// The route over `application`'s lists, with the parts of it the answers need
     /// (taken once here: no answer calls back into the application).
@@ -210,6 +212,12 @@ struct TableRoute: Sendable {
             guard let exact = count(ask.list, valid, page: page, attemptWork: attemptWork), !exact.isLowerBound else { return nil }
             counted = exact
         }
+        // Facets too (``facetsCounted(_:_:page:attemptWork:)``): kept for the answer, else a worker's.
+        if let attemptWork, read.retry == nil, case .success(let valid) = validated, case .read(let page?) = read.outcome,
+            !facetsCounted(ask, valid, page: page, attemptWork: attemptWork)
+        {
+            return nil
+        }
         return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey, counted: counted)
     }
 
@@ -260,7 +268,7 @@ struct TableRoute: Sendable {
     }
 
     /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
-    private static func isShell(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
+    static func isShell(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
         ask.list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
     }
 
@@ -319,6 +327,7 @@ struct TableRoute: Sendable {
         if let parsed, let page, decision.body.showsRows, countsRows(ask, parsed) {
             view.count = counted ?? (list.awaits ? (page.hasMore ? nil : RowCount(page.rows.count)) : count(list, parsed, page: page))
         }
+        if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page) }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
         if case .loadMore(let cursor) = decision.footer, let parsed {
@@ -339,7 +348,7 @@ struct TableRoute: Sendable {
             response.headers.replaceOrAdd(name: "HX-Push-Url", value: QueryString.link(list.path, parsed.queryItems(cursor: nil)))
         }
         // Kept only when the rows came from the very file the key's version describes.
-        if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
+        if let cacheKey, response.status == 200, let page, view.facets?.isComplete ?? true, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
             let cache = responseCache
         {
             cache.store(response, for: cacheKey)
