@@ -234,4 +234,15 @@ import Testing
             #expect(page.text.contains("ignored-parameters") && !page.text.contains("list-facets"))
         }
     }
+
+    /// The configuration file's `facets`: shown first, open or not as asked, before `_facet`'s.
+    @Test func theConfigurationFileNamesFacets() throws {
+        let fixture = try TableFixture(Self.sql, configuration: #"{"lists": {"pkgs": {"facets": ["priority", "section"]}}}"#)
+        let json = try TableFixture.json(fixture.server.get("/pkgs.json?_facet=_facet&_facet=priority"))
+        #expect((json["facets"] as? [[String: Any]])?.map { $0["column"] as? String } == ["priority", "section", "_facet"])
+        let page = try fixture.server.get("/pkgs")
+        #expect(page.text.contains("<details class=\"list-facets\">") && page.text.contains("aria-label=\"optional, 200 rows\""))
+        // The links keep only what the request asked for: no `_facet` for a configured facet.
+        #expect(page.text.contains("href=\"/pkgs?priority&#61;optional\""))
+    }
 }
