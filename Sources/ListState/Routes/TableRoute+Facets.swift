@@ -15,14 +15,16 @@ extension TableRoute {
     }
 
     /// The facets of `valid`'s first page of `ask`'s list, when it shows them and its rows
-    /// (`page`): each kept, else counted before the budget's end; the suggested columns kept,
-    /// else found in the list's first rows when time is left. Nil when there is nothing to show.
+    /// (`page`): each kept, else counted before `deadline` (the end of the budget the count
+    /// shares); the suggested columns kept, else found in the list's first rows when time is
+    /// left. Nil when there is nothing to show.
     /// - Parameter attemptWork: An attempt's work (``ListStore/RowPageQuery/attemptWork``):
     ///   each facet is counted within it too.
-    func facets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage?, attemptWork: Int? = nil) -> ListFacets? {
+    func facets(
+        _ ask: ListAsk, _ valid: TableRequest, page: RowPage?, until deadline: ContinuousClock.Instant, attemptWork: Int? = nil
+    ) -> ListFacets? {
         guard page != nil, showsFacets(ask, valid) else { return nil }
         let list = ask.list
-        let deadline = ContinuousClock.now + countBudget
         let version = try? list.rows.dataVersion().get()
         let query = RowPageQuery(
             table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters,
@@ -54,7 +56,7 @@ extension TableRoute {
     /// facets all counted within `attemptWork` (and kept), or none shown; else a worker's.
     func facetsCounted(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, attemptWork: Int) -> Bool {
         guard showsFacets(ask, valid) else { return true }
-        let facets = facets(ask, valid, page: page, attemptWork: attemptWork)
+        let facets = facets(ask, valid, page: page, until: .now + countBudget, attemptWork: attemptWork)
         // The suggestions too: found in the list's first rows, a worker's read when not kept.
         guard case .success(let version?) = ask.list.rows.dataVersion(), ask.list.facetSuggestions.columns(at: version) != nil
         else { return false }

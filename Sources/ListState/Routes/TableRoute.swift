@@ -324,10 +324,12 @@ struct TableRoute: Sendable {
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
+        // The count and the facets share one budget from here.
+        let extrasStarted = ContinuousClock.now
         if let parsed, let page, decision.body.showsRows, countsRows(ask, parsed) {
             view.count = counted ?? (list.awaits ? (page.hasMore ? nil : RowCount(page.rows.count)) : count(list, parsed, page: page))
         }
-        if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page) }
+        if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page, until: extrasStarted + countBudget) }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
         if case .loadMore(let cursor) = decision.footer, let parsed {
