@@ -57,9 +57,11 @@ extension TableRoute {
     func facetsCounted(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, attemptWork: Int) -> Bool {
         guard showsFacets(ask, valid) else { return true }
         let facets = facets(ask, valid, page: page, until: .now + countBudget, attemptWork: attemptWork)
-        // The suggestions too: found in the list's first rows, a worker's read when not kept.
-        guard case .success(let version?) = ask.list.rows.dataVersion(), ask.list.facetSuggestions.columns(at: version) != nil
-        else { return false }
+        // The suggestions too: found in the list's first rows, a worker's read when not kept
+        // (a source without versions keeps none: it suggests nothing).
+        if case .success(let version?) = ask.list.rows.dataVersion(), ask.list.facetSuggestions.columns(at: version) == nil {
+            return false
+        }
         return facets?.isComplete ?? true
     }
 
