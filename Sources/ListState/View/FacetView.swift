@@ -119,7 +119,7 @@ extension TableView {
                     if index > 0 { json.raw(", ") }
                     json.raw("{")
                     json.key("value")
-                    json.value(value.value)
+                    json.value(value.value, format: list.table.columns[shown.column].valueFormat)
                     json.raw(", ")
                     json.key("count")
                     json.raw(String(value.count))
