@@ -16,6 +16,8 @@ struct FacetWords: Sendable {
     var moreValues: @Sendable (_ shown: Int) -> String
     /// A facet not counted within the budget.
     var notCounted: String
+    /// The note for `_facet` where the source cannot facet: the list's title.
+    var cannotFacet: @Sendable (_ list: String) -> String
 
     /// The words of `language`.
     static func of(_ language: Language) -> FacetWords {
@@ -29,15 +31,18 @@ struct FacetWords: Sendable {
     static let english = FacetWords(
         summary: "Facets", suggested: "Suggested", addFacet: { "Show the values of \($0)" },
         valueRows: { "\($0), \($1)" }, removeValue: { "Remove the filter \($0): \($1)" }, noValue: "(no value)",
-        moreValues: { "More than \($0) values: the \($0) most frequent are shown." }, notCounted: "Not counted in time.")
+        moreValues: { "More than \($0) values: the \($0) most frequent are shown." }, notCounted: "Not counted in time.",
+        cannotFacet: { "\($0) cannot count its values by column, so “_facet” was ignored." })
 
     static let simplifiedChinese = FacetWords(
         summary: "分面", suggested: "建议", addFacet: { "显示\($0)的各个值" },
         valueRows: { "\($0)，\($1)" }, removeValue: { "去掉筛选条件 \($0)：\($1)" }, noValue: "（无值）",
-        moreValues: { "超过 \($0) 个值：显示出现最多的 \($0) 个。" }, notCounted: "未能及时统计。")
+        moreValues: { "超过 \($0) 个值：显示出现最多的 \($0) 个。" }, notCounted: "未能及时统计。",
+        cannotFacet: { "\($0)无法按列统计各个值，已忽略“_facet”。" })
 
     static let traditionalChinese = FacetWords(
         summary: "分面", suggested: "建議", addFacet: { "顯示\($0)的各個值" },
         valueRows: { "\($0)，\($1)" }, removeValue: { "去掉篩選條件 \($0)：\($1)" }, noValue: "（無值）",
-        moreValues: { "超過 \($0) 個值：顯示出現最多的 \($0) 個。" }, notCounted: "未能及時統計。")
+        moreValues: { "超過 \($0) 個值：顯示出現最多的 \($0) 個。" }, notCounted: "未能及時統計。",
+        cannotFacet: { "\($0)無法按欄統計各個值，已忽略「_facet」。" })
 }

@@ -391,7 +391,12 @@ package final class TableView: DecisionView {
         let ignored = request?.ignored ?? []
         if !ignored.isEmpty {
             let title = list.title(in: language)
-            controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(words.words.ignoredParameter(VisibleText.echo($0), title))] })]
+            // `_facet` is ignored where the source cannot facet: said as such.
+            let note = { (name: String) in
+                name == TableRequest.facetColumn
+                    ? self.facetWords.cannotFacet(title) : self.words.words.ignoredParameter(VisibleText.echo(name), title)
+            }
+            controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(note($0))] })]
         }
         let form = filterForm(base)
         let picker = columnPicker

@@ -232,6 +232,7 @@ import Testing
             #expect((ignored["facets"] as? [Any])?.isEmpty == true)
             let page = try server.get("/plain?_facet=" + column)
             #expect(page.text.contains("ignored-parameters") && !page.text.contains("list-facets"))
+            #expect(page.text.contains("plain cannot count its values by column, so “_facet” was ignored."))
         }
     }
 
