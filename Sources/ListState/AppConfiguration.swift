@@ -41,10 +41,16 @@ public struct AppConfiguration: Sendable {
     /// A kept answer is served only after the source confirms its
     /// `DataVersion`, so it is never staler than the source says.
     public var responseCacheBytes: Int = 4 << 20
-    /// How long a first page may spend counting the rows its search and filters keep (the
-    /// count above the rows, and JSON's `count`), in seconds; past it the count says "more
-    /// than" what it reached. 0 counts nothing.
-    public var countBudgetSeconds: Double = 0.2
+    /// How long a count of the rows a list's search and filters keep (the count above a first
+    /// page's rows, and JSON's `count`) may run, in seconds; past it the count says "more than"
+    /// what it reached. A first page waits for it only ``countShareOfPage`` of its own read
+    /// time; the rest runs after the answer, for the next visit. 0 counts nothing.
+    public var countBudgetSeconds: Double = 1
+    /// The share of a first page's own read time its count may add to it (0.2: a page with its
+    /// count costs at most 1.2 × the page without); a count that needs more is finished after
+    /// the answer, kept under the data version, and the page meanwhile shows none (or "more
+    /// than 10,000" once the bounded count reached it) and is not kept.
+    public var countShareOfPage: Double = 0.2
     /// Development mode (`--dev`): serves the gallery of every state at `/-/states`.
     public var isDevelopment = false
     /// Every `liststate serve` setting with its effective value and source,

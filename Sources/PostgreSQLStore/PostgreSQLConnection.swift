@@ -39,14 +39,18 @@ final class PostgreSQLConnection {
     private var preparedCount = 0
     /// Whether statements are prepared by name (until the server loses one: a pooler).
     private var preparesStatements = true
+    /// The session's own `statement_timeout`, in milliseconds (``serverBounded(until:_:)`` sets it back).
+    private var sessionTimeoutMilliseconds = 0
 
     /// Connects with `conninfo` (a `postgresql://` URI or `key=value` pairs, libpq-connect.html §34.1.1)
     /// and sets the session up: UTC, ISO dates, shortest exact floats, read-only
     /// transactions, `statement_timeout` of `statementTimeout` seconds, and
-    /// `application_name` liststate unless the connection string gives one.
+    /// `application_name` `applicationName` unless the connection string gives one.
     /// - Throws: `ListStoreError` `.cannotOpen` when the server cannot be reached, refuses
     ///   the connection or does not answer before `deadline`.
-    init(conninfo: String, statementTimeout: Double, deadline: ContinuousClock.Instant) throws(ListStoreError) {
+    init(
+        conninfo: String, statementTimeout: Double, deadline: ContinuousClock.Instant, applicationName: String = "liststate"
+    ) throws(ListStoreError) {
         guard let started = PQconnectStart(conninfo) else {
             throw ListStoreError(kind: .cannotOpen, message: "libpq could not allocate a connection")
         }
@@ -71,12 +75,13 @@ final class PostgreSQLConnection {
             break
         }
         let milliseconds = Int(max(1, min(statementTimeout * 1000, Double(Int32.max))))
+        sessionTimeoutMilliseconds = milliseconds
         _ = try query(
             "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'; "
                 + "SET extra_float_digits = 3; SET default_transaction_read_only = on; "
                 + "SET statement_timeout = \(milliseconds); "
                 // Named in pg_stat_activity unless the connection string names it.
-                + "SELECT set_config('application_name', 'liststate', false) WHERE current_setting('application_name') = ''",
+                + "SELECT set_config('application_name', '\(applicationName)', false) WHERE current_setting('application_name') = ''",
             [], deadline: deadline, simple: true)
     }
 
@@ -126,6 +131,26 @@ final class PostgreSQLConnection {
                 PQsendQueryParams(connection, Self.numberingParameters(sql), Int32(pointers.count), nil, pointers, nil, nil, 0)
             }
         }.orThrow()
+    }
+
+    /// `body`'s queries with the server's `statement_timeout` ending them at `deadline`, so a
+    /// query that runs out of time fails on its own (SQLSTATE 57014, `.timedOut`) and the
+    /// connection is kept: no cancel from another connection, none that could reach the next
+    /// query. `body`'s own client deadline should be later (by ``cancelGrace``) as a backstop.
+    /// - Throws: `.timedOut` at once when `deadline` has passed, or what `body` throws.
+    func serverBounded<T>(until deadline: ContinuousClock.Instant, _ body: () throws(ListStoreError) -> T) throws(ListStoreError) -> T {
+        let left = Int(((deadline - ContinuousClock.now).seconds * 1000).rounded(.down))
+        guard left >= 1 else { throw ListStoreError(kind: .timedOut, message: "no time left for the statement") }
+        let backstop = deadline + .milliseconds(Int(Self.cancelGrace * 1000))
+        _ = try query("SET statement_timeout = \(min(left, sessionTimeoutMilliseconds))", [], deadline: backstop, simple: true)
+        let result = Result(catching: body)
+        do {
+            _ = try query("SET statement_timeout = \(sessionTimeoutMilliseconds)", [], deadline: .now + .seconds(Self.cancelGrace), simple: true)
+        } catch {
+            // A connection whose session limit could not be set back is not lent again.
+            isBroken = true
+        }
+        return try result.get()
     }
 
     /// The name `sql` is prepared under on this connection, preparing it first when it is

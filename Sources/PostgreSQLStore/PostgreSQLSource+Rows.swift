@@ -141,9 +141,13 @@ extension PostgreSQLSource {
         guard deadline > .now else { return .success(nil) }
         let counted = Result { () throws(ListStoreError) -> Int? in
             try withConnection(until: deadline, waiting: false) { connection throws(ListStoreError) in
-                guard case .integer(let count)? = try connection.query(sql, values, deadline: deadline).rows.first?.first
-                else { return 0 }
-                return Int(count)
+                // Ended by the server at the deadline, so the connection stays in the pool.
+                try connection.serverBounded(until: deadline) { () throws(ListStoreError) -> Int in
+                    let backstop = deadline + .seconds(PostgreSQLConnection.cancelGrace)
+                    guard case .integer(let count)? = try connection.query(sql, values, deadline: backstop).rows.first?.first
+                    else { return 0 }
+                    return Int(count)
+                }
             }
         }
         if case .failure(let error) = counted, error.kind == .timedOut { return .success(nil) }

@@ -23,7 +23,7 @@ public final class PostgreSQLSource: ListSource {
     public let queryTimeLimit: Double
     /// The schemas served; nil for the ones on the user's `search_path`.
     public let schemas: [String]?
-    private let pool: PostgreSQLPool
+    let pool: PostgreSQLPool
     private let conninfo: String
     private let log: @Sendable (String) -> Void
     private let probe = BlockingLock<VersionProbe>(VersionProbe())
@@ -38,6 +38,9 @@ public final class PostgreSQLSource: ListSource {
     /// The longest a kept answer may be served after another program commits,
     /// in seconds: the data version is read at most this often (``dataVersion()``).
     public static let versionMaximumAge = 1.0
+    /// The `application_name` of the version probe's own connection (beside the pool's
+    /// `liststate` ones in `pg_stat_activity`), unless the connection string names one.
+    static let probeApplicationName = "liststate-version"
     /// The longest an attempt (``ListStore/RowPageQuery/attemptWork``) runs, in seconds.
     public static let attemptTimeLimit = 0.05
 
@@ -173,7 +176,8 @@ public final class PostgreSQLSource: ListSource {
                 }
                 if probe.connection?.isBroken != false {
                     probe.connection = try PostgreSQLConnection(
-                        conninfo: conninfo, statementTimeout: queryTimeLimit, deadline: deadline)
+                        conninfo: conninfo, statementTimeout: queryTimeLimit, deadline: deadline,
+                        applicationName: Self.probeApplicationName)
                 }
                 let rows = try probe.connection!.query(
                     "SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END)::text",

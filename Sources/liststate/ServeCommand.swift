@@ -56,6 +56,10 @@ enum ServeCommand {
           --drain-limit SEC     then the longest wait for requests in flight before
                                 they are cut off and the exit status is 1 (default 25;
                                 one second past it the process exits whatever runs)
+          --count-budget SEC    the longest a count of a list's matching rows runs (the
+                                count above a first page's rows); a page waits for it at
+                                most 0.2 of its own time, the rest runs after the answer
+                                for the next visit (default 1; 0 counts nothing)
           --response-cache MIB  memory for rendered answers kept for the requests
                                 that repeat them, checked against the data's version on
                                 every use (default 4; 0 keeps nothing)
@@ -162,6 +166,7 @@ enum ServeCommand {
             isDevelopment: options.isDevelopment)
         appConfiguration.responseCacheBytes = options.responseCacheMiB << 20
         appConfiguration.clientTimeoutSeconds = options.clientTimeout
+        appConfiguration.countBudgetSeconds = options.countBudget
         if let seconds = options.retryAfter { appConfiguration.retryAfterSeconds = seconds }
         appConfiguration.corsOrigin = options.corsOrigin
         appConfiguration.basePath = options.basePath

@@ -44,6 +44,8 @@ enum ServeSettings {
         var drainLimit = 25.0
         /// MiB of rendered answers kept for reuse.
         var responseCacheMiB = 4
+        /// Seconds a count of a list's matching rows may run (0: no counts).
+        var countBudget = 1.0
         /// The access log's format: the Combined Log Format, or one JSON object per line.
         var logFormat = LogFormat.combined
         /// The origin allowed to read the JSON twins from another site, or `*`; nil for none.
@@ -223,6 +225,7 @@ enum ServeSettings {
             unset: serverDefaults.connectionTimeoutSeconds),
         seconds("drain-grace", 0...3600, lowest: "0", at: \.drainGrace),
         seconds("drain-limit", 0.01...3600, lowest: "0.01", at: \.drainLimit),
+        seconds("count-budget", 0...60, lowest: "0", at: \.countBudget),
         Setting(
             name: "response-cache",
             apply: { options, text in

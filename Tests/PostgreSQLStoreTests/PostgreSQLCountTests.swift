@@ -42,10 +42,22 @@ struct PostgreSQLCountTests {
         try TestCluster.withDatabase(Self.setUp) { conninfo, _ in
             let source = PostgreSQLSource(conninfo: conninfo)
             let slow = try #require(try source.tables().get().first { $0.name == "slow" })
+            let limit = try Self.statementTimeout(source)
             let started = ContinuousClock.now
             let counted = try source.count(RowPageQuery(table: slow), until: started + .seconds(2)).get()
             #expect(counted == RowCount(RowCount.bound, isLowerBound: true))
             #expect(ContinuousClock.now - started < .seconds(4), "the count ends at its deadline")
+            // Ended by the server's own statement_timeout: the one connection is kept, its limit set back.
+            #expect(source.pool.openCount == 1)
+            #expect(try Self.statementTimeout(source) == limit)
+            #expect(source.pool.openCount == 1)
+        }
+    }
+
+    /// The session's `statement_timeout` on the pool's connection, as the server shows it.
+    static func statementTimeout(_ source: PostgreSQLSource) throws -> SQLValue? {
+        try source.withConnection(until: .now + .seconds(2)) { connection throws(ListStoreError) in
+            try connection.query("SHOW statement_timeout", [], deadline: .now + .seconds(2)).rows.first?.first
         }
     }
 }

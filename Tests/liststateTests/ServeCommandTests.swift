@@ -49,7 +49,7 @@ import Testing
         ["--nope"], ["--port"], ["--port", "70000"], ["--threads", "0"], ["--query-timeout", "abc"],
         ["--query-timeout", "1e-300"], ["--db", ""], ["--db", "/tmp/"], ["--per-ip-limit", "-1"], ["--connection-limit", "0"],
         ["--idle-timeout", "x"], ["--drain-grace", "-1"], ["--drain-grace", "x"],
-        ["--drain-grace", "3601"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
+        ["--drain-grace", "3601"], ["--count-budget", "61"], ["--count-budget", "-1"], ["--drain-limit", "0"], ["--drain-limit", "nan"], ["--drain-limit", "inf"],
         ["--drain-limit"], ["--retry-after", "0"], ["--retry-after", "1.5"], ["--retry-after", "3601"],
     ])
     func badArgumentsExitTwoWithOneLine(_ arguments: [String]) throws {

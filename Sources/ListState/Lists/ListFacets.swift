@@ -18,8 +18,14 @@ struct ListFacets: Sendable {
     /// The columns suggested, by index, none of them shown.
     var suggested: [Int] = []
 
-    /// Whether every facet was counted (a page with one not counted in time is not kept).
-    var isComplete: Bool { shown.allSatisfy { $0.counted != nil } }
+    /// Whether the suggestions are still to be found (after the answer).
+    var suggestionsPending = false
+
+    /// Whether every facet was counted and the suggestions found (a page without them is not kept).
+    var isComplete: Bool { !suggestionsPending && shown.allSatisfy { $0.counted != nil } }
+
+    /// Whether there is anything to draw.
+    var isEmpty: Bool { shown.isEmpty && suggested.isEmpty }
 }
 
 extension ListDefinition {

@@ -1,8 +1,9 @@
 import ListStore
 
-/// The facets of a list's first page (``ListFacets``): counted within the count's budget
-/// (``TableRoute/countBudget``), kept under the data version (``FacetCache``); a facet not
-/// counted in time says so and is not kept, and neither is the page that says it.
+/// The facets of a list's first page (``ListFacets``): counted as its count is, within a share
+/// of the page's read time, the rest after the answer (``TableRoute/deferredCounts``); kept
+/// under the data version (``FacetCache``). A facet not yet counted says so, and the page that
+/// says it is not kept.
 extension TableRoute {
     /// Whether `valid`, a request of `ask`'s list, shows facets: a first page (page, region
     /// or JSON) of a list whose source facets and is read on a thread (not awaited).
@@ -14,71 +15,78 @@ extension TableRoute {
         return ask.format == .page || ask.format == .region || ask.format == .json
     }
 
-    /// The facets of `valid`'s first page of `ask`'s list, when it shows them and its rows
-    /// (`page`): each kept, else counted before `deadline` (the end of the budget the count
-    /// shares); the suggested columns kept, else found in the list's first rows when time is
-    /// left. Nil when there is nothing to show.
-    /// - Parameter attemptWork: An attempt's work (``ListStore/RowPageQuery/attemptWork``):
-    ///   each facet is counted within it too.
-    func facets(
-        _ ask: ListAsk, _ valid: TableRequest, page: RowPage?, until deadline: ContinuousClock.Instant, attemptWork: Int? = nil
-    ) -> ListFacets? {
+    /// The facets of `valid`'s first page of `ask`'s list as kept now (``prepareFacets(_:_:page:readCost:attemptWork:)``
+    /// counted them, or left them to be finished after the answer: those say "not counted in
+    /// time"), and the suggested columns kept; nil when there is nothing to show or to wait for.
+    func facets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage?) -> ListFacets? {
         guard page != nil, showsFacets(ask, valid) else { return nil }
         let list = ask.list
         let version = try? list.rows.dataVersion().get()
-        let query = RowPageQuery(
-            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters,
-            attemptWork: attemptWork)
         var facets = ListFacets()
+        let base = Self.facetKey(list, valid)
+        for column in list.facetColumns(for: valid) {
+            let key = base + "\u{1}" + list.table.columns[column].name
+            facets.shown.append(ListFacets.Shown(column: column, counted: version.flatMap { facetCache.value(for: key, version: $0) }))
+        }
+        let shown = facets.shown.map(\.column)
+        let suggested = version.flatMap { list.facetSuggestions.columns(at: $0) }
+        facets.suggested = (suggested ?? []).filter { !shown.contains($0) }
+        facets.suggestionsPending = version != nil && suggested == nil
+        return facets.isEmpty && !facets.suggestionsPending ? nil : facets
+    }
+
+    /// Counts the facets `valid`'s first page (`page`, read in `readCost`) shows that are not
+    /// kept, within the count's share of that time (``countShare``, at most ``countBudget``; an
+    /// attempt's within its work too), and keeps them; those not finished, and the suggestions
+    /// when not found in time, are finished after the answer (``deferredCounts``) and kept for
+    /// the next visit. Nothing without a data version (nothing could be kept).
+    func prepareFacets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, readCost: Duration, attemptWork: Int?) {
+        guard showsFacets(ask, valid) else { return }
+        let list = ask.list
+        guard case .success(let version?) = list.rows.dataVersion() else { return }
+        let deadline = ContinuousClock.now + min(countBudget, readCost * countShare)
+        var query = RowPageQuery(
+            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
+        let (rows, cache, budget, whole) = (list.rows, facetCache, countBudget, query)
+        query.attemptWork = attemptWork
         let base = Self.facetKey(list, valid)
         for column in list.facetColumns(for: valid) {
             let name = list.table.columns[column].name
             let key = base + "\u{1}" + name
-            if let version, let kept = facetCache.value(for: key, version: version) {
-                facets.shown.append(ListFacets.Shown(column: column, counted: kept))
+            if facetCache.value(for: key, version: version) != nil { continue }
+            if ContinuousClock.now < deadline,
+                case .success(let facet?) = rows.facet(name, of: query, limit: ColumnFacet.maximumValues, until: deadline)
+            {
+                facetCache.store(facet, for: key, version: version)
                 continue
             }
-            var counted: ColumnFacet?
-            if ContinuousClock.now < deadline,
-                case .success(let facet?) = list.rows.facet(name, of: query, limit: ColumnFacet.maximumValues, until: deadline)
-            {
-                counted = facet
-                if let version { facetCache.store(facet, for: key, version: version) }
+            deferredCounts.run("facet\u{1}" + key) {
+                guard case .success(let version?) = rows.dataVersion(), cache.value(for: key, version: version) == nil,
+                    case .success(let facet?) = rows.facet(name, of: whole, limit: ColumnFacet.maximumValues, until: .now + budget)
+                else { return }
+                cache.store(facet, for: key, version: version)
             }
-            facets.shown.append(ListFacets.Shown(column: column, counted: counted))
         }
-        let shown = facets.shown.map(\.column)
-        facets.suggested = suggestedFacets(list, version: version, until: deadline, attemptWork: attemptWork).filter { !shown.contains($0) }
-        return facets.shown.isEmpty && facets.suggested.isEmpty ? nil : facets
-    }
-
-    /// Whether an attempt on the connection's thread may answer `valid` (read as `page`): its
-    /// facets all counted within `attemptWork` (and kept), or none shown; else a worker's.
-    func facetsCounted(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, attemptWork: Int) -> Bool {
-        guard showsFacets(ask, valid) else { return true }
-        let facets = facets(ask, valid, page: page, until: .now + countBudget, attemptWork: attemptWork)
-        // The suggestions too: found in the list's first rows, a worker's read when not kept
-        // (a source without versions keeps none: it suggests nothing).
-        if case .success(let version?) = ask.list.rows.dataVersion(), ask.list.facetSuggestions.columns(at: version) == nil {
-            return false
-        }
-        return facets?.isComplete ?? true
-    }
-
-    /// The columns `list` suggests as facets (``FacetSuggestions``) at `version`: kept, else
-    /// found in its first rows when `deadline` has not passed (and kept); none without a version.
-    private func suggestedFacets(
-        _ list: ListDefinition, version: DataVersion?, until deadline: ContinuousClock.Instant, attemptWork: Int?
-    ) -> [Int] {
-        guard let version else { return [] }
         let suggestions = list.facetSuggestions
-        if let kept = suggestions.columns(at: version) { return kept }
-        guard ContinuousClock.now < deadline else { return [] }
+        guard suggestions.columns(at: version) == nil else { return }
+        if ContinuousClock.now < deadline, let found = Self.suggestedFacets(list, attemptWork: attemptWork) {
+            suggestions.keep(found, at: version)
+            return
+        }
+        deferredCounts.run("suggested\u{1}" + list.name) {
+            guard case .success(let version?) = rows.dataVersion(), suggestions.columns(at: version) == nil,
+                let found = Self.suggestedFacets(list, attemptWork: nil)
+            else { return }
+            suggestions.keep(found, at: version)
+        }
+    }
+
+    /// The columns `list` suggests as facets (``FacetSuggestions``), found in its first rows
+    /// (within `attemptWork` when given); nil when they could not be read.
+    private static func suggestedFacets(_ list: ListDefinition, attemptWork: Int?) -> [Int]? {
         let sample = RowPageQuery(table: list.table, limit: FacetSuggestions.sampleRows, startedAt: .now, attemptWork: attemptWork)
-        guard case .success(let rows?) = list.rows.page(sample, continuing: nil) else { return [] }
-        let found = FacetSuggestions.suggested(by: rows, of: list, among: list.facetableColumns)
-        suggestions.keep(found, at: version)
-        return found
+        guard case .success(let rows?) = list.rows.page(sample, continuing: nil) else { return nil }
+        return FacetSuggestions.suggested(by: rows, of: list, among: list.facetableColumns)
     }
 
     /// The key of `valid`'s facets in ``facetCache``, before the column: the list, the search and the filters.

@@ -32,12 +32,16 @@ struct TableRoute: Sendable {
     /// Which list requests are tried on the connection's thread first (with
     /// `--workers 0` a request a worker would take runs there anyway).
     let attempts: ConnectionThreadAttempts
-    /// How long a first page may count its matching rows (``AppConfiguration/countBudgetSeconds``).
+    /// How long a count of a list's matching rows may run (``AppConfiguration/countBudgetSeconds``).
     let countBudget: Duration
+    /// The share of a first page's read time its count may add (``AppConfiguration/countShareOfPage``).
+    let countShare: Double
     /// Counts kept under their data version, by list, filters and search.
     let counts = CountCache()
     /// Facets kept under their data version, by list, filters, search and column.
     let facetCache = FacetCache()
+    /// The counts a first page left unfinished, finished after its answer.
+    let deferredCounts = DeferredTallies()
 
     /// The route over `application`'s lists, with the parts of it the answers need
     /// (taken once here: no answer calls back into the application).
@@ -50,6 +54,7 @@ struct TableRoute: Sendable {
         retryAfterSeconds = application.configuration.retryAfterSeconds
         attempts = application.connectionThreadAttempts
         countBudget = .microseconds(Int64(max(0, application.configuration.countBudgetSeconds) * 1_000_000))
+        countShare = max(0, application.configuration.countShareOfPage)
         reader = ListReader(catalog: catalog, health: health, retryAfterSeconds: retryAfterSeconds)
     }
 
@@ -137,18 +142,18 @@ struct TableRoute: Sendable {
             // A source that suspends: awaited within its deadline, no thread held meanwhile.
             return .suspending { [self, key] in
                 let query = self.query(ask.list, valid, startedAt: request.received)
+                let readStarted = ContinuousClock.now
                 let result = await AwaitedRead.result(until: rows.deadline(from: request.received), late: rows.late) {
                     await rows.awaitedPage(query, continuing: valid.start)
                 }
-                // The count, when the page asks for one: awaited too, within its own budget.
-                var counted: RowCount?
-                if case .success(let page?) = result, self.countsRows(ask, valid), page.hasMore {
-                    let deadline = min(rows.deadline(from: request.received), ContinuousClock.now + self.countBudget)
-                    counted = try? await AwaitedRead.result(until: deadline) { await rows.awaitedCount(query) }.get()
+                // The count, when the page asks for one: awaited too, within its share of the page's time.
+                var tally = PageTally.none
+                if case .success(let page?) = result, self.countsRows(ask, valid) {
+                    tally = await self.awaitedCount(ask.list, valid, rows, query, page: page, readCost: .now - readStarted)
                 }
                 let read = reader.read(ask, validated) { _, _ in result }
                 return sharingJSON(
-                    written(read, of: ask, validated, in: lists, to: request, cacheKey: key, counted: counted), with: request,
+                    written(read, of: ask, validated, in: lists, to: request, cacheKey: key, tally: tally), with: request,
                     format: ask.format)
             }
         }
@@ -192,6 +197,7 @@ struct TableRoute: Sendable {
             }
         }
         let read: ListRead<RowPage?>
+        let readStarted = ContinuousClock.now
         if case .success(let valid) = validated, Self.isShell(ask, valid) {
             // A lazy list's first full page is the shell, read from nothing: the rows come with a partial request.
             read = ListRead(outcome: .read(RowPage(rows: [], keys: [], hasMore: false)))
@@ -204,36 +210,30 @@ struct TableRoute: Sendable {
             if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
             return nil
         }
-        // An attempt counts within its work too: a count that needs more is a worker's, whole.
-        var counted: RowCount?
-        if let attemptWork, read.retry == nil, case .success(let valid) = validated, countsRows(ask, valid),
-            case .read(let page?) = read.outcome, page.hasMore
-        {
-            guard let exact = count(ask.list, valid, page: page, attemptWork: attemptWork), !exact.isLowerBound else { return nil }
-            counted = exact
+        // The count within its share of the page's read time (an attempt's within its work too).
+        var tally = PageTally.none
+        if read.retry == nil, case .success(let valid) = validated, countsRows(ask, valid), case .read(let page?) = read.outcome {
+            tally = count(ask.list, valid, page: page, readCost: .now - readStarted, attemptWork: attemptWork)
         }
-        // Facets too (``facetsCounted(_:_:page:attemptWork:)``): kept for the answer, else a worker's.
-        if let attemptWork, read.retry == nil, case .success(let valid) = validated, case .read(let page?) = read.outcome,
-            !facetsCounted(ask, valid, page: page, attemptWork: attemptWork)
-        {
-            return nil
+        // Facets too (``prepareFacets(_:_:page:readCost:attemptWork:)``): within the same share, the rest deferred.
+        if read.retry == nil, case .success(let valid) = validated, case .read(let page?) = read.outcome {
+            prepareFacets(ask, valid, page: page, readCost: .now - readStarted, attemptWork: attemptWork)
         }
-        return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey, counted: counted)
+        return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey, tally: tally)
     }
 
     /// The answer to `read`, the read of `ask` under `validated`, kept under `cacheKey`
     /// when it succeeded; after a schema change, the answer to the second try, not kept
     /// (its key names the file as it was).
-    /// - Parameter counted: The count an awaited source gave (``SuspendingRowSource``); nil
-    ///   counts here, on this thread, as ``count(_:_:page:)`` says.
+    /// - Parameter tally: The count above the rows, as far as the request counted it.
     private func written(
         _ read: ListRead<RowPage?>, of ask: ListAsk, _ validated: Result<TableRequest, ListRefusal>, in lists: TableLists,
-        to request: Request, cacheKey: CacheKey?, counted: RowCount? = nil
+        to request: Request, cacheKey: CacheKey?, tally: PageTally = .none
     ) -> Response {
         if let retry = read.retry {
-            return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil, counted: counted)
+            return write(read.outcome, of: retry.ask, retry.request, in: retry.lists, to: request, cacheKey: nil, tally: tally)
         }
-        return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey, counted: counted)
+        return write(read.outcome, of: ask, try? validated.get(), in: lists, to: request, cacheKey: cacheKey, tally: tally)
     }
 
     /// Whether `valid`, a request of `ask`'s list, shows a count above its rows: a first page
@@ -250,21 +250,74 @@ struct TableRoute: Sendable {
         return key
     }
 
-    /// How many rows `valid`'s search and filters keep, for its first `page`: the page's own
-    /// rows when it is the whole list, else kept under the data version, else counted within
-    /// ``countBudget`` (a lower bound past it) and kept; nil when not counted. An attempt's
-    /// count (`attemptWork`) keeps only an exact one: its bound is its work, not the budget.
-    private func count(_ list: ListDefinition, _ valid: TableRequest, page: RowPage, attemptWork: Int? = nil) -> RowCount? {
-        guard page.hasMore else { return RowCount(page.rows.count) }
+    /// How many rows `valid`'s search and filters keep, for its first `page` read in `readCost`:
+    /// the page's own rows when it is the whole list, else kept under the data version, else
+    /// counted within ``countShare`` of `readCost` (and `attemptWork`) and kept when exact. A
+    /// count left unfinished is finished after the answer (``deferredCounts``, within
+    /// ``countBudget``) and the page meanwhile shows only a lower bound that reached
+    /// ``ListStore/RowCount/bound`` ("more than 10,000"), and is not kept.
+    private func count(_ list: ListDefinition, _ valid: TableRequest, page: RowPage, readCost: Duration, attemptWork: Int?) -> PageTally {
+        guard page.hasMore else { return PageTally(count: RowCount(page.rows.count)) }
         let version = try? list.rows.dataVersion().get()
         let key = Self.countKey(list, valid)
-        if let version, let kept = counts.value(for: key, version: version) { return kept }
-        let query = RowPageQuery(
-            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters,
-            attemptWork: attemptWork)
-        guard case .success(let counted?) = list.rows.count(query, until: ContinuousClock.now + countBudget) else { return nil }
-        if let version, attemptWork == nil || !counted.isLowerBound { counts.store(counted, for: key, version: version) }
-        return counted
+        if let version, let kept = counts.value(for: key, version: version) { return PageTally(count: kept) }
+        var query = countQuery(list, valid)
+        query.attemptWork = attemptWork
+        let counted = try? list.rows.count(query, until: ContinuousClock.now + min(countBudget, readCost * countShare)).get()
+        if let counted, !counted.isLowerBound {
+            if let version { counts.store(counted, for: key, version: version) }
+            return PageTally(count: counted)
+        }
+        guard version != nil else { return PageTally(count: counted.flatMap(Self.shownBound)) }
+        query.attemptWork = nil
+        let (rows, counts, budget, whole) = (list.rows, counts, countBudget, query)
+        deferredCounts.run(key) {
+            guard case .success(let version?) = rows.dataVersion(), counts.value(for: key, version: version) == nil,
+                case .success(let counted?) = rows.count(whole, until: ContinuousClock.now + budget),
+                let kept = counted.isLowerBound ? Self.shownBound(counted) : counted
+            else { return }
+            counts.store(kept, for: key, version: version)
+        }
+        return PageTally(count: counted.flatMap(Self.shownBound), isSettled: false)
+    }
+
+    /// ``count(_:_:page:readCost:attemptWork:)`` for a source that suspends (``SuspendingRowSource``).
+    private func awaitedCount(
+        _ list: ListDefinition, _ valid: TableRequest, _ rows: SuspendingRowSource, _ query: RowPageQuery, page: RowPage,
+        readCost: Duration
+    ) async -> PageTally {
+        guard page.hasMore else { return PageTally(count: RowCount(page.rows.count)) }
+        let key = Self.countKey(list, valid)
+        let version = try? rows.dataVersion().get()
+        if let version, let kept = counts.value(for: key, version: version) { return PageTally(count: kept) }
+        let deadline = min(rows.deadline(from: query.startedAt), ContinuousClock.now + min(countBudget, readCost * countShare))
+        let counted = try? await AwaitedRead.result(until: deadline) { await rows.awaitedCount(query) }.get()
+        if let counted, !counted.isLowerBound {
+            if let version { counts.store(counted, for: key, version: version) }
+            return PageTally(count: counted)
+        }
+        guard version != nil else { return PageTally(count: counted.flatMap(Self.shownBound)) }
+        let (counts, budget) = (counts, countBudget)
+        deferredCounts.runAwaited(key) {
+            guard case .success(let version?) = rows.dataVersion(), counts.value(for: key, version: version) == nil,
+                case .success(let counted?) = await AwaitedRead.result(until: .now + budget, { await rows.awaitedCount(query) }),
+                let kept = counted.isLowerBound ? Self.shownBound(counted) : counted
+            else { return }
+            counts.store(kept, for: key, version: version)
+        }
+        return PageTally(count: counted.flatMap(Self.shownBound), isSettled: false)
+    }
+
+    /// What `valid`'s count reads: its search and filters.
+    private func countQuery(_ list: ListDefinition, _ valid: TableRequest) -> RowPageQuery {
+        RowPageQuery(
+            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
+    }
+
+    /// A count cut short, as a page shows it: only a lower bound that reached the bounded count's
+    /// end ("more than 10,000"); one cut earlier says less than the finished count soon will.
+    private static func shownBound(_ counted: RowCount) -> RowCount? {
+        counted.value >= RowCount.bound ? RowCount(RowCount.bound, isLowerBound: true) : nil
     }
 
     /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
@@ -276,7 +329,7 @@ struct TableRoute: Sendable {
     /// (nil when refused) over `lists`, kept under `cacheKey` when it succeeded.
     private func write(
         _ outcome: ListRead<RowPage?>.Outcome, of ask: ListAsk, _ parsed: TableRequest?, in lists: TableLists,
-        to request: Request, cacheKey: CacheKey?, counted: RowCount? = nil
+        to request: Request, cacheKey: CacheKey?, tally: PageTally = .none
     ) -> Response {
         let list = ask.list
         var snapshot = ListSnapshot(display: list.configuration.display)
@@ -324,12 +377,9 @@ struct TableRoute: Sendable {
         // `/` names the list's own address for the same request; a refused request names none (found by QA).
         view.canonical = parsed.flatMap { valid in ask.canonical.map { QueryString.link($0, valid.queryItems(cursor: valid.cursorText)) } }
         view.searchTimeLimit = searchTimeLimit
-        // The count and the facets share one budget from here.
-        let extrasStarted = ContinuousClock.now
-        if let parsed, let page, decision.body.showsRows, countsRows(ask, parsed) {
-            view.count = counted ?? (list.awaits ? (page.hasMore ? nil : RowCount(page.rows.count)) : count(list, parsed, page: page))
-        }
-        if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page, until: extrasStarted + countBudget) }
+        if decision.body.showsRows { view.count = tally.count }
+        // The facets kept (``prepareFacets(_:_:page:readCost:attemptWork:)`` counted them or left them to later).
+        if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page) }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
         if case .loadMore(let cursor) = decision.footer, let parsed {
@@ -350,8 +400,8 @@ struct TableRoute: Sendable {
             response.headers.replaceOrAdd(name: "HX-Push-Url", value: QueryString.link(list.path, parsed.queryItems(cursor: nil)))
         }
         // Kept only when the rows came from the very file the key's version describes.
-        if let cacheKey, response.status == 200, let page, view.facets?.isComplete ?? true, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
-            let cache = responseCache
+        if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
+            tally.isSettled, view.facets?.isComplete ?? true, let cache = responseCache
         {
             cache.store(response, for: cacheKey)
         }

@@ -52,7 +52,7 @@ extension TableView {
 
     /// The `facetFold` field: the fold, open when the request asked for a facet; nil without facets.
     var facetFold: MustacheValue? {
-        guard let facets, let request, decision.body.showsRows else { return nil }
+        guard let facets, !facets.isEmpty, let request, decision.body.showsRows else { return nil }
         let words = facetWords
         let announce = strings.words.announce
         var columns: [MustacheValue] = []

@@ -20,6 +20,10 @@ import Testing
             CASE x % 2 WHEN 0 THEN 'even' ELSE 'odd' END FROM n;
         """
 
+    /// A share of the page's time that leaves facets the count's whole budget on the request
+    /// path, so a first visit shows them (the default finishes them after the answer).
+    static let wholeBudget = 1_000.0
+
     /// SQLite's own GROUP BY of `column` under `condition`, as `[value text or nil: rows]`.
     static func grouped(_ fixture: TableFixture, _ column: String, where condition: String) throws -> [String?: Int] {
         let connection = try fixture.writer()
@@ -48,7 +52,7 @@ import Testing
     }
 
     @Test func facetsCountTheRowsTheSearchAndFiltersKeep() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let searched = "(name LIKE '%editor%' OR section LIKE '%editor%' OR priority LIKE '%editor%' OR _facet LIKE '%editor%')"
         for (query, condition) in [
             ("", "1"), ("priority=optional", "priority = 'optional'"), ("q=editor", searched),
@@ -79,7 +83,7 @@ import Testing
     /// A value's link adds its filter (the NULL value `__isnull=1`); the filtered value's link
     /// removes it; every link keeps the search, the sort, `_col` and `_facet`, and no cursor.
     @Test func valueLinksAddAndRemoveTheirFilter() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let base = "/pkgs.json?q=pkg&sort=-size&_col=name&_col=section&_facet=section"
         let json = try TableFixture.json(fixture.server.get(base))
         let values = try #require(Self.facets(json)["section"]?["values"] as? [[String: Any]])
@@ -105,7 +109,7 @@ import Testing
     /// `_facet` is read before any filter: a column named `_facet` is filtered as `_facet__exact`
     /// and faceted by name; a column the list does not offer is a 400 naming it.
     @Test func facetIsAControlAndNamesAnOfferedColumn() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let json = try TableFixture.json(fixture.server.get("/pkgs.json?_facet=_facet&_facet__exact=odd"))
         let facet = try #require(Self.facets(json)["_facet"])
         #expect(Self.counts(facet) == ["odd": 300])
@@ -123,7 +127,7 @@ import Testing
     }
 
     @Test func aColumnWithManyValuesSaysSo() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let json = try TableFixture.json(fixture.server.get("/pkgs.json?_facet=size"))
         let facet = try #require(Self.facets(json)["size"])
         #expect(facet["truncated"] as? Bool == true)
@@ -139,7 +143,7 @@ import Testing
             CREATE TABLE big (id INTEGER PRIMARY KEY, t TEXT, k TEXT);
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000)
             INSERT INTO big SELECT x, 'word ' || x, 'k' || (x % 5) FROM n;
-            """, countBudgetSeconds: 0.001)
+            """, countBudgetSeconds: 0.001, countShareOfPage: Self.wholeBudget)
         let started = ContinuousClock.now
         let json = try TableFixture.json(fixture.server.get("/big.json?t__contains=word&_facet=k"))
         let facet = try #require(Self.facets(json)["k"])
@@ -151,7 +155,7 @@ import Testing
 
     /// The next page, the JSON twin and the CSV keep `_facet`; a later page shows no facets.
     @Test func linksKeepTheFacets() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let page = try fixture.server.get("/pkgs?limit=5&_facet=section")
         let next = try #require(Markup.loadMoreHref(page.text))
         #expect(next.contains("_facet=section"))
@@ -169,7 +173,7 @@ import Testing
 
     /// The response cache keys on the whole query: a page with `_facet` is another answer.
     @Test func theResponseCacheVariesOnFacets() throws {
-        let fixture = try TableFixture(Self.sql, responseCacheBytes: 1 << 20)
+        let fixture = try TableFixture(Self.sql, responseCacheBytes: 1 << 20, countShareOfPage: Self.wholeBudget)
         let plain = try fixture.server.get("/pkgs.json")
         let faceted = try fixture.server.get("/pkgs.json?_facet=priority")
         #expect(Self.facets(try TableFixture.json(plain)).isEmpty)
@@ -182,7 +186,7 @@ import Testing
     /// Columns with few values are suggested (not the key, not a number of many values, not
     /// the unique names); a suggestion's link adds `_facet`; the fold is closed unless asked.
     @Test func fewValuedColumnsAreSuggested() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let page = try fixture.server.get("/pkgs?q=pkg")
         #expect(page.text.contains("<details class=\"list-facets\">"))
         let suggested = Markup.matches(#"<a href="([^"]*)" aria-label="Show the values of [^"]*">"#, in: page.text).map(Markup.unescape)
@@ -194,7 +198,7 @@ import Testing
     }
 
     @Test func facetsSpeakThePageLanguage() throws {
-        let fixture = try TableFixture(Self.sql)
+        let fixture = try TableFixture(Self.sql, countShareOfPage: Self.wholeBudget)
         let simplified = try fixture.server.get("/pkgs?_facet=priority&lang=zh-Hans")
         #expect(simplified.text.contains("<summary>分面</summary>"))
         #expect(simplified.text.contains("aria-label=\"optional，200 行\""))
@@ -219,7 +223,9 @@ import Testing
         let plain = try InMemoryRowSource(
             name: "plain", columns: InMemoryListTests.columns, rows: [[.integer(1), .text("a"), .real(1)]], capabilities: declared)
         let other = try ListDefinition("plain", rows: plain)
-        let server = try TestServer(tables: TableCatalog(TableLists([list, other])), configuration: AppConfiguration())
+        var configuration = AppConfiguration()
+        configuration.countShareOfPage = Self.wholeBudget
+        let server = try TestServer(tables: TableCatalog(TableLists([list, other])), configuration: configuration)
         try await onOwnThread {
             let column = fruit.table.columns[2].name
             let json = try TableFixture.json(server.get("/fruit.json?limit=2&_facet=" + fruit.table.columns[1].name))
@@ -238,12 +244,28 @@ import Testing
 
     /// The configuration file's `facets`: shown first, open or not as asked, before `_facet`'s.
     @Test func theConfigurationFileNamesFacets() throws {
-        let fixture = try TableFixture(Self.sql, configuration: #"{"lists": {"pkgs": {"facets": ["priority", "section"]}}}"#)
+        let fixture = try TableFixture(
+            Self.sql, configuration: #"{"lists": {"pkgs": {"facets": ["priority", "section"]}}}"#, countShareOfPage: Self.wholeBudget)
         let json = try TableFixture.json(fixture.server.get("/pkgs.json?_facet=_facet&_facet=priority"))
         #expect((json["facets"] as? [[String: Any]])?.map { $0["column"] as? String } == ["priority", "section", "_facet"])
         let page = try fixture.server.get("/pkgs")
         #expect(page.text.contains("<details class=\"list-facets\">") && page.text.contains("aria-label=\"optional, 200 rows\""))
         // The links keep only what the request asked for: no `_facet` for a configured facet.
         #expect(page.text.contains("href=\"/pkgs?priority&#61;optional\""))
+    }
+
+    /// By default a facet gets the count's share of the page's own read time: one not counted
+    /// then is finished after the answer, and a later visit finds it (that page not kept meanwhile).
+    @Test func aFacetNotCountedInThePagesShareIsFinishedAfterTheAnswer() throws {
+        let fixture = try TableFixture(Self.sql, responseCacheBytes: 1 << 20, countShareOfPage: 0)
+        let first = try TableFixture.json(fixture.server.get("/pkgs.json?_facet=section"))
+        #expect(Self.facets(first)["section"]?["values"] is NSNull)
+        var counted: [String: Any]?
+        for _ in 0..<200 where counted == nil {
+            let json = try TableFixture.json(fixture.server.get("/pkgs.json?_facet=section"))
+            if let facet = Self.facets(json)["section"], !(facet["values"] is NSNull) { counted = facet } else { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        let facet = try #require(counted, "the facet was never finished")
+        #expect(Self.counts(facet) == (try Self.grouped(fixture, "section", where: "1")))
     }
 }

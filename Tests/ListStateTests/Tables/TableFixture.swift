@@ -38,7 +38,7 @@ final class TableFixture {
     init(
         _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
         templates: [String: String] = [:], corsOrigin: String? = nil, basePath: String = "",
-        responseCacheBytes: Int? = nil, countBudgetSeconds: Double? = nil
+        responseCacheBytes: Int? = nil, countBudgetSeconds: Double? = nil, countShareOfPage: Double? = nil
     ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
@@ -46,7 +46,8 @@ final class TableFixture {
             server = try Self.serve(
                 sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
                 templates: templates, corsOrigin: corsOrigin, basePath: basePath,
-                responseCacheBytes: responseCacheBytes, countBudgetSeconds: countBudgetSeconds, incidents: incidents)
+                responseCacheBytes: responseCacheBytes, countBudgetSeconds: countBudgetSeconds,
+                countShareOfPage: countShareOfPage, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -58,7 +59,7 @@ final class TableFixture {
     private static func serve(
         _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
         templates: [String: String], corsOrigin: String?, basePath: String, responseCacheBytes: Int?,
-        countBudgetSeconds: Double?, incidents: TestServer.LoggedLines
+        countBudgetSeconds: Double?, countShareOfPage: Double?, incidents: TestServer.LoggedLines
     ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
@@ -84,6 +85,7 @@ final class TableFixture {
         application.basePath = basePath
         if let responseCacheBytes { application.responseCacheBytes = responseCacheBytes }
         if let countBudgetSeconds { application.countBudgetSeconds = countBudgetSeconds }
+        if let countShareOfPage { application.countShareOfPage = countShareOfPage }
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
             tables: TableCatalog(
