@@ -69,6 +69,11 @@ extension TableRoute {
         }
         let suggestions = list.facetSuggestions
         guard suggestions.columns(at: version) == nil else { return }
+        // A page that is the whole list (no search, no filter) is its own sample: no read.
+        if !page.hasMore, valid.query == nil, valid.filters.isEmpty {
+            suggestions.keep(FacetSuggestions.suggested(by: page, of: list, among: list.facetableColumns), at: version)
+            return
+        }
         if ContinuousClock.now < deadline, let found = Self.suggestedFacets(list, attemptWork: attemptWork) {
             suggestions.keep(found, at: version)
             return
