@@ -21,17 +21,21 @@ extension TableRoute {
     func facets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage?) -> ListFacets? {
         guard page != nil, showsFacets(ask, valid) else { return nil }
         let list = ask.list
+        let columns = list.facetColumns(for: valid)
+        // JSON gives no suggestions: without facets it has nothing to wait for.
+        let suggests = ask.format != .json
+        guard !columns.isEmpty || suggests else { return nil }
         let version = try? list.rows.dataVersion().get()
         var facets = ListFacets()
         let base = Self.facetKey(list, valid)
-        for column in list.facetColumns(for: valid) {
+        for column in columns {
             let key = base + "\u{1}" + list.table.columns[column].name
             facets.shown.append(ListFacets.Shown(column: column, counted: version.flatMap { facetCache.value(for: key, version: $0) }))
         }
         let shown = facets.shown.map(\.column)
-        let suggested = version.flatMap { list.facetSuggestions.columns(at: $0) }
+        let suggested = suggests ? version.flatMap { list.facetSuggestions.columns(at: $0) } : []
         facets.suggested = (suggested ?? []).filter { !shown.contains($0) }
-        facets.suggestionsPending = version != nil && suggested == nil
+        facets.suggestionsPending = suggests && version != nil && suggested == nil
         return facets.isEmpty && !facets.suggestionsPending ? nil : facets
     }
 
@@ -43,14 +47,16 @@ extension TableRoute {
     func prepareFacets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, readCost: Duration, attemptWork: Int?) {
         guard showsFacets(ask, valid) else { return }
         let list = ask.list
-        guard case .success(let version?) = list.rows.dataVersion() else { return }
+        let columns = list.facetColumns(for: valid)
+        // JSON gives no suggestions: a JSON page without facets needs nothing here.
+        guard !columns.isEmpty || ask.format != .json, case .success(let version?) = list.rows.dataVersion() else { return }
         let deadline = ContinuousClock.now + min(countBudget, readCost * countShare)
         var query = RowPageQuery(
             table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
         let (rows, cache, budget, whole) = (list.rows, facetCache, countBudget, query)
         query.attemptWork = attemptWork
         let base = Self.facetKey(list, valid)
-        for column in list.facetColumns(for: valid) {
+        for column in columns {
             let name = list.table.columns[column].name
             let key = base + "\u{1}" + name
             if facetCache.value(for: key, version: version) != nil { continue }
@@ -68,7 +74,7 @@ extension TableRoute {
             }
         }
         let suggestions = list.facetSuggestions
-        guard suggestions.columns(at: version) == nil else { return }
+        guard ask.format != .json, suggestions.columns(at: version) == nil else { return }
         // A page that is the whole list (no search, no filter) is its own sample: no read.
         if !page.hasMore, valid.query == nil, valid.filters.isEmpty {
             suggestions.keep(FacetSuggestions.suggested(by: page, of: list, among: list.facetableColumns), at: version)
