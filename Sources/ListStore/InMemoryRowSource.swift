@@ -59,12 +59,12 @@ public final class InMemoryRowSource: RowSource {
             throw ListStoreError(kind: .wrongSchema, message: "\(name) has no key column (a primary key position)")
         }
         let all = Set(columns.map(\.name))
-        self.capabilities =
-            capabilities
-            ?? RowSourceCapabilities(
-                sortableColumns: all,
-                filterOperations: Dictionary(uniqueKeysWithValues: all.map { ($0, Set(RowFilter.Operation.allCases)) }),
-                searches: true, counts: true, hasDataVersion: true, answersWithoutBlocking: true)
+        var every = RowSourceCapabilities(
+            sortableColumns: all,
+            filterOperations: Dictionary(uniqueKeysWithValues: all.map { ($0, Set(RowFilter.Operation.allCases)) }),
+            searches: true, counts: true, hasDataVersion: true, answersWithoutBlocking: true)
+        every.facets = true
+        self.capabilities = capabilities ?? every
         state = Mutex(State(rows: []))
         for row in rows { try insert(row) }
     }
@@ -160,6 +160,25 @@ public final class InMemoryRowSource: RowSource {
 
     public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
         .success(RowCount(kept(query).count))
+    }
+
+    /// The kept rows grouped by `column`'s value (values equal as ``compare(_:_:)`` says), the
+    /// most frequent first, ties by value; nil when not declared (``RowSourceCapabilities/facets``).
+    public func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+    {
+        guard capabilities.facets, let index = table.columnIndex(column) else { return .success(nil) }
+        var counted: [ColumnFacet.Value] = []
+        for value in kept(query).map({ $0[index] }).sorted(by: { Self.compare($0, $1) < 0 }) {
+            if let last = counted.last, Self.compare(last.value, value) == 0 {
+                counted[counted.count - 1].count += 1
+            } else {
+                counted.append(ColumnFacet.Value(value, count: 1))
+            }
+        }
+        // Stable: equal counts keep the values' order.
+        let ordered = counted.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
+        return .success(ColumnFacet.cut(column: column, ordered, limit: limit))
     }
 
     public func dataVersion() -> Result<DataVersion?, ListStoreError> {

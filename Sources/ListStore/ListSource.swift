@@ -72,6 +72,12 @@ public protocol ListSource: AnyObject, Sendable {
     /// the whole count does not finish before `deadline`, a lower bound; nil when nothing
     /// was counted. Never waits on a lock.
     func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError>
+
+    /// The values of `column` with how many of the rows `query`'s search and filters keep
+    /// hold each (``KeysetQuery/facet(_:column:limit:)``), at most `limit`; nil when it did
+    /// not finish before `deadline`. Never waits on a lock.
+    func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
 }
 
 extension ListSource {
@@ -81,6 +87,11 @@ extension ListSource {
         guard query.search == nil else { return .success(nil) }
         return count(query.table, filters: query.filters, until: deadline).map { $0.map { RowCount($0) } }
     }
+
+    /// No facet by default.
+    public func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+    { .success(nil) }
 
     /// ``schemaVersion(waiting:)``, waiting on a held lock.
     public func schemaVersion() -> Result<Int, ListStoreError> { schemaVersion(waiting: true) }

@@ -40,6 +40,13 @@ public protocol RowSource: Sendable {
     /// bound; nil when nothing was counted or the source does not count.
     func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError>
 
+    /// The values of `column` with how many of the rows `query`'s search and filters keep
+    /// hold each, the most frequent first (ties by value), at most `limit` and whether there
+    /// are more; nil when it did not finish before `deadline` or the source does not facet
+    /// (``RowSourceCapabilities/facets``). Never waits on a lock.
+    func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+
     /// What the data holds now (``DataVersion``): equal versions mean equal answers, so a
     /// rendered answer may be kept under it. Nil when the source cannot tell
     /// (``RowSourceCapabilities/hasDataVersion`` false: no answer is kept).
@@ -52,4 +59,9 @@ extension RowSource {
         guard query.search == nil else { return .success(nil) }
         return count(filters: query.filters, until: deadline).map { $0.map { RowCount($0) } }
     }
+
+    /// No facet: a source that does not declare ``RowSourceCapabilities/facets``.
+    public func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+    { .success(nil) }
 }

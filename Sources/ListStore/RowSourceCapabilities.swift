@@ -10,6 +10,8 @@ public struct RowSourceCapabilities: Sendable, Hashable {
     public var searches: Bool
     /// Whether ``RowSource/count(filters:until:)`` counts (else it gives nil).
     public var counts: Bool
+    /// Whether ``RowSource/facet(_:of:limit:until:)`` counts a column's values (else it gives nil).
+    public var facets = false
     /// Whether ``RowSource/dataVersion()`` gives versions, so answers may be kept.
     public var hasDataVersion: Bool
     /// Whether a page may be asked for without blocking (``RowPageQuery/attemptWork`` set:

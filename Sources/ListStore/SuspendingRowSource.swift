@@ -30,6 +30,8 @@ public struct SuspendingRowSource: RowSource {
         // A blocking wait on the connection's thread is what suspension is there to avoid.
         capabilities.answersWithoutBlocking = false
         capabilities.awaits = true
+        // Awaited reads give no facet (``RowSource/facet(_:of:limit:until:)``'s default).
+        capabilities.facets = false
         return capabilities
     }
 

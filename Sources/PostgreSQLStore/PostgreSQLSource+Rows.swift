@@ -114,6 +114,28 @@ extension PostgreSQLSource {
         }
     }
 
+    /// The values of `column` with how many rows `query`'s search and filters keep hold each,
+    /// at most `limit` (``ListStore/KeysetQuery/facet(_:column:limit:)``); nil when it did not
+    /// finish before `deadline`. Never waits for a connection.
+    public func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+    {
+        guard deadline > .now, let index = query.table.columnIndex(column) else { return .success(nil) }
+        let statement = KeysetQuery.facet(query, column: query.table.columns[index], limit: limit + 1)
+        let read = Result { () throws(ListStoreError) -> ColumnFacet? in
+            try withConnection(until: deadline, waiting: false) { connection throws(ListStoreError) in
+                let rows = try connection.query(statement.sql, statement.values, deadline: deadline).rows
+                let values = rows.map { row in
+                    let count: Int = if case .integer(let count)? = row.dropFirst().first { Int(count) } else { 0 }
+                    return ColumnFacet.Value(row.first ?? .null, count: count)
+                }
+                return ColumnFacet.cut(column: column, values, limit: limit)
+            }
+        }
+        if case .failure(let error) = read, error.kind == .timedOut { return .success(nil) }
+        return read
+    }
+
     /// The one number `sql` reads, or nil when it does not finish before `deadline`.
     private func counting(_ sql: String, _ values: [SQLValue], until deadline: ContinuousClock.Instant) -> Result<Int?, ListStoreError> {
         guard deadline > .now else { return .success(nil) }

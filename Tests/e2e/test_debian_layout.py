@@ -6,7 +6,9 @@ nothing wider than the window outside the table's own scroll region, long
 text cut to a line (a table) or two (a card) with the whole text still in the
 cell for assistive technology, the label column sticky, the footers in view.
 """
+import json
 import pathlib
+import time
 import shutil
 import sqlite3
 import tempfile
@@ -53,10 +55,12 @@ MEASURE_JS = """
 
 @pytest.fixture(scope="module")
 def packages():
-    """The sample in a temporary folder, removed at the end of the module."""
+    """The sample in a temporary folder, removed at the end of the module, with a configuration
+    beside it that gives the list two facets (issue 47: the first screen still holds its rows)."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="liststate-e2e-debian-"))
     path = folder / "debian.sqlite"
     build(path)
+    (folder / "config.json").write_text(json.dumps({"lists": {"packages": {"facets": ["section", "priority"]}}}))
     yield path
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -68,7 +72,7 @@ def packages_servers(packages):
     def get(mode):
         if mode not in started:
             extra = ["--static", HTMX_STATIC, "--templates", HTMX_TEMPLATES] if mode == "htmx" else []
-            started[mode] = FileServer(f"debian-{mode}", packages, *extra)
+            started[mode] = FileServer(f"debian-{mode}", packages, "--config", packages.parent / "config.json", *extra)
         return started[mode]
 
     yield get
@@ -203,3 +207,46 @@ def test_a_phone_shows_six_whole_cards(debian_browser, packages):
     fold.click()
     browser.driver.find_element(By.CSS_SELECTOR, "#list-controls .sorts-fold a[href*='sort=version']").click()
     browser.wait(lambda d: "sort=version" in d.current_url, message="the folded sort choice did not sort")
+
+
+def test_facets_fold_away_and_pass_axe(debian_browser, packages):
+    """Issue 47: the configured facets sit folded on the count's line (the first screen keeps its
+    rows, above); asked for with `_facet`, the fold is open, each value a link named by what it
+    does, its count SQLite's own, and axe finds nothing in it or in the list."""
+    from test_own_data import axe_violations
+    browser = debian_browser
+    seen = open_at(browser, WIDE, "/packages?_facet=section")
+    # A first visit counts facets within a share of the page's own time, the rest after the answer.
+    for _ in range(100):
+        if not browser.js("return !!document.querySelector('#list .list-facet-note')"):
+            break
+        time.sleep(0.05)
+        seen = open_at(browser, WIDE, "/packages?_facet=section")
+    assert browser.js("return document.querySelector('#list details.list-facets').open")
+    with sqlite3.connect(packages) as db:
+        expected = dict(db.execute("SELECT section, count(*) FROM packages WHERE section IS NOT NULL GROUP BY section").fetchall())
+    db.close()
+    links = browser.js("""
+        return Array.from(document.querySelectorAll('#list .list-facet')[0].querySelectorAll('li'))
+            .map(li => [li.querySelector('a, span').textContent, li.querySelector('.list-facet-count').textContent,
+                        (li.querySelector('a') || {}).ariaLabel || null]);""")
+    assert {text: int(count.replace(",", "")) for text, count, _ in links if text in expected} == expected
+    assert all(name and name.startswith(text + ", ") for text, _, name in links if text in expected), links[:3]
+    assert_readable(seen, "1280 × 900, facets open")
+    browser.shot("packages-facets-open")
+    assert axe_violations(browser, "details.list-facets") == []
+    assert axe_violations(browser, "#list") == []
+    # A value's link filters by it; the filtered value's link takes the filter away.
+    first = browser.driver.find_element(By.CSS_SELECTOR, "#list .list-facet a")
+    value = first.text
+    first.click()
+    browser.wait(lambda d: "section=" in d.current_url, message="the value's link was not followed")
+    for _ in range(100):
+        if browser.js("return !!document.querySelector('#list .list-facet a[aria-current]')"):
+            break
+        time.sleep(0.05)
+        browser.driver.refresh()
+    count = browser.js("return document.querySelector('#list .list-matches').textContent")
+    assert count.startswith(f"{expected[value]:,} "), count
+    selected = browser.driver.find_element(By.CSS_SELECTOR, '#list .list-facet a[aria-current="true"]')
+    assert selected.get_attribute("aria-label") == f"Remove the filter section: {value}"

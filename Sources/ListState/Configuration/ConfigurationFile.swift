@@ -289,6 +289,7 @@ private struct Reader {
         settings.hiddenColumns = try names("hiddenColumns") ?? []
         settings.searchColumns = try names("searchColumns")
         settings.key = try names("key")
+        settings.facets = try names("facets") ?? []
         if let value = fields["labels"] {
             for (column, label) in try object(value, at: "\(key).labels") {
                 settings.labels[column] = try shown(label, at: "\(key).labels.\(column)")

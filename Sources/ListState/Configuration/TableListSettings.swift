@@ -7,7 +7,7 @@ import ListStore
 /// { "lists": { "products": {
 ///     "title": "Products", "description": "Everything we sell.",
 ///     "columns": ["name", "price"], "labels": {"price": "Price (EUR)"},
-///     "hiddenColumns": ["cost"], "searchColumns": ["name"], "sort": "-price", "layout": "list",
+///     "hiddenColumns": ["cost"], "searchColumns": ["name"], "sort": "-price", "layout": "list", "facets": ["size"],
 ///     "filters": {"cheaper": {"column": "price", "op": "lt", "label": "Cheaper than"},
 ///                 "size": {"column": "size", "values": ["S", "M", "L"]}}
 /// }, "audit_log": { "hidden": true } } }
@@ -36,6 +36,8 @@ package struct TableListSettings: Sendable, Hashable {
     package var key: [String]?
     /// `"table"` (the default) or `"list"`.
     package var layout: ListDefinition.Layout?
+    /// The columns whose facets its first pages show (``ListDefinition/facetColumns``), in order.
+    package var facets: [String] = []
     /// Named filters (``NamedFilter``), by parameter name.
     package var filters: [NamedFilter] = []
 
@@ -45,6 +47,6 @@ package struct TableListSettings: Sendable, Hashable {
     /// The keys a list over a table may have beside the placeholder keys.
     static let keys = [
         "title", "description", "hidden", "sort", "columns", "labels", "hiddenColumns", "searchColumns", "key",
-        "layout", "filters",
+        "layout", "filters", "facets",
     ]
 }

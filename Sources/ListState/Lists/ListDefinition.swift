@@ -19,8 +19,13 @@ public struct ListDefinition: Sendable {
                 makeListedLabels()
                 makeCapabilities()
                 sample = ColumnSample()
+                suggestions = FacetSuggestions()
             }
         }
+        /// The facets it suggests (``FacetSuggestions``), shared by its copies.
+        var suggestions = FacetSuggestions()
+        /// ``ListDefinition/facetColumns``.
+        var facetColumns: [String] = []
         /// What its first rows say of its columns (``ColumnSample``), shared by its copies.
         var sample = ColumnSample()
         var source: any ListSource
@@ -178,6 +183,15 @@ public struct ListDefinition: Sendable {
         set { mutate { $0.sortableColumns = newValue } }
     }
 
+    /// The columns whose facets its first pages show (each value with its rows, a link that
+    /// filters by it: ``ListFacets``), in order, before those `_facet` asks for; a column the
+    /// list does not offer or sort by, or one of a source that does not facet, has none.
+    /// Empty: none but those asked for (and the suggested ones, offered as links).
+    public var facetColumns: [String] {
+        get { storage.fields.facetColumns }
+        set { mutate { $0.facetColumns = newValue } }
+    }
+
     /// The shared partials this list draws with other templates: partial name →
     /// the template drawn in its place (the catalogue's `row` is `row.mustache`
     /// where a table's is `table-row.mustache`). Empty: the layout's own.
@@ -316,6 +330,9 @@ public struct ListDefinition: Sendable {
 
     /// What the list's first rows read say of its columns (``ColumnSample``).
     var columnSample: ColumnSample { storage.fields.sample }
+
+    /// The facets it suggests (``FacetSuggestions``), kept per data version.
+    var facetSuggestions: FacetSuggestions { storage.fields.suggestions }
 
     /// The labels of ``listedColumns`` (``label(_:)``), HTML-escaped once for the list
     /// rather than for every page (each page made and escaped them: callgrind).

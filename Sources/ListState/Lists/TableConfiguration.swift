@@ -40,6 +40,7 @@ package struct TableConfiguration: Sendable {
         try check(settings.searchColumns ?? [], "searchColumns")
         try check(Array(settings.labels.keys), "labels")
         try check(settings.key ?? [], "key")
+        try check(settings.facets, "facets")
         for filter in settings.filters { try check([filter.column], "filters.\(filter.name).column") }
         if settings.key != nil, table.kind != .view {
             throw .configuration(
@@ -54,7 +55,7 @@ package struct TableConfiguration: Sendable {
                     file: file, key: "\(prefix).hiddenColumns",
                     message: "“\(column.name)” is part of the primary key, which names the rows; it cannot be hidden"))
         }
-        for (key, columns) in [("columns", settings.columns ?? []), ("searchColumns", settings.searchColumns ?? [])] {
+        for (key, columns) in [("columns", settings.columns ?? []), ("searchColumns", settings.searchColumns ?? []), ("facets", settings.facets)] {
             if let column = columns.first(where: hidden.contains) {
                 throw .configuration(ConfigurationError(file: file, key: "\(prefix).\(key)", message: "“\(column)” is hidden"))
             }
@@ -96,7 +97,7 @@ package struct TableConfiguration: Sendable {
         // A column named twice was shown twice, or searched twice (found by a break-it pass).
         for (key, columns) in [
             ("columns", settings.columns ?? []), ("searchColumns", settings.searchColumns ?? []), ("key", settings.key ?? []),
-            ("hiddenColumns", settings.hiddenColumns),
+            ("hiddenColumns", settings.hiddenColumns), ("facets", settings.facets),
         ] {
             var seen = Set<String>()
             if let column = columns.first(where: { !seen.insert($0).inserted }) {
@@ -134,6 +135,7 @@ package struct TableConfiguration: Sendable {
         if let layout = settings.layout { list.layout = layout }
         list.basePath = basePath
         list.namedFilters = settings.filters
+        list.facetColumns = settings.facets
         return list
     }
 }

@@ -17,6 +17,7 @@ import ListStore
 /// | `lazy` | `0` renders a lazy list's rows at once | `0` or `1`, else 400 |
 ///
 /// | `_col`, `_nocol` | the columns a page shows (Datasette's spelling; repeatable): those `_col` names, in order, or all but those `_nocol` names (``ReadingColumns``); the links, the JSON and the CSV keep them | a column the list offers (its configured `columns`, else any), else 400; taken before a filter, so a column `_col` is filtered as `_col__exact` |
+/// | `_facet` | a column whose values the page counts (``ListFacets``; repeatable, in order, each once); the links, the JSON and the CSV keep it | a column the list offers and facets by, else 400; ignored (and named in ``ignored``) where the source does not facet; taken before a filter, so a column `_facet` is filtered as `_facet__exact` |
 /// | `_filter_column`, `_filter_op`, `_filter_value` | the filter form's one filter (Datasette's spelling): `COL__OP=VALUE` | as a column filter; no column: none |
 ///
 /// A repeated parameter is a 400; a range filter's value on a column of numbers
@@ -25,10 +26,12 @@ import ListStore
 /// tracking parameter (``TrackingParameters``) is ignored silently.
 package struct TableRequest: ListQuery, Sendable {
     /// The control parameters; a column of the same name is filtered as `_NAME`.
-    static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy", chooseColumn, dropColumn]
+    static let controlNames: Set<String> = ["cursor", "limit", "sort", "lang", "q", "lazy", chooseColumn, dropColumn, facetColumn]
     /// The parameters that choose a page's columns (``chosenColumns``, ``droppedColumns``).
     static let chooseColumn = "_col"
     static let dropColumn = "_nocol"
+    /// The parameter that asks for a column's facet (``facetColumns``).
+    static let facetColumn = "_facet"
 
     /// A first-page request of ``ListRequest/defaultLimit`` rows, in key order, with no filter or search.
     package init() {}
@@ -80,6 +83,10 @@ package struct TableRequest: ListQuery, Sendable {
     var droppedColumns: [Int] = []
     /// The `_col` and `_nocol` items that write them, each column as `sort` writes it.
     var columnItems: [(name: String, value: String)] = []
+    /// The columns `_facet` asked for, by index, in the order given, each once.
+    var facetColumns: [Int] = []
+    /// The `_facet` items that write them, each column as `sort` writes it.
+    var facetItems: [(name: String, value: String)] = []
     /// The search text, trimmed; nil for none.
     var query: String?
     /// `q` as the request gave it (a refusal after the read puts it back in the search box).
@@ -155,6 +162,11 @@ package struct TableRequest: ListQuery, Sendable {
                     if isChosen { request.chosenColumns.append(column) } else { request.droppedColumns.append(column) }
                     request.columnItems.append((name, Self.sortText(list.table.columns[column].name)))
                 }
+                continue
+            }
+            // `_facet` too: repeatable, a column `_facet` is `_facet__exact`; ignored by a source that does not facet.
+            if name == Self.facetColumn {
+                if let problem = request.addFacet(value, of: list) { return .failure(problem) }
                 continue
             }
             let namedFilter = named[name]
@@ -275,6 +287,26 @@ package struct TableRequest: ListQuery, Sendable {
             request.cursorText = cursor
         }
         return .success(request)
+    }
+
+    /// Adds the facet of the column `value` names (once), or notes `_facet` as ignored where the
+    /// list does not facet; the problem when the list offers no facet of that column.
+    private mutating func addFacet(_ value: String, of list: ListDefinition) -> ListRequest.Problem? {
+        guard list.capabilities.facets else {
+            if ignored.count < Self.maximumIgnored, !ignored.contains(Self.facetColumn) { ignored.append(Self.facetColumn) }
+            return nil
+        }
+        guard let column = Self.column(named: value, in: list.table).flatMap(list.table.columnIndex),
+            list.facetableColumns.contains(column)
+        else {
+            let name = Self.facetColumn
+            return ListRequest.Problem(parameter: name, reason: .unknownColumn(parameter: VisibleText.echo(name), column: VisibleText.echo(value)))
+        }
+        if !facetColumns.contains(column) {
+            facetColumns.append(column)
+            facetItems.append((Self.facetColumn, Self.sortText(list.table.columns[column].name)))
+        }
+        return nil
     }
 
     /// Adds `filter`, given as the parameter `name`, after the checks every column filter
@@ -447,6 +479,7 @@ package struct TableRequest: ListQuery, Sendable {
         if let sort { items.append(("sort", sort)) }
         if limit != ListRequest.defaultLimit { items.append(("limit", String(limit))) }
         items.append(contentsOf: columnItems)
+        items.append(contentsOf: facetItems)
         if let language { items.append(("lang", language)) }
         if let cursor { items.append(("cursor", cursor)) }
         return items

@@ -14,7 +14,7 @@ package struct PageTemplates: Sendable {
             "placeholder", "placeholder-body", "placeholder-button", "offline-templates", "message", "gallery",
             "search", "scripts", "table-list-controls", "table-detail", "table-index",
             "region-extras", "table-search-hidden", "offline-footer", "table-layout-region",
-            "table-layout-row", "table-layout-footer", "table-layout-offline-footer",
+            "table-layout-row", "table-layout-footer", "table-layout-offline-footer", "facets",
         ]
         + PlaceholderKind.allCases.map { "placeholder-\($0.rawValue)" }
 

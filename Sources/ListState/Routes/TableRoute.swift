@@ -38,6 +38,8 @@ struct TableRoute: Sendable {
     let countShare: Double
     /// Counts kept under their data version, by list, filters and search.
     let counts = CountCache()
+    /// Facets kept under their data version, by list, filters, search and column.
+    let facetCache = FacetCache()
     /// The counts a first page left unfinished, finished after its answer.
     let deferredCounts = DeferredTallies()
 
@@ -213,6 +215,10 @@ struct TableRoute: Sendable {
         if read.retry == nil, case .success(let valid) = validated, countsRows(ask, valid), case .read(let page?) = read.outcome {
             tally = count(ask.list, valid, page: page, readCost: .now - readStarted, attemptWork: attemptWork)
         }
+        // Facets too (``prepareFacets(_:_:page:readCost:attemptWork:)``): within the same share, the rest deferred.
+        if read.retry == nil, case .success(let valid) = validated, case .read(let page?) = read.outcome {
+            prepareFacets(ask, valid, page: page, readCost: .now - readStarted, attemptWork: attemptWork)
+        }
         return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey, tally: tally)
     }
 
@@ -316,7 +322,7 @@ struct TableRoute: Sendable {
     }
 
     /// Whether `valid` asks for a lazy list's shell: its first full page, drawn without rows.
-    private static func isShell(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
+    static func isShell(_ ask: ListAsk, _ valid: TableRequest) -> Bool {
         ask.list.configuration.isLazy && ask.format == .page && valid.start == nil && !valid.wantsRowsAtOnce
     }
 
@@ -381,6 +387,8 @@ struct TableRoute: Sendable {
         // The data changed since the walk's first page: this page is in the new order (issue 47).
         if orderChanged, let parsed { view.restartHref = QueryString.link(list.path + ask.format.suffix, parsed.queryItems(cursor: nil)) }
         if decision.body.showsRows { view.count = tally.count }
+        // The facets kept (``prepareFacets(_:_:page:readCost:attemptWork:)`` counted them or left them to later).
+        if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page) }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
         if case .loadMore(let cursor) = decision.footer, let parsed {
@@ -402,7 +410,7 @@ struct TableRoute: Sendable {
         }
         // Kept only when the rows came from the very file the key's version describes.
         if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
-            tally.isSettled, let cache = responseCache
+            tally.isSettled, view.facets?.isComplete ?? true, let cache = responseCache
         {
             cache.store(response, for: cacheKey)
         }

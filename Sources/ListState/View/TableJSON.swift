@@ -98,6 +98,8 @@ enum TableJSON {
         json.key("countIsLowerBound")
         json.raw(view.count.map { $0.isLowerBound ? "true" : "false" } ?? "null")
         json.raw(", ")
+        // Each facet's values with their rows and links (``ListFacets``).
+        view.writeFacets(into: &json)
         // The columns `_col` and `_nocol` chose (every column when they name none).
         let shown = list.exportedColumns(chosen: view.request?.chosenColumns ?? [], dropped: view.request?.droppedColumns ?? [])
         columns(list, shown: shown, into: &json)

@@ -50,6 +50,8 @@ package final class TableView: DecisionView {
     /// How many rows the search and filters keep, when they were counted (a first page
     /// or region whose source counts, within the count's budget).
     var count: RowCount?
+    /// The facets of a first page whose source facets (``ListFacets``), when any are shown or suggested.
+    var facets: ListFacets?
     /// The search text of a refused request (`q` as it came, at most
     /// ``ListRequest/maximumQueryLength`` scalars), put back in the search box so the
     /// reader can mend it (found by a break-it pass: a 400 emptied the box).
@@ -188,6 +190,7 @@ package final class TableView: DecisionView {
             ]
         }
         if let text = countText { context["count"] = ["text": .string(text)] }
+        if let fold = facetFold { context["facetFold"] = fold }
         addRowsAndFooter(to: &context, links: links)
         return context
     }
@@ -271,7 +274,7 @@ package final class TableView: DecisionView {
     /// for any other name in a page's own fields, and did not find it, is still kept
     /// (``Mustache/MustacheSharedContext/ownNames``).
     package static let pageOwnNames: Set<String> = [
-        "title", "startHref", "stale", "count", "lazy", "placeholder", "hasRows", "rows", "footer", "status",
+        "title", "startHref", "stale", "count", "facetFold", "lazy", "placeholder", "hasRows", "rows", "footer", "status",
     ]
 
     /// See ``pageOwnFields``.
@@ -408,7 +411,12 @@ package final class TableView: DecisionView {
         let ignored = request?.ignored ?? []
         if !ignored.isEmpty {
             let title = list.title(in: language)
-            controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(words.words.ignoredParameter(VisibleText.echo($0), title))] })]
+            // `_facet` is ignored where the source cannot facet: said as such.
+            let note = { (name: String) in
+                name == TableRequest.facetColumn
+                    ? self.facetWords.cannotFacet(title) : self.words.words.ignoredParameter(VisibleText.echo(name), title)
+            }
+            controls["ignored"] = ["notes": .array(ignored.map { ["text": .string(note($0))] })]
         }
         let form = filterForm(base)
         let picker = columnPicker

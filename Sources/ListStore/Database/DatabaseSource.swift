@@ -274,15 +274,33 @@ public final class DatabaseSource: ListSource {
         return counted.map { $0.map { RowCount($0) } ?? RowCount(RowCount.bound, isLowerBound: true) }
     }
 
+    /// The values of `column` with how many rows `query`'s search and filters keep hold each,
+    /// at most `limit` (one statement, ``KeysetQuery/facet(_:column:limit:)``); nil when it
+    /// did not finish before `deadline`. Never waits on a lock.
+    public func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+    {
+        guard let index = query.table.columnIndex(column) else { return .success(nil) }
+        let statement = KeysetQuery.facet(query, column: query.table.columns[index], limit: limit + 1)
+        return counting(query, until: deadline) { connection throws(ListStoreError) -> ColumnFacet in
+            let read = try connection.statement(statement.sql)
+            defer { read.reset() }
+            try read.bind(values: statement.values)
+            var values: [ColumnFacet.Value] = []
+            while try read.step() { values.append(ColumnFacet.Value(read.value(0), count: read.int(1))) }
+            return ColumnFacet.cut(column: column, values, limit: limit)
+        }
+    }
+
     /// `body` run on a connection until `deadline` (and within `query.attemptWork`), never
     /// waiting on a lock; nil when it ran out of time or work.
-    private func counting(
+    private func counting<T>(
         _ query: RowPageQuery, until deadline: ContinuousClock.Instant,
-        _ body: (SQLiteConnection) throws(ListStoreError) -> Int
-    ) -> Result<Int?, ListStoreError> {
+        _ body: (SQLiteConnection) throws(ListStoreError) -> T
+    ) -> Result<T?, ListStoreError> {
         let seconds = (deadline - ContinuousClock.now).seconds
         guard seconds > 0 else { return .success(nil) }
-        let counted = judged { () throws(ListStoreError) -> Int? in
+        let counted = judged { () throws(ListStoreError) -> T? in
             // A count is a page's extra: it never waits on a lock (busy at once).
             try pool.withConnection(timeLimit: seconds, from: nil, waiting: false, workLimit: query.attemptWork) {
                 connection throws(ListStoreError) in try body(connection)

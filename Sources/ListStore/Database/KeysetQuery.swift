@@ -175,6 +175,17 @@ package struct KeysetQuery {
         return SQLCondition(sql, conditions.flatMap(\.values))
     }
 
+    /// The statement that reads each value of `column` (as the page reads it) with how many
+    /// rows `query`'s search and filters keep hold it, the most frequent first, ties by value,
+    /// at most `limit` (a facet: one more than it shows, to know there are more).
+    package static func facet(_ query: RowPageQuery, column: TableDescription.Column, limit: Int) -> SQLCondition {
+        let conditions = query.conditions
+        var sql = "SELECT \(column.readSQL), count(*) FROM \(query.table.sqlName)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
+        sql += " GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ?"
+        return SQLCondition(sql, conditions.flatMap(\.values) + [.integer(Int64(limit))])
+    }
+
     /// The statement that reads a `1` for each of the first `limit` rows `query`'s search and
     /// filters keep: a bounded count, stepped row by row so it knows how far it got at a deadline.
     package static func boundedCount(_ query: RowPageQuery, limit: Int) -> SQLCondition {

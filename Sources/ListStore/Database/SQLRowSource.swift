@@ -37,9 +37,11 @@ public struct SQLRowSource: RowSource {
                 operations[column.name] = others
             }
         }
-        return RowSourceCapabilities(
+        var capabilities = RowSourceCapabilities(
             sortableColumns: sortable, filterOperations: operations, searches: true, counts: true, hasDataVersion: true,
             answersWithoutBlocking: true)
+        capabilities.facets = true
+        return capabilities
     }
 
     public func page(_ query: RowPageQuery, continuing start: RowCursor.Start?) -> Result<RowPage?, ListStoreError> {
@@ -127,6 +129,12 @@ public struct SQLRowSource: RowSource {
 
     public func count(_ query: RowPageQuery, until deadline: ContinuousClock.Instant) -> Result<RowCount?, ListStoreError> {
         database.count(query, until: deadline)
+    }
+
+    public func facet(_ column: String, of query: RowPageQuery, limit: Int, until deadline: ContinuousClock.Instant)
+        -> Result<ColumnFacet?, ListStoreError>
+    {
+        database.facet(column, of: query, limit: limit, until: deadline)
     }
 
     public func dataVersion() -> Result<DataVersion?, ListStoreError> {

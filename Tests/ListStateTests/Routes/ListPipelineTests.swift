@@ -22,7 +22,13 @@ import Testing
 
         init(_ rows: InMemoryRowSource) { self.rows = rows }
 
-        var capabilities: RowSourceCapabilities { rows.capabilities }
+        /// The rows' own, but no facets: it gives none (the default), so no page suggests
+        /// any either, and its page reads are the pages' alone.
+        var capabilities: RowSourceCapabilities {
+            var capabilities = rows.capabilities
+            capabilities.facets = false
+            return capabilities
+        }
         var pageReads: Int { state.withLock { $0.pageReads } }
 
         /// Fails every read with `kind` from now on (nil: none); `once`: the next read only.

@@ -95,6 +95,9 @@ import Testing
         (#"{"lists": {"products": {"title": " "}}}"#, "lists.products.title"),
         // Found by a third break-it pass: taken silently (no column shown, or one shown twice).
         (#"{"lists": {"products": {"columns": []}}}"#, "lists.products.columns"),
+        (#"{"lists": {"products": {"facets": ["nope"]}}}"#, "lists.products.facets"),
+        (#"{"lists": {"products": {"facets": ["price", "price"]}}}"#, "lists.products.facets"),
+        (#"{"lists": {"products": {"facets": ["data"], "hiddenColumns": ["data"]}}}"#, "lists.products.facets"),
         (#"{"lists": {"products": {"columns": ["name", "name"]}}}"#, "lists.products.columns"),
         (#"{"lists": {"products": {"searchColumns": ["name", "name"]}}}"#, "lists.products.searchColumns"),
         (#"{"lists": {"cheap": {"key": ["id", "id"]}}}"#, "lists.cheap.key"),
