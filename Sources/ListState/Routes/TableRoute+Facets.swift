@@ -51,8 +51,7 @@ extension TableRoute {
         // JSON gives no suggestions: a JSON page without facets needs nothing here.
         guard !columns.isEmpty || ask.format != .json, case .success(let version?) = list.rows.dataVersion() else { return }
         let deadline = ContinuousClock.now + min(countBudget, readCost * countShare)
-        var query = RowPageQuery(
-            table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters)
+        var query = matchingQuery(list, valid)
         let (rows, cache, budget, whole) = (list.rows, facetCache, countBudget, query)
         query.attemptWork = attemptWork
         let base = Self.facetKey(list, valid)

@@ -261,7 +261,7 @@ struct TableRoute: Sendable {
         let version = try? list.rows.dataVersion().get()
         let key = Self.countKey(list, valid)
         if let version, let kept = counts.value(for: key, version: version) { return PageTally(count: kept) }
-        var query = countQuery(list, valid)
+        var query = matchingQuery(list, valid)
         query.attemptWork = attemptWork
         let counted = try? list.rows.count(query, until: ContinuousClock.now + min(countBudget, readCost * countShare)).get()
         if let counted, !counted.isLowerBound {
@@ -308,8 +308,8 @@ struct TableRoute: Sendable {
         return PageTally(count: counted.flatMap(Self.shownBound), isSettled: false)
     }
 
-    /// What `valid`'s count reads: its search and filters.
-    private func countQuery(_ list: ListDefinition, _ valid: TableRequest) -> RowPageQuery {
+    /// What `valid`'s count and facets read: its search and filters (the pages' own `WHERE`).
+    func matchingQuery(_ list: ListDefinition, _ valid: TableRequest) -> RowPageQuery {
         RowPageQuery(
             table: list.table, search: valid.query, searchAlternative: list.searchAlternative(for: valid.query), filters: valid.filters,
             labelColumn: valid.query == nil ? nil : list.searchLabelColumn)
