@@ -226,8 +226,9 @@ final class TableRowList: MustacheList {
                 break
             }
         }
-        // A text that is no link: only what it shows is walked and copied (``CharacterCut``).
-        if column.format == .plain, !column.hasReference, case .text(let utf8) = stored, utf8.first != UInt8(ascii: "h") {
+        // A text that is no link (a web address starts with `http`): only what it shows is
+        // walked and copied (``CharacterCut``).
+        if column.format == .plain, !column.hasReference, case .text(let utf8) = stored, !utf8.starts(with: "http".utf8) {
             let start = texts.count
             let end = CharacterCut.end(of: utf8, after: RecordCells.clampedLength)
             let shown = end.map { UnsafeBufferPointer(rebasing: utf8[..<$0]) } ?? utf8
