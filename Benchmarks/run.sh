@@ -458,6 +458,9 @@ LISTSTATE="$liststate" Benchmarks/search.sh >> "$output"
 log "the upstream benchmark (Benchmarks/upstream.sh: a list over the test upstream beside SQLite)"
 LISTSTATE="$liststate" Benchmarks/upstream.sh >> "$output"
 
+log "the long-texts benchmark (Benchmarks/long-texts.sh: a Debian-shaped page, instructions by library)"
+LISTSTATE="$liststate" Benchmarks/long-texts.sh >> "$output"
+
 log "the PostgreSQL benchmark (Benchmarks/postgresql.sh, in a throw-away cluster)"
 scripts/install-postgresql
 LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/postgresql.sh >> "$output"

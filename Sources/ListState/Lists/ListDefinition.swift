@@ -443,10 +443,11 @@ public struct ListDefinition: Sendable {
     /// The key starts with the address columns (``TableDescription/keyExpressions``); the
     /// texts are compared all the same, so a key that does not gives the shown value.
     private static func stored(_ value: SQLValue, key: some BidirectionalCollection<SQLValue>, at position: Int) -> SQLValue {
-        // U+FFFD is EF BF BD: a text without an EF byte was read as stored.
-        guard case .text(let shown) = value, shown.utf8.contains(0xEF), position < key.count,
+        // U+FFFD is EF BF BD: a text without an EF byte was read as stored. The key's value is
+        // looked at first: it is stored bytes only for a text that is not UTF-8 (rare).
+        guard case .text(let shown) = value, position < key.count,
             case .textBytes(let bytes) = key[key.index(key.startIndex, offsetBy: position)],
-            String(decoding: bytes, as: UTF8.self) == shown
+            shown.utf8.contains(0xEF), String(decoding: bytes, as: UTF8.self) == shown
         else { return value }
         return .textBytes(bytes)
     }

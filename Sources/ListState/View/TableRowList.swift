@@ -226,6 +226,21 @@ final class TableRowList: MustacheList {
                 break
             }
         }
+        // A text that is no link (a web address starts with `http`): only what it shows is
+        // walked and copied (``CharacterCut``).
+        if column.format == .plain, !column.hasReference, case .text(let utf8) = stored, !utf8.starts(with: "http".utf8) {
+            let start = texts.count
+            let end = CharacterCut.end(of: utf8, after: RecordCells.clampedLength)
+            let shown = end.map { UnsafeBufferPointer(rebasing: utf8[..<$0]) } ?? utf8
+            if !texts.appendIfPrintableASCII(shown, maximumBytes: .max) {
+                texts.append(VisibleText.escape(String(decoding: shown, as: UTF8.self)))
+            }
+            let isClamped = isCut || end != nil
+            if isClamped { texts.append("…") }
+            return PageCells.Cell(
+                kind: column.isExactNumber ? .real : .text, isNull: false, isCut: isCut, isClamped: isClamped, link: -1,
+                textEnd: Int32(texts.count), textNeedsEscaping: HTMLEscaping.needsEscaping(texts[start..<texts.count]))
+        }
         let value = stored.value
         var link: Int32 = -1
         if RecordCells.mayLink(value, hasReference: column.hasReference),

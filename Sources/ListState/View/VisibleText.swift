@@ -53,14 +53,9 @@ enum VisibleText {
 
     /// Whether `text` has more than `count` characters (extended grapheme clusters,
     /// UAX #29: what a reader counts as one; a family emoji of five code points is one),
-    /// walking at most `count` of them (and none when it has no more code points).
+    /// walking at most `count` of them (``CharacterCut``; none when it has no more bytes).
     static func hasMoreCharacters(_ text: String, than count: Int) -> Bool {
-        let scalars = text.unicodeScalars
-        guard let scalar = scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex),
-            scalar < scalars.endIndex
-        else { return false }
-        guard let end = text.index(text.startIndex, offsetBy: count, limitedBy: text.endIndex) else { return false }
-        return end < text.endIndex
+        CharacterCut.end(of: text, after: count) != nil
     }
 
     /// Whether a request's parameter value may be taken as it is: it holds no

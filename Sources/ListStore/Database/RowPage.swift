@@ -208,9 +208,10 @@ extension RowPage {
     /// longer than `limit` bytes to that length; whether it did.
     package static func clamp(_ value: inout SQLValue, to limit: Int = RowPage.clampLength) -> Bool {
         switch value {
-        // A character is at least one byte: the byte count (kept by the string) rules most texts out.
-        case .text(let text) where text.utf8.count > limit && text.unicodeScalars.count > limit:
-            value = .text(text.prefix(scalars: limit))
+        // Only the scalars kept are walked (a text of no more bytes than `limit` not at all).
+        case .text(let text):
+            guard let end = text.endOfScalars(limit) else { return false }
+            value = .text(String(text[..<end]))
             return true
         case .blob(let bytes) where bytes.count > limit:
             value = .blob(Array(bytes.prefix(limit)))

@@ -27,3 +27,25 @@ import Testing
         #expect("👨‍👩‍👧".prefix(scalars: 2) == "👨\u{200D}")
     }
 }
+
+/// Where the first scalars end: found walking only those (issue 48), nil when no more follow.
+@Suite struct StringScalarEndTests {
+    @Test(arguments: [
+        "", "a", String(repeating: "x", count: 600), String(repeating: "é", count: 301), "😀👍🏽👨‍👩‍👧", String(repeating: "日", count: 300),
+    ])
+    func theEndIsAfterTheFirstScalars(_ text: String) {
+        for count in [-1, 0, 1, 299, 300, 301, 1000] {
+            let view = text.unicodeScalars
+            let kept = max(count, 0)
+            let expected = kept < view.count ? view.index(view.startIndex, offsetBy: kept) : nil
+            #expect(text.endOfScalars(count) == expected, "\(count) of \(text.debugDescription)")
+        }
+    }
+
+    @Test func aLongTextIsClampedToItsFirstScalars() {
+        var value = SQLValue.text(String(repeating: "e\u{301}", count: 200))
+        #expect(RowPage.clamp(&value, to: 300) && value == .text(String(repeating: "e\u{301}", count: 150)))
+        var exact = SQLValue.text(String(repeating: "é", count: 300))
+        #expect(!RowPage.clamp(&exact, to: 300))
+    }
+}
