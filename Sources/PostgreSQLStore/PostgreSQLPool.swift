@@ -36,6 +36,8 @@ final class PostgreSQLPool: @unchecked Sendable {
     /// meanwhile fail at once instead of each waiting its time limit on a server that does
     /// not answer (found by QA: the index waited the limit once per list).
     static let reconnectPause = 0.5
+    /// The least time left, in seconds, for which a request opens a new connection.
+    static let minimumConnectSeconds = 0.25
 
     init(conninfo: String, size: Int, statementTimeout: Double) {
         self.conninfo = conninfo
@@ -114,7 +116,11 @@ final class PostgreSQLPool: @unchecked Sendable {
             }
             let now = ContinuousClock.now
             let paused = unreachableUntil.map { now < $0 } ?? false
-            if open < size && !paused && !yieldsNow { break }
+            // Opening one takes round trips: a caller with less time left (a count within a share
+            // of its page's time) opens none, so a connection it could not make in that moment is
+            // never taken for a server that cannot be reached (which pauses every request).
+            let mayOpen = deadline - now >= .milliseconds(Int(Self.minimumConnectSeconds * 1000))
+            if open < size && !paused && !yieldsNow && mayOpen { break }
             // Paused with none open: nothing will come back to wait for.
             if paused && open == 0 || !waiting || now >= deadline {
                 condition.unlock()

@@ -132,7 +132,7 @@ extension PostgreSQLSource {
                 return ColumnFacet.cut(column: column, values, limit: limit)
             }
         }
-        if case .failure(let error) = read, error.kind == .timedOut { return .success(nil) }
+        if case .failure(let error) = read, error.kind == .timedOut || error.kind == .overloaded { return .success(nil) }
         return read
     }
 
@@ -150,7 +150,8 @@ extension PostgreSQLSource {
                 }
             }
         }
-        if case .failure(let error) = counted, error.kind == .timedOut { return .success(nil) }
+        // Out of time, or no connection free for it (a count never waits for one): not counted.
+        if case .failure(let error) = counted, error.kind == .timedOut || error.kind == .overloaded { return .success(nil) }
         return counted
     }
 }

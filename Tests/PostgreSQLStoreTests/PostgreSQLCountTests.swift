@@ -54,6 +54,24 @@ struct PostgreSQLCountTests {
         }
     }
 
+    /// A count with a moment left and no idle connection opens none: it is simply not counted,
+    /// and the server is not taken for unreachable (found by the data tests: a count at 0.2 of a
+    /// page's time, after the backends were terminated, paused every request for half a second).
+    @Test func aCountWithAMomentLeftOpensNoConnection() throws {
+        try TestCluster.withDatabase(Self.setUp) { conninfo, _ in
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let slow = try #require(try source.tables().get().first { $0.name == "slow" })
+            source.pool.closeIdle()
+            #expect(source.pool.openCount == 0)
+            let counted = try source.count(RowPageQuery(table: slow), until: .now + .milliseconds(1)).get()
+            #expect(counted == nil)
+            #expect(!source.pool.isPaused && source.pool.openCount == 0)
+            // A request with time opens one as ever.
+            #expect(try Self.statementTimeout(source) != nil)
+            #expect(source.pool.openCount == 1)
+        }
+    }
+
     /// The session's `statement_timeout` on the pool's connection, as the server shows it.
     static func statementTimeout(_ source: PostgreSQLSource) throws -> SQLValue? {
         try source.withConnection(until: .now + .seconds(2)) { connection throws(ListStoreError) in

@@ -7,12 +7,14 @@ import Synchronization
 
 /// Tallies (a list's count) that a first page could not finish within its share of the
 /// page's own time, finished off the request path for the next visit to find kept
-/// (``CountCache``): one at a time, on a thread of the lowest priority (Linux's `SCHED_IDLE`)
-/// that runs while any waits, so they take only the processor time requests leave. A tally already
+/// (``CountCache``): one at a time, on a thread of low priority (``niceness``) that runs
+/// while any waits, so they take little of the processor time requests need. A tally already
 /// waiting is not taken twice; past ``maximumWaiting`` none is taken (the next visit asks again).
 final class DeferredTallies: Sendable {
     /// The most tallies waiting or running at once.
     static let maximumWaiting = 64
+    /// The thread's nice value: about a tenth of a request thread's share of a busy processor.
+    static let niceness: Int32 = 10
 
     private struct Waiting {
         var keys: Set<String> = []
@@ -55,11 +57,10 @@ final class DeferredTallies: Sendable {
     /// Runs the waiting tallies in turn until none is left, then lets the thread end.
     private func drain() {
         #if canImport(Glibc)
-            // This thread alone: Linux's SCHED_IDLE runs it only on processor time nothing else wants.
-            // (5: sched(7); Glibc's module declares SCHED_IDLE only with _GNU_SOURCE.)
-            let idle: Int32 = 5
-            var parameters = sched_param(sched_priority: 0)
-            _ = pthread_setschedparam(pthread_self(), idle, &parameters)
+            // This thread alone (Linux keeps a nice value per thread). Not SCHED_IDLE: starved
+            // for seconds under load while holding a PostgreSQL connection, its query's deadline
+            // passed unseen and the connection was taken for an unresponsive server.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
         #endif
         while let next = waiting.withLock({ waiting -> (key: String, run: @Sendable () -> Void)? in
             guard !waiting.work.isEmpty else {
