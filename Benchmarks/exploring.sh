@@ -9,6 +9,7 @@
 #   - a first visit: every request a filter no request asked before
 #     (`price__gt=` a random price; its count is never kept yet), so the page
 #     counts within its share of its own time and leaves the rest to after the answer;
+#     and the same with a facet (`_facet=section`), counted likewise;
 #   - a repeated visit: one filter again and again (the count kept under the data version),
 #     also as instructions per request (callgrind, every thread; warmed up, the deferred
 #     count left to finish, then 10 requests).
@@ -88,15 +89,19 @@ for mode in counting plain; do
   wait_for "${base[$mode]}/items" "${pids[-1]}"
 done
 
-# Every request a filter asked for the first time: a price from 1.00 to 499.99 drawn anew.
-cat > "$work/first-visit.lua" <<'LUA'
+# Every request a filter asked for the first time: a price from 1.00 to 499.99 drawn anew
+# (with a facet of `section` too in the second script).
+for extra in "" "&_facet=section"; do
+  name=first-visit$([ -n "$extra" ] && echo -facet || true)
+  cat > "$work/$name.lua" <<LUA
 local counter = 0
 request = function()
   counter = counter + 1
   local price = string.format("%.2f", 1 + ((counter * 7919 + math.random(0, 99)) % 49899) / 100)
-  return wrk.format("GET", "/items?price__gt=" .. price)
+  return wrk.format("GET", "/items?price__gt=" .. price .. "$extra")
 end
 LUA
+done
 
 # time MODE URL [SCRIPT]: one wrk run; prints "rps p50".
 run() {
@@ -112,7 +117,8 @@ run() {
 }
 
 declare -A rps_of p50_of
-cases=("first visit|/items|$work/first-visit.lua" "repeated visit|/items?section=games|")
+cases=("first visit|/items|$work/first-visit.lua" "first visit, a facet|/items|$work/first-visit-facet.lua"
+  "repeated visit|/items?section=games|")
 for round in 1 2 3; do
   for item in "${cases[@]}"; do
     IFS='|' read -r name url script <<< "$item"
@@ -179,3 +185,21 @@ echo
 echo "Instructions per request of the repeated visit (callgrind, every thread, 10 requests after the count was"
 echo "kept): counting $(printf '%s' "$counting_instructions"), without counts $(printf '%s' "$plain_instructions"),"
 echo "ratio $(ratio "$counting_instructions" "$plain_instructions")."
+echo
+# How long a facet of the whole table takes after the answer, and whether it finishes in its budget.
+port=$(free_port)
+"$liststate" serve --port "$port" --response-cache 0 "$file" > /dev/null 2> "$work/facet.err" &
+pids+=($!)
+wait_for "http://127.0.0.1:$port/items?limit=1" "${pids[-1]}"
+started=$SECONDS
+curl -fsS -o /dev/null "http://127.0.0.1:$port/items?_facet=section"
+finished="not within 30 s"
+for i in $(seq 60); do
+  sleep 0.5
+  if curl -fsS "http://127.0.0.1:$port/items.json?_facet=section" | python3 -c '
+import json, sys
+facet = json.load(sys.stdin)["facets"][0]
+sys.exit(0 if facet["values"] is not None else 1)'; then finished="after about $((SECONDS - started)) s"; break; fi
+done
+echo "A facet of \`section\` over the whole table (\`/items?_facet=section\`), left to after the first answer, was"
+echo "counted $finished (the deferred budget, \`--count-budget\`, 1 s by default)."

@@ -59,7 +59,8 @@ enum ServeCommand {
           --count-budget SEC    the longest a count of a list's matching rows runs (the
                                 count above a first page's rows); a page waits for it at
                                 most 0.2 of its own time, the rest runs after the answer
-                                for the next visit (default 1; 0 counts nothing)
+                                for the next visit; facets too (default 1; 0 counts
+                                nothing: no counts, no facets)
           --response-cache MIB  memory for rendered answers kept for the requests
                                 that repeat them, checked against the data's version on
                                 every use (default 4; 0 keeps nothing)

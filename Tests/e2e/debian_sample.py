@@ -3,7 +3,7 @@
 `packages`, of 300 made-up packages with the ten columns of Debian's package
 index (name, version, section, priority, installed_size, maintainer, homepage,
 depends, summary, description), the long `depends` and `description` texts
-included.
+included, and an FTS5 index over summary and description.
 
     python3 Tests/e2e/debian_sample.py OUT.sqlite
 
@@ -84,6 +84,9 @@ def build(path):
                       summary TEXT, description TEXT)""")
         db.executemany("INSERT INTO packages VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [package(rng, name, every) for name in every])
+        # Full-text search over the texts, as a user of Debian's index would make it (issue 47).
+        db.execute("CREATE VIRTUAL TABLE packages_fts USING fts5 (summary, description, content = 'packages')")
+        db.execute("INSERT INTO packages_fts (packages_fts) VALUES ('rebuild')")
     db.close()
 
 

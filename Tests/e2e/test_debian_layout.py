@@ -241,8 +241,10 @@ def test_facets_fold_away_and_pass_axe(debian_browser, packages):
     value = first.text
     first.click()
     browser.wait(lambda d: "section=" in d.current_url, message="the value's link was not followed")
+    # The filtered page's facets and count may be left to after its first answer.
     for _ in range(100):
-        if browser.js("return !!document.querySelector('#list .list-facet a[aria-current]')"):
+        if browser.js("return !!document.querySelector('#list .list-facet a[aria-current]')"
+                      " && !!document.querySelector('#list .list-matches')"):
             break
         time.sleep(0.05)
         browser.driver.refresh()
