@@ -452,6 +452,9 @@ LISTSTATE="$liststate" Benchmarks/csv-export.sh >> "$output"
 log "the scaling benchmark (Benchmarks/scaling.sh: 1 K, 100 K, 10 M rows; writes Benchmarks/scaling.svg)"
 LISTSTATE="$liststate" Benchmarks/scaling.sh >> "$output"
 
+log "the exploring benchmark (Benchmarks/exploring.sh: a first page with its count and a facet beside the page without, 10 M rows)"
+LISTSTATE="$liststate" Benchmarks/exploring.sh >> "$output"
+
 log "the search benchmark (Benchmarks/search.sh: relevance order, a label match and a literal on 60,000 rows)"
 LISTSTATE="$liststate" Benchmarks/search.sh >> "$output"
 

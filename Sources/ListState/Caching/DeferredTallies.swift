@@ -5,9 +5,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// Tallies (a list's count) that a first page could not finish within its share of the
+/// Tallies (a list's count, its facets) that a first page could not finish within its share of the
 /// page's own time, finished off the request path for the next visit to find kept
-/// (``CountCache``): one at a time, on a thread of low priority (``niceness``) that runs
+/// (``VersionedTallies``): one at a time, on a thread of low priority (``niceness``) that runs
 /// while any waits, so they take little of the processor time requests need. A tally already
 /// waiting is not taken twice; past ``maximumWaiting`` none is taken (the next visit asks again).
 final class DeferredTallies: Sendable {

@@ -17,7 +17,7 @@ struct TableIndexRoute: Sendable {
 
     /// How the site draws its pages.
     let site: SitePages
-    private let counts = CountCache()
+    private let counts = VersionedTallies<RowCount>(capacity: 4096)
 
     init(site: SitePages) {
         self.site = site

@@ -2,7 +2,7 @@ import ListStore
 
 /// The facets of a list's first page (``ListFacets``): counted as its count is, within a share
 /// of the page's read time, the rest after the answer (``TableRoute/deferredCounts``); kept
-/// under the data version (``FacetCache``). A facet not yet counted says so, and the page that
+/// under the data version (``VersionedTallies``). A facet not yet counted says so, and the page that
 /// says it is not kept.
 extension TableRoute {
     /// Whether `valid`, a request of `ask`'s list, shows facets: a first page (page, region

@@ -37,9 +37,9 @@ struct TableRoute: Sendable {
     /// The share of a first page's read time its count may add (``AppConfiguration/countShareOfPage``).
     let countShare: Double
     /// Counts kept under their data version, by list, filters and search.
-    let counts = CountCache()
+    let counts = VersionedTallies<RowCount>(capacity: 4096)
     /// Facets kept under their data version, by list, filters, search and column.
-    let facetCache = FacetCache()
+    let facetCache = VersionedTallies<ColumnFacet>(capacity: 2048)
     /// The counts a first page left unfinished, finished after its answer.
     let deferredCounts = DeferredTallies()
 
