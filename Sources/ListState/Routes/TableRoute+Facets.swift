@@ -15,7 +15,7 @@ extension TableRoute {
         return ask.format == .page || ask.format == .region || ask.format == .json
     }
 
-    /// The facets of `valid`'s first page of `ask`'s list as kept now (``prepareFacets(_:_:page:readCost:attemptWork:)``
+    /// The facets of `valid`'s first page of `ask`'s list as kept now (``prepareFacets(_:_:page:until:attemptWork:)``
     /// counted them, or left them to be finished after the answer: those say "not counted in
     /// time"), and the suggested columns kept; nil when there is nothing to show or to wait for.
     func facets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage?) -> ListFacets? {
@@ -39,18 +39,18 @@ extension TableRoute {
         return facets.isEmpty && !facets.suggestionsPending ? nil : facets
     }
 
-    /// Counts the facets `valid`'s first page (`page`, read in `readCost`) shows that are not
-    /// kept, within the count's share of that time (``countShare``, at most ``countBudget``; an
-    /// attempt's within its work too), and keeps them; those not finished, and the suggestions
-    /// when not found in time, are finished after the answer (``deferredCounts``) and kept for
-    /// the next visit. Nothing without a data version (nothing could be kept).
-    func prepareFacets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, readCost: Duration, attemptWork: Int?) {
+    /// Counts the facets `valid`'s first page (`page`) shows that are not kept, until `deadline`
+    /// (what the count left of the page's share; nil: none is tried, as when the count was not
+    /// finished; an attempt's within its work too), and keeps them; those not finished, and the
+    /// suggestions when not found in time, are finished after the answer (``deferredCounts``) and
+    /// kept for the next visit. Nothing without a data version (nothing could be kept).
+    func prepareFacets(_ ask: ListAsk, _ valid: TableRequest, page: RowPage, until deadline: ContinuousClock.Instant?, attemptWork: Int?) {
         guard showsFacets(ask, valid) else { return }
         let list = ask.list
         let columns = list.facetColumns(for: valid)
         // JSON gives no suggestions: a JSON page without facets needs nothing here.
         guard !columns.isEmpty || ask.format != .json, case .success(let version?) = list.rows.dataVersion() else { return }
-        let deadline = ContinuousClock.now + min(countBudget, readCost * countShare)
+        let deadline = deadline ?? .now
         var query = matchingQuery(list, valid)
         let (rows, cache, budget, whole) = (list.rows, facetCache, countBudget, query)
         query.attemptWork = attemptWork

@@ -210,14 +210,14 @@ struct TableRoute: Sendable {
             if error.kind == .timedOut { attempts.leaveToWorkers(attemptShape) }
             return nil
         }
-        // The count within its share of the page's read time (an attempt's within its work too).
+        // The count, then the facets, together within one share of the page's read time (an
+        // attempt's within its work too); what they leave is finished after the answer.
         var tally = PageTally.none
-        if read.retry == nil, case .success(let valid) = validated, countsRows(ask, valid), case .read(let page?) = read.outcome {
-            tally = count(ask.list, valid, page: page, readCost: .now - readStarted, attemptWork: attemptWork)
-        }
-        // Facets too (``prepareFacets(_:_:page:readCost:attemptWork:)``): within the same share, the rest deferred.
         if read.retry == nil, case .success(let valid) = validated, case .read(let page?) = read.outcome {
-            prepareFacets(ask, valid, page: page, readCost: .now - readStarted, attemptWork: attemptWork)
+            let deadline = ContinuousClock.now + min(countBudget, (ContinuousClock.now - readStarted) * countShare)
+            if countsRows(ask, valid) { tally = count(ask.list, valid, page: page, until: deadline, attemptWork: attemptWork) }
+            // A facet reads at least the rows the count reads: none is tried where the count was not finished.
+            prepareFacets(ask, valid, page: page, until: tally.isSettled ? deadline : nil, attemptWork: attemptWork)
         }
         return written(read, of: ask, validated, in: lists, to: request, cacheKey: cacheKey, tally: tally)
     }
@@ -250,20 +250,22 @@ struct TableRoute: Sendable {
         return key
     }
 
-    /// How many rows `valid`'s search and filters keep, for its first `page` read in `readCost`:
-    /// the page's own rows when it is the whole list, else kept under the data version, else
-    /// counted within ``countShare`` of `readCost` (and `attemptWork`) and kept when exact. A
+    /// How many rows `valid`'s search and filters keep, for its first `page`: the page's own
+    /// rows when it is the whole list, else kept under the data version, else counted until
+    /// `deadline` (the page's share, ``countShare``; and within `attemptWork`) and kept when exact. A
     /// count left unfinished is finished after the answer (``deferredCounts``, within
     /// ``countBudget``) and the page meanwhile shows only a lower bound that reached
     /// ``ListStore/RowCount/bound`` ("more than 10,000"), and is not kept.
-    private func count(_ list: ListDefinition, _ valid: TableRequest, page: RowPage, readCost: Duration, attemptWork: Int?) -> PageTally {
+    private func count(
+        _ list: ListDefinition, _ valid: TableRequest, page: RowPage, until deadline: ContinuousClock.Instant, attemptWork: Int?
+    ) -> PageTally {
         guard page.hasMore else { return PageTally(count: RowCount(page.rows.count)) }
         let version = try? list.rows.dataVersion().get()
         let key = Self.countKey(list, valid)
         if let version, let kept = counts.value(for: key, version: version) { return PageTally(count: kept) }
         var query = matchingQuery(list, valid)
         query.attemptWork = attemptWork
-        let counted = try? list.rows.count(query, until: ContinuousClock.now + min(countBudget, readCost * countShare)).get()
+        let counted = try? list.rows.count(query, until: deadline).get()
         if let counted, !counted.isLowerBound {
             if let version { counts.store(counted, for: key, version: version) }
             return PageTally(count: counted)
@@ -281,7 +283,7 @@ struct TableRoute: Sendable {
         return PageTally(count: counted.flatMap(Self.shownBound), isSettled: false)
     }
 
-    /// ``count(_:_:page:readCost:attemptWork:)`` for a source that suspends (``SuspendingRowSource``).
+    /// ``count(_:_:page:until:attemptWork:)`` for a source that suspends (``SuspendingRowSource``).
     private func awaitedCount(
         _ list: ListDefinition, _ valid: TableRequest, _ rows: SuspendingRowSource, _ query: RowPageQuery, page: RowPage,
         readCost: Duration
@@ -387,7 +389,7 @@ struct TableRoute: Sendable {
         // The data changed since the walk's first page: this page is in the new order (issue 47).
         if orderChanged, let parsed { view.restartHref = QueryString.link(list.path + ask.format.suffix, parsed.queryItems(cursor: nil)) }
         if decision.body.showsRows { view.count = tally.count }
-        // The facets kept (``prepareFacets(_:_:page:readCost:attemptWork:)`` counted them or left them to later).
+        // The facets kept (``prepareFacets(_:_:page:until:attemptWork:)`` counted them or left them to later).
         if let parsed, decision.body.showsRows { view.facets = facets(ask, parsed, page: page) }
         view.refusedQuery = refusal?.searchAsGiven.map { VisibleText.escape($0.prefix(scalars: ListRequest.maximumQueryLength)) }
         // The next page's address in the asked format, made once: the footer, the JSON `next` and `Link`.
