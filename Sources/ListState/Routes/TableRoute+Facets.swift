@@ -27,7 +27,7 @@ extension TableRoute {
         guard !columns.isEmpty || suggests else { return nil }
         let version = try? list.rows.dataVersion().get()
         var facets = ListFacets()
-        let base = Self.facetKey(list, valid)
+        let base = Self.tallyKey(list, valid)
         for column in columns {
             let key = base + "\u{1}" + list.table.columns[column].name
             facets.shown.append(ListFacets.Shown(column: column, counted: version.flatMap { facetCache.value(for: key, version: $0) }))
@@ -54,7 +54,7 @@ extension TableRoute {
         var query = matchingQuery(list, valid)
         let (rows, cache, budget, whole) = (list.rows, facetCache, countBudget, query)
         query.attemptWork = attemptWork
-        let base = Self.facetKey(list, valid)
+        let base = Self.tallyKey(list, valid)
         for column in columns {
             let name = list.table.columns[column].name
             let key = base + "\u{1}" + name
@@ -97,12 +97,5 @@ extension TableRoute {
         let sample = RowPageQuery(table: list.table, limit: FacetSuggestions.sampleRows, startedAt: .now, attemptWork: attemptWork)
         guard case .success(let rows?) = list.rows.page(sample, continuing: nil) else { return nil }
         return FacetSuggestions.suggested(by: rows, of: list, among: list.facetableColumns)
-    }
-
-    /// The key of `valid`'s facets in ``facetCache``, before the column: the list, the search and the filters.
-    private static func facetKey(_ list: ListDefinition, _ valid: TableRequest) -> String {
-        var key = list.name + "\u{1}" + (valid.query.map { "q" + $0 } ?? "")
-        for filter in valid.filters { key += "\u{1}\(filter.column)\u{2}\(filter.operation.rawValue)\u{2}\(filter.values.joined(separator: "\u{3}"))" }
-        return key
     }
 }

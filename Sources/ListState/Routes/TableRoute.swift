@@ -243,8 +243,9 @@ struct TableRoute: Sendable {
         return ask.format == .page || ask.format == .region || ask.format == .json
     }
 
-    /// The key of `valid`'s count in ``counts``: the list, the search and the filters.
-    private static func countKey(_ list: ListDefinition, _ valid: TableRequest) -> String {
+    /// The key of `valid`'s tallies: its count in ``counts``, and (before the column) its facets
+    /// in ``facetCache``: the list, the search and the filters.
+    static func tallyKey(_ list: ListDefinition, _ valid: TableRequest) -> String {
         var key = list.name + "\u{1}" + (valid.query.map { "q" + $0 } ?? "")
         for filter in valid.filters { key += "\u{1}\(filter.column)\u{2}\(filter.operation.rawValue)\u{2}\(filter.values.joined(separator: "\u{3}"))" }
         return key
@@ -261,7 +262,7 @@ struct TableRoute: Sendable {
     ) -> PageTally {
         guard page.hasMore else { return PageTally(count: RowCount(page.rows.count)) }
         let version = try? list.rows.dataVersion().get()
-        let key = Self.countKey(list, valid)
+        let key = Self.tallyKey(list, valid)
         if let version, let kept = counts.value(for: key, version: version) { return PageTally(count: kept) }
         var query = matchingQuery(list, valid)
         query.attemptWork = attemptWork
@@ -289,7 +290,7 @@ struct TableRoute: Sendable {
         readCost: Duration
     ) async -> PageTally {
         guard page.hasMore else { return PageTally(count: RowCount(page.rows.count)) }
-        let key = Self.countKey(list, valid)
+        let key = Self.tallyKey(list, valid)
         let version = try? rows.dataVersion().get()
         if let version, let kept = counts.value(for: key, version: version) { return PageTally(count: kept) }
         let deadline = min(rows.deadline(from: query.startedAt), ContinuousClock.now + min(countBudget, readCost * countShare))
