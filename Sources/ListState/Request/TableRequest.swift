@@ -282,6 +282,19 @@ package struct TableRequest: ListQuery, Sendable {
             else {
                 return .failure(ListRequest.Problem(parameter: "cursor", reason: .badCursor))
             }
+            // In relevance order a position carries a rowid exactly when the page ranks on the
+            // full-text side (``ListStore/RowPageQuery/rankCut``, ties by rowid): one of the
+            // other order (a cursor made before issue 48, or with other filters) is refused.
+            if request.relevance, case .position(let position) = decoded.start {
+                let cut =
+                    RowPageQuery(
+                        table: list.table, search: request.query, searchAlternative: list.searchAlternative(for: request.query),
+                        filters: request.filters, labelColumn: list.searchLabelColumn, relevanceOrder: true
+                    ).rankCut != nil
+                guard (position.rowid != nil) == cut else {
+                    return .failure(ListRequest.Problem(parameter: "cursor", reason: .badCursor))
+                }
+            }
             request.start = decoded.start
             request.orderVersion = decoded.orderVersion
             request.cursorText = cursor

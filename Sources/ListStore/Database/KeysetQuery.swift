@@ -32,13 +32,17 @@ public struct RowPosition: Sendable, Hashable {
     /// so that a cursor whose values would be too long can count rows instead
     /// (``RowCursor``, forms 3 and 4); nil where it is not counted.
     public var rowNumber: Int?
+    /// The last row's rowid where it breaks the ties of the order: relevance ranked on the
+    /// full-text side (``RowPageQuery/rankCut``); nil in any other order.
+    public var rowid: Int64?
 
     /// Makes a position.
-    public init(sortValue: SQLValue?, key: [SQLValue], repeats: Int = 0, rowNumber: Int? = nil) {
+    public init(sortValue: SQLValue?, key: [SQLValue], repeats: Int = 0, rowNumber: Int? = nil, rowid: Int64? = nil) {
         self.sortValue = sortValue
         self.key = key
         self.repeats = repeats
         self.rowNumber = rowNumber
+        self.rowid = rowid
     }
 }
 
@@ -98,6 +102,9 @@ package struct KeysetQuery {
     /// The `WITH` clause every statement starts with, which the sort expression reads (relevance
     /// order: ``RowPageQuery/relevance``); nil for none. Its sort value is never NULL.
     package var with: SQLCondition?
+    /// Relevance ranked and cut on the full-text side (``RowPageQuery/rankCut``): the page's
+    /// statement is ``rankCutStatement(_:after:limit:)``; nil for any other.
+    package var rankCut: RankCut?
 
     /// Makes a query.
     package init(table: TableDescription, sort: (expression: String, descending: Bool)?, conditions: [SQLCondition]) {
@@ -113,7 +120,10 @@ package struct KeysetQuery {
         let sort = page.sort.flatMap { sort in
             table.columnIndex(sort.column).map { (table.columns[$0].orderSQL, sort.descending) }
         }
-        if let relevance = page.relevance {
+        if let cut = page.rankCut {
+            self.init(table: table, sort: (RankCut.value, false), conditions: page.conditions)
+            rankCut = cut
+        } else if let relevance = page.relevance {
             self.init(table: table, sort: (relevance.expression, false), conditions: page.conditions)
             with = relevance.with
         } else {
@@ -127,7 +137,7 @@ package struct KeysetQuery {
     /// the values past it), then its NULLs (only those after a row whose sort value is NULL).
     package func ranges(after: RowPosition?) -> [Range] {
         // Relevance has no NULL: one statement, whose `WITH` is computed once.
-        guard sort != nil, with == nil else { return [.nonNull] }
+        guard sort != nil, with == nil, rankCut == nil else { return [.nonNull] }
         guard let value = after?.sortValue else { return [.nonNull, .null] }
         if value.isNull { return [.null] }
         return table.dialect == .sqlite ? [.tie, .past, .null] : [.nonNull, .null]
@@ -259,6 +269,7 @@ package struct KeysetQuery {
 
     /// The statement for up to `limit` rows of `range` after `after` (nil: from the start).
     package func statement(range: Range, after: RowPosition?, limit: Int, offset: Int = 0) -> SQLCondition {
+        if let rankCut { return rankCutStatement(rankCut, after: after, limit: limit) }
         var clauses = conditions
         let keys = table.keyExpressions
         let descending = sort?.descending ?? false

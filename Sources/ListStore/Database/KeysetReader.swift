@@ -15,7 +15,8 @@ package protocol KeysetConnection {
 }
 
 /// How a keyset statement's result columns map onto a page (``KeysetQuery``'s
-/// select list): the table's columns, then the sort value (when sorted), then the key.
+/// select list): the table's columns, then the sort value (when sorted), then the key, then
+/// (relevance ranked on the full-text side) the rowid that breaks ties (``RowPage/rowids``).
 package struct KeysetRowLayout {
     /// The table's columns (the page's values of a row).
     package let width: Int
@@ -25,6 +26,8 @@ package struct KeysetRowLayout {
     package let clamped: Bool
     /// The columns that refer to a key, read as stored (their links name that key).
     package let references: [Int]
+    /// Whether the rowid follows the key (``RowPage/rowids``).
+    package let readsRowid: Bool
     /// The columns a result row has.
     package let resultWidth: Int
 
@@ -33,7 +36,8 @@ package struct KeysetRowLayout {
         sorted = keyset.sort != nil
         clamped = keyset.clamped
         references = keyset.table.referenceColumns
-        resultWidth = width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count
+        readsRowid = keyset.rankCut != nil
+        resultWidth = width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count + (readsRowid ? 1 : 0)
     }
 }
 

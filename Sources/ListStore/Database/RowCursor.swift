@@ -36,7 +36,9 @@
 /// - form 6: a position in relevance order (``RowPageQuery/ordersByRelevance``): the
 ///   digest of the data version it was made at (``orderVersion``, 8 bytes), then form 0's
 ///   values, the sort value being the row's relevance (a real). Its tag is of the list
-///   and relevance, never of a sort or key order.
+///   and relevance, never of a sort or key order;
+/// - form 7: form 6, then the row's rowid (8 bytes), for relevance ranked on the full-text
+///   side (``RowPageQuery/rankCut``), whose ties the rowid breaks (``RowPosition/rowid``).
 /// A view's cursor made by an earlier version (form 0, no row number) still
 /// carries its values whatever their length, up to ``maximumReadLength``.
 ///
@@ -139,17 +141,17 @@ public struct RowCursor: Sendable, Hashable {
         guard text.utf8.count <= Self.maximumReadLength, let bytes = Base64URL.decode(text) else { return nil }
         var reader = Reader(bytes: bytes)
         guard reader.byte() == 2, let form = reader.byte(), let tag = reader.uint32(),
-            tag == Self.tag(list: list, sort: sort, relevance: relevance), relevance == (form == 6)
+            tag == Self.tag(list: list, sort: sort, relevance: relevance), relevance == (form == 6 || form == 7)
         else { return nil }
         self.tag = tag
         switch form {
-        case 0, 3, 6:
-            if form == 6 {
+        case 0, 3, 6, 7:
+            if form >= 6 {
                 guard let version = reader.uint64() else { return nil }
                 orderVersion = version
             }
             var sortValue: SQLValue?
-            if sort != nil || form == 6 {
+            if sort != nil || form >= 6 {
                 guard let value = reader.value() else { return nil }
                 sortValue = value
             }
@@ -158,6 +160,11 @@ public struct RowCursor: Sendable, Hashable {
                 guard let value = reader.value() else { return nil }
                 key.append(value)
             }
+            var rowid: Int64?
+            if form == 7 {
+                guard let bits = reader.uint64() else { return nil }
+                rowid = Int64(bitPattern: bits)
+            }
             guard let repeats = reader.length() else { return nil }
             var rowNumber: Int?
             if form == 3 {
@@ -165,7 +172,7 @@ public struct RowCursor: Sendable, Hashable {
                 guard repeats > 0, let number = reader.length(), number > 0 else { return nil }
                 rowNumber = number
             }
-            start = .position(RowPosition(sortValue: sortValue, key: key, repeats: repeats, rowNumber: rowNumber))
+            start = .position(RowPosition(sortValue: sortValue, key: key, repeats: repeats, rowNumber: rowNumber, rowid: rowid))
         case 1:
             guard let bits = reader.uint64() else { return nil }
             start = .rowid(Int64(bitPattern: bits))
@@ -196,11 +203,13 @@ public struct RowCursor: Sendable, Hashable {
         bytes.append(2)
         switch start {
         case .position(let position):
-            bytes.append(orderVersion != nil ? 6 : position.rowNumber == nil ? 0 : 3)
+            let rowid = orderVersion == nil ? nil : position.rowid
+            bytes.append(orderVersion == nil ? (position.rowNumber == nil ? 0 : 3) : rowid == nil ? 6 : 7)
             append(tag, to: &bytes)
             if let orderVersion { Self.append(orderVersion, to: &bytes) }
             if let value = position.sortValue { Self.append(value, to: &bytes) }
             for value in position.key { Self.append(value, to: &bytes) }
+            if let rowid { Self.append(UInt64(bitPattern: rowid), to: &bytes) }
             Self.appendLength(position.repeats, to: &bytes)
             if let number = position.rowNumber, orderVersion == nil { Self.appendLength(number, to: &bytes) }
         case .rowid(let rowid):

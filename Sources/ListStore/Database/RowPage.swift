@@ -83,6 +83,9 @@ public struct RowPage: Sendable, Hashable {
     public var keys: RowValues
     /// Each row's whole value of the sort column, parallel to `rows`; empty in key order.
     public var sortValues: [SQLValue] = []
+    /// Each row's rowid, parallel to `rows`, where it breaks the ties of the order (relevance
+    /// ranked on the full-text side: ``RowPageQuery/rankCut``); empty otherwise.
+    public var rowids: [Int64] = []
     /// The cells whose value was cut to its first ``clampLength`` characters
     /// or bytes, as `row * columns + column`.
     public var clamped: Set<Int> = []
@@ -150,6 +153,7 @@ public struct RowPage: Sendable, Hashable {
         rows.removeRows(from: count)
         keys.removeRows(from: count)
         if sortValues.count > count { sortValues.removeSubrange(count...) }
+        if rowids.count > count { rowids.removeSubrange(count...) }
         if ordinals.count > count { ordinals.removeSubrange(count...) }
     }
 
@@ -162,6 +166,7 @@ public struct RowPage: Sendable, Hashable {
         keys.append(contentsOf: other.keys)
         // Into an empty page (most reads), shared rather than copied value by value.
         if sortValues.isEmpty { sortValues = other.sortValues } else { sortValues += other.sortValues }
+        rowids += other.rowids
     }
 
     /// Numbers the rows of each run of equal keys (``ordinals``); the first
@@ -191,7 +196,7 @@ public struct RowPage: Sendable, Hashable {
         // Sorted, or in relevance order (``RowPageQuery/ordersByRelevance``): the sort value is there.
         return RowPosition(
             sortValue: sortValues.last, key: Array(key), repeats: ordinals.last ?? 0,
-            rowNumber: rowsBefore.map { $0 + rows.count })
+            rowNumber: rowsBefore.map { $0 + rows.count }, rowid: rowids.last)
     }
 
     /// The last row's rowid in a rowid table (the last key value), else nil.
@@ -284,7 +289,7 @@ extension RowPageQuery {
     /// ASCII lower case (`label >= 'bash' AND label < 'bash\u{10FFFF}'`), so an index on the label
     /// serves it beside the full-text match (a `LIKE`, case-insensitive, read every row of the
     /// table: 3 ms became 45 ms for `q=bash` on 60,000 rows); in PostgreSQL `ILIKE`.
-    private func labelPrefix(_ label: (column: String, exact: SQLValue, prefix: SQLValue)) -> SQLCondition {
+    func labelPrefix(_ label: (column: String, exact: SQLValue, prefix: SQLValue)) -> SQLCondition {
         let column = quoteIdentifier(label.column)
         guard table.dialect == .sqlite, let search else { return SQLCondition(table.dialect.matches(column), [label.prefix]) }
         let typed = search.trimmingCharacters(in: .whitespacesAndNewlines)

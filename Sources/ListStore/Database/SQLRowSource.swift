@@ -50,7 +50,9 @@ public struct SQLRowSource: RowSource {
         // Where the page starts: a cursor's position, or the row its rowid, key or number names.
         let found: Result<RowPosition?, ListStoreError> =
             switch start {
-            case .position(let position): .success(position)
+            // A relevance position carries a rowid exactly when the page's ties are by rowid
+            // (``RowPageQuery/rankCut``): one of the other statement's order is no position here.
+            case .position(let position): .success((position.rowid != nil) == (query.rankCut != nil) ? position : nil)
             case .rowid(let rowid): database.position(ofRowid: rowid, in: query.table, sort: query.sort, startedAt: query.startedAt)
             case .key(let key): database.position(ofKey: key, in: query.table, sort: query.sort, startedAt: query.startedAt)
             case .rowNumber(let row): database.position(of: row, in: query)

@@ -29,8 +29,15 @@ extension SQLiteConnection: KeysetConnection {
                 next += 1
             }
             page.rows.endRow(width: width)
-            for index in next..<columns { page.keys.appendValue(statement.keyValue(Int32(index))) }
-            page.keys.endRow(width: columns - next)
+            let keyEnd = layout.readsRowid ? columns - 1 : columns
+            for index in next..<keyEnd { page.keys.appendValue(statement.keyValue(Int32(index))) }
+            page.keys.endRow(width: keyEnd - next)
+            if layout.readsRowid {
+                guard case .integer(let rowid) = statement.keyValue(Int32(keyEnd)) else {
+                    throw ListStoreError(kind: .schemaChanged, message: "a full-text rowid is not an integer", sql: sql.sql)
+                }
+                page.rowids.append(rowid)
+            }
         }
     }
 }

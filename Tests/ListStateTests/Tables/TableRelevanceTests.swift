@@ -82,7 +82,7 @@ import Testing
         }
         let expected = try TableFixtureRows.names(
             "SELECT p.name FROM pkgs_fts JOIN pkgs p ON p.rowid = pkgs_fts.rowid WHERE pkgs_fts MATCH '\"shell\"*' "
-                + "ORDER BY bm25(pkgs_fts), p.name", path: fixture.path)
+                + "ORDER BY bm25(pkgs_fts), p.rowid", path: fixture.path)
         #expect(names == expected && names.count == 6)
 
         let first = try Self.json(try fixture.server.get("/pkgs.json?q=shell&limit=2"))
@@ -97,6 +97,34 @@ import Testing
         #expect(page.status == 200)
         #expect(page.text.contains("The list changed since the first page of this search"))
         #expect(page.text.contains(#"<a href="/pkgs?q&#61;shell&amp;limit&#61;2">Start the search over</a>"#))
+    }
+}
+
+extension TableRelevanceTests {
+    /// A filtered search reads the statement that joins every match (ties by the key): its walk
+    /// is exact too. A relevance cursor of the other statement (one made before issue 48, whose
+    /// ties were by the key) is refused as a bad cursor, the page checked.
+    @Test func aFilteredWalkIsExactAndACursorOfTheOtherOrderIsRefused() throws {
+        let fixture = try TableFixture(Self.packages)
+        var names: [String] = []
+        var next: String? = "/pkgs.json?q=shell&summary__contains=sh&limit=2"
+        while let address = next {
+            let json = try Self.json(try fixture.server.get(address))
+            names += (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            next = json["next"] as? String
+        }
+        let expected = try TableFixtureRows.names(
+            "SELECT p.name FROM pkgs_fts JOIN pkgs p ON p.rowid = pkgs_fts.rowid WHERE pkgs_fts MATCH '\"shell\"*' "
+                + "AND p.summary LIKE '%sh%' ORDER BY bm25(pkgs_fts), p.name", path: fixture.path)
+        #expect(names == expected && names.count == 6)
+
+        let before = RowCursor(
+            afterRelevant: RowPosition(sortValue: .real(-1e-6), key: [.text("dash"), .integer(2)]), version: 0, list: "pkgs")
+        let refused = try fixture.server.get("/pkgs?q=shell&cursor=\(before.encoded)")
+        #expect(refused.status == 400 && refused.text.contains("does not exist"))
+        #expect(try fixture.server.get("/pkgs.json?q=shell&summary__contains=sh&cursor=\(before.encoded)").status == 200)
+        let ranked = try #require(try Self.json(try fixture.server.get("/pkgs.json?q=shell&limit=2"))["next"] as? String)
+        #expect(try fixture.server.get(ranked + "&summary__contains=sh").status == 400)
     }
 }
 

@@ -59,13 +59,15 @@ import Testing
         }
     }
 
-    /// Every row of `search` in relevance order, walked `limit` rows a page after each
-    /// page's last position; and the count of the same search.
-    static func walk(_ search: String, limit: Int, in packages: Packages) throws -> (names: [String], count: Int) {
+    /// Every row of `search` (and `filters`) in relevance order, walked `limit` rows a page
+    /// after each page's last position; and the count of the same search.
+    static func walk(
+        _ search: String, limit: Int, filters: [RowFilter] = [], in packages: Packages
+    ) throws -> (names: [String], count: Int) {
         let source = DatabaseSource(path: packages.path)
         let table = try #require(try source.tables().get().first { $0.name == "packages" })
         let rows = SQLRowSource(database: source, table: table)
-        let query = RowPageQuery(table: table, limit: limit, search: search, relevanceOrder: true)
+        let query = RowPageQuery(table: table, limit: limit, search: search, filters: filters, relevanceOrder: true)
         #expect(query.ordersByRelevance)
         var names: [String] = []
         var start: RowCursor.Start?
@@ -77,6 +79,8 @@ import Testing
             guard page.hasMore else { break }
             let position = try #require(page.lastPosition(in: table, sort: nil))
             #expect(position.sortValue != nil, "a relevance page's position carries its rank")
+            // Ranked on the full-text side, ties are by rowid, which the position carries.
+            #expect((position.rowid != nil) == (query.rankCut != nil))
             // Through the cursor's text, as a next link carries it.
             let cursor = RowCursor(afterRelevant: position, version: 9, list: "packages")
             let decoded = try #require(
@@ -88,6 +92,7 @@ import Testing
         return (names, count.value)
     }
 
+    /// Ranked on the full-text side (``RowPageQuery/rankCut``, issue 48): ties by rowid.
     @Test func relevanceIsSQLitesBm25OrderAndEveryPageWalksItExactly() throws {
         let packages = try Packages()
         defer { packages.remove() }
@@ -96,7 +101,7 @@ import Testing
             // No name starts with these words: every row is of the last tier, in bm25's order.
             let expected = try packages.names(
                 "SELECT p.name FROM packages_fts JOIN packages p ON p.rowid = packages_fts.rowid "
-                    + "WHERE packages_fts MATCH '\(match)' ORDER BY bm25(packages_fts), p.name, p.rowid")
+                    + "WHERE packages_fts MATCH '\(match)' ORDER BY bm25(packages_fts), p.rowid")
             #expect(expected.count > 10)
             for limit in [2, 3, 50] {
                 let walked = try Self.walk(search, limit: limit, in: packages)
@@ -104,6 +109,74 @@ import Testing
                 #expect(walked.count == expected.count)
             }
         }
+    }
+
+    /// A filter keeps the statement that joins every match (ties by the key), its pages exact.
+    @Test func aFilteredSearchIsInRelevanceOrderTooEveryPageExact() throws {
+        let packages = try Packages()
+        defer { packages.remove() }
+        let source = DatabaseSource(path: packages.path)
+        let table = try #require(try source.tables().get().first { $0.name == "packages" })
+        let filter = RowFilter(column: "summary", operation: .contains, value: "fast")
+        #expect(RowPageQuery(table: table, search: "editor", filters: [filter], relevanceOrder: true).rankCut == nil)
+        #expect(RowPageQuery(table: table, search: "editor", relevanceOrder: true).rankCut != nil)
+        for search in ["editor", "shell tool"] {
+            let match = SearchWords.fts5Expression(SearchWords.of(search)).replacingOccurrences(of: "'", with: "''")
+            let expected = try packages.names(
+                "SELECT p.name FROM packages_fts JOIN packages p ON p.rowid = packages_fts.rowid "
+                    + "WHERE packages_fts MATCH '\(match)' AND p.summary LIKE '%fast%' ORDER BY bm25(packages_fts), p.name, p.rowid")
+            #expect(expected.count > 5)
+            for limit in [2, 3] {
+                let walked = try Self.walk(search, limit: limit, filters: [filter], in: packages)
+                #expect(walked.names == expected, "\(search), \(limit) a page")
+                #expect(walked.count == expected.count)
+            }
+        }
+    }
+
+    /// The label's tiers ranked on the full-text side: the rows of the label's ranges first
+    /// (the search text itself, then those it starts), each tier by bm25 then rowid, then
+    /// every other match; as SQLite computes it from the whole set.
+    @Test func theLabelsTiersAreExactOnEveryPage() throws {
+        let packages = try Packages()
+        defer { packages.remove() }
+        for search in ["bash", "gcc", "vim"] {
+            let expected = try packages.names(
+                "WITH r(id, s) AS MATERIALIZED (SELECT rowid, bm25(packages_fts) FROM packages_fts "
+                    + "WHERE packages_fts MATCH '\"\(search)\"*'), "
+                    + "m(id, name, v) AS (SELECT p.rowid, p.name, CASE WHEN p.name = '\(search)' THEN -2000000.0 "
+                    + "WHEN p.name >= '\(search)' AND p.name < '\(search)' || char(1114111) THEN -1000000.0 ELSE 0.0 END "
+                    + "+ coalesce((SELECT s FROM r WHERE r.id = p.rowid), 0.0) FROM packages p "
+                    + "WHERE p.rowid IN (SELECT id FROM r) OR (p.name >= '\(search)' AND p.name < '\(search)' || char(1114111))) "
+                    + "SELECT name FROM m ORDER BY v, id")
+            #expect(expected.count > 5)
+            for limit in [2, 3] {
+                let walked = try Self.walk(search, limit: limit, in: packages)
+                #expect(walked.names == expected, "\(search), \(limit) a page")
+                #expect(walked.count == expected.count)
+            }
+        }
+    }
+
+    /// A position of the other relevance statement is no position of this one: a page after it
+    /// is refused (nil, as for a row gone), never read from a wrong place.
+    @Test func aPositionOfTheOtherRelevanceStatementIsRefused() throws {
+        let packages = try Packages()
+        defer { packages.remove() }
+        let source = DatabaseSource(path: packages.path)
+        let table = try #require(try source.tables().get().first { $0.name == "packages" })
+        let rows = SQLRowSource(database: source, table: table)
+        let ranked = RowPageQuery(table: table, limit: 2, search: "editor", relevanceOrder: true)
+        let filtered = RowPageQuery(
+            table: table, limit: 2, search: "editor", filters: [RowFilter(column: "summary", operation: .contains, value: "fast")],
+            relevanceOrder: true)
+        let rankedPosition = try #require(try rows.page(ranked, continuing: nil).get()?.lastPosition(in: table, sort: nil))
+        let filteredPosition = try #require(try rows.page(filtered, continuing: nil).get()?.lastPosition(in: table, sort: nil))
+        #expect(rankedPosition.rowid != nil && filteredPosition.rowid == nil)
+        #expect(try rows.page(ranked, continuing: .position(rankedPosition)).get() != nil)
+        #expect(try rows.page(ranked, continuing: .position(filteredPosition)).get() == nil)
+        #expect(try rows.page(filtered, continuing: .position(rankedPosition)).get() == nil)
+        #expect(try rows.page(filtered, continuing: .position(filteredPosition)).get() != nil)
     }
 
     @Test func theLabelMatchesTooExactFirstThenPrefixes() throws {
@@ -180,5 +253,17 @@ import Testing
         let keyOrder = RowCursor(after: RowPosition(sortValue: nil, key: [.text("bash"), .integer(3)]), rowid: nil, list: "packages", sort: nil)
         #expect(RowCursor(encoded: keyOrder.encoded, list: "packages", sort: nil, keyCount: 2, relevance: true) == nil)
         #expect(RowCursor(encoded: keyOrder.encoded, list: "packages", sort: nil, keyCount: 2)?.orderVersion == nil)
+        // Ranked on the full-text side it carries the rowid too (form 7), read back whole.
+        let ranked = RowPosition(sortValue: .real(-1.5e-6), key: [.text("bash"), .integer(3)], rowid: 3)
+        let rankedCursor = RowCursor(afterRelevant: ranked, version: 7, list: "packages")
+        #expect(rankedCursor.encoded != RowCursor(afterRelevant: position, version: 7, list: "packages").encoded)
+        let rankedDecoded = try #require(
+            RowCursor(encoded: rankedCursor.encoded, list: "packages", sort: nil, keyCount: 2, relevance: true))
+        #expect(rankedDecoded.start == .position(ranked) && rankedDecoded.orderVersion == 7)
+        #expect(RowCursor(encoded: rankedCursor.encoded, list: "packages", sort: nil, keyCount: 2) == nil)
+        // A position outside relevance order never carries the rowid into a cursor by value.
+        let sorted = RowCursor(after: ranked, rowid: nil, list: "packages", sort: ListSort(column: "name"))
+        let sortedDecoded = try #require(RowCursor(encoded: sorted.encoded, list: "packages", sort: ListSort(column: "name"), keyCount: 2))
+        if case .position(let back) = sortedDecoded.start { #expect(back.rowid == nil) } else { Issue.record("not by value") }
     }
 }
