@@ -26,13 +26,21 @@ final class CatalogueFixture {
             generalCategory: category, age: "1.1", isEmoji: isEmoji, isEmojiPresentation: false)
     }
 
+    /// The application's configuration unless a test gives its own: the count's whole budget on
+    /// the request path (``TableFixture/wholeCountBudget``), so a first visit counts and is kept.
+    static var configuration: AppConfiguration {
+        var configuration = AppConfiguration()
+        configuration.countShareOfPage = TableFixture.wholeCountBudget
+        return configuration
+    }
+
     /// Serves a catalogue of `records` (A...Z by default).
     /// - Parameters:
     ///   - queryTimeLimit: Seconds a query may take (a held lock answers 503 after it).
     ///   - configuration: The application's configuration; its `lists` configure the catalogue's list.
     init(
         _ records: [CharacterRecord] = (0x41...0x5A).map { CatalogueFixture.record(UInt32($0)) },
-        queryTimeLimit: Double = 0.3, configuration: AppConfiguration = AppConfiguration()
+        queryTimeLimit: Double = 0.3, configuration: AppConfiguration = CatalogueFixture.configuration
     ) throws {
         path = folder + "/catalogue.sqlite"
         let incidents = self.incidents

@@ -20,12 +20,11 @@ import Testing
         return (json["rows"] as? [Any])?.count ?? -1
     }
 
-    /// A share of the page's time that leaves the count its whole budget on the request path,
-    /// so the first visit shows it (what most tests here read; the default defers it).
-    static let wholeBudget = 1_000.0
+    /// A share of the page's time that leaves the count its whole budget on the request path.
+    static let wholeBudget = TableFixture.wholeCountBudget
 
     @Test func countsWithFiltersSearchAndBoth() throws {
-        let fixture = try TableFixture(countShareOfPage: Self.wholeBudget)
+        let fixture = try TableFixture()
         for (query, words) in [
             ("", ""), ("price=1.5", " where price = 1.5"), ("q=p", " matching “\u{2068}p\u{2069}”"),
             ("q=p&price__gt=1", " matching “\u{2068}p\u{2069}” where price > 1"),
@@ -52,7 +51,7 @@ import Testing
     }
 
     @Test func countsSpeakThePageLanguage() throws {
-        let fixture = try TableFixture(countShareOfPage: Self.wholeBudget)
+        let fixture = try TableFixture()
         let simplified = try fixture.server.get("/products?limit=1&price=1.5&lang=zh-Hans")
         #expect(Self.countText(simplified.text) == "price = 1.5的共 3 行。")
         let traditional = try fixture.server.get("/products?limit=1&lang=zh-Hant")
@@ -62,7 +61,7 @@ import Testing
     }
 
     @Test func aCountIsKeptUntilTheDataChanges() throws {
-        let fixture = try TableFixture(countShareOfPage: Self.wholeBudget)
+        let fixture = try TableFixture()
         let before = try fixture.server.get("/products?limit=2&price=1.5")
         #expect(Self.countText(before.text) == "3 rows where price = 1.5.")
         try fixture.write("INSERT INTO products (name, price) VALUES ('quince', 1.5)")
@@ -90,7 +89,7 @@ import Testing
     /// and shows only a lower bound that reached the bounded count's end ("more than 10,000"),
     /// never a smaller number the next visit would contradict.
     @Test func aCountPastItsBudgetIsALowerBound() throws {
-        let fixture = try TableFixture(Self.big, countBudgetSeconds: 0.001, countShareOfPage: Self.wholeBudget)
+        let fixture = try TableFixture(Self.big, countBudgetSeconds: 0.001)
         for _ in 0..<3 {
             let started = ContinuousClock.now
             let json = try TableFixture.json(fixture.server.get("/big.json?t__contains=word"))
