@@ -407,13 +407,20 @@ struct TableRoute: Sendable {
             response.headers.replaceOrAdd(name: "Link", value: "<\(next)>; rel=\"next\"")
         }
         ResponseHeaders.setListHeaders(on: &response, decision: decision, negotiatedFromHeader: ask.languageFromHeader)
+        // A count or facets still being finished: the next visit's answer differs, so this one is for now
+        // only (no validator that a revalidation would find stale, found by headers.py: a 200, not a 304).
+        let isSettled = tally.isSettled && (view.facets?.isComplete ?? true)
+        if !isSettled {
+            response.headers.remove(name: "ETag")
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        }
         // A region the filter form asked for: the history gets the filter's own address (htmx, `HX-Push-Url`).
         if let parsed, parsed.usedFilterForm, ask.format == .region {
             response.headers.replaceOrAdd(name: "HX-Push-Url", value: QueryString.link(list.path, parsed.queryItems(cursor: nil)))
         }
         // Kept only when the rows came from the very file the key's version describes.
         if let cacheKey, response.status == 200, let page, page.fileIdentity == cacheKey.version.identity, page.readAt == nil,
-            tally.isSettled, view.facets?.isComplete ?? true, let cache = responseCache
+            isSettled, let cache = responseCache
         {
             cache.store(response, for: cacheKey)
         }
