@@ -14,7 +14,8 @@
 # Prints a Markdown section on standard output. Environment: LISTSTATE (the binary;
 # default the release build), CATALOGUE (a built catalogue in a folder of its own;
 # default: built on first start here), CPU_ROUNDS (default 5), CPU_SECONDS (wrk
-# seconds per run, default 3), CPU_CONNECTIONS (default "64 16").
+# seconds per run, default 3), CPU_CONNECTIONS (default "64 16"), BASELINE (another
+# liststate binary, e.g. an earlier commit's, measured in the same turns: a before/after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -54,6 +55,19 @@ wait_for "http://127.0.0.1:$port/" "$liststate_pid"
 liststate_url="http://127.0.0.1:$port/"
 curl -fsS -D "$work/headers.txt" -o "$work/index.html" "$liststate_url"
 curl -fsS -o /dev/null "$liststate_url"  # kept: the next requests are cache hits
+
+baseline=${BASELINE:-}
+if [ -n "$baseline" ]; then
+  baseline_port=$(free_port)
+  "$baseline" serve --port "$baseline_port" --db "$catalogue" > /dev/null 2> "$work/baseline.err" &
+  pids+=($!)
+  baseline_pid=${pids[-1]}
+  baseline_url="http://127.0.0.1:$baseline_port/"
+  wait_for "$baseline_url" "$baseline_pid"
+  curl -fsS -o /dev/null "$baseline_url"
+  curl -fsS -o /dev/null "$baseline_url"
+  cmp -s <(curl -fsS "$baseline_url") "$work/index.html" || { echo "the baseline serves other bytes" >&2; exit 1; }
+fi
 
 static_nginx "$work" "$work/index.html"
 pids+=("$nginx_pid")
@@ -100,6 +114,11 @@ measure() {
 names=(liststate nginx floor)
 declare -A urls=([liststate]="$liststate_url" [nginx]="$nginx_url" [floor]="$floor_url")
 declare -A watched=([liststate]="$liststate_pid" [nginx]="$nginx_workers" [floor]="$floor_pid")
+if [ -n "$baseline" ]; then
+  names+=(baseline)
+  urls[baseline]=$baseline_url
+  watched[baseline]=$baseline_pid
+fi
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 for connections in "${connection_counts[@]}"; do
@@ -151,6 +170,18 @@ for connections in "${connection_counts[@]}"; do
     "$(column liststate "$connections" 2 | median)" "$(column nginx "$connections" 2 | median)" "$(column floor "$connections" 2 | median)" \
     "$(round_ratio liststate nginx "$connections" 2)" "$errors"
 done
+if [ -n "$baseline" ]; then
+  echo
+  echo "Baseline (\`$(basename "$baseline")\`, another build), in the same turns:"
+  echo
+  echo "| connections | baseline µs/request | ListState µs/request | ListState / baseline | requests/s baseline / ListState |"
+  echo "| --- | --- | --- | --- | --- |"
+  for connections in "${connection_counts[@]}"; do
+    printf '| %s | %.2f | %.2f | %.2f | %.0f / %.0f |\n' "$connections" "$(column baseline "$connections" 1 | median)" \
+      "$(column liststate "$connections" 1 | median)" "$(round_ratio liststate baseline "$connections" 1)" \
+      "$(column baseline "$connections" 2 | median)" "$(column liststate "$connections" 2 | median)"
+  done
+fi
 echo
 echo "Goal: ListState ≤ 1.0 × nginx; where libmicrohttpd and the kernel alone cost more than nginx"
 echo "(the floor above nginx), ListState ≤ 1.1 × the floor."
