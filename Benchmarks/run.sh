@@ -458,6 +458,9 @@ LISTSTATE="$liststate" Benchmarks/exploring.sh >> "$output"
 log "the search benchmark (Benchmarks/search.sh: relevance order, a label match and a literal on 60,000 rows)"
 LISTSTATE="$liststate" Benchmarks/search.sh >> "$output"
 
+log "the cached page's CPU per request (Benchmarks/cached-cpu.sh: beside nginx and libmicrohttpd alone)"
+LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/cached-cpu.sh >> "$output"
+
 log "the upstream benchmark (Benchmarks/upstream.sh: a list over the test upstream beside SQLite)"
 LISTSTATE="$liststate" Benchmarks/upstream.sh >> "$output"
 

@@ -236,7 +236,9 @@ enum ServeCommand {
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
         application.configure(&configuration)
         // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
+        // Standard output on /dev/null: no line is made.
         switch options.logFormat {
+        case _ where LogWriter.standardOutput.isDiscarding: configuration.accessLog = nil
         case .combined: configuration.accessLog = { entry in LogWriter.standardOutput.write(bytes: entry.combinedLineBytes) }
         case .json:
             LogWriter.standardOutput.writeNoticesAsJSON()

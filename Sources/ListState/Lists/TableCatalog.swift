@@ -65,13 +65,14 @@ package final class TableCatalog: Sendable {
     /// the last look (at most every ``checkInterval`` seconds; a database
     /// whose lock is held keeps its lists: the look never waits).
     package var lists: TableLists {
-        let due = state.withLock { state -> Bool in
+        // One lock taken when no look is due (every kept page asks: perf).
+        let current = state.withLock { state -> TableLists? in
             guard !databases.isEmpty, ContinuousClock.now - state.checked >= .milliseconds(Int(Self.checkInterval * 1000))
-            else { return false }
+            else { return state.lists }
             state.checked = .now
-            return true
+            return nil
         }
-        return due ? refresh(force: false) : state.withLock { $0.lists }
+        return current ?? refresh(force: false)
     }
 
     /// The lists re-read now (a statement met a table or column the database
