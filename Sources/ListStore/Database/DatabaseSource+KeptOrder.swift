@@ -20,15 +20,17 @@ extension DatabaseSource {
         var cursorRowid: Int64?
         if let after = query.after {
             // Only a position by sort value and rowid names a place in the order.
-            guard after.sortValue != nil, after.repeats == 0, after.rowid == nil, after.key.count == 1,
-                case .integer(let rowid) = after.key[0], let place = order.place(of: rowid)
+            guard after.sortValue != nil, after.repeats == 0, after.rowid == nil,
+                after.key.count == query.table.keyExpressions.count, case .integer(let rowid)? = after.key.last,
+                let place = order.place(of: rowid)
             else { return nil }
             start = place + 1
             cursorRowid = rowid
         }
         let rowids = Array(order.rowids[min(start, order.rowids.count)..<min(order.rowids.count, start + limit + 1)])
         let keyset = KeysetQuery(query)
-        guard let (sortExpression, _) = keyset.sort, let rowidExpression = query.table.keyExpressions.first else { return nil }
+        let keys = query.table.keyExpressions
+        guard let (sortExpression, _) = keyset.sort, let rowidExpression = keys.last else { return nil }
         let read = judged { () throws(ListStoreError) -> RowPage? in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
@@ -36,25 +38,27 @@ extension DatabaseSource {
                 workLimit: query.attemptWork
             ) { connection throws(ListStoreError) -> RowPage? in
                 if let cursorRowid, let after = query.after {
-                    // The cursor's row still holds the cursor's value: else its place is not the cursor's.
+                    // The cursor's row still holds the cursor's values: else its place is not the cursor's.
                     let statement = try connection.statement(
-                        "SELECT \(sortExpression) FROM \(query.table.sqlName) WHERE \(rowidExpression) = ?")
+                        "SELECT \(([sortExpression] + keys).joined(separator: ", ")) FROM \(query.table.sqlName) WHERE \(rowidExpression) = ?")
                     defer { statement.reset() }
                     try statement.bind(values: [.integer(cursorRowid)])
-                    guard try statement.step(), statement.keyValue(0) == after.sortValue else { return nil }
+                    guard try statement.step(), statement.keyValue(0) == after.sortValue,
+                        after.key.indices.allSatisfy({ statement.keyValue(Int32($0 + 1)) == after.key[$0] })
+                    else { return nil }
                 }
                 var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
                 guard !rowids.isEmpty else { return page }
                 var read = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
                 let layout = KeysetRowLayout(keyset)
                 read.rows.reserveCapacity(rows: rowids.count, width: layout.width, bytes: rowids.count * layout.width * 16)
-                read.keys.reserveCapacity(rows: rowids.count, width: 1)
+                read.keys.reserveCapacity(rows: rowids.count, width: keys.count)
                 read.sortValues.reserveCapacity(rowids.count)
                 var unbounded: ByteBudget?
                 try connection.appendRows(of: keyset.rows(rowids: rowids), to: &read, layout, budget: &unbounded)
                 // Read in the keyset's own order: the rows are the order's, or a write came between.
                 guard read.keys.count == rowids.count,
-                    read.keys.indices.allSatisfy({ read.keys[$0, 0] == .integer(rowids[$0]) })
+                    read.keys.indices.allSatisfy({ read.keys[$0, keys.count - 1] == .integer(rowids[$0]) })
                 else { return nil }
                 page.append(read)
                 page.keep(limit)
@@ -70,11 +74,13 @@ extension DatabaseSource {
     }
 
     /// Whether `query` is a page a kept order can serve: sorted, no search or filter, values
-    /// clamped, no byte budget, of a SQLite table keyed by its rowid alone.
+    /// clamped, no byte budget, of a SQLite table whose key ends with its rowid (an `INTEGER
+    /// PRIMARY KEY`, the rowid alone, or another primary key and the rowid).
     static func readsFromKeptOrder(_ query: RowPageQuery) -> Bool {
         let table = query.table
-        guard let sort = query.sort, table.dialect == .sqlite, table.kind == .table, table.keyIsRowid,
-            table.keyExpressions.count == 1, table.columnIndex(sort.column) != nil
+        guard let sort = query.sort, table.dialect == .sqlite, table.kind == .table, table.hasUniqueKey,
+            table.keyIsRowid || (table.rowidName != nil && table.keyExpressions.last == table.rowidName),
+            table.columnIndex(sort.column) != nil
         else { return false }
         return query.search == nil && query.filters.isEmpty && !query.wholeValues && query.byteBudget == nil
             && query.limit < KeysetQuery.rowidListLimit
@@ -86,7 +92,7 @@ extension DatabaseSource {
     func buildOrder(of table: TableDescription, sort: ListSort, key: KeptSortOrders.Key, at version: DataVersion) {
         guard let orders = sortOrders else { return }
         let keyset = KeysetQuery(RowPageQuery(table: table, sort: sort))
-        guard let rowidExpression = table.keyExpressions.first else { return }
+        guard let rowidExpression = table.keyExpressions.last else { return }
         let read = judged { () throws(ListStoreError) -> KeptSortOrder? in
             try pool.withConnection(timeLimit: Self.orderTimeLimit, from: nil, waiting: false) {
                 connection throws(ListStoreError) -> KeptSortOrder? in

@@ -182,12 +182,12 @@ package struct KeysetQuery {
     /// limit of bound parameters (32,766).
     package static let rowidListLimit = 10_000
 
-    /// The statement that reads a page's columns (``selectList``) of the rows of a table keyed
-    /// by its rowid whose rowids are `rowids`, in the list's order (``wholeOrder``).
+    /// The statement that reads a page's columns (``selectList``) of the rows of a table whose
+    /// key ends with its rowid whose rowids are `rowids`, in the list's order (``wholeOrder``).
     package func rows(rowids: [Int64]) -> SQLCondition {
         let placeholders = String(repeating: "?, ", count: max(0, rowids.count - 1)) + "?"
         let sql =
-            "SELECT \(selectList) FROM \(table.sqlName) WHERE \(table.keyExpressions.first ?? "rowid") IN (\(placeholders)) ORDER BY \(wholeOrder)"
+            "SELECT \(selectList) FROM \(table.sqlName) WHERE \(table.keyExpressions.last ?? "rowid") IN (\(placeholders)) ORDER BY \(wholeOrder)"
         return SQLCondition(sql, rowids.map { .integer($0) })
     }
 

@@ -41,21 +41,23 @@ import Testing
         let orders = KeptSortOrders(budgetBytes: 64 << 20, minimumRows: 0)
         let kept = DatabaseSource(path: database.path, sortOrders: orders)
         let plain = DatabaseSource(path: database.path)
-        let items = try #require(try kept.tables().get().first { $0.name == "items" })
-        for column in items.columns {
-            for descending in [false, true] {
-                let sort = ListSort(column: column.name, descending: descending)
-                _ = try kept.page(RowPageQuery(table: items, sort: sort, limit: 2)).get()
-                try Self.settle(orders)
-                let key = KeptSortOrders.Key(source: ObjectIdentifier(kept), table: "items", sort: sort)
-                #expect(orders.keptKeys.contains(key), "no order kept for \(sort.parameter)")
-                let served = orders.pagesServed.load(ordering: .relaxed)
-                var pages = 0
-                for limit in [2, 3, 50] {
-                    pages += try Self.expectSamePages(kept: kept, plain: plain, items, sort: sort, limit: limit)
+        // An INTEGER PRIMARY KEY; a text primary key holding NULL, then the rowid; the rowid alone.
+        for table in try kept.tables().get() where ["items", "codes", "loose"].contains(table.name) {
+            for column in table.columns {
+                for descending in [false, true] {
+                    let sort = ListSort(column: column.name, descending: descending)
+                    _ = try kept.page(RowPageQuery(table: table, sort: sort, limit: 2)).get()
+                    try Self.settle(orders)
+                    let key = KeptSortOrders.Key(source: ObjectIdentifier(kept), table: table.name, sort: sort)
+                    #expect(orders.keptKeys.contains(key), "no order kept for \(table.name) by \(sort.parameter)")
+                    let served = orders.pagesServed.load(ordering: .relaxed)
+                    var pages = 0
+                    for limit in [2, 3, 50] {
+                        pages += try Self.expectSamePages(kept: kept, plain: plain, table, sort: sort, limit: limit)
+                    }
+                    let fromOrder = orders.pagesServed.load(ordering: .relaxed) - served
+                    #expect(fromOrder == pages, "pages of \(table.name) by \(sort.parameter) not all from the order")
                 }
-                let fromOrder = orders.pagesServed.load(ordering: .relaxed) - served
-                #expect(fromOrder == pages, "pages by \(sort.parameter) not all from the order")
             }
         }
     }
