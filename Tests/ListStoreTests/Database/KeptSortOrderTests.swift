@@ -104,6 +104,35 @@ import Testing
         #expect(orders.usedBytes == 0)
     }
 
+    @Test func ordersStayWithinTheBudgetTheLeastRecentlyUsedOut() throws {
+        let database = try TestDatabase(rows: 300)
+        defer { database.remove() }
+        // Room for one order of `items` as estimated before it is built (300 dense rowids: 3.6 KB
+        // and a page of slack), not for that and another kept.
+        let one = KeptSortOrder.estimatedBytes(count: 300, first: 1, last: 300)
+        let orders = KeptSortOrders(budgetBytes: one + 100, minimumRows: 0)
+        let source = DatabaseSource(path: database.path, sortOrders: orders)
+        let items = try #require(try source.tables().get().first { $0.name == "items" })
+        var kept: [Set<KeptSortOrders.Key>] = []
+        for column in ["grp", "label", "grp"] {
+            _ = try source.page(RowPageQuery(table: items, sort: ListSort(column: column))).get()
+            try Self.settle(orders)
+            #expect(orders.usedBytes <= orders.budgetBytes)
+            kept.append(orders.keptKeys)
+        }
+        let key = { (column: String) in KeptSortOrders.Key(source: ObjectIdentifier(source), table: "items", sort: ListSort(column: column)) }
+        #expect(kept == [[key("grp")], [key("label")], [key("grp")]])
+        // An order larger than the whole budget is never built: the pages sort in SQL.
+        let small = KeptSortOrders(budgetBytes: one / 2, minimumRows: 0)
+        let tight = DatabaseSource(path: database.path, sortOrders: small)
+        let query = RowPageQuery(table: items, sort: ListSort(column: "label"))
+        _ = try tight.page(query).get()
+        try Self.settle(small)
+        #expect(small.keptKeys.isEmpty)
+        #expect(small.usedBytes == 0)
+        #expect(try tight.page(query).get() == DatabaseSource(path: database.path).page(query).get())
+    }
+
     @Test func theLookUpFindsEveryRowidDenseOrSparse() throws {
         let version = DataVersion(1)
         let dense = try #require(KeptSortOrder(rowids: [5, 3, 4, 7], version: version))
