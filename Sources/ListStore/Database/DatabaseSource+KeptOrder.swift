@@ -87,8 +87,8 @@ extension DatabaseSource {
     }
 
     /// Reads the order of `table` under `sort` at `version` into `sortOrders`, within its
-    /// budget; declined for a small table or one the budget cannot hold, dropped when the data
-    /// changed while it was read.
+    /// budget; declined for an order an index serves, a small table or one the budget cannot
+    /// hold, dropped when the data changed while it was read.
     func buildOrder(of table: TableDescription, sort: ListSort, key: KeptSortOrders.Key, at version: DataVersion) {
         guard let orders = sortOrders else { return }
         let keyset = KeysetQuery(RowPageQuery(table: table, sort: sort))
@@ -96,6 +96,8 @@ extension DatabaseSource {
         let read = judged { () throws(ListStoreError) -> KeptSortOrder? in
             try pool.withConnection(timeLimit: Self.orderTimeLimit, from: nil, waiting: false) {
                 connection throws(ListStoreError) -> KeptSortOrder? in
+                // An index that serves the order pages it as fast as a kept order would, without its memory.
+                guard try Self.sortsWholeTable(keyset, on: connection) else { return nil }
                 let span = try connection.statement(
                     "SELECT count(*), min(\(rowidExpression)), max(\(rowidExpression)) FROM \(table.sqlName)")
                 defer { span.reset() }
@@ -135,6 +137,20 @@ extension DatabaseSource {
         // Not kept (small, too large, failed, or the data changed): not asked for again at this version.
         if case .success(nil) = read { orders.decline(key, at: version) }
         if case .failure = read { orders.decline(key, at: version) }
+    }
+
+    /// Whether SQLite sorts the whole list for its first page (`USE TEMP B-TREE FOR ORDER BY` in
+    /// its query plan), rather than walk an index in the order (or its first terms: `RIGHT PART`).
+    static func sortsWholeTable(_ keyset: KeysetQuery, on connection: SQLiteConnection) throws(ListStoreError) -> Bool {
+        let first = keyset.statement(range: .nonNull, after: nil, limit: 1)
+        let plan = try connection.statement("EXPLAIN QUERY PLAN " + first.sql)
+        defer { plan.reset() }
+        try plan.bind(values: first.values)
+        var sorts = false
+        while try plan.step() {
+            if plan.text(3).contains("USE TEMP B-TREE FOR ORDER BY") { sorts = true }
+        }
+        return sorts
     }
 
     /// The longest the read of an order may take, in seconds.

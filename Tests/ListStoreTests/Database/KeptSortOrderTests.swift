@@ -49,14 +49,16 @@ import Testing
                     _ = try kept.page(RowPageQuery(table: table, sort: sort, limit: 2)).get()
                     try Self.settle(orders)
                     let key = KeptSortOrders.Key(source: ObjectIdentifier(kept), table: table.name, sort: sort)
-                    #expect(orders.keptKeys.contains(key), "no order kept for \(table.name) by \(sort.parameter)")
+                    // The key's first column is an index's (the rowid's, the primary key's): none kept.
+                    let isKept = orders.keptKeys.contains(key)
+                    #expect(isKept == !["items.id", "codes.code"].contains("\(table.name).\(column.name)"), "\(table.name) by \(sort.parameter)")
                     let served = orders.pagesServed.load(ordering: .relaxed)
                     var pages = 0
                     for limit in [2, 3, 50] {
                         pages += try Self.expectSamePages(kept: kept, plain: plain, table, sort: sort, limit: limit)
                     }
                     let fromOrder = orders.pagesServed.load(ordering: .relaxed) - served
-                    #expect(fromOrder == pages, "pages of \(table.name) by \(sort.parameter) not all from the order")
+                    #expect(fromOrder == (isKept ? pages : 0), "pages of \(table.name) by \(sort.parameter) not all from the order")
                 }
             }
         }
