@@ -207,5 +207,5 @@ if [ -n "${figure[postgresql-key]:-}" ]; then
   echo "| ${figure[debian-rows]} rows, PostgreSQL (SQL path) | — | $k | $s | $(ratio "$s" "$k") | $d | $(ratio "$d" "$k") | ${figure[postgresql-rss]} |"
 fi
 echo
-echo "The order ready (a sorted page under 2 × the key-order page) after the first sorted page:"
+echo "The order ready (the deep page served under 2 × the key-order page) after the first sorted page:"
 echo "${figure[debian-ready]} s at ${figure[debian-rows]} rows, ${figure[big-ready]} s at ${figure[big-rows]} rows."
