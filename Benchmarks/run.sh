@@ -471,5 +471,8 @@ log "the PostgreSQL benchmark (Benchmarks/postgresql.sh, in a throw-away cluster
 scripts/install-postgresql
 LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/postgresql.sh >> "$output"
 
+log "the sorting benchmark (Benchmarks/sorting.sh: a page sorted by a column without an index, 63,697 and 1,000,000 rows, and PostgreSQL's)"
+LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/sorting.sh >> "$output"
+
 log "wrote $output and $chart"
 sed -n '/^## Targets/,/^## Render/p' "$output" | head -n -1
