@@ -64,10 +64,11 @@ enum ServeCommand {
           --response-cache MIB  memory for rendered answers kept for the requests
                                 that repeat them, checked against the data's version on
                                 every use (default 4; 0 keeps nothing)
-          --sort-memory MIB     memory for the orders of sorted pages of SQLite tables,
-                                built after the answer so a page sorted by any column
-                                costs about a page in key order (default 64; 0 keeps
-                                none: every sorted page sorts in SQL)
+          --sort-memory MIB     memory for the orders of sorted pages of SQLite tables
+                                and the rankings of their searches, built after the
+                                answer so a page sorted by any column, or a search's
+                                next page, costs about a page in key order (default 64;
+                                0 keeps none: every page sorts and ranks in SQL)
           --log-format FORMAT   the access log on standard output: combined (the Combined
                                 Log Format of nginx and Apache, the default) or json (one
                                 object per line: time, method, path, status, bytes,

@@ -93,7 +93,7 @@ public final class DatabaseSource: ListSource {
 
     /// One page of `query.table` in its order (``KeysetReader``).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
-        if let kept = keptOrderPage(query) { return kept }
+        if let kept = keptOrderPage(query) ?? keptRankingPage(query) { return kept }
         return judged { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),

@@ -1,10 +1,14 @@
 /// The rowids of a SQLite rowid table in exactly SQLite's order for one sort (``ListSort``:
 /// the keyset query's own `ORDER BY` terms, NULLs last, ties by rowid), with each rowid's
 /// place: a sorted page reads its next rows by rowid from here instead of sorting the table
-/// again (``KeptSortOrders``). About 12 bytes a row; valid at one ``DataVersion`` only.
+/// again (``KeptSortOrders``). About 12 bytes a row; valid at one ``DataVersion`` only. A
+/// search's relevance ranking is one too, with each row's relevance value (20 bytes a row).
 package struct KeptSortOrder: Sendable {
     /// The rowids in the order.
     package let rowids: [Int64]
+    /// Each row's relevance value, in a search's ranking (the page's sort value); empty in a
+    /// column's order, whose values the table holds.
+    package let values: [Double]
     /// Each rowid's place in ``rowids``: a flat array from ``firstRowid`` where rowids are
     /// dense enough (``denseFactor``), else a dictionary.
     private let places: Places
@@ -31,9 +35,11 @@ package struct KeptSortOrder: Sendable {
         return count * (8 + sparseBytesPerRow) + 8192
     }
 
-    /// The order of `rowids` (each once) read at `version`; nil when a rowid repeats.
-    package init?(rowids: [Int64], version: DataVersion) {
+    /// The order of `rowids` (each once) read at `version`, with their relevance `values` in a
+    /// ranking; nil when a rowid repeats.
+    package init?(rowids: [Int64], values: [Double] = [], version: DataVersion) {
         self.rowids = rowids
+        self.values = values
         self.version = version
         guard let first = rowids.min(), let last = rowids.max() else {
             places = .dense(first: 0, places: [])
@@ -74,8 +80,8 @@ package struct KeptSortOrder: Sendable {
     /// The bytes the order holds, about (its arrays' capacity, a sparse look-up's estimate).
     package var bytes: Int {
         switch places {
-        case .dense(_, let places): rowids.capacity * 8 + places.capacity * 4
-        case .sparse: rowids.capacity * 8 + rowids.count * Self.sparseBytesPerRow
+        case .dense(_, let places): rowids.capacity * 8 + values.capacity * 8 + places.capacity * 4
+        case .sparse: rowids.capacity * 8 + values.capacity * 8 + rowids.count * Self.sparseBytesPerRow
         }
     }
 }

@@ -12,16 +12,19 @@ import Synchronization
 /// are reserved before it is built, evicting the least recently used ones, so the orders never
 /// hold more than the budget.
 public final class KeptSortOrders: Sendable {
-    /// One order: a source's table under a sort.
+    /// One order: a source's table under a sort, or a search's relevance ranking.
     package struct Key: Hashable, Sendable {
         package var source: ObjectIdentifier
         package var table: String
-        package var sort: ListSort
+        package var sort: ListSort?
+        /// The search ranked (its text and label column), nil for a sort.
+        package var search: String?
 
-        package init(source: ObjectIdentifier, table: String, sort: ListSort) {
+        package init(source: ObjectIdentifier, table: String, sort: ListSort?, search: String? = nil) {
             self.source = source
             self.table = table
             self.sort = sort
+            self.search = search
         }
     }
 

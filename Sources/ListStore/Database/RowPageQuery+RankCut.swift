@@ -77,13 +77,35 @@ extension KeysetQuery {
         }
         sql += " ORDER BY liststate_value, liststate_id LIMIT ?) "
         values.append(.integer(Int64(limit)))
+        return SQLCondition(sql + rankedRows(cut), values)
+    }
+
+    /// The statement of the rows `rowids` of a kept ranking (``KeptSortOrder``) with their
+    /// relevance `values`, read as ``rankCutStatement(_:after:limit:)`` reads a page's.
+    func keptRankingStatement(_ cut: RankCut, rowids: ArraySlice<Int64>, values: ArraySlice<Double>) -> SQLCondition {
+        let rows = String(repeating: "(?, ?), ", count: max(0, rowids.count - 1)) + "(?, ?)"
+        var bound: [SQLValue] = []
+        bound.reserveCapacity(rowids.count * 2)
+        for (rowid, value) in zip(rowids, values) { bound += [.integer(rowid), .real(value)] }
+        return SQLCondition("WITH liststate_page(liststate_id, liststate_value) AS (VALUES \(rows)) " + rankedRows(cut), bound)
+    }
+
+    /// The `SELECT` of the rows `liststate_page(liststate_id, liststate_value)` names, each with
+    /// its value, key and rowid, in (value, rowid) order.
+    private func rankedRows(_ cut: RankCut) -> String {
         let valuePosition = table.columns.count + 1
         let rowidPosition = valuePosition + table.keyExpressions.count + 1
-        sql +=
-            "SELECT \(shownColumns(clamped: clamped)), "
+        return "SELECT \(shownColumns(clamped: clamped)), "
             + "(SELECT liststate_value FROM liststate_page WHERE liststate_id = \(cut.rowid)), "
             + "\(table.keyExpressions.joined(separator: ", ")), \(cut.rowid) FROM \(table.sqlName) "
             + "WHERE \(cut.rowid) IN (SELECT liststate_id FROM liststate_page) ORDER BY \(valuePosition), \(rowidPosition)"
-        return SQLCondition(sql, values)
+    }
+
+    /// The statement of every candidate of `cut`, its rowid and relevance value, in order: a
+    /// search's whole ranking, to keep.
+    static func wholeRanking(_ cut: RankCut) -> SQLCondition {
+        SQLCondition(
+            cut.with.sql + "SELECT liststate_id, liststate_value FROM liststate_candidate ORDER BY liststate_value, liststate_id",
+            cut.with.values)
     }
 }
