@@ -1,9 +1,9 @@
 /// What of a text a page shows when it shows only its start (a list page's cells, drawn
 /// by ListState's shared templates): its first ``characters`` characters. Such a page reads
 /// a text of ``columns`` no further than it can show: one whose first `characters` + 1 bytes
-/// are ASCII other than CR (each byte then a character of its own, UAX #29) is kept as its
-/// first `characters` bytes and marked cut (``RowPage/clamped``), so that the page knows
-/// more follows; any other text is read as the page reads it otherwise (issue 48: a
+/// are ASCII other than CR (each byte then a character of its own, UAX #29), one of those
+/// kept visible, is kept as its first `characters` bytes and marked cut (``RowPage/clamped``),
+/// so that the page knows more follows; any other text is read as the page reads it otherwise (issue 48: a
 /// Debian-shaped page copied and checked its long texts whole to show 300 characters).
 public struct ShownPrefix: Sendable, Hashable {
     /// The most characters kept of a text (what a cell shows, plus one to know it was cut).
@@ -24,12 +24,17 @@ public struct ShownPrefix: Sendable, Hashable {
         // The first `characters` + 1 bytes: none at or above 0x80, none CR. One pass with no
         // early exit, which the compiler makes a loop over 16 bytes at a time (a word at a
         // time with the zero-byte test for CR, 18 K instructions of a Debian-shaped page).
+        // And one of those kept that shows (0x21...0x7E): a caption is a row's first text that
+        // shows something, which the whole text may where its first characters are all blank.
         var high: UInt8 = 0
         var returns: UInt8 = 0
-        for byte in UnsafeBufferPointer(start: base, count: characters + 1) {
+        var shows: UInt8 = 0
+        for byte in UnsafeBufferPointer(start: base, count: characters) {
             high |= byte
             returns |= byte == 0x0D ? 1 : 0
+            shows |= byte &- 0x21 < 0x5E ? 1 : 0
         }
-        return high < 0x80 && returns == 0 ? characters : nil
+        let next = base[characters]
+        return high | next < 0x80 && returns == 0 && next != 0x0D && shows != 0 ? characters : nil
     }
 }

@@ -21,6 +21,9 @@ import Testing
         ("012345678\r\nmore", nil),
         ("0123456789\u{301}more", nil),
         ("é" + long, nil),
+        // Blank as far as a page shows: a caption is a text that shows something.
+        (String(repeating: " ", count: 10) + long, nil),
+        (String(repeating: " ", count: 9) + long, String(repeating: " ", count: 9) + "a"),
     ]
 
     @Test func aPlainTextIsReadNoFurtherThanAPageShows() throws {
