@@ -17,24 +17,25 @@ public struct ShownPrefix: Sendable, Hashable {
     }
 
     /// The bytes of `text` a page keeps: its first ``characters`` when they and the byte
-    /// after them are ASCII other than CR and it does not start with `h` (a web address a
+    /// after them are ASCII other than CR, one of those kept visible, and it does not start with `h` (a web address a
     /// cell links whole); nil to read it as any other page does.
     static func kept(of text: UnsafeBufferPointer<UInt8>, characters: Int) -> Int? {
         guard text.count > characters, let base = text.baseAddress, base[0] != UInt8(ascii: "h") else { return nil }
+        // One of those kept shows (0x21...0x7E; most texts' first byte does): a caption is a
+        // row's first text that shows something, which the whole text may where its first
+        // characters are all blank.
+        var visible = 0
+        while visible < characters, base[visible] &- 0x21 >= 0x5E { visible += 1 }
+        guard visible < characters else { return nil }
         // The first `characters` + 1 bytes: none at or above 0x80, none CR. One pass with no
         // early exit, which the compiler makes a loop over 16 bytes at a time (a word at a
         // time with the zero-byte test for CR, 18 K instructions of a Debian-shaped page).
-        // And one of those kept that shows (0x21...0x7E): a caption is a row's first text that
-        // shows something, which the whole text may where its first characters are all blank.
         var high: UInt8 = 0
         var returns: UInt8 = 0
-        var shows: UInt8 = 0
-        for byte in UnsafeBufferPointer(start: base, count: characters) {
+        for byte in UnsafeBufferPointer(start: base, count: characters + 1) {
             high |= byte
             returns |= byte == 0x0D ? 1 : 0
-            shows |= byte &- 0x21 < 0x5E ? 1 : 0
         }
-        let next = base[characters]
-        return high | next < 0x80 && returns == 0 && next != 0x0D && shows != 0 ? characters : nil
+        return high < 0x80 && returns == 0 ? characters : nil
     }
 }
