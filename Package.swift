@@ -114,7 +114,7 @@ let package = Package(
         // MARK: Tests (mirror Sources/)
         .testTarget(name: "ListDecisionTests", dependencies: ["ListDecision"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ListStore"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ListCatalogue", "TestSupport"]),
         .testTarget(name: "PostgreSQLStoreTests", dependencies: ["PostgreSQLStore", "ListStore", "TestSupport"]),

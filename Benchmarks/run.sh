@@ -458,6 +458,9 @@ LISTSTATE="$liststate" Benchmarks/exploring.sh >> "$output"
 log "the search benchmark (Benchmarks/search.sh: relevance order, a label match and a literal on 60,000 rows)"
 LISTSTATE="$liststate" Benchmarks/search.sh >> "$output"
 
+log "the cached page's CPU per request (Benchmarks/cached-cpu.sh: beside nginx and libmicrohttpd alone)"
+LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/cached-cpu.sh >> "$output"
+
 log "the upstream benchmark (Benchmarks/upstream.sh: a list over the test upstream beside SQLite)"
 LISTSTATE="$liststate" Benchmarks/upstream.sh >> "$output"
 
@@ -467,6 +470,9 @@ LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/instructions.sh >> "$output"
 log "the PostgreSQL benchmark (Benchmarks/postgresql.sh, in a throw-away cluster)"
 scripts/install-postgresql
 LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/postgresql.sh >> "$output"
+
+log "the sorting benchmark (Benchmarks/sorting.sh: a page sorted by a column without an index, 63,697 and 1,000,000 rows, and PostgreSQL's)"
+LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/sorting.sh >> "$output"
 
 log "wrote $output and $chart"
 sed -n '/^## Targets/,/^## Render/p' "$output" | head -n -1

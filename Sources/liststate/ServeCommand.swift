@@ -64,6 +64,10 @@ enum ServeCommand {
           --response-cache MIB  memory for rendered answers kept for the requests
                                 that repeat them, checked against the data's version on
                                 every use (default 4; 0 keeps nothing)
+          --sort-memory MIB     memory for the orders of sorted pages of SQLite tables,
+                                built after the answer so a page sorted by any column
+                                costs about a page in key order (default 64; 0 keeps
+                                none: every sorted page sorts in SQL)
           --log-format FORMAT   the access log on standard output: combined (the Combined
                                 Log Format of nginx and Apache, the default) or json (one
                                 object per line: time, method, path, status, bytes,
@@ -218,7 +222,7 @@ enum ServeCommand {
                             for: argument, databaseURL: options.databaseURL, schemas: options.schemas,
                             poolSize: options.poolSize, queryTimeLimit: options.queryTimeout, log: log)
                     },
-                    alongside: upstreamLists, log: log)
+                    alongside: upstreamLists, sortOrders: KeptSortOrders(budgetBytes: options.sortMemoryMiB << 20), log: log)
                 application = try ListApplication(tables: tables, configuration: appConfiguration)
             } catch {
                 Output.standardError("liststate serve: \(error)\n")
@@ -236,7 +240,9 @@ enum ServeCommand {
         if let seconds = options.idleTimeout { configuration.connectionTimeoutSeconds = seconds }
         application.configure(&configuration)
         // Never waits on a full pipe: a line that cannot go now is dropped and counted (LogWriter).
+        // Standard output on /dev/null: no line is made.
         switch options.logFormat {
+        case _ where LogWriter.standardOutput.isDiscarding: configuration.accessLog = nil
         case .combined: configuration.accessLog = { entry in LogWriter.standardOutput.write(bytes: entry.combinedLineBytes) }
         case .json:
             LogWriter.standardOutput.writeNoticesAsJSON()

@@ -44,6 +44,8 @@ enum ServeSettings {
         var drainLimit = 25.0
         /// MiB of rendered answers kept for reuse.
         var responseCacheMiB = 4
+        /// MiB of sorted pages' orders kept (``KeptSortOrders``; 0: none).
+        var sortMemoryMiB = 64
         /// Seconds a count of a list's matching rows may run (0: no counts).
         var countBudget = 1.0
         /// The access log's format: the Combined Log Format, or one JSON object per line.
@@ -231,6 +233,11 @@ enum ServeSettings {
             apply: { options, text in
                 set(number(text, 0...4096, "a number of MiB")) { options.responseCacheMiB = $0 }
             }, shown: { .number(Double($0.responseCacheMiB)) }),
+        Setting(
+            name: "sort-memory",
+            apply: { options, text in
+                set(number(text, 0...65_536, "a number of MiB")) { options.sortMemoryMiB = $0 }
+            }, shown: { .number(Double($0.sortMemoryMiB)) }),
         Setting(
             name: "log-format",
             apply: { options, text in

@@ -54,4 +54,23 @@ import Testing
         defer { close(null) }
         #expect(!LogWriter(descriptor: null).mayWait)
     }
+
+    /// Only /dev/null discards (the serve command then makes no access log line): not a
+    /// pipe, not another character device, not a file.
+    @Test func onlyDevNullDiscards() throws {
+        let null = open("/dev/null", O_WRONLY)
+        let zero = open("/dev/zero", O_WRONLY)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        var template = Array("/tmp/liststate-log-XXXXXX".utf8CString)
+        let file = mkstemp(&template)
+        defer {
+            for descriptor in [null, zero, ends[0], ends[1], file] { close(descriptor) }
+            unlink(template)
+        }
+        #expect(LogWriter(descriptor: null).isDiscarding)
+        #expect(!LogWriter(descriptor: zero).isDiscarding)
+        #expect(!LogWriter(descriptor: ends[1]).isDiscarding)
+        #expect(!LogWriter(descriptor: file).isDiscarding)
+    }
 }

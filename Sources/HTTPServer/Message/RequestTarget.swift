@@ -40,10 +40,15 @@ struct RequestTarget: Sendable, Equatable {
         let questionMark = bytes.firstIndex(of: UInt8(ascii: "?"))
         let rawPath = bytes[..<(questionMark ?? bytes.endIndex)]
         guard let path = PercentDecoding.decode(rawPath, plusIsSpace: false) else { return nil }
+        // Each segment decoded where it lies (`split` made an array of them first: perf).
         var segments: [String] = []
-        for rawSegment in rawPath.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard let segment = PercentDecoding.decode(rawSegment, plusIsSpace: false) else { return nil }
+        var segmentStart = rawPath.startIndex + 1
+        while true {
+            let segmentEnd = rawPath[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? rawPath.endIndex
+            guard let segment = PercentDecoding.decode(rawPath[segmentStart..<segmentEnd], plusIsSpace: false) else { return nil }
             segments.append(segment)
+            guard segmentEnd < rawPath.endIndex else { break }
+            segmentStart = segmentEnd + 1
         }
         var items: [QueryItem] = []
         if let questionMark {

@@ -23,17 +23,16 @@ final class RequestContext {
     let rawTarget: [UInt8]
     /// When the request line arrived.
     let started: ContinuousClock.Instant
-    /// When the request line arrived, by the wall clock (for the access log).
-    let startedAt = Date()
+    /// When the request line arrived, by the wall clock, when there is an access log to write it.
+    let startedAt: Date?
     /// The request's header fields, read once when they are complete (reading them
     /// makes a string of every name and value).
     var headers = HTTPHeaders()
-    /// The request's id (``RequestID``), once its header fields are read.
-    var requestID = ""
-    /// The request line's version, and the `Referer` and `User-Agent` fields, for the access log.
+    /// The request's id (``RequestID``), made from its header fields when an answer or
+    /// the access log first names it (a kept answer names none: ``SharedResponse``).
+    lazy var requestID = RequestID.for(headers["X-Request-Id"])
+    /// The request line's version, for the access log and a streamed body.
     var httpVersion = "HTTP/1.1"
-    var referer: String?
-    var userAgent: String?
     /// The client's numeric address, if known.
     let remoteAddress: String?
     /// Whether the first access-handler call (headers complete) has happened.
@@ -58,9 +57,10 @@ final class RequestContext {
     /// ``HandOver`` state of a request handed to a worker.
     let handOver = Atomic<Int>(HandOver.working)
 
-    init(rawTarget: [UInt8], remoteAddress: String?) {
+    init(rawTarget: [UInt8], remoteAddress: String?, logged: Bool) {
         self.rawTarget = rawTarget
         self.started = ContinuousClock.now
+        self.startedAt = logged ? Date() : nil
         self.remoteAddress = remoteAddress
     }
 

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -23,7 +24,7 @@ let queryCutLength = 128
 /// shutdown (found by QA: it kept the server 25 s and made it exit 1).
 /// libmicrohttpd is kept from storing a long target's query (`liststate_mhd_skip_query`).
 func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    guard cls != nil else { return nil }
+    guard let cls else { return nil }
     var target: [UInt8] = []
     if let uri {
         let length = strlen(uri)
@@ -33,7 +34,9 @@ func serverURILogCallback(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<
         // few to matter, and is left as it is (the cut's search costs every request).
         if length > queryCutLength { liststate_mhd_skip_query(uri) }
     }
-    let context = RequestContext(rawTarget: target, remoteAddress: connection.flatMap(clientAddress))
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let context = RequestContext(
+        rawTarget: target, remoteAddress: connection.flatMap(clientAddress), logged: core.configuration.accessLog != nil)
     return Unmanaged.passRetained(context).toOpaque()
 }
 
@@ -53,8 +56,8 @@ func serverCompletedCallback(
             AccessLogEntry(
                 method: context.method, target: context.targetText, status: status,
                 bodyBytes: context.bodyBytes, durationMilliseconds: milliseconds,
-                remoteAddress: context.remoteAddress, time: context.startedAt, httpVersion: context.httpVersion,
-                referer: context.referer, userAgent: context.userAgent, requestID: context.requestID))
+                remoteAddress: context.remoteAddress, time: context.startedAt ?? Date(), httpVersion: context.httpVersion,
+                referer: context.headers["Referer"], userAgent: context.headers["User-Agent"], requestID: context.requestID))
     }
     if context.isCounted { core.requestsInFlight.subtract(1, ordering: .relaxed) }
 }
@@ -77,7 +80,7 @@ func serverAccessHandler(
         // The URI log callback always runs first; this only guards against a
         // libmicrohttpd that does not call it. MHD's URL is already decoded,
         // so it cannot be trusted as raw: answer 400.
-        context = RequestContext(rawTarget: [], remoteAddress: clientAddress(connection))
+        context = RequestContext(rawTarget: [], remoteAddress: clientAddress(connection), logged: core.configuration.accessLog != nil)
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
     }
 
@@ -86,10 +89,7 @@ func serverAccessHandler(
         context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
         let (headers, headerBytes) = requestHeaders(connection)
         context.headers = headers
-        context.requestID = RequestID.for(headers["X-Request-Id"])
         context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
-        context.referer = headers["Referer"]
-        context.userAgent = headers["User-Agent"]
         // A declared body over the limit is refused before it is read; the
         // response is queued now and libmicrohttpd closes the connection
         // after it (the unread body makes keep-alive impossible).

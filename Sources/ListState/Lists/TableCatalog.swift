@@ -42,14 +42,16 @@ package final class TableCatalog: Sendable {
     ///   `postgresql://` URI), nil for a SQLite file. A server that cannot be reached yet
     ///   is served without lists until it answers.
     ///   - alongside: Lists served beside the databases' (an upstream API's), kept as they are.
+    ///   - sortOrders: Where the files' sorted pages keep their orders (``KeptSortOrders``); nil for none.
     /// - Throws: `AppError.database` naming a file that cannot be served, `AppError.listName` for a name
     ///   that cannot be used, `AppError.configuration` for a setting that names no table or column.
     package init(
         databases paths: [String], queryTimeLimit: Double = 2, configuration: TableConfiguration = TableConfiguration(),
         server: (String) -> (any ListSource)? = { _ in nil }, alongside: [ListDefinition] = [],
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        sortOrders: KeptSortOrders? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(AppError) {
-        let opened = try TableLists.open(databases: paths, queryTimeLimit: queryTimeLimit, server: server, log: log)
+        let opened = try TableLists.open(
+            databases: paths, queryTimeLimit: queryTimeLimit, server: server, sortOrders: sortOrders, log: log)
         let sources = opened.map(\.source)
         let versions: [Int?] = opened.map(\.schemaVersion)
         let unread = opened.filter { $0.schemaVersion == nil }.map(\.source)
@@ -65,13 +67,14 @@ package final class TableCatalog: Sendable {
     /// the last look (at most every ``checkInterval`` seconds; a database
     /// whose lock is held keeps its lists: the look never waits).
     package var lists: TableLists {
-        let due = state.withLock { state -> Bool in
+        // One lock taken when no look is due (every kept page asks: perf).
+        let current = state.withLock { state -> TableLists? in
             guard !databases.isEmpty, ContinuousClock.now - state.checked >= .milliseconds(Int(Self.checkInterval * 1000))
-            else { return false }
+            else { return state.lists }
             state.checked = .now
-            return true
+            return nil
         }
-        return due ? refresh(force: false) : state.withLock { $0.lists }
+        return current ?? refresh(force: false)
     }
 
     /// The lists re-read now (a statement met a table or column the database

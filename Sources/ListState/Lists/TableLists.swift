@@ -63,11 +63,12 @@ package struct TableLists: Sendable {
     /// (its lists appear once it answers, ``TableCatalog``); a file that cannot be read stops the start.
     /// - Parameter server: The source for an argument that names a database server
     ///   (a `postgresql://` URI), nil for a file.
+    ///   - sortOrders: Where the files' sorted pages keep their orders; nil for none.
     /// - Returns: Each source with the schema version the check read (nil: not reached).
     /// - Throws: `AppError.database` naming the first database that cannot be served.
     static func open(
         databases paths: [String], queryTimeLimit: Double,
-        server: (String) -> (any ListSource)? = { _ in nil },
+        server: (String) -> (any ListSource)? = { _ in nil }, sortOrders: KeptSortOrders? = nil,
         log: @escaping @Sendable (String) -> Void
     ) throws(AppError) -> [(source: any ListSource, schemaVersion: Int?)] {
         var sources: [(source: any ListSource, schemaVersion: Int?)] = []
@@ -102,7 +103,7 @@ package struct TableLists: Sendable {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw AppError.database(path, reason: "this file cannot be read (permissions)", problem: .noInput)
             }
-            let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log)
+            let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log, sortOrders: sortOrders)
             switch source.schemaVersion() {
             case .success(let version): sources.append((source, version))
             case .failure(let error): throw AppError.database(path, reason: Self.reason(error, path: path))

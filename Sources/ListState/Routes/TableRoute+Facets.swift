@@ -52,7 +52,7 @@ extension TableRoute {
         guard !columns.isEmpty || ask.format != .json, case .success(let version?) = list.rows.dataVersion() else { return }
         let deadline = deadline ?? .now
         var query = matchingQuery(list, valid)
-        let (rows, cache, budget, whole) = (list.rows, facetCache, countBudget, query)
+        let (rows, budget, whole) = (list.rows, countBudget, query)
         query.attemptWork = attemptWork
         let base = Self.tallyKey(list, valid)
         for column in columns {
@@ -65,11 +65,8 @@ extension TableRoute {
                 facetCache.store(facet, for: key, version: version)
                 continue
             }
-            deferredCounts.run("facet\u{1}" + key) {
-                guard case .success(let version?) = rows.dataVersion(), cache.value(for: key, version: version) == nil,
-                    case .success(let facet?) = rows.facet(name, of: whole, limit: ColumnFacet.maximumValues, until: .now + budget)
-                else { return }
-                cache.store(facet, for: key, version: version)
+            facetCache.finishLater(key, on: deferredCounts, of: rows) {
+                try? rows.facet(name, of: whole, limit: ColumnFacet.maximumValues, until: .now + budget).get()
             }
         }
         let suggestions = list.facetSuggestions

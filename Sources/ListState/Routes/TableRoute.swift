@@ -273,13 +273,10 @@ struct TableRoute: Sendable {
         }
         guard version != nil else { return PageTally(count: counted.flatMap(Self.shownBound)) }
         query.attemptWork = nil
-        let (rows, counts, budget, whole) = (list.rows, counts, countBudget, query)
-        deferredCounts.run(key) {
-            guard case .success(let version?) = rows.dataVersion(), counts.value(for: key, version: version) == nil,
-                case .success(let counted?) = rows.count(whole, until: ContinuousClock.now + budget),
-                let kept = counted.isLowerBound ? Self.shownBound(counted) : counted
-            else { return }
-            counts.store(kept, for: key, version: version)
+        let (rows, budget, whole) = (list.rows, countBudget, query)
+        counts.finishLater(key, on: deferredCounts, of: rows) {
+            guard case .success(let counted?) = rows.count(whole, until: ContinuousClock.now + budget) else { return nil }
+            return counted.isLowerBound ? Self.shownBound(counted) : counted
         }
         return PageTally(count: counted.flatMap(Self.shownBound), isSettled: false)
     }
@@ -300,13 +297,11 @@ struct TableRoute: Sendable {
             return PageTally(count: counted)
         }
         guard version != nil else { return PageTally(count: counted.flatMap(Self.shownBound)) }
-        let (counts, budget) = (counts, countBudget)
-        deferredCounts.runAwaited(key) {
-            guard case .success(let version?) = rows.dataVersion(), counts.value(for: key, version: version) == nil,
-                case .success(let counted?) = await AwaitedRead.result(until: .now + budget, { await rows.awaitedCount(query) }),
-                let kept = counted.isLowerBound ? Self.shownBound(counted) : counted
-            else { return }
-            counts.store(kept, for: key, version: version)
+        let budget = countBudget
+        counts.finishLater(key, on: deferredCounts, of: rows) {
+            guard case .success(let counted?) = await AwaitedRead.result(until: .now + budget, { await rows.awaitedCount(query) })
+            else { return nil }
+            return counted.isLowerBound ? Self.shownBound(counted) : counted
         }
         return PageTally(count: counted.flatMap(Self.shownBound), isSettled: false)
     }

@@ -11,10 +11,13 @@ public final class DatabaseSource: ListSource {
     public var name: String { path }
     /// The most a query may take, in seconds, waiting on locks included.
     public let queryTimeLimit: Double
-    private let pool: ConnectionPool
+    let pool: ConnectionPool
     private let file: DatabaseFile
     private let log: @Sendable (String) -> Void
     let probe: DataVersionProbe
+    /// The sort orders kept for sorted pages (``KeptSortOrders``), shared with other sources;
+    /// nil: every sorted page sorts in SQL.
+    public let sortOrders: KeptSortOrders?
 
     /// Makes a source over the database at `path`; nothing is opened until the first query.
     /// - Parameters:
@@ -24,10 +27,13 @@ public final class DatabaseSource: ListSource {
     ///   - log: Receives one line each time the file is found missing, replaced or back.
     ///   - watchesFolder: Whether ``dataVersion()`` may skip its probe while nothing was
     ///     written in the file's folder (`DataVersionProbe`; false: it probes every time).
+    ///   - sortOrders: Where sorted pages' orders are kept (``KeptSortOrders``); nil for none.
     public init(
         path: String, queryTimeLimit: Double = 2, checkInterval: Double = 1,
-        log: @escaping @Sendable (String) -> Void = { _ in }, watchesFolder: Bool = true
+        log: @escaping @Sendable (String) -> Void = { _ in }, watchesFolder: Bool = true,
+        sortOrders: KeptSortOrders? = nil
     ) {
+        self.sortOrders = sortOrders
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
@@ -87,7 +93,8 @@ public final class DatabaseSource: ListSource {
 
     /// One page of `query.table` in its order (``KeysetReader``).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
-        judged { () throws(ListStoreError) -> RowPage in
+        if let kept = keptOrderPage(query) { return kept }
+        return judged { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
                 from: query.attemptWork == nil ? query.startedAt : nil, waiting: query.attemptWork == nil,
@@ -313,7 +320,7 @@ public final class DatabaseSource: ListSource {
     /// Runs `read`; when it failed (other than on a lock or the time limit), or when it read the
     /// schema (a file emptied in place reads as a database without tables), a damaged file
     /// (``DatabaseFile``) is reported as such and the pool's connections are closed.
-    private func judged<T>(schemaRead: Bool = false, _ read: () throws(ListStoreError) -> T) -> Result<T, ListStoreError> {
+    func judged<T>(schemaRead: Bool = false, _ read: () throws(ListStoreError) -> T) -> Result<T, ListStoreError> {
         let result = Result(catching: read)
         switch result {
         case .failure(let error) where error.isContention:

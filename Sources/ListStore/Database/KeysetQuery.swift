@@ -161,14 +161,34 @@ package struct KeysetQuery {
     /// `OFFSET`, so its cost grows with the numbers; the page after the row is
     /// read by value again (``statement(range:after:limit:offset:)``).
     package func rows(numbered numbers: ClosedRange<Int>) -> SQLCondition {
-        var order = orderTerms(sortedAt: 1, bySort: true)
-        if let sort { order.insert("(\(sort.expression)) IS NULL", at: 0) }
         var sql = (with?.sql ?? "") + "SELECT \(((sort.map { [$0.expression] } ?? []) + table.keyExpressions).joined(separator: ", ")) FROM \(table.sqlName)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ") }
-        sql += " ORDER BY " + order.joined(separator: ", ") + " LIMIT ? OFFSET ?"
+        sql += " ORDER BY " + wholeOrder + " LIMIT ? OFFSET ?"
         let first = max(1, numbers.lowerBound)
         return SQLCondition(
             sql, (with?.values ?? []) + conditions.flatMap(\.values) + [.integer(Int64(max(0, numbers.upperBound - first + 1))), .integer(Int64(first - 1))])
+    }
+
+    /// The `ORDER BY` terms of the whole list in one statement (SQLite): the sort column's
+    /// NULLs last, then the order of a page's ranges (``orderTerms(sortedAt:bySort:)``). A
+    /// kept order (``KeptSortOrder``) is read in it, so it is SQLite's order by construction.
+    package var wholeOrder: String {
+        var order = orderTerms(sortedAt: 1, bySort: true)
+        if let sort { order.insert("(\(sort.expression)) IS NULL", at: 0) }
+        return order.joined(separator: ", ")
+    }
+
+    /// The most rowids one statement reads by (``rows(rowids:)``), well under SQLite's
+    /// limit of bound parameters (32,766).
+    package static let rowidListLimit = 10_000
+
+    /// The statement that reads a page's columns (``selectList``) of the rows of a table whose
+    /// key ends with its rowid whose rowids are `rowids`, in the list's order (``wholeOrder``).
+    package func rows(rowids: [Int64]) -> SQLCondition {
+        let placeholders = String(repeating: "?, ", count: max(0, rowids.count - 1)) + "?"
+        let sql =
+            "SELECT \(selectList) FROM \(table.sqlName) WHERE \(table.keyExpressions.last ?? "rowid") IN (\(placeholders)) ORDER BY \(wholeOrder)"
+        return SQLCondition(sql, rowids.map { .integer($0) })
     }
 
     /// The statement that counts the rows of `table` that `filters` keep.

@@ -76,7 +76,7 @@ extension SQLiteStatement {
     }
 
     /// Column `index` of the current row with its storage class.
-    func value(_ index: Int32) -> SQLValue {
+    package func value(_ index: Int32) -> SQLValue {
         value(index, type: sqlite3_column_type(handle, index))
     }
 

@@ -190,7 +190,7 @@ import Testing
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 200000)
             INSERT INTO big SELECT x, 'word ' || x FROM n;
             """)
-        let source = try DatabaseSource(path: path)
+        let source = DatabaseSource(path: path)
         let table = try #require(try source.tables().get().first { $0.name == "big" })
         let filter = RowFilter(column: "t", operation: .contains, value: "word")
         let deadline = ContinuousClock.now + .seconds(30)

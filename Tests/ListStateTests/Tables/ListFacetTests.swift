@@ -216,13 +216,13 @@ import Testing
         let fruit = try InMemoryRowSource(
             name: "fruit", columns: InMemoryListTests.columns,
             rows: names.enumerated().map { [.integer(Int64($0 + 1)), .text($1), .real(Double($0 % 2))] })
-        var list = try ListDefinition("fruit", rows: fruit)
+        var list = ListDefinition("fruit", rows: fruit)
         list.facetColumns = [fruit.table.columns[2].name]
         var declared = fruit.capabilities
         declared.facets = false
         let plain = try InMemoryRowSource(
             name: "plain", columns: InMemoryListTests.columns, rows: [[.integer(1), .text("a"), .real(1)]], capabilities: declared)
-        let other = try ListDefinition("plain", rows: plain)
+        let other = ListDefinition("plain", rows: plain)
         var configuration = AppConfiguration()
         configuration.countShareOfPage = Self.wholeBudget
         let server = try TestServer(tables: TableCatalog(TableLists([list, other])), configuration: configuration)

@@ -44,7 +44,7 @@ final class TableFixture {
         _ sql: String = TableFixture.shop, queryTimeLimit: Double = 2, configuration: String? = nil,
         templates: [String: String] = [:], corsOrigin: String? = nil, basePath: String = "",
         responseCacheBytes: Int? = nil, countBudgetSeconds: Double? = nil,
-        countShareOfPage: Double? = TableFixture.wholeCountBudget
+        countShareOfPage: Double? = TableFixture.wholeCountBudget, sortOrders: KeptSortOrders? = nil
     ) throws {
         let folder = self.folder
         path = folder + "/shop.sqlite"
@@ -53,7 +53,7 @@ final class TableFixture {
                 sql, in: folder, queryTimeLimit: queryTimeLimit, configuration: configuration,
                 templates: templates, corsOrigin: corsOrigin, basePath: basePath,
                 responseCacheBytes: responseCacheBytes, countBudgetSeconds: countBudgetSeconds,
-                countShareOfPage: countShareOfPage, incidents: incidents)
+                countShareOfPage: countShareOfPage, sortOrders: sortOrders, incidents: incidents)
         } catch {
             // A fixture that cannot start (a test of a bad configuration) leaves nothing behind.
             try? FileManager.default.removeItem(atPath: folder)
@@ -65,7 +65,7 @@ final class TableFixture {
     private static func serve(
         _ sql: String, in folder: String, queryTimeLimit: Double, configuration: String?,
         templates: [String: String], corsOrigin: String?, basePath: String, responseCacheBytes: Int?,
-        countBudgetSeconds: Double?, countShareOfPage: Double?, incidents: TestServer.LoggedLines
+        countBudgetSeconds: Double?, countShareOfPage: Double?, sortOrders: KeptSortOrders?, incidents: TestServer.LoggedLines
     ) throws -> TestServer {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (file, text) in templates {
@@ -95,7 +95,7 @@ final class TableFixture {
         // Incidents (a held lock, a damaged file) are what some tests make: kept, not printed.
         return try TestServer(
             tables: TableCatalog(
-                databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables,
+                databases: [path], queryTimeLimit: queryTimeLimit, configuration: tables, sortOrders: sortOrders,
                 log: { line in incidents.append(line) }),
             configuration: application,
             log: { line in incidents.append(line) })

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ListState
@@ -80,7 +81,7 @@ import Testing
             names += (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             next = json["next"] as? String
         }
-        let expected = try TableFixtureRows.names(
+        let expected = try sqliteTexts(
             "SELECT p.name FROM pkgs_fts JOIN pkgs p ON p.rowid = pkgs_fts.rowid WHERE pkgs_fts MATCH '\"shell\"*' "
                 + "ORDER BY bm25(pkgs_fts), p.rowid", path: fixture.path)
         #expect(names == expected && names.count == 6)
@@ -113,7 +114,7 @@ extension TableRelevanceTests {
             names += (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             next = json["next"] as? String
         }
-        let expected = try TableFixtureRows.names(
+        let expected = try sqliteTexts(
             "SELECT p.name FROM pkgs_fts JOIN pkgs p ON p.rowid = pkgs_fts.rowid WHERE pkgs_fts MATCH '\"shell\"*' "
                 + "AND p.summary LIKE '%sh%' ORDER BY bm25(pkgs_fts), p.name", path: fixture.path)
         #expect(names == expected && names.count == 6)
@@ -125,18 +126,5 @@ extension TableRelevanceTests {
         #expect(try fixture.server.get("/pkgs.json?q=shell&summary__contains=sh&cursor=\(before.encoded)").status == 200)
         let ranked = try #require(try Self.json(try fixture.server.get("/pkgs.json?q=shell&limit=2"))["next"] as? String)
         #expect(try fixture.server.get(ranked + "&summary__contains=sh").status == 400)
-    }
-}
-
-/// Rows read by SQLite itself, for a test's expected order.
-enum TableFixtureRows {
-    static func names(_ sql: String, path: String) throws -> [String] {
-        let connection = try SQLiteConnection(path: path, readOnly: true)
-        let statement = try connection.statement(sql)
-        var names: [String] = []
-        while try statement.step() {
-            if case .text(let name) = statement.value(0) { names.append(name) }
-        }
-        return names
     }
 }

@@ -48,15 +48,7 @@ import Testing
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
         /// The first column of `sql`'s rows, as text, read by SQLite itself.
-        func names(_ sql: String) throws -> [String] {
-            let connection = try SQLiteConnection(path: path, readOnly: true)
-            let statement = try connection.statement(sql)
-            var names: [String] = []
-            while try statement.step() {
-                if case .text(let name) = statement.value(0) { names.append(name) }
-            }
-            return names
-        }
+        func names(_ sql: String) throws -> [String] { try sqliteTexts(sql, path: path) }
     }
 
     /// Every row of `search` (and `filters`) in relevance order, walked `limit` rows a page

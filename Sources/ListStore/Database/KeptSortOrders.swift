@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The sort orders kept in memory (``KeptSortOrder``) for the SQLite databases that share it,
+/// within a budget of bytes of its own (`--sort-memory`): built off the request path, one at a
+/// time, on a thread of low priority, when a sorted page asks for one that is not there (until
+/// then pages sort in SQL); each kept under the data version it was read at. An order's bytes
+/// are reserved before it is built, evicting the least recently used ones, so the orders never
+/// hold more than the budget.
+public final class KeptSortOrders: Sendable {
+    /// One order: a source's table under a sort.
+    package struct Key: Hashable, Sendable {
+        package var source: ObjectIdentifier
+        package var table: String
+        package var sort: ListSort
+
+        package init(source: ObjectIdentifier, table: String, sort: ListSort) {
+            self.source = source
+            self.table = table
+            self.sort = sort
+        }
+    }
+
+    private struct Kept {
+        var order: KeptSortOrder
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var kept: [Key: Kept] = [:]
+        /// Orders not built at a version (a small table, one larger than the budget).
+        var declined: [Key: DataVersion] = [:]
+        /// Bytes of the kept orders.
+        var used = 0
+        /// Bytes reserved for the order being built.
+        var reserved = 0
+        var uses: UInt64 = 0
+        var waiting: Set<Key> = []
+        var work: [(key: Key, run: @Sendable () -> Void)] = []
+        var isRunning = false
+    }
+
+    /// The most bytes the orders hold; 0 keeps none.
+    public let budgetBytes: Int
+    /// The rows a table has at least for its orders to be kept: a smaller one sorts fast anyway.
+    public let minimumRows: Int
+    private let state = Mutex(State())
+    /// The pages read from a kept order so far.
+    package let pagesServed = Atomic<Int>(0)
+
+    /// The most orders waiting to be built; past it a request is not taken (the next page asks again).
+    static let maximumWaiting = 16
+    /// The building thread's nice value (as `DeferredTallies`'s).
+    static let niceness: Int32 = 10
+
+    /// Orders within `budgetBytes` (0: none is kept, every sorted page sorts in SQL), of tables
+    /// of more than `minimumRows` rows.
+    public init(budgetBytes: Int, minimumRows: Int = 2_000) {
+        self.budgetBytes = max(0, budgetBytes)
+        self.minimumRows = minimumRows
+    }
+
+    /// Whether orders are kept at all.
+    package var isEnabled: Bool { budgetBytes > 0 }
+
+    /// The order kept for `key` at `version`, marked as used; nil when none is (one kept at
+    /// another version is dropped).
+    package func order(for key: Key, at version: DataVersion) -> KeptSortOrder? {
+        state.withLock { state in
+            guard let kept = state.kept[key] else { return nil }
+            guard kept.order.version == version else {
+                state.kept[key] = nil
+                state.used -= kept.order.bytes
+                return nil
+            }
+            state.uses += 1
+            state.kept[key]?.lastUse = state.uses
+            return kept.order
+        }
+    }
+
+    /// Asks for the order of `key` at `version` to be built by `build` on the building thread,
+    /// unless it is kept, waiting, or was declined at that version.
+    package func request(_ key: Key, at version: DataVersion, build: @escaping @Sendable () -> Void) {
+        let startsThread = state.withLock { state -> Bool? in
+            guard isEnabled, state.kept[key]?.order.version != version, state.declined[key] != version,
+                state.waiting.count < Self.maximumWaiting, state.waiting.insert(key).inserted
+            else { return nil }
+            state.work.append((key, build))
+            defer { state.isRunning = true }
+            return !state.isRunning
+        }
+        guard let startsThread else { return }
+        if startsThread { Thread.detachNewThread { [self] in drain() } }
+    }
+
+    /// Marks `key` as not worth building at `version`.
+    package func decline(_ key: Key, at version: DataVersion) {
+        state.withLock { $0.declined[key] = version }
+    }
+
+    /// Reserves `bytes` for an order about to be built, evicting the least recently used
+    /// kept orders as needed; false when it cannot fit the budget at all.
+    package func reserve(_ bytes: Int) -> Bool {
+        state.withLock { state in
+            guard bytes <= budgetBytes - state.reserved else { return false }
+            Self.evict(&state, toFit: bytes, budget: budgetBytes)
+            state.reserved += bytes
+            return true
+        }
+    }
+
+    /// Keeps `order` for `key` (built within `reserved` bytes, which are released); dropped
+    /// when it does not fit the budget after all.
+    package func keep(_ order: KeptSortOrder, for key: Key, reserved: Int) {
+        state.withLock { state in
+            state.reserved -= reserved
+            if let old = state.kept.removeValue(forKey: key) { state.used -= old.order.bytes }
+            guard order.bytes <= budgetBytes - state.reserved else { return }
+            Self.evict(&state, toFit: order.bytes, budget: budgetBytes)
+            state.uses += 1
+            state.kept[key] = Kept(order: order, lastUse: state.uses)
+            state.used += order.bytes
+            state.declined[key] = nil
+        }
+    }
+
+    /// Releases `bytes` reserved for an order that was not kept.
+    package func release(_ bytes: Int) {
+        state.withLock { $0.reserved -= bytes }
+    }
+
+    /// Bytes the kept orders and the one being built hold now.
+    package var usedBytes: Int { state.withLock { $0.used + $0.reserved } }
+
+    /// The keys of the orders kept now.
+    package var keptKeys: Set<Key> { state.withLock { Set($0.kept.keys) } }
+
+    /// Whether any order is waiting or being built.
+    package var isBuilding: Bool { state.withLock { !$0.waiting.isEmpty } }
+
+    /// Drops the least recently used kept orders until `bytes` more fit the budget.
+    private static func evict(_ state: inout State, toFit bytes: Int, budget: Int) {
+        while state.used + state.reserved + bytes > budget,
+            let oldest = state.kept.min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
+            state.kept[oldest.key] = nil
+            state.used -= oldest.value.order.bytes
+        }
+    }
+
+    /// Builds the waiting orders in turn until none is left, then lets the thread end.
+    private func drain() {
+        #if canImport(Glibc)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
+        #endif
+        while let next = state.withLock({ state -> (key: Key, run: @Sendable () -> Void)? in
+            guard !state.work.isEmpty else {
+                state.isRunning = false
+                return nil
+            }
+            return state.work.removeFirst()
+        }) {
+            next.run()
+            _ = state.withLock { $0.waiting.remove(next.key) }
+        }
+    }
+}
