@@ -464,8 +464,8 @@ LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/cached-cpu.sh >> "$output"
 log "the upstream benchmark (Benchmarks/upstream.sh: a list over the test upstream beside SQLite)"
 LISTSTATE="$liststate" Benchmarks/upstream.sh >> "$output"
 
-log "the long-texts benchmark (Benchmarks/long-texts.sh: a Debian-shaped page, instructions by library)"
-LISTSTATE="$liststate" Benchmarks/long-texts.sh >> "$output"
+log "the instructions benchmark (Benchmarks/instructions.sh: the catalogue, an 8-column and a Debian-shaped page, instructions by library)"
+LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/instructions.sh >> "$output"
 
 log "the PostgreSQL benchmark (Benchmarks/postgresql.sh, in a throw-away cluster)"
 scripts/install-postgresql

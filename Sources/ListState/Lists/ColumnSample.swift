@@ -24,6 +24,9 @@ final class ColumnSample: Sendable {
     /// The sample; nil until a page with rows was measured.
     private let kept = Mutex<Measure?>(nil)
 
+    /// Whether a page was measured (later pages are not: they may read texts shorter, ``ListStore/ShownPrefix``).
+    var isMeasured: Bool { kept.withLock { $0 != nil } }
+
     /// The sample, measuring `page` if none was taken yet (a page without rows measures
     /// nothing: nil then).
     func measure(_ page: RowPage?, width: Int) -> Measure? {

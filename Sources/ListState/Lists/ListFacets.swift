@@ -29,14 +29,6 @@ struct ListFacets: Sendable {
 }
 
 extension ListDefinition {
-    /// The columns a facet may be asked of: offered (``offeredColumns``) and sortable
-    /// (a column without an order, a PostgreSQL `json` say, has no GROUP BY either);
-    /// none when the source does not facet.
-    var facetableColumns: [Int] {
-        guard capabilities.facets else { return [] }
-        return offeredColumns.filter { isSortable(table.columns[$0].name) }
-    }
-
     /// The columns whose facets a first page of `request` shows: the configured ones
     /// (``facetColumns``, those it can facet), then those `_facet` asked for, each once.
     func facetColumns(for request: TableRequest) -> [Int] {

@@ -31,6 +31,9 @@ package struct PageTemplates: Sendable {
     /// Every template's source and file, by name (built-in, replaced by the override folder's).
     private let sources: [String: String]
     private let paths: [String: String]
+    /// Whether an override folder is given (its templates may replace the shared cells):
+    /// a template then may show more of a value than the shared cells do (``drawsSharedCells(_:)``).
+    private let hasOwnTemplates: Bool
     /// The libraries of lists drawn with parts of their own (``ListDefinition/partials``,
     /// a folder in ``listFolders``), made at first use.
     private let listLibraries = ListLibraries()
@@ -56,6 +59,7 @@ package struct PageTemplates: Sendable {
         sources.merge(listTemplates) { _, own in own }
         var paths: [String: String] = [:]
         for name in sources.keys { paths[name] = "Templates/\(name).mustache" }
+        hasOwnTemplates = directory != nil
         if let directory {
             let overrides = try BuiltInResources.templates(in: directory)
             sources.merge(overrides.sources) { _, new in new }
@@ -86,6 +90,13 @@ package struct PageTemplates: Sendable {
         } catch {
             throw AppError.cannotReadTemplates(directory ?? "Templates", reason: "\(error)")
         }
+    }
+
+    /// Whether `list`'s rows are drawn by the built-in templates and the shared cells
+    /// alone (no template, partial or presenter of its own, no override folder): its
+    /// pages show at most ``RecordCells/clampedLength`` characters of a text.
+    func drawsSharedCells(_ list: ListDefinition) -> Bool {
+        !hasOwnTemplates && list.presenter == nil && list.partials.isEmpty && list.templates.isEmpty
     }
 
     /// Whether a template (built-in or override) is named `name`.

@@ -72,7 +72,8 @@ extension TableRoute {
         let suggestions = list.facetSuggestions
         guard ask.format != .json, suggestions.columns(at: version) == nil else { return }
         // A page that is the whole list (no search, no filter) is its own sample: no read.
-        if !page.hasMore, valid.query == nil, valid.filters.isEmpty {
+        // (Unless a text of it was cut: a page may read texts shorter than a sample does, ``ListStore/ShownPrefix``.)
+        if !page.hasMore, valid.query == nil, valid.filters.isEmpty, page.clamped.isEmpty {
             suggestions.keep(FacetSuggestions.suggested(by: page, of: list, among: list.facetableColumns), at: version)
             return
         }

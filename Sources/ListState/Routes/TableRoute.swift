@@ -203,7 +203,7 @@ struct TableRoute: Sendable {
             read = ListRead(outcome: .read(RowPage(rows: [], keys: [], hasMore: false)))
         } else {
             read = reader.read(ask, validated, isAttempt: attemptWork != nil) { ask, valid in
-                self.read(ask.list, valid, startedAt: request.received, attemptWork: attemptWork)
+                self.read(ask.list, valid, format: ask.format, startedAt: request.received, attemptWork: attemptWork)
             }
         }
         if attemptWork != nil, case .failed(_, let error) = read.outcome {
@@ -426,9 +426,26 @@ struct TableRoute: Sendable {
     /// nil when its cursor names a row (by rowid, key or number) that is gone.
     /// - Parameter attemptWork: See ``ListStore/RowPageQuery/attemptWork``.
     private func read(
-        _ list: ListDefinition, _ parsed: TableRequest, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
+        _ list: ListDefinition, _ parsed: TableRequest, format: ListFormat, startedAt: ContinuousClock.Instant, attemptWork: Int? = nil
     ) -> Result<RowPage?, ListStoreError> {
-        list.rows.page(query(list, parsed, startedAt: startedAt, attemptWork: attemptWork), continuing: parsed.start)
+        var query = query(list, parsed, startedAt: startedAt, attemptWork: attemptWork)
+        query.shownPrefix = shownPrefix(of: list, format: format)
+        return list.rows.page(query, continuing: parsed.start)
+    }
+
+    /// What a page of `list` in `format` shows of its texts (``ListStore/ShownPrefix``): an HTML
+    /// page drawn by the shared cells shows at most ``RecordCells/clampedLength`` characters of a
+    /// cell, 80 of a caption, and reads one more to know a text was cut; nil for any other
+    /// (JSON gives values whole, a list's own templates may show more). The columns that make a
+    /// row's address are read as they are (its link names them); so is every column until the
+    /// list's columns were measured (``ColumnSample``: it counts a text's length).
+    private func shownPrefix(of list: ListDefinition, format: ListFormat) -> ShownPrefix? {
+        guard format == .page || format == .region || format == .continuation, site.templates.drawsSharedCells(list),
+            list.columnSample.isMeasured
+        else { return nil }
+        var columns = Set(list.table.columns.indices)
+        if let address = list.addressColumnIndices { columns.subtract(address) }
+        return ShownPrefix(characters: RecordCells.clampedLength + 1, columns: columns)
     }
 
     /// What `parsed` asks of `list`'s rows: the order, filters, search and limit.

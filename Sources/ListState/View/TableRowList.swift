@@ -141,10 +141,17 @@ final class TableRowList: MustacheList {
         // its row and retained the array).
         let tableWidth = width
         let blank = words.words.blank
+        // The cut cells as flags, set once: a page that reads texts no further than it shows
+        // (``ListStore/ShownPrefix``) cuts many, and each cell looked itself up in the set.
+        var cut = [Bool]()
+        if !page.clamped.isEmpty {
+            cut = [Bool](repeating: false, count: page.rows.count * tableWidth)
+            for cell in page.clamped where cell < cut.count { cut[cell] = true }
+        }
         page.rows.withUnsafeValues { values in
             for rowIndex in 0..<page.rows.count {
                 for (position, column) in columns.enumerated() {
-                    let isCut = page.isClamped(row: rowIndex, column: column.index, width: tableWidth)
+                    let isCut = !cut.isEmpty && cut[rowIndex * tableWidth + column.index]
                     cells.append(
                         Self.cell(
                             values[rowIndex * tableWidth + column.index], of: column, isCut: isCut,

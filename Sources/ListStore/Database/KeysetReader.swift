@@ -30,14 +30,21 @@ package struct KeysetRowLayout {
     package let readsRowid: Bool
     /// The columns a result row has.
     package let resultWidth: Int
+    /// What a page shows of the texts it shows the start of (``RowPageQuery/shownPrefix``):
+    /// only those columns, none that refers to a key; nil when values are read whole.
+    package var shownPrefix: ShownPrefix?
 
-    init(_ keyset: KeysetQuery) {
+    init(_ keyset: KeysetQuery, shownPrefix: ShownPrefix? = nil) {
         width = keyset.table.columns.count
         sorted = keyset.sort != nil
         clamped = keyset.clamped
         references = keyset.table.referenceColumns
         readsRowid = keyset.rankCut != nil
         resultWidth = width + (sorted ? 1 : 0) + keyset.table.keyExpressions.count + (readsRowid ? 1 : 0)
+        if clamped, var shown = shownPrefix {
+            shown.columns.subtract(references)
+            self.shownPrefix = shown.columns.isEmpty ? nil : shown
+        }
     }
 }
 
@@ -59,7 +66,7 @@ package enum KeysetReader {
             var unbounded: ByteBudget?
             page = try read(
                 keyset.run(endingAt: after), ranges: [.all], after: nil, count: limit + 1, offset: after.repeats,
-                budget: &unbounded, connection)
+                budget: &unbounded, shownPrefix: query.shownPrefix, connection)
         }
         var budget = query.byteBudget.map { ByteBudget(bytes: $0) }
         if page.rows.count <= limit {
@@ -68,7 +75,7 @@ package enum KeysetReader {
             page.append(
                 try read(
                     keyset, ranges: keyset.ranges(after: query.after), after: query.after,
-                    count: limit + 1 - page.rows.count, budget: &budget, connection))
+                    count: limit + 1 - page.rows.count, budget: &budget, shownPrefix: query.shownPrefix, connection))
         }
         if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
         try page.checkKeyTellsRowsApart(at: limit, of: table)
@@ -82,10 +89,10 @@ package enum KeysetReader {
     /// rows), ending early after the row that spends `budget`.
     private static func read(
         _ keyset: KeysetQuery, ranges: [KeysetQuery.Range], after: RowPosition?, count: Int, offset: Int = 0,
-        budget: inout ByteBudget?, _ connection: some KeysetConnection
+        budget: inout ByteBudget?, shownPrefix: ShownPrefix?, _ connection: some KeysetConnection
     ) throws(ListStoreError) -> RowPage {
         var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
-        let layout = KeysetRowLayout(keyset)
+        let layout = KeysetRowLayout(keyset, shownPrefix: shownPrefix)
         // Room for the whole page at once (a page's worth: an export's long pieces
         // still grow): grown a row at a time, the arrays were a tenth of a page's
         // allocations (callgrind). Texts and blobs about 16 bytes a value: a page's
@@ -94,6 +101,9 @@ package enum KeysetReader {
         page.rows.reserveCapacity(rows: expected, width: layout.width, bytes: expected * layout.width * 16)
         page.keys.reserveCapacity(rows: expected, width: keyset.table.keyExpressions.count)
         if layout.sorted { page.sortValues.reserveCapacity(expected) }
+        // A page that reads texts only as far as it shows cuts many: the set of cut cells made
+        // at its size once (grown insert by insert, it hashed every cell again at each doubling).
+        if let shown = layout.shownPrefix { page.clamped.reserveCapacity(expected * shown.columns.count) }
         for range in ranges where page.rows.count < count && budget?.isSpent != true {
             let statement = keyset.statement(
                 range: range, after: after, limit: count - page.rows.count, offset: range == ranges[0] ? offset : 0)

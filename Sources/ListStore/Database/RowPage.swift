@@ -32,6 +32,10 @@ public struct RowPageQuery: Sendable, Hashable {
     /// Whether every value is read whole (an export); a page otherwise reads at
     /// most ``RowPage/clampLength`` characters or bytes of each.
     public var wholeValues: Bool
+    /// What a page shows of the texts it shows only the start of (ListState's list pages
+    /// drawn by the shared cells): those texts are read no further (``ShownPrefix``),
+    /// where the source can (SQLite); nil: read as ``wholeValues`` says. Ignored with ``wholeValues``.
+    public var shownPrefix: ShownPrefix?
     /// The most bytes of values a page holds, about (texts and blobs by their
     /// length, and 32 for every value): the page ends after the row that reaches it,
     /// with ``RowPage/hasMore`` set, so an export of large cells reads a few
@@ -161,7 +165,12 @@ public struct RowPage: Sendable, Hashable {
     package mutating func append(_ other: RowPage) {
         // Cells are numbered row * width + column; the other page's rows come after these.
         let offset = rows.count * rows.width
-        for cell in other.clamped { clamped.insert(offset + cell) }
+        // Into an empty page (most reads) the set is shared, not hashed again cell by cell.
+        if offset == 0 && clamped.isEmpty {
+            clamped = other.clamped
+        } else {
+            for cell in other.clamped { clamped.insert(offset + cell) }
+        }
         rows.append(contentsOf: other.rows)
         keys.append(contentsOf: other.keys)
         // Into an empty page (most reads), shared rather than copied value by value.

@@ -14,12 +14,18 @@ extension SQLiteConnection: KeysetConnection {
         }
         let width = layout.width
         let limit = layout.clamped ? RowPage.clampLength : nil
+        // The columns read no further than a page shows (``ShownPrefix``), by index.
+        var shownCharacters = [Int?](repeating: nil, count: width)
+        if let shown = layout.shownPrefix {
+            for column in shown.columns where column < width { shownCharacters[column] = shown.characters }
+        }
         while budget?.isSpent != true, try statement.step() {
             for index in 0..<width {
                 // A column that refers to a key is read as stored: its link names that key.
                 let read = statement.appendValue(
                     Int32(index), clampedTo: limit,
-                    keepingStoredText: !layout.references.isEmpty && layout.references.contains(index), to: &page.rows)
+                    keepingStoredText: !layout.references.isEmpty && layout.references.contains(index),
+                    shownCharacters: shownCharacters[index], to: &page.rows)
                 if read.clamped { page.clamped.insert(page.rows.count * width + index) }
                 budget?.spend(length: read.length)
             }

@@ -27,8 +27,12 @@ extension SQLiteStatement {
     /// With `keepingStoredText`, a text that is not UTF-8 and is not cut is appended as its
     /// stored bytes (``SQLValue/textBytes(_:)``, as ``keyValue(_:)`` reads it): a column that
     /// refers to another table's key, whose link must name the value stored.
+    ///
+    /// With `shownCharacters` (a column a page shows the start of: ``ShownPrefix``), a text
+    /// whose first characters are plain ASCII is kept as those characters, marked cut.
     func appendValue(
-        _ index: Int32, clampedTo limit: Int?, keepingStoredText: Bool = false, to rows: inout RowValues
+        _ index: Int32, clampedTo limit: Int?, keepingStoredText: Bool = false, shownCharacters: Int? = nil,
+        to rows: inout RowValues
     ) -> (clamped: Bool, length: Int) {
         guard let value = sqlite3_column_value(handle, index) else {
             rows.appendNull()
@@ -43,6 +47,10 @@ extension SQLiteStatement {
             // The text first, then its length in bytes (the order the SQLite manual gives).
             let text = sqlite3_value_text(value)
             let stored = UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(value)))
+            if let shownCharacters, let kept = ShownPrefix.kept(of: stored, characters: shownCharacters) {
+                rows.appendASCII(UnsafeBufferPointer(rebasing: stored[..<kept]))
+                return (true, kept)
+            }
             if keepingStoredText, stored.count <= limit ?? .max, !RowValues.isASCII(stored),
                 String(validating: stored, as: UTF8.self) == nil
             {
