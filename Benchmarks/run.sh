@@ -10,7 +10,8 @@
 #
 # Environment: BENCH_DURATION (wrk seconds per run, default 10),
 # BENCH_CONNECTIONS (default 64), BENCH_THREADS (wrk threads, default 2),
-# BENCH_OUTPUT (default BENCHMARKS.md).
+# BENCH_OUTPUT (default BENCHMARKS.md), BENCH_CORE_ONLY (set: the sections above the
+# sub-benchmarks alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -443,6 +444,12 @@ row_line() {
   echo "(add \`--template-only\`; \`--rows N\` changes the page's rows), N = 1 and 101."
 } > "$output"
 
+# BENCH_CORE_ONLY=1: the sections above alone (about 15 minutes), not the benchmarks below.
+if [ -n "${BENCH_CORE_ONLY:-}" ]; then
+  log "wrote $output and $chart (the core sections only)"
+  exit 0
+fi
+
 log "the own-data benchmark (Benchmarks/own-data.sh)"
 LISTSTATE="$liststate" CATALOGUE="$db" Benchmarks/own-data.sh >> "$output"
 
@@ -473,6 +480,12 @@ LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/postgresql.sh >> "$out
 
 log "the sorting benchmark (Benchmarks/sorting.sh: a page sorted by a column without an index, 63,697 and 1,000,000 rows, and PostgreSQL's)"
 LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/sorting.sh >> "$output"
+
+log "the search-cost benchmark (Benchmarks/search-cost.sh: a search beside a key-order page, Debian's index and 16 copies of it)"
+LISTSTATE="$liststate" Benchmarks/search-cost.sh >> "$output"
+
+log "the Datasette benchmark (Benchmarks/datasette.sh: Debian's package index, key order, a search and an unindexed sort, both uncached)"
+LISTSTATE="$liststate" Benchmarks/datasette.sh >> "$output"
 
 log "wrote $output and $chart"
 sed -n '/^## Targets/,/^## Render/p' "$output" | head -n -1
