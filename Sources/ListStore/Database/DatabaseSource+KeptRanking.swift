@@ -81,7 +81,10 @@ extension DatabaseSource {
                     values.append(value)
                 }
                 guard rowids.count >= Self.minimumRankedRows, let first = rowids.min(), let last = rowids.max() else { return nil }
-                let bytes = KeptSortOrder.estimatedBytes(count: rowids.count, first: first, last: last) + rowids.count * 8
+                // The arrays as read (grown by doubling: up to twice the rows) and the places to come.
+                let bytes =
+                    KeptSortOrder.estimatedBytes(count: rowids.count, first: first, last: last)
+                    + (rowids.capacity - rowids.count) * 8 + values.capacity * 8
                 guard orders.reserve(bytes) else { return nil }
                 guard case .success(version?) = probe.version(),
                     let ranking = KeptSortOrder(rowids: rowids, values: values, version: version), ranking.bytes <= bytes

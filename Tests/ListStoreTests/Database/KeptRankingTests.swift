@@ -62,6 +62,34 @@ import Testing
         }
     }
 
+    /// A ranking of thousands of matches, whose arrays grew past their rows as they were read,
+    /// is kept within what it reserved (Debian's `q=library`, 13,661 matches, never was).
+    @Test func aRankingOfManyMatchesIsKept() throws {
+        let folder = TemporaryFolder.make("ranking")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/notes.sqlite"
+        try SQLiteConnection(path: path, readOnly: false).execute(
+            """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+            CREATE VIRTUAL TABLE notes_fts USING fts5 (body, content = 'notes', content_rowid = 'id');
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 6000)
+            INSERT INTO notes SELECT x * 3, 'word ' || (x % 7) || ' word' FROM n;
+            INSERT INTO notes_fts (notes_fts) VALUES ('rebuild');
+            """)
+        let orders = KeptSortOrders(budgetBytes: 64 << 20)
+        let kept = DatabaseSource(path: path, sortOrders: orders)
+        let plain = DatabaseSource(path: path)
+        let table = try #require(try kept.tables().get().first { $0.name == "notes" })
+        let query = RowPageQuery(table: table, limit: 20, search: "word", relevanceOrder: true)
+        #expect(query.rankCut != nil)
+        _ = try kept.page(query).get()
+        try KeptSortOrderTests.settle(orders)
+        #expect(orders.keptKeys.contains(KeptSortOrders.Key(source: ObjectIdentifier(kept), table: "notes", sort: nil, search: "word\u{1}")))
+        #expect(try kept.page(query).get() == plain.page(query).get())
+        #expect(orders.pagesServed.load(ordering: .relaxed) == 1)
+    }
+
     @Test func aWriteBetweenPagesIsSeenAsTheSQLPathSeesIt() throws {
         let packages = try Packages()
         defer { packages.remove() }
