@@ -136,5 +136,5 @@ key=$(median ${figure[$copies-kept-key]})
 echo "A substring search without a full-text index (\`/plain\`: the same ${rows[$copies]} rows, no FTS table), in key"
 echo "order, reads rows until its page is full: \`q=editor\` p50 $sub ms ($(ratio "$sub" "$key") the key-order page; runs"
 echo "${figure[substring]# }); one that matches nothing reads every row: \`q=zzzqqx\` $none ms ($(ratio "$none" "$key"); runs"
-echo "${figure[substring_none]# }), bounded by the query's time limit (`--query-timeout`, 2 s: past it a 503, \`–\` here, never a hang)."
+echo "${figure[substring_none]# }), bounded by the query's time limit (\`--query-timeout\`, 2 s: past it a 503, \`–\` here, never a hang)."
 echo
