@@ -1,8 +1,9 @@
 /// Relevance pages of a search read from its kept ranking (``KeptSortOrders``, a
 /// ``KeptSortOrder`` with values): FTS5's `bm25` runs over every match of a search, on every
 /// page of it (most of a search page's cost: `q=editor`, 406 of Debian's 63,697 packages,
-/// 0.9 ms of SQLite's time against 0.05 ms for a page in key order); once ranked off the request
-/// path, a page of it, the first or a later one, reads its rows by rowid.
+/// 0.9 ms of SQLite's time against 0.05 ms for a page in key order); a search asked for again
+/// (a later page, a repeat) is ranked once off the request path, and then a page of it, the
+/// first or a later one, reads its rows by rowid.
 extension DatabaseSource {
     /// The fewest candidates a ranking is kept for: fewer rank fast anyway.
     static let minimumRankedRows = 64
@@ -18,7 +19,9 @@ extension DatabaseSource {
         let key = KeptSortOrders.Key(
             source: ObjectIdentifier(self), table: query.table.name, sort: nil, search: search + "\u{1}" + (query.labelColumn ?? ""))
         guard let ranking = orders.order(for: key, at: version) else {
-            orders.request(key, at: version) { [self] in buildRanking(cut, key: key, at: version) }
+            if query.after != nil || orders.askedAgain(key, at: version) {
+                orders.request(key, at: version) { [self] in buildRanking(cut, key: key, at: version) }
+            }
             return nil
         }
         let limit = max(1, query.limit)

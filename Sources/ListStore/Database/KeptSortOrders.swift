@@ -42,6 +42,8 @@ public final class KeptSortOrders: Sendable {
         /// Bytes reserved for the order being built.
         var reserved = 0
         var uses: UInt64 = 0
+        /// Searches asked for once at a version (``askedAgain(_:at:)``).
+        var seen: [Key: DataVersion] = [:]
         var waiting: Set<Key> = []
         var work: [(key: Key, run: @Sendable () -> Void)] = []
         var isRunning = false
@@ -100,6 +102,22 @@ public final class KeptSortOrders: Sendable {
         guard let startsThread else { return }
         if startsThread { Thread.detachNewThread { [self] in drain() } }
     }
+
+    /// Whether `key` was asked for before at `version`; the first time, notes it and says no. A
+    /// search's ranking is read only for a search asked for again (a later page, a repeat): one
+    /// asked once would pay its ranking twice, on the page and after it. At most
+    /// ``maximumSeen`` are noted, all forgotten when full.
+    package func askedAgain(_ key: Key, at version: DataVersion) -> Bool {
+        state.withLock { state in
+            if state.seen[key] == version { return true }
+            if state.seen.count >= Self.maximumSeen { state.seen.removeAll(keepingCapacity: true) }
+            state.seen[key] = version
+            return false
+        }
+    }
+
+    /// The most searches noted as asked for once.
+    static let maximumSeen = 4096
 
     /// Marks `key` as not worth building at `version`.
     package func decline(_ key: Key, at version: DataVersion) {
