@@ -6,7 +6,8 @@
 # proportions). Two servers on each file, uncached and not counting: one that keeps no
 # rankings (`--sort-memory 0`: every page of a search runs bm25 over every match, as a
 # search's first visit does) and one that keeps them (the default: the ranking of a search
-# asked for again, kept). A substring search (the same rows in a table without FTS) is timed on the large file: it reads the whole table, bounded by the
+# asked for again, kept). A substring search (the same rows in a table without FTS) is
+# timed on the large file: one that matches nothing reads the whole table, bounded by the
 # query's time limit. wrk -t1 -c1 for 3 s, the URLs in turns, 3 rounds, the median p50.
 #
 # Prints a Markdown section on standard output. Environment: LISTSTATE (the binary;
