@@ -31,38 +31,61 @@ extension DatabaseSource {
         let keyset = KeysetQuery(query)
         let keys = query.table.keyExpressions
         guard let (sortExpression, _) = keyset.sort, let rowidExpression = keys.last else { return nil }
+        let (sortValue, sortKey) = (query.after?.sortValue, query.after?.key)
+        return keptPage(query, keyset, statement: keyset.rows(rowids: rowids), rows: rowids.count) { connection, read throws(ListStoreError) in
+            if let cursorRowid, let sortValue, let sortKey {
+                // The cursor's row still holds the cursor's values: else its place is not the cursor's.
+                let statement = try connection.statement(
+                    "SELECT \(([sortExpression] + keys).joined(separator: ", ")) FROM \(query.table.sqlName) WHERE \(rowidExpression) = ?")
+                defer { statement.reset() }
+                try statement.bind(values: [.integer(cursorRowid)])
+                guard try statement.step(), statement.keyValue(0) == sortValue,
+                    sortKey.indices.allSatisfy({ statement.keyValue(Int32($0 + 1)) == sortKey[$0] })
+                else { return false }
+            }
+            try read()
+            return true
+        } accepting: { page in
+            // Read in the keyset's own order: the rows are the order's, or a write came between.
+            page.keys.indices.allSatisfy({ page.keys[$0, keys.count - 1] == .integer(rowids[$0]) })
+        }
+    }
+
+    /// The page of `query` whose `rows` rows `statement` reads (``KeysetRowLayout`` of `keyset`), on
+    /// a pooled connection as a page's read is, from a kept order or ranking: `reading` runs on
+    /// the connection and calls its `read` argument (false: not this order's page), and the rows
+    /// read must be `rows` and pass `accepting`; nil otherwise (the SQL path answers).
+    func keptPage(
+        _ query: RowPageQuery, _ keyset: KeysetQuery, statement: SQLCondition, rows: Int,
+        reading: (SQLiteConnection, () throws(ListStoreError) -> Void) throws(ListStoreError) -> Bool = { _, read throws(ListStoreError) in
+            try read()
+            return true
+        },
+        accepting: (RowPage) -> Bool = { _ in true }
+    ) -> Result<RowPage, ListStoreError>? {
         let read = judged { () throws(ListStoreError) -> RowPage? in
             try pool.withConnection(
                 timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
                 from: query.attemptWork == nil ? query.startedAt : nil, waiting: query.attemptWork == nil,
                 workLimit: query.attemptWork
             ) { connection throws(ListStoreError) -> RowPage? in
-                if let cursorRowid, let after = query.after {
-                    // The cursor's row still holds the cursor's values: else its place is not the cursor's.
-                    let statement = try connection.statement(
-                        "SELECT \(([sortExpression] + keys).joined(separator: ", ")) FROM \(query.table.sqlName) WHERE \(rowidExpression) = ?")
-                    defer { statement.reset() }
-                    try statement.bind(values: [.integer(cursorRowid)])
-                    guard try statement.step(), statement.keyValue(0) == after.sortValue,
-                        after.key.indices.allSatisfy({ statement.keyValue(Int32($0 + 1)) == after.key[$0] })
-                    else { return nil }
-                }
                 var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
-                guard !rowids.isEmpty else { return page }
-                var read = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
                 let layout = KeysetRowLayout(keyset)
-                read.rows.reserveCapacity(rows: rowids.count, width: layout.width, bytes: rowids.count * layout.width * 16)
-                read.keys.reserveCapacity(rows: rowids.count, width: keys.count)
-                read.sortValues.reserveCapacity(rowids.count)
+                page.rows.reserveCapacity(rows: rows, width: layout.width, bytes: rows * layout.width * 16)
+                page.keys.reserveCapacity(rows: rows, width: query.table.keyExpressions.count)
+                page.sortValues.reserveCapacity(rows)
                 var unbounded: ByteBudget?
-                try connection.appendRows(of: keyset.rows(rowids: rowids), to: &read, layout, budget: &unbounded)
-                // Read in the keyset's own order: the rows are the order's, or a write came between.
-                guard read.keys.count == rowids.count,
-                    read.keys.indices.allSatisfy({ read.keys[$0, keys.count - 1] == .integer(rowids[$0]) })
+                guard
+                    try reading(
+                        connection,
+                        { () throws(ListStoreError) in
+                            // No rows after the cursor's: nothing to read (a statement of no rowids is none).
+                            if rows > 0 { try connection.appendRows(of: statement, to: &page, layout, budget: &unbounded) }
+                        })
                 else { return nil }
-                page.append(read)
-                page.keep(limit)
-                orders.pagesServed.add(1, ordering: .relaxed)
+                guard page.rows.count == rows, accepting(page) else { return nil }
+                page.keep(max(1, query.limit))
+                sortOrders?.pagesServed.add(1, ordering: .relaxed)
                 return page
             }
         }
@@ -93,50 +116,64 @@ extension DatabaseSource {
         guard let orders = sortOrders else { return }
         let keyset = KeysetQuery(RowPageQuery(table: table, sort: sort))
         guard let rowidExpression = table.keyExpressions.last else { return }
-        let read = judged { () throws(ListStoreError) -> KeptSortOrder? in
-            try pool.withConnection(timeLimit: Self.orderTimeLimit, from: nil, waiting: false) {
-                connection throws(ListStoreError) -> KeptSortOrder? in
-                // An index that serves the order pages it as fast as a kept order would, without its memory.
-                guard try Self.sortsWholeTable(keyset, on: connection) else { return nil }
-                let span = try connection.statement(
-                    "SELECT count(*), min(\(rowidExpression)), max(\(rowidExpression)) FROM \(table.sqlName)")
-                defer { span.reset() }
-                guard try span.step() else { return nil }
-                let count = span.int(0)
-                guard count > orders.minimumRows else {
-                    orders.decline(key, at: version)
-                    return nil
-                }
-                let bytes = KeptSortOrder.estimatedBytes(count: count, first: Int64(span.int(1)), last: Int64(span.int(2)))
-                guard orders.reserve(bytes) else {
-                    orders.decline(key, at: version)
-                    return nil
-                }
-                var rowids: [Int64] = []
-                do throws(ListStoreError) {
-                    rowids.reserveCapacity(count)
-                    let statement = try connection.statement(
-                        "SELECT \(rowidExpression) FROM \(table.sqlName) ORDER BY \(keyset.wholeOrder)")
-                    defer { statement.reset() }
-                    while try statement.step(), rowids.count <= count { rowids.append(Int64(statement.int(0))) }
-                } catch {
-                    orders.release(bytes)
-                    throw error
-                }
-                // Rows added since they were counted, or the data changed while read: not this version's.
-                guard rowids.count == count, case .success(version?) = probe.version(),
-                    let order = KeptSortOrder(rowids: rowids, version: version), order.bytes <= bytes
-                else {
-                    orders.release(bytes)
-                    return nil
-                }
-                orders.keep(order, for: key, reserved: bytes)
-                return order
+        building(key, at: version) { connection throws(ListStoreError) -> KeptSortOrder? in
+            // An index that serves the order pages it as fast as a kept order would, without its memory.
+            guard try Self.sortsWholeTable(keyset, on: connection) else { return nil }
+            let span = try connection.statement(
+                "SELECT count(*), min(\(rowidExpression)), max(\(rowidExpression)) FROM \(table.sqlName)")
+            defer { span.reset() }
+            guard try span.step() else { return nil }
+            let count = span.int(0)
+            guard count > orders.minimumRows else { return nil }
+            let bytes = KeptSortOrder.estimatedBytes(count: count, first: Int64(span.int(1)), last: Int64(span.int(2)))
+            guard orders.reserve(bytes) else { return nil }
+            var rowids: [Int64] = []
+            do throws(ListStoreError) {
+                rowids.reserveCapacity(count)
+                let statement = try connection.statement(
+                    "SELECT \(rowidExpression) FROM \(table.sqlName) ORDER BY \(keyset.wholeOrder)")
+                defer { statement.reset() }
+                while try statement.step(), rowids.count <= count { rowids.append(Int64(statement.int(0))) }
+            } catch {
+                orders.release(bytes)
+                throw error
+            }
+            // Rows added since they were counted: not this version's.
+            return keeping(key, reserved: bytes, at: version) { version in
+                rowids.count == count ? KeptSortOrder(rowids: rowids, version: version) : nil
             }
         }
-        // Not kept (small, too large, failed, or the data changed): not asked for again at this version.
-        if case .success(nil) = read { orders.decline(key, at: version) }
-        if case .failure = read { orders.decline(key, at: version) }
+    }
+
+    /// Runs `build` for the order of `key` at `version` on a pooled connection, within
+    /// ``orderTimeLimit``; an order it does not keep (nil, a failure) is not asked for again at
+    /// that version (small, too large, or the data changed).
+    func building(
+        _ key: KeptSortOrders.Key, at version: DataVersion, _ build: (SQLiteConnection) throws(ListStoreError) -> KeptSortOrder?
+    ) {
+        let read = judged { () throws(ListStoreError) -> KeptSortOrder? in
+            try pool.withConnection(timeLimit: Self.orderTimeLimit, from: nil, waiting: false) {
+                connection throws(ListStoreError) -> KeptSortOrder? in try build(connection)
+            }
+        }
+        switch read {
+        case .success(nil), .failure: sortOrders?.decline(key, at: version)
+        case .success: break
+        }
+    }
+
+    /// Keeps the order `make` makes at `version` for `key`, within the `bytes` reserved for it,
+    /// when the data is still at that version (else the bytes are released); the order kept.
+    func keeping(
+        _ key: KeptSortOrders.Key, reserved bytes: Int, at version: DataVersion, _ make: (DataVersion) -> KeptSortOrder?
+    ) -> KeptSortOrder? {
+        guard let orders = sortOrders else { return nil }
+        guard case .success(version?) = probe.version(), let order = make(version), order.bytes <= bytes else {
+            orders.release(bytes)
+            return nil
+        }
+        orders.keep(order, for: key, reserved: bytes)
+        return order
     }
 
     /// Whether SQLite sorts the whole list for its first page (`USE TEMP B-TREE FOR ORDER BY` in

@@ -24,7 +24,6 @@ extension DatabaseSource {
             }
             return nil
         }
-        let limit = max(1, query.limit)
         var start = 0
         if let after = query.after {
             // A position by relevance value and rowid (form 7) whose row holds that value here.
@@ -33,35 +32,13 @@ extension DatabaseSource {
             else { return nil }
             start = place + 1
         }
-        let end = min(ranking.rowids.count, start + limit + 1)
+        let end = min(ranking.rowids.count, start + max(1, query.limit) + 1)
         guard start < end else { return nil }
         let keyset = KeysetQuery(query)
-        let statement = keyset.keptRankingStatement(cut, rowids: ranking.rowids[start..<end], values: ranking.values[start..<end])
-        let read = judged { () throws(ListStoreError) -> RowPage? in
-            try pool.withConnection(
-                timeLimit: query.attemptWork == nil ? queryTimeLimit : min(queryTimeLimit, Self.attemptTimeLimit),
-                from: query.attemptWork == nil ? query.startedAt : nil, waiting: query.attemptWork == nil,
-                workLimit: query.attemptWork
-            ) { connection throws(ListStoreError) -> RowPage? in
-                var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
-                let layout = KeysetRowLayout(keyset)
-                page.rows.reserveCapacity(rows: end - start, width: layout.width, bytes: (end - start) * layout.width * 16)
-                page.keys.reserveCapacity(rows: end - start, width: query.table.keyExpressions.count)
-                page.sortValues.reserveCapacity(end - start)
-                var unbounded: ByteBudget?
-                try connection.appendRows(of: statement, to: &page, layout, budget: &unbounded)
-                // A row deleted since it was ranked: not this version's ranking after all.
-                guard page.rows.count == end - start else { return nil }
-                page.keep(limit)
-                orders.pagesServed.add(1, ordering: .relaxed)
-                return page
-            }
-        }
-        switch read {
-        case .success(let page?): return .success(page)
-        case .success(nil): return nil
-        case .failure(let error): return .failure(error)
-        }
+        // A row deleted since it was ranked reads fewer rows: not this version's ranking after all.
+        return keptPage(
+            query, keyset, statement: keyset.keptRankingStatement(cut, rowids: ranking.rowids[start..<end], values: ranking.values[start..<end]),
+            rows: end - start)
     }
 
     /// Reads the whole ranking of `cut` at `version` into ``sortOrders``, within its budget;
@@ -69,38 +46,25 @@ extension DatabaseSource {
     /// data changed while it was read.
     func buildRanking(_ cut: RankCut, key: KeptSortOrders.Key, at version: DataVersion) {
         guard let orders = sortOrders else { return }
-        let read = judged { () throws(ListStoreError) -> KeptSortOrder? in
-            try pool.withConnection(timeLimit: Self.orderTimeLimit, from: nil, waiting: false) {
-                connection throws(ListStoreError) -> KeptSortOrder? in
-                let whole = KeysetQuery.wholeRanking(cut)
-                let statement = try connection.statement(whole.sql)
-                defer { statement.reset() }
-                try statement.bind(values: whole.values)
-                var rowids: [Int64] = []
-                var values: [Double] = []
-                while try statement.step() {
-                    guard case .real(let value) = statement.value(1) else { return nil }
-                    rowids.append(Int64(statement.int(0)))
-                    values.append(value)
-                }
-                guard rowids.count >= Self.minimumRankedRows, let first = rowids.min(), let last = rowids.max() else { return nil }
-                // The arrays as read (grown by doubling: up to twice the rows) and the places to come.
-                let bytes =
-                    KeptSortOrder.estimatedBytes(count: rowids.count, first: first, last: last)
-                    + (rowids.capacity - rowids.count) * 8 + values.capacity * 8
-                guard orders.reserve(bytes) else { return nil }
-                guard case .success(version?) = probe.version(),
-                    let ranking = KeptSortOrder(rowids: rowids, values: values, version: version), ranking.bytes <= bytes
-                else {
-                    orders.release(bytes)
-                    return nil
-                }
-                orders.keep(ranking, for: key, reserved: bytes)
-                return ranking
+        building(key, at: version) { connection throws(ListStoreError) -> KeptSortOrder? in
+            let whole = KeysetQuery.wholeRanking(cut)
+            let statement = try connection.statement(whole.sql)
+            defer { statement.reset() }
+            try statement.bind(values: whole.values)
+            var rowids: [Int64] = []
+            var values: [Double] = []
+            while try statement.step() {
+                guard case .real(let value) = statement.value(1) else { return nil }
+                rowids.append(Int64(statement.int(0)))
+                values.append(value)
             }
+            guard rowids.count >= Self.minimumRankedRows, let first = rowids.min(), let last = rowids.max() else { return nil }
+            // The arrays as read (grown by doubling: up to twice the rows) and the places to come.
+            let bytes =
+                KeptSortOrder.estimatedBytes(count: rowids.count, first: first, last: last)
+                + (rowids.capacity - rowids.count) * 8 + values.capacity * 8
+            guard orders.reserve(bytes) else { return nil }
+            return keeping(key, reserved: bytes, at: version) { KeptSortOrder(rowids: rowids, values: values, version: $0) }
         }
-        // Not kept (few matches, too large, failed, or the data changed): not asked for again at this version.
-        if case .success(nil) = read { orders.decline(key, at: version) }
-        if case .failure = read { orders.decline(key, at: version) }
     }
 }
