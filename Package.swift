@@ -53,11 +53,9 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl's header only: the library is loaded when an upstream list first
+        // fetches (CCurlLoader), so a server of database files maps none of it.
+        .target(name: "CCurlLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: Swift modules
         .target(name: "ListDecision"),
@@ -66,7 +64,7 @@ let package = Package(
         .target(name: "ListStore", dependencies: ["CSQLite"]),
         .target(name: "PostgreSQLStore", dependencies: ["CLibPQ", "CLibPQLoader", "ListStore"]),
         .target(name: "MarkupValidation", dependencies: ["CLibXML2"]),
-        .target(name: "HTTPFetch", dependencies: ["CCurl"]),
+        .target(name: "HTTPFetch", dependencies: ["CCurlLoader"]),
         .target(
             name: "ListState",
             dependencies: ["ListDecision", "Mustache", "HTTPServer", "ListStore", "MarkupValidation"],

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlLoader
 
 #if canImport(Glibc)
     import Glibc

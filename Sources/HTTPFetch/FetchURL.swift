@@ -1,10 +1,12 @@
-import CCurl
+import CCurlLoader
 
 /// The check a request's URL passes before anything is sent, with libcurl's own URL parser.
 enum FetchURL {
     /// Throws unless `url` is an absolute `http` or `https` URL with a host.
     static func check(_ url: String) throws(FetchError) {
-        guard let parsed = curl_url() else { throw .transferFailed("libcurl could not be initialised") }
+        guard CurlLibrary.isReady, let parsed = curl_url() else {
+            throw .transferFailed(CurlLibrary.loadFailure ?? "libcurl could not be initialised")
+        }
         defer { curl_url_cleanup(parsed) }
         // Any scheme parses, so that ftp:// is told apart from a URL that is not one.
         guard curl_url_set(parsed, CURLUPART_URL, url, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK else {

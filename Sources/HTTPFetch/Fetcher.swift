@@ -1,4 +1,4 @@
-import CCurl
+import CCurlLoader
 
 /// Fetches `http://` and `https://` URLs with libcurl: redirects followed up to the
 /// request's limit (to http and https only), TLS always verified, the connection and
@@ -33,7 +33,7 @@ public struct Fetcher: Sendable {
             throw .badHeaderField(field.name)
         }
         guard CurlLibrary.isReady, let handle = connections.map({ $0.take() }) ?? curl_easy_init() else {
-            throw .transferFailed("libcurl could not be initialised")
+            throw .transferFailed(CurlLibrary.loadFailure ?? "libcurl could not be initialised")
         }
         defer {
             if let connections { connections.give(handle) } else { curl_easy_cleanup(handle) }

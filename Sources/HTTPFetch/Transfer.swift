@@ -1,4 +1,4 @@
-import CCurl
+import CCurlLoader
 
 /// What one fetch's callbacks collect while libcurl runs it: every response's URL and
 /// status, and the header fields and body of the latest response (a redirect's are dropped).

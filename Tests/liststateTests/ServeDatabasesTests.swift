@@ -49,27 +49,43 @@ import Testing
         #expect(left == ["shop.sqlite"], "the server left files beside the database: \(left)")
     }
 
+    /// Whether `server`'s process maps a library whose file name contains `library`.
+    static func maps(_ server: ServeProcess, _ library: String) throws -> Bool {
+        // Read to its end: a /proc file says its size is 0.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps"))
+        defer { try? file.close() }
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        #expect(maps.contains("libmicrohttpd"), "the maps were read")
+        return maps.contains(library)
+    }
+
     /// libpq is loaded when a PostgreSQL database is named, not linked: a server
     /// of SQLite files maps none of it (nor OpenSSL, Kerberos and LDAP, which it
     /// pulls in: about 2.5 MiB of resident memory, issue 18).
     @Test func libpqIsMappedOnlyWhenAPostgreSQLDatabaseIsServed() throws {
-        func mapsLibpq(_ server: ServeProcess) throws -> Bool {
-            // Read to its end: a /proc file says its size is 0.
-            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(server.process.processIdentifier)/maps"))
-            defer { try? file.close() }
-            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-            #expect(maps.contains("libmicrohttpd"), "the maps were read")
-            return maps.contains("libpq.so")
-        }
         let folder = try Folder()
         let file = try folder.database("shop.sqlite", "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);")
         let sqlite = try ServeProcess([file])
-        #expect(try !mapsLibpq(sqlite))
+        #expect(try !Self.maps(sqlite, "libpq.so"))
         #expect(sqlite.stop() == 0)
         // No server answers on port 1: ListState starts anyway, with libpq loaded.
         let postgreSQL = try ServeProcess([file, "postgresql://reader@127.0.0.1:1/shop?connect_timeout=1"])
-        #expect(try mapsLibpq(postgreSQL))
+        #expect(try Self.maps(postgreSQL, "libpq.so"))
         #expect(postgreSQL.stop() == 0)
+    }
+
+    /// libcurl is loaded when an upstream list first fetches, not linked: a server of
+    /// database files maps none of it (nor OpenSSL, Kerberos, LDAP and SSH, which it pulls
+    /// in: about 3 MiB of resident memory, issue 48's idle RSS; GnuTLS is libmicrohttpd's too).
+    @Test func libcurlIsNotMappedByAServerOfDatabaseFiles() throws {
+        let folder = try Folder()
+        let file = try folder.database("shop.sqlite", "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT);")
+        let sqlite = try ServeProcess([file])
+        let list = try CLIRun.run(["check", sqlite.url + "products"])
+        #expect(list.status == 0, "\(list.standardOutput)\(list.standardError)")
+        #expect(try !Self.maps(sqlite, "libcurl"))
+        #expect(try !Self.maps(sqlite, "libssh2"))
+        #expect(sqlite.stop() == 0)
     }
 
     @Test func aMissingFileStopsTheStartNamingIt() throws {
