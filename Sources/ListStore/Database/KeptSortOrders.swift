@@ -1,14 +1,9 @@
-import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The sort orders kept in memory (``KeptSortOrder``) for the SQLite databases that share it,
 /// within a budget of bytes of its own (`--sort-memory`): built off the request path, one at a
-/// time, on a thread of low priority, when a sorted page asks for one that is not there (until
-/// then pages sort in SQL); each kept under the data version it was read at. An order's bytes
+/// time, on a thread of low priority (``BackgroundWork``), when a sorted page asks for one that
+/// is not there (until then pages sort in SQL); each kept under the data version it was read at. An order's bytes
 /// are reserved before it is built, evicting the least recently used ones, so the orders never
 /// hold more than the budget.
 public final class KeptSortOrders: Sendable {
@@ -44,9 +39,6 @@ public final class KeptSortOrders: Sendable {
         var uses: UInt64 = 0
         /// Searches asked for once at a version (``askedAgain(_:at:)``).
         var seen: [Key: DataVersion] = [:]
-        var waiting: Set<Key> = []
-        var work: [(key: Key, run: @Sendable () -> Void)] = []
-        var isRunning = false
     }
 
     /// The most bytes the orders hold; 0 keeps none.
@@ -57,10 +49,8 @@ public final class KeptSortOrders: Sendable {
     /// The pages read from a kept order so far.
     package let pagesServed = Atomic<Int>(0)
 
-    /// The most orders waiting to be built; past it a request is not taken (the next page asks again).
-    static let maximumWaiting = 16
-    /// The building thread's nice value (as `DeferredTallies`'s).
-    static let niceness: Int32 = 10
+    /// The orders waiting to be built, at most 16 (past it a request is not taken: the next page asks again).
+    private let building = BackgroundWork<Key>(maximumWaiting: 16)
 
     /// Orders within `budgetBytes` (0: none is kept, every sorted page sorts in SQL), of tables
     /// of more than `minimumRows` rows.
@@ -91,16 +81,10 @@ public final class KeptSortOrders: Sendable {
     /// Asks for the order of `key` at `version` to be built by `build` on the building thread,
     /// unless it is kept, waiting, or was declined at that version.
     package func request(_ key: Key, at version: DataVersion, build: @escaping @Sendable () -> Void) {
-        let startsThread = state.withLock { state -> Bool? in
-            guard isEnabled, state.kept[key]?.order.version != version, state.declined[key] != version,
-                state.waiting.count < Self.maximumWaiting, state.waiting.insert(key).inserted
-            else { return nil }
-            state.work.append((key, build))
-            defer { state.isRunning = true }
-            return !state.isRunning
+        let wanted = state.withLock { state in
+            isEnabled && state.kept[key]?.order.version != version && state.declined[key] != version
         }
-        guard let startsThread else { return }
-        if startsThread { Thread.detachNewThread { [self] in drain() } }
+        if wanted { building.run(key, build) }
     }
 
     /// Whether `key` was asked for before at `version`; the first time, notes it and says no. A
@@ -162,7 +146,7 @@ public final class KeptSortOrders: Sendable {
     package var keptKeys: Set<Key> { state.withLock { Set($0.kept.keys) } }
 
     /// Whether any order is waiting or being built.
-    package var isBuilding: Bool { state.withLock { !$0.waiting.isEmpty } }
+    package var isBuilding: Bool { building.waitingCount > 0 }
 
     /// Drops the least recently used kept orders until `bytes` more fit the budget.
     private static func evict(_ state: inout State, toFit bytes: Int, budget: Int) {
@@ -171,23 +155,6 @@ public final class KeptSortOrders: Sendable {
         {
             state.kept[oldest.key] = nil
             state.used -= oldest.value.order.bytes
-        }
-    }
-
-    /// Builds the waiting orders in turn until none is left, then lets the thread end.
-    private func drain() {
-        #if canImport(Glibc)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
-        #endif
-        while let next = state.withLock({ state -> (key: Key, run: @Sendable () -> Void)? in
-            guard !state.work.isEmpty else {
-                state.isRunning = false
-                return nil
-            }
-            return state.work.removeFirst()
-        }) {
-            next.run()
-            _ = state.withLock { $0.waiting.remove(next.key) }
         }
     }
 }
