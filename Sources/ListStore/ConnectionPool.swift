@@ -79,9 +79,11 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Checks the path's identity (at most once per interval) and acts on a change.
-    private func noticeFileChanges() {
-        switch watch.check() {
+    /// Checks the path's identity (at most once per interval, or at once when `due`) and acts on a change.
+    /// - Parameter due: Whether to look now: the data-version probe found another file at the path,
+    ///   so the pages read from now on come from the file their version describes.
+    func noticeFileChanges(due: Bool = false) {
+        switch watch.check(due: due) {
         case .none:
             break
         case .replaced:

@@ -44,13 +44,19 @@ final class PathWatch: Sendable {
     }
 
     /// Examines the path if the last examination is at least `interval` old
-    /// (one caller does it; the others go on), and says what changed.
-    /// - Parameter now: The monotonic clock in nanoseconds.
-    func check(now: UInt64 = monotonicNanoseconds()) -> Change {
-        let due = nextCheck.load(ordering: .relaxed)
-        guard now >= due,
-            nextCheck.compareExchange(expected: due, desired: now &+ interval, ordering: .relaxed).exchanged
-        else { return .none }
+    /// (one caller does it; the others go on), or at once when `due`, and says what changed.
+    /// - Parameters:
+    ///   - now: The monotonic clock in nanoseconds.
+    ///   - due: Whether to examine it now (another look at the path saw it replaced).
+    func check(now: UInt64 = monotonicNanoseconds(), due: Bool = false) -> Change {
+        if due {
+            nextCheck.store(now &+ interval, ordering: .relaxed)
+        } else {
+            let next = nextCheck.load(ordering: .relaxed)
+            guard now >= next,
+                nextCheck.compareExchange(expected: next, desired: now &+ interval, ordering: .relaxed).exchanged
+            else { return .none }
+        }
         let current = identityOf(path)
         return known.withLock { known in
             defer {

@@ -103,6 +103,8 @@ final class DataVersionProbe: Sendable {
     private let watch: FolderWatch?
     private let published = BlockingLock(Published())
     private let probing = Atomic<Bool>(false)
+    /// Told when the probe finds another file at the path than the one it had open.
+    private let replaced: @Sendable () -> Void
     /// How many probes ran (for tests: the requests that skipped one did not count).
     let probesRun = Atomic<Int>(0)
     /// Whether the folder is watched (probes may be skipped).
@@ -112,8 +114,13 @@ final class DataVersionProbe: Sendable {
     /// - Parameters:
     ///   - watching: Whether to watch the folder to skip probes (false: every request probes).
     ///   - log: Told once when the folder cannot be watched, and why.
-    init(path: String, watching: Bool = true, log: (String) -> Void = { _ in }) {
+    ///   - replaced: Told when another file stands at the path than the one the probe had open
+    ///     (the data connections go to it too, so a page is read from the file its version names).
+    init(
+        path: String, watching: Bool = true, log: (String) -> Void = { _ in }, replaced: @escaping @Sendable () -> Void = {}
+    ) {
         self.path = path
+        self.replaced = replaced
         walPath = path + "-wal"
         var watch: FolderWatch?
         if watching {
@@ -202,6 +209,7 @@ final class DataVersionProbe: Sendable {
         let current = FileIdentity(path: path)
         if let open = state.connection, open.fileIdentity == nil || open.fileIdentity != current {
             state.connection = nil
+            replaced()
         }
         return Result { () throws(ListStoreError) -> DataVersion? in
             if state.connection == nil {

@@ -37,11 +37,12 @@ public final class DatabaseSource: ListSource {
         self.path = path
         self.queryTimeLimit = queryTimeLimit
         self.log = log
-        self.probe = DataVersionProbe(path: path, watching: watchesFolder, log: log)
         self.file = DatabaseFile(path: path)
-        self.pool = ConnectionPool(
+        let pool = ConnectionPool(
             path: path, busyTimeout: Int32(max(1, min(queryTimeLimit * 1000, Double(Int32.max)))),
             checkInterval: checkInterval, log: log)
+        self.pool = pool
+        self.probe = DataVersionProbe(path: path, watching: watchesFolder, log: log) { pool.noticeFileChanges(due: true) }
     }
 
     /// Every table and view a list can show (see `SchemaReader.tables`); one

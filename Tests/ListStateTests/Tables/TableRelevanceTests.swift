@@ -99,6 +99,25 @@ import Testing
         #expect(page.text.contains("The list changed since the first page of this search"))
         #expect(page.text.contains(#"<a href="/pkgs?q&#61;shell&amp;limit&#61;2">Start the search over</a>"#))
     }
+
+    /// A file moved over the list's mid-walk: the page after the `mv` is read from the new file and
+    /// says the order changed, the ones after it do not (a tester saw the old file served for about a
+    /// second after the flag, and no flag when the new file took over).
+    @Test func aWalkAcrossAReplacedFileIsToldOnceWhenTheNewFileIsRead() throws {
+        let fixture = try TableFixture(Self.packages)
+        let replacement = fixture.path + ".new"
+        defer { unlink(replacement) }
+        try SQLiteConnection(path: replacement, readOnly: false).execute(
+            Self.packages + "INSERT INTO pkgs VALUES ('ksh', 'Korn shell'); INSERT INTO pkgs_fts (pkgs_fts) VALUES ('rebuild');")
+        let first = try Self.json(try fixture.server.get("/pkgs.json?q=shell&limit=2"))
+        #expect(first["orderChanged"] as? Bool == false)
+        #expect(rename(replacement, fixture.path) == 0)
+        let second = try Self.json(try fixture.server.get(try #require(first["next"] as? String)))
+        #expect(second["orderChanged"] as? Bool == true)
+        #expect(Self.keys(try fixture.server.get("/pkgs?q=korn")) == ["ksh"], "the new file is read at once")
+        let third = try Self.json(try fixture.server.get(try #require(second["next"] as? String)))
+        #expect(third["orderChanged"] as? Bool == false)
+    }
 }
 
 extension TableRelevanceTests {

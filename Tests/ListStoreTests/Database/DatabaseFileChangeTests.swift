@@ -36,4 +36,23 @@ import Testing
         #expect(try Self.values(source) == [.text("new")], "open connections keep serving a deleted file")
         #expect(!FileManager.default.fileExists(atPath: path), "a read-only open never creates the file")
     }
+
+    /// A search walk across a replaced file was told "order changed" on the first page after the
+    /// `mv`, still read from the old file, and not when the new file took over (found by a tester).
+    @Test func aReplacementSeenByTheVersionProbeIsReadAtOnce() throws {
+        let database = try TestDatabase(rows: 2)
+        defer { database.remove() }
+        let path = try Self.database(["old"], in: database.folder, name: "a.sqlite")
+        let replacement = try Self.database(["new"], in: database.folder, name: "b.sqlite")
+        let source = DatabaseSource(path: path, checkInterval: 60)
+        let before = try #require(try source.dataVersion().get())
+        #expect(try Self.values(source) == [.text("old")])
+        #expect(rename(replacement, path) == 0)
+        let after = try #require(try source.dataVersion().get())
+        #expect(after.identity != before.identity)
+        let table = try #require(try source.tables().get().first)
+        let page = try source.page(RowPageQuery(table: table)).get()
+        #expect(page.rows.map { $0[0] } == [.text("new")], "the version's file is the one read")
+        #expect(page.fileIdentity == after.identity)
+    }
 }
