@@ -132,7 +132,8 @@ enum ServeCommand {
             // The catalogue is one list, served as any other.
             let tables = try CatalogueList.tables(
                 path: options.database, queryTimeLimit: options.queryTimeout,
-                configuration: configuration.lists.last { $0.name == CatalogueList.name }, basePath: options.basePath, log: log)
+                configuration: configuration.lists.last { $0.name == CatalogueList.name }, basePath: options.basePath,
+                sortOrders: KeptSortOrders(budgetBytes: options.sortMemoryMiB << 20), log: log)
             return .success(try ListApplication(tables: tables, configuration: configuration))
         } catch {
             Output.standardError("liststate serve: \(error)\n")

@@ -85,12 +85,14 @@ public enum CatalogueList {
     }
 
     /// The lists of a server of the catalogue: this list over the catalogue file at `path`.
+    /// - Parameter sortOrders: Where its sorted pages' orders and its searches' rankings are kept
+    ///   (``ListStore/KeptSortOrders``); nil for none.
     /// - Throws: `AppError` when the file cannot be read as the catalogue.
     package static func tables(
         path: String, queryTimeLimit: Double, configuration: ListConfiguration?, basePath: String,
-        log: @escaping @Sendable (String) -> Void
+        sortOrders: KeptSortOrders? = nil, log: @escaping @Sendable (String) -> Void
     ) throws(AppError) -> TableCatalog {
-        let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log)
+        let source = DatabaseSource(path: path, queryTimeLimit: queryTimeLimit, log: log, sortOrders: sortOrders)
         return TableCatalog(try TableLists([definition(source: source, configuration: configuration, basePath: basePath)]))
     }
 }

@@ -274,7 +274,7 @@ extension RowPageQuery {
             var matched =
                 words.isEmpty && literals.isEmpty && search.contains(where: { !$0.isWhitespace })
                 ? SQLCondition(table.dialect.never) : table.search.condition(words, literals: literals, label: searchedLabel, in: table)
-            if let label = labelMatch {
+            if let label = labelMatch, !labelInFullText {
                 // The label starts with the search text (or is it): `bash`, `bash-completion`.
                 let prefix = labelPrefix(label)
                 matched = SQLCondition("((\(matched.sql)) OR \(prefix.sql))", matched.values + prefix.values)

@@ -29,6 +29,14 @@ extension RowPageQuery {
         return table.primaryKey[0].sqlName
     }
 
+    /// Whether the full-text index covers the label column: its matches then hold every row whose
+    /// label starts with the search text, so the label's ranges are read among them, not over the
+    /// table (with no index on the label that read every row on every search page).
+    var labelInFullText: Bool {
+        guard let label = searchedLabel, case .fullText(_, _, _, let columns?) = table.search else { return false }
+        return columns.contains { $0.asciiLowercased == label.asciiLowercased }
+    }
+
     /// The label match of the search: its whole text, trimmed, as `LIKE` patterns for the
     /// label being it (case aside) and starting with it; nil without a label or a word.
     var labelMatch: (column: String, exact: SQLValue, prefix: SQLValue)? {
