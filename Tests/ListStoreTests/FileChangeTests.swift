@@ -141,12 +141,44 @@ import Testing
         #expect(throws: Never.self) { try source.schemaVersion().get() }
     }
 
+    /// Found by a tester: in WAL mode, commits of writers that come and go were never seen again.
+    /// The header check opened and closed the database file, and closing any descriptor of a file
+    /// drops every POSIX lock the process holds on it, SQLite's own among them
+    /// (https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_):
+    /// the next writer, finding itself the last connection, deleted the WAL and its shared memory,
+    /// which the server went on reading. The writers here are other processes, as the tester's were.
+    @Test func aReaderInWALModeKeepsItsLockAcrossSchemaChecksAndSeesEveryCommit() throws {
+        let path = TestCatalogue.temporaryFolder() + "/wal.sqlite"
+        let write = { (sql: String) throws in
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            writer.arguments = ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.close()", path, sql]
+            try writer.run()
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        try write("CREATE TABLE items (id INTEGER PRIMARY KEY); INSERT INTO items VALUES (1); PRAGMA journal_mode = wal;")
+        let source = DatabaseSource(path: path)
+        let table = try #require(try source.tables().get().first)
+        func last() throws -> SQLValue? {
+            try source.page(RowPageQuery(table: table, sort: ListSort(column: "id", descending: true), limit: 1)).get().rows.first?[0]
+        }
+        #expect(try last() == .integer(1))
+        for id in 2...4 {
+            _ = source.tables()
+            _ = source.schemaVersion(waiting: false)
+            try write("INSERT INTO items VALUES (\(id));")
+            #expect(try last() == .integer(Int64(id)), "the commit of \(id) is seen")
+            #expect(try source.dataVersion().get() != nil)
+        }
+    }
+
     @Test(arguments: [
         (Data(), DatabaseFile.State.empty), (Data("SQLite format 3".utf8), .notDatabase),
         (Data("SQLite format 3\0".utf8) + Data(repeating: 0, count: 84), .whole),
-        (Data("PK\u{3}\u{4}".utf8) + Data(repeating: 1, count: 200), .notDatabase),
+        (Data("PK\u{3}\u{4}".utf8) + Data(repeating: 1, count: 200), .whole),
     ])
-    func theFileStateReadsSQLitesHeader(_ bytes: Data, _ expected: DatabaseFile.State) throws {
+    func theFileStateIsReadWithoutOpeningTheFile(_ bytes: Data, _ expected: DatabaseFile.State) throws {
         let path = TestCatalogue.temporaryFolder() + "/state.sqlite"
         #expect(FileManager.default.createFile(atPath: path, contents: bytes))
         #expect(DatabaseFile.state(at: path) == expected)

@@ -328,8 +328,9 @@ public final class DatabaseSource: ListSource {
             return result
         case .success where !schemaRead:
             return result
-        default:
-            guard let damage = file.damage() else { return result }
+        case .failure, .success:
+            let failure: ListStoreError? = if case .failure(let error) = result { error } else { nil }
+            guard let damage = file.damage(after: failure) else { return result }
             pool.drain()
             return .failure(damage)
         }
