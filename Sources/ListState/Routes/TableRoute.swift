@@ -349,10 +349,14 @@ struct TableRoute: Sendable {
         case .read(let found?):
             page = found
             if let valid = parsed {
-                // In relevance order the cursor carries the data version: ranks move with any write. A page
-                // read from another file than the version names (replaced meanwhile) carries none (0).
-                let read = valid.relevance ? (try? list.rows.dataVersion().get()) ?? nil : nil
-                let version = valid.relevance ? read.flatMap { $0.identity == found.fileIdentity ? $0.digest : nil } ?? 0 : nil
+                // In relevance order the cursor carries the ranks' version (``ListStore/RowPage/rankVersion``),
+                // else the data version: ranks move with any write. A page read from another file than the
+                // version names (replaced meanwhile) carries none (0).
+                var version: UInt64?
+                if valid.relevance {
+                    let read = found.rankVersion == nil ? (try? list.rows.dataVersion().get()) ?? nil : nil
+                    version = found.rankVersion ?? read.flatMap { $0.identity == found.fileIdentity ? $0.digest : nil } ?? 0
+                }
                 snapshot.take(found, of: list, sort: valid.sort, relevanceVersion: version)
                 orderChanged = valid.orderVersion.map { $0 != version } ?? false
             }

@@ -94,6 +94,17 @@ public final class DatabaseSource: ListSource {
 
     /// One page of `query.table` in its order (``KeysetReader``).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
+        // Read before the rows: a write in between makes the next page say the order changed.
+        guard let rankVersion = rankVersion(of: query) else { return rows(query) }
+        return rows(query).map { page in
+            var page = page
+            page.rankVersion = rankVersion
+            return page
+        }
+    }
+
+    /// The rows of ``page(_:)``: from a kept order or ranking, else by SQL.
+    private func rows(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
         if let kept = keptOrderPage(query) ?? keptRankingPage(query) { return kept }
         return judged { () throws(ListStoreError) -> RowPage in
             try pool.withConnection(

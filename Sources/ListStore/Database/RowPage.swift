@@ -120,6 +120,10 @@ public struct RowPage: Sendable, Hashable {
     public var readAt: Date?
     /// The file the rows were read from, when the source can tell.
     public var fileIdentity: FileIdentity?
+    /// What a page in relevance order was ranked at, where the source can say it apart from its
+    /// data version (SQLite's FTS5: a digest of the index's own records, the same in every
+    /// instance reading the file); a relevance cursor carries it (``RowCursor/orderVersion``).
+    public var rankVersion: UInt64?
 
     /// Makes a page.
     public init(rows: RowValues, keys: RowValues, hasMore: Bool, fileIdentity: FileIdentity? = nil) {

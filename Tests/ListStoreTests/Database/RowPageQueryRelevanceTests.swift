@@ -259,3 +259,42 @@ import Testing
         if case .position(let back) = sortedDecoded.start { #expect(back.rowid == nil) } else { Issue.record("not by value") }
     }
 }
+
+extension RowPageQueryRelevanceTests {
+    /// Found by a tester: a relevance cursor carried the reading process's data version (its
+    /// probe's epoch and `PRAGMA data_version`, numbers of one connection), so a next page from
+    /// another instance on the same file said "order changed". A page in FTS5's relevance order
+    /// now carries a digest of what `bm25` depends on, the index's averages and structure
+    /// records: the same in every instance, moved by a write to the index, not by one elsewhere.
+    @Test func theRankVersionIsTheIndexsAndTheSameInEveryInstance() throws {
+        let packages = try Packages()
+        defer { packages.remove() }
+        try SQLiteConnection(path: packages.path, readOnly: false).execute("CREATE TABLE notes (text TEXT)")
+        let first = DatabaseSource(path: packages.path)
+        let table = try #require(try first.tables().get().first { $0.name == "packages" })
+        let query = RowPageQuery(table: table, limit: 3, search: "editor", relevanceOrder: true)
+        let filtered = RowPageQuery(
+            table: table, limit: 3, search: "editor", filters: [RowFilter(column: "summary", operation: .contains, value: "fast")],
+            relevanceOrder: true)
+        func rankVersions(_ source: DatabaseSource) throws -> [UInt64?] {
+            [try source.page(query).get().rankVersion, try source.page(filtered).get().rankVersion]
+        }
+        let before = try rankVersions(first)
+        _ = try first.dataVersion().get()
+        #expect(before[0] != nil && before[0] == before[1])
+        #expect(try first.page(RowPageQuery(table: table, limit: 3, search: "editor")).get().rankVersion == nil, "key order has none")
+        // Writes elsewhere move the first instance's data version, not the ranks.
+        for note in 0..<3 { try SQLiteConnection(path: packages.path, readOnly: false).execute("INSERT INTO notes VALUES ('\(note)')") }
+        let second = DatabaseSource(path: packages.path)
+        let dataVersions = [try first.dataVersion().get(), try second.dataVersion().get()]
+        #expect(dataVersions[0]?.digest != dataVersions[1]?.digest, "what a cursor carried: each instance's own")
+        #expect(try rankVersions(second) == before)
+        #expect(try rankVersions(first) == before)
+        try SQLiteConnection(path: packages.path, readOnly: false).execute(
+            "INSERT INTO packages VALUES ('ed', 'line editor', 'the standard editor'); "
+                + "INSERT INTO packages_fts (rowid, summary, description) VALUES (last_insert_rowid(), 'line editor', 'the standard editor');")
+        let after = try rankVersions(first)
+        #expect(after[0] != nil && after[0] != before[0])
+        #expect(try rankVersions(second) == after)
+    }
+}

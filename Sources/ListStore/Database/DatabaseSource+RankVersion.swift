@@ -1,0 +1,27 @@
+/// What a page in relevance order was ranked at, as a cursor carries it (``RowPage/rankVersion``):
+/// FTS5's `bm25` of a row depends on the whole index (how many rows hold each word, the
+/// columns' average lengths), so a write to the index moves every rank, and a walk across it
+/// is told its order changed. The digest is of the index's own averages record (rowid 1 of its
+/// `_data` table: rows and tokens a column) and structure record (rowid 10: its segments, with
+/// a cookie each write moves), https://sqlite.org/src/file/ext/fts5/fts5Int.h: the same in
+/// every instance reading the file, and unmoved by writes to other tables.
+extension DatabaseSource {
+    /// The rank version of `query`'s table, when `query` is in FTS5's relevance order; nil
+    /// otherwise, or when it cannot be read (the route then uses the data version).
+    func rankVersion(of query: RowPageQuery) -> UInt64? {
+        guard query.ordersByRelevance, case .fullText(let index, 5, _, _) = query.table.search else { return nil }
+        let read = judged { () throws(ListStoreError) -> UInt64 in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
+                let statement = try connection.statement("SELECT block FROM \(quoteIdentifier(index + "_data")) WHERE id IN (1, 10) ORDER BY id")
+                defer { statement.reset() }
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                while try statement.step() {
+                    guard case .blob(let bytes) = statement.value(0) else { continue }
+                    for byte in bytes + [0xFF] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                }
+                return hash
+            }
+        }
+        return try? read.get()
+    }
+}
