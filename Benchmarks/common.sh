@@ -1,5 +1,14 @@
 # Shell functions the benchmark scripts share (sourced, not run).
 
+# Makes the script's work folder ($work, under /tmp, named after $1) and the list of
+# the processes it starts ($pids, each added by the script); both go at its exit,
+# whatever ends it, and the exit status is the script's.
+start_work() {
+  work=$(mktemp -d "/tmp/liststate-$1.XXXXXX")
+  pids=()
+  trap 'status=$?; for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done; rm -rf "$work"; exit $status' EXIT
+}
+
 # A free loopback port: below the ephemeral range (so no client socket of an
 # earlier wrk run, e.g. in TIME_WAIT, holds it) and with nothing on it now.
 free_port() {

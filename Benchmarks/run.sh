@@ -484,6 +484,9 @@ LISTSTATE="$liststate" scripts/with-postgresql Benchmarks/sorting.sh >> "$output
 log "the search-cost benchmark (Benchmarks/search-cost.sh: a search beside a key-order page, Debian's index and 16 copies of it)"
 LISTSTATE="$liststate" Benchmarks/search-cost.sh >> "$output"
 
+log "the kept orders' memory (Benchmarks/kept-memory.sh: RSS through sorts, searches and writes, 16 copies of Debian's index)"
+LISTSTATE="$liststate" Benchmarks/kept-memory.sh >> "$output"
+
 log "the Datasette benchmark (Benchmarks/datasette.sh: Debian's package index, key order, a search and an unindexed sort, both uncached)"
 LISTSTATE="$liststate" Benchmarks/datasette.sh >> "$output"
 

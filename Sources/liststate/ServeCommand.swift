@@ -198,7 +198,7 @@ enum ServeCommand {
             }
         }
         Server.blockTerminationSignals()
-        limitMallocArenas()
+        tuneMalloc()
 
         let upstreamLists: [ListDefinition]
         do {
@@ -312,20 +312,29 @@ enum ServeCommand {
         return ExitStatus.ok
     }
 
-    /// Lets glibc's malloc keep at most two arenas (`M_ARENA_MAX`, mallopt(3);
-    /// `MALLOC_ARENA_MAX` in the environment still wins). By default it makes
-    /// up to 8 × cores, one per busy thread, and the server runs about 16
-    /// connection and worker threads: memory freed in one arena was not
-    /// reused by the others, and RSS grew 44 → 52 MiB over a 5-minute soak;
-    /// with two arenas it stayed at 41 MiB, at the same throughput
-    /// (RELIABILITY.md). Call before any thread starts.
-    static func limitMallocArenas() {
+    /// Tunes glibc's malloc for a long-running server (mallopt(3); an explicit
+    /// `MALLOC_ARENA_MAX` or `MALLOC_MMAP_THRESHOLD_` in the environment still wins):
+    /// - at most two arenas (`M_ARENA_MAX`). By default it makes up to 8 × cores,
+    ///   one per busy thread, and the server runs about 16 connection and worker
+    ///   threads: memory freed in one arena was not reused by the others, and RSS
+    ///   grew 44 → 52 MiB over a 5-minute soak; with two it stayed at 41 MiB, at
+    ///   the same throughput (RELIABILITY.md);
+    /// - blocks of 1 MiB and more always mapped on their own (`M_MMAP_THRESHOLD`),
+    ///   so a kept sort order or ranking freed goes back to the system at once. By
+    ///   default the threshold rises to the largest block freed (up to 32 MiB), and
+    ///   orders rebuilt after writes were then carved from the heap and never
+    ///   returned: at 1 M rows RSS reached 171 MiB with the 64 MiB budget, 115 MiB
+    ///   with the threshold kept (BENCHMARKS.md, "Memory of kept orders").
+    /// Call before any thread starts.
+    static func tuneMalloc() {
         #if canImport(Glibc)
             // mallopt is declared in <malloc.h>, which Swift's Glibc module does not
-            // export: it is looked up by name. M_ARENA_MAX is -8 (glibc's malloc.h).
+            // export: it is looked up by name. M_ARENA_MAX is -8, M_MMAP_THRESHOLD -3 (glibc's malloc.h).
             typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-            guard getenv("MALLOC_ARENA_MAX") == nil, let symbol = dlsym(nil, "mallopt") else { return }
-            _ = unsafeBitCast(symbol, to: MallocOption.self)(-8, 2)
+            guard let symbol = dlsym(nil, "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
+            if getenv("MALLOC_ARENA_MAX") == nil { _ = mallopt(-8, 2) }
+            if getenv("MALLOC_MMAP_THRESHOLD_") == nil { _ = mallopt(-3, 1 << 20) }
         #endif
     }
 }
