@@ -19,15 +19,8 @@ liststate=${LISTSTATE:-$(swift build -c release --show-bin-path)/liststate}
 rounds=${DATASETTE_ROUNDS:-5}
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-datasette.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for
+. Benchmarks/common.sh  # start_work, free_port, wait_for
+start_work datasette
 
 log "reading Debian's package index"
 mkdir -p "$work/data"

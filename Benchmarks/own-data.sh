@@ -22,15 +22,8 @@ liststate=${LISTSTATE:-$(swift build -c release --show-bin-path)/liststate}
 chart=${OWN_DATA_CHART:-Benchmarks/own-data.svg}
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-own-data.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for, static_nginx
+. Benchmarks/common.sh  # start_work, free_port, wait_for, static_nginx
+start_work own-data
 
 # --- The table: 100,000 rows, 8 columns (integer key, text, real, integer,
 # dates, a nullable note), an index on price for the sorted page.

@@ -22,15 +22,8 @@ liststate=${LISTSTATE:-$(swift build -c release --show-bin-path)/liststate}
 psql_bin=${LISTSTATE_TEST_POSTGRESQL_BIN:-/usr/bin}/psql
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-postgresql-bench.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for, wrk_figures
+. Benchmarks/common.sh  # start_work, free_port, wait_for, wrk_figures
+start_work postgresql-bench
 
 sql() { PGOPTIONS="-c client_min_messages=warning" "$psql_bin" -X -q -v ON_ERROR_STOP=1 -d "$LISTSTATE_TEST_POSTGRESQL dbname=$1" -c "$2"; }
 sql postgres "DROP DATABASE IF EXISTS bench"

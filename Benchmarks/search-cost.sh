@@ -20,15 +20,8 @@ rounds=${SEARCH_ROUNDS:-3}
 copies=${SEARCH_COPIES:-16}
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-search-cost.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for, wrk_figures
+. Benchmarks/common.sh  # start_work, free_port, wait_for, wrk_figures
+start_work search-cost
 
 apt-cache dumpavail > "$work/Packages" 2>/dev/null || true
 [ -s "$work/Packages" ] || cp /var/lib/dpkg/status "$work/Packages"

@@ -20,15 +20,8 @@ requests=${SEARCH_REQUESTS:-40}
 rows=${SEARCH_ROWS:-60000}
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-search.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for
+. Benchmarks/common.sh  # start_work, free_port, wait_for
+start_work search
 
 log "generating the table ($rows rows)"
 mkdir -p "$work/data"

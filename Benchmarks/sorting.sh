@@ -22,15 +22,8 @@ duration=${SORT_DURATION:-3}
 big=${SORT_BIG_ROWS:-1000000}
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-sorting.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for, wrk_figures
+. Benchmarks/common.sh  # start_work, free_port, wait_for, wrk_figures
+start_work sorting
 
 # A Debian-shaped table of $2 rows at $1: debian_sample.py's columns and texts (its long
 # `depends` and `description`), names made unique by a number.

@@ -23,15 +23,8 @@ cd "$(dirname "$0")/.."
 liststate=${LISTSTATE:-$(swift build -c release --show-bin-path)/liststate}
 log() { printf '» %s\n' "$*" >&2; }
 
-work=$(mktemp -d /tmp/liststate-upstream-bench.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap 'status=$?; cleanup; exit $status' EXIT
-
-. Benchmarks/common.sh  # free_port, wait_for, wrk_figures
+. Benchmarks/common.sh  # start_work, free_port, wait_for, wrk_figures
+start_work upstream-bench
 
 command -v wrk > /dev/null || { echo "wrk is missing (apt-get install wrk, or make bench)" >&2; exit 1; }
 command -v callgrind_control > /dev/null || { echo "valgrind is missing (apt-get install valgrind, or make bench)" >&2; exit 1; }
