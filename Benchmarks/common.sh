@@ -95,3 +95,14 @@ wrk_figures() {
     END { printf "%.1f %.3f %.3f %.3f %d %d %d\n", rps, p50, p99, max, requests, non2xx, errors }
   ' "$1"
 }
+
+# A copy of binary $1 in folder $2 without its debugging sections, for valgrind: Debian
+# 12's valgrind (3.19) cannot read the DWARF 5 of Swift 6.3's release builds ("unhandled
+# dwarf2 abbrev form code 0x25", then it gives up); callgrind names functions and objects
+# from the symbol table, which the copy keeps. Prints the copy's path.
+callgrind_copy() {
+  local copy
+  copy="$2/$(basename "$1")"
+  objcopy --strip-debug "$1" "$copy"
+  echo "$copy"
+}

@@ -38,10 +38,11 @@ cleanup() {
 }
 trap 'status=$?; cleanup; exit $status' EXIT
 
-. Benchmarks/common.sh  # free_port, wait_for
+. Benchmarks/common.sh  # free_port, wait_for, callgrind_copy
 
 command -v callgrind_control > /dev/null || { echo "valgrind is missing (apt-get install valgrind, or make bench)" >&2; exit 1; }
 [ -x "$liststate" ] || { echo "no liststate at $liststate (swift build -c release)" >&2; exit 1; }
+liststate=$(callgrind_copy "$liststate" "$work")
 
 # --- The data, each in a folder of its own (files written beside a database make
 # every request probe its data version again: docs/design.md, "Freshness").

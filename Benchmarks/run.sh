@@ -62,7 +62,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-. Benchmarks/common.sh  # free_port, wait_for, wrk_figures, static_nginx
+. Benchmarks/common.sh  # free_port, wait_for, wrk_figures, static_nginx, callgrind_copy
 
 now() { echo "$EPOCHREALTIME"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
@@ -144,9 +144,10 @@ render_fragment_bytes=$(value render.fragment20.bytes "$work/render.txt")
 # Instructions per render (callgrind counts them the same on a busy machine): the
 # difference between 101 renders and 1, over 100.
 instructions() {
-  local counts=()
+  local counts=() program
+  program=$(callgrind_copy "$bench" "$work")
   for iterations in 1 101; do
-    counts+=("$(cd "$work" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --db "$db" --only page \
+    counts+=("$(cd "$work" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$program" --db "$db" --only page \
       --untimed --iterations "$iterations" "$@" 2>&1 | sed -n 's/.*Collected : //p')")
   done
   echo $(( (counts[1] - counts[0]) / 100 ))

@@ -17,7 +17,8 @@ extension DatabaseSource {
                 var hash: UInt64 = 0xCBF2_9CE4_8422_2325
                 while try statement.step() {
                     guard case .blob(let bytes) = statement.value(0) else { continue }
-                    for byte in bytes + [0xFF] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                    hash = (hash ^ 0x1_00) &* 0x0000_0100_0000_01B3  // the record's end
                 }
                 return hash
             }
