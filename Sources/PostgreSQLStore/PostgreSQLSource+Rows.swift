@@ -14,11 +14,21 @@ extension PostgreSQLSource {
             ? ContinuousClock.now + .milliseconds(Int(min(queryTimeLimit, Self.attemptTimeLimit) * 1000))
             : deadline(from: query.startedAt)
         return Result { () throws(ListStoreError) -> RowPage in
-            try withConnection(until: deadline, waiting: !attempt, yielding: query.yieldsToPages) { connection throws(ListStoreError) in
+            var page = try withConnection(until: deadline, waiting: !attempt, yielding: query.yieldsToPages) { connection throws(ListStoreError) in
                 try KeysetReader.page(query, on: PostgreSQLKeysetConnection(connection: connection, deadline: deadline))
             }
+            if query.ordersByRelevance { page.rankVersion = Self.rankVersion }
+            return page
         }
     }
+
+    /// The rank version of every page in relevance order (``ListStore/RowPage/rankVersion``): `ts_rank`
+    /// weighs a row's own `tsvector` against the query, nothing of the other rows
+    /// (https://www.postgresql.org/docs/current/textsearch-controls.html#TEXTSEARCH-RANKING), so a write
+    /// moves only the rows it writes, as in any order, and no write makes a walk's order change. (The
+    /// data version, the server's WAL position, moved with every write to the database, and every
+    /// search walk on a busy one said its order had changed.)
+    static let rankVersion: UInt64 = 1
 
     /// PostgreSQL has no rowid: a cursor made by rowid finds no row.
     public func position(

@@ -63,4 +63,30 @@ struct PostgreSQLRelevanceTests {
             #expect(count?.value == 2)
         }
     }
+
+    /// A walk on a busy database said its order had changed on almost every page: its cursor
+    /// carried the server's WAL position, which every write anywhere moves. `ts_rank` of a row is
+    /// of that row alone: a write to other rows or tables leaves the others' ranks, and the rank
+    /// version a cursor carries, as they were.
+    @Test func aWriteMovesNoOtherRowsRankSoNoWalkSaysItsOrderChanged() throws {
+        try TestCluster.withDatabase(Self.setUp + "CREATE TABLE notes (text text);") { conninfo, database in
+            try TestCluster.run("ALTER DATABASE \(database) SET default_text_search_config = 'simple'")
+            let ranks = "SELECT name || ' ' || ts_rank(search, to_tsquery('''editor'':*'))::text FROM pkgs ORDER BY name"
+            let before = try TestCluster.run(ranks, database: database)
+            let source = PostgreSQLSource(conninfo: conninfo)
+            let table = try #require(try source.tables().get().first { $0.name == "pkgs" })
+            let query = RowPageQuery(table: table, limit: 3, search: "editor", relevanceOrder: true)
+            let first = try source.page(query).get()
+            #expect(first.rankVersion != nil)
+            try TestCluster.run(
+                "INSERT INTO notes VALUES ('x'); INSERT INTO pkgs (name, summary) VALUES ('ed', 'the line editor editor')",
+                database: database)
+            let after = try TestCluster.run(ranks, database: database).split(separator: "\n").filter { !$0.hasPrefix("ed ") }
+            #expect(after == before.split(separator: "\n"))
+            var next = query
+            next.after = try #require(first.lastPosition(in: table, sort: nil))
+            #expect(try source.page(next).get().rankVersion == first.rankVersion)
+            #expect(try source.page(RowPageQuery(table: table, limit: 3, search: "editor")).get().rankVersion == nil, "key order")
+        }
+    }
 }
