@@ -7,11 +7,12 @@
 /// every instance reading the file, and unmoved by writes to other tables.
 extension DatabaseSource {
     /// The rank version of `query`'s table, when `query` is in FTS5's relevance order; nil
-    /// otherwise, or when it cannot be read (the route then uses the data version).
+    /// otherwise, or when it cannot be read at once (the route then uses the data version): it
+    /// never waits on a writer's lock, which would spend the page's own time limit.
     func rankVersion(of query: RowPageQuery) -> UInt64? {
         guard query.ordersByRelevance, case .fullText(let index, 5, _, _) = query.table.search else { return nil }
-        let read = judged { () throws(ListStoreError) -> UInt64 in
-            try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt) { connection throws(ListStoreError) in
+        let read = Result { () throws(ListStoreError) -> UInt64 in
+            try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt, waiting: false) { connection throws(ListStoreError) in
                 let statement = try connection.statement("SELECT block FROM \(quoteIdentifier(index + "_data")) WHERE id IN (1, 10) ORDER BY id")
                 defer { statement.reset() }
                 var hash: UInt64 = 0xCBF2_9CE4_8422_2325
