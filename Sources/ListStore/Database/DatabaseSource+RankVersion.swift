@@ -9,9 +9,11 @@ extension DatabaseSource {
     /// The rank version of `query`'s table, when `query` is in FTS5's relevance order; nil
     /// otherwise, or when it cannot be read at once (the route then uses the data version): it
     /// never waits on a writer's lock, which would spend the page's own time limit.
-    func rankVersion(of query: RowPageQuery) -> UInt64? {
-        guard query.ordersByRelevance, case .fullText(let index, 5, _, _) = query.table.search else { return nil }
-        let read = Result { () throws(ListStoreError) -> UInt64 in
+    /// - Returns: The version and the file it was read from (a page read from another, replaced
+    ///   meanwhile, takes none).
+    func rankVersion(of query: RowPageQuery) -> (version: UInt64, file: FileIdentity?)? {
+        guard query.ordersByRelevance, case .fullText(let index, 5, _, _, _) = query.table.search else { return nil }
+        let read = Result { () throws(ListStoreError) -> (version: UInt64, file: FileIdentity?) in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt, waiting: false) { connection throws(ListStoreError) in
                 let statement = try connection.statement("SELECT block FROM \(quoteIdentifier(index + "_data")) WHERE id IN (1, 10) ORDER BY id")
                 defer { statement.reset() }
@@ -21,7 +23,7 @@ extension DatabaseSource {
                     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
                     hash = (hash ^ 0x1_00) &* 0x0000_0100_0000_01B3  // the record's end
                 }
-                return hash
+                return (hash, connection.fileIdentity)
             }
         }
         return try? read.get()

@@ -95,10 +95,10 @@ public final class DatabaseSource: ListSource {
     /// One page of `query.table` in its order (``KeysetReader``).
     public func page(_ query: RowPageQuery) -> Result<RowPage, ListStoreError> {
         // Read before the rows: a write in between makes the next page say the order changed.
-        guard let rankVersion = rankVersion(of: query) else { return rows(query) }
+        guard let ranked = rankVersion(of: query) else { return rows(query) }
         return rows(query).map { page in
             var page = page
-            page.rankVersion = rankVersion
+            if ranked.file == page.fileIdentity { page.rankVersion = ranked.version }
             return page
         }
     }

@@ -28,7 +28,7 @@ extension RowPageQuery {
     package var rankCut: RankCut? {
         guard ordersByRelevance, table.dialect == .sqlite, table.kind == .table, table.hasUniqueKey, filters.isEmpty,
             searchAlternative == nil, let search, Self.literals(search, for: table).isEmpty,
-            case .fullText(let ftsTable, 5, let rowidColumn, _) = table.search
+            case .fullText(let ftsTable, 5, let rowidColumn, _, _) = table.search
         else { return nil }
         let words = Self.words(search, for: table)
         let fts = quoteIdentifier(ftsTable)
@@ -38,16 +38,19 @@ extension RowPageQuery {
             + "(SELECT rowid, bm25(\(fts)) FROM \(fts) WHERE \(fts) MATCH ?), "
         var values: [SQLValue] = [.text(RowSearch.fullTextQuery(words, literals: [], version: 5))]
         if let label = labelMatch {
-            // The rows of the label's ranges with their tier, computed as ``relevance`` does.
+            // The rows of the label's ranges with their tier, computed as ``relevance`` does; where
+            // the index finds the label, its matches whose label starts with the text, case aside.
             let column = table.sqlName + "." + quoteIdentifier(label.column)
-            let prefix = labelPrefix(label)
+            let prefix =
+                labelInFullText
+                ? SQLCondition("\(rowid) IN (SELECT liststate_id FROM liststate_rank) AND \(column) LIKE ? ESCAPE '\\'", [label.prefix])
+                : labelPrefix(label)
             let spacing = Self.tierSpacing
             sql +=
                 "liststate_tier(liststate_id, liststate_tier) AS (SELECT \(rowid), "
                 + "CASE WHEN \(column) LIKE ? ESCAPE '\\' THEN -\(2 * spacing).0 "
                 + "WHEN \(column) LIKE ? ESCAPE '\\' THEN -\(spacing).0 ELSE 0.0 END "
-                + "FROM \(table.sqlName) WHERE \(labelInFullText ? "\(rowid) IN (SELECT liststate_id FROM liststate_rank) AND " : "")"
-                + "\(prefix.sql)), "
+                + "FROM \(table.sqlName) WHERE \(prefix.sql)), "
                 + "liststate_candidate(liststate_id, liststate_value) AS ("
                 + "SELECT liststate_id, liststate_score FROM liststate_rank "
                 + "WHERE liststate_id NOT IN (SELECT liststate_id FROM liststate_tier) UNION ALL "

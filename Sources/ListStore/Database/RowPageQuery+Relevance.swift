@@ -29,11 +29,13 @@ extension RowPageQuery {
         return table.primaryKey[0].sqlName
     }
 
-    /// Whether the full-text index covers the label column: its matches then hold every row whose
-    /// label starts with the search text, so the label's ranges are read among them, not over the
-    /// table (with no index on the label that read every row on every search page).
+    /// Whether the full-text index finds the label: an FTS5 index of the label column whose
+    /// tokenizer finds every token a word starts (``RowSearch/fullText(table:version:rowidColumn:columns:findsPrefixes:)``).
+    /// Its matches then hold every row whose label starts with the search text, so the label's
+    /// tiers are read among them, not over the table (with no index on the label that read
+    /// every row on every search page), and case aside, as `LIKE` compares.
     var labelInFullText: Bool {
-        guard let label = searchedLabel, case .fullText(_, _, _, let columns?) = table.search else { return false }
+        guard let label = searchedLabel, case .fullText(_, 5, _, let columns?, true) = table.search else { return false }
         return columns.contains { $0.asciiLowercased == label.asciiLowercased }
     }
 
@@ -68,7 +70,7 @@ extension RowPageQuery {
         }
         let values: [SQLValue] = [label?.exact ?? .null, label?.prefix ?? .null]
         switch table.search {
-        case .fullText(let ftsTable, _, let rowidColumn, _):
+        case .fullText(let ftsTable, _, let rowidColumn, _, _):
             let fts = quoteIdentifier(ftsTable)
             let rowid = table.sqlName + "." + (rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid")
             let with = SQLCondition(

@@ -3,8 +3,10 @@ public enum RowSearch: Sendable, Hashable {
     /// Through an FTS5 or FTS4 table that indexes the list's table (its
     /// `content=` names it): the FTS rowid is the table's `rowidColumn`
     /// (`content_rowid=`, else the rowid); `columns` are the columns it indexes, as
-    /// its declaration names them (nil when they could not be read).
-    case fullText(table: String, version: Int, rowidColumn: String?, columns: [String]?)
+    /// its declaration names them (nil when they could not be read); `findsPrefixes`
+    /// whether it finds every token that starts with a word (`word*`: FTS5's default
+    /// `unicode61` and its `ascii` tokenizers), so every row whose indexed text starts with it.
+    case fullText(table: String, version: Int, rowidColumn: String?, columns: [String]?, findsPrefixes: Bool = false)
     /// Through a PostgreSQL `tsvector` column of the table (its SQL name): each
     /// word a prefix lexeme, all required, read with the server's
     /// `default_text_search_config` (textsearch-controls.html), so a GIN index
@@ -24,7 +26,7 @@ extension RowSearch {
     ) -> SQLCondition {
         var condition: SQLCondition
         switch self {
-        case .fullText(let ftsTable, let version, let rowidColumn, _):
+        case .fullText(let ftsTable, let version, let rowidColumn, _, _):
             let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
             condition = SQLCondition(
                 "\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
@@ -56,7 +58,7 @@ extension RowSearch {
     func literalColumns(in table: TableDescription, label: String?) -> [String] {
         var names: [String]
         switch self {
-        case .fullText(_, _, _, let columns): names = columns ?? []
+        case .fullText(_, _, _, let columns, _): names = columns ?? []
         case .textSearch: names = table.columns.filter { $0.affinity == .text }.map(\.sqlName)
         case .substring(let columns): names = columns
         }
@@ -87,7 +89,7 @@ extension RowSearch {
     /// `bm25` and PostgreSQL's `ts_rank`; FTS4 and a substring search have no rank.
     public var ranks: Bool {
         switch self {
-        case .fullText(_, let version, _, _): version == 5
+        case .fullText(_, let version, _, _, _): version == 5
         case .textSearch: true
         case .substring: false
         }

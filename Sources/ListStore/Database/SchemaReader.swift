@@ -81,9 +81,14 @@ enum SchemaReader {
                 let version = ["fts5": 5, "fts4": 4][declaration.module],
                 let content = declaration.options["content"]?.asciiLowercased, !content.isEmpty, searches[content] == nil
             else { continue }
+            // FTS5's word tokenizers find every token that starts with a word (`word*`); `trigram`
+            // matches pieces of three characters or more, `porter` stems (a stem may be shorter).
+            let tokenizer = declaration.options["tokenize"]?.split(whereSeparator: \.isWhitespace).first?.asciiLowercased
             searches[content] = .fullText(
                 table: statement.text(0), version: version,
-                rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil, columns: declaration.columns)
+                rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil,
+                columns: version == 5 ? declaration.indexedColumns : declaration.columns,
+                findsPrefixes: version == 5 && (tokenizer == nil || tokenizer == "unicode61" || tokenizer == "ascii"))
         }
         return searches
     }
@@ -228,6 +233,8 @@ struct VirtualTableDeclaration {
     /// The columns: each argument that is no option, by its first word, quotes
     /// removed (`body UNINDEXED` is `body`).
     var columns: [String] = []
+    /// The columns an FTS5 index finds rows by: ``columns`` but those declared `UNINDEXED`.
+    var indexedColumns: [String] = []
 
     init?(_ sql: String) {
         guard let using = sql.range(of: "USING", options: .caseInsensitive),
@@ -254,7 +261,11 @@ struct VirtualTableDeclaration {
         for argument in arguments {
             let parts = argument.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else {
-                if let column = Self.firstWord(argument) { columns.append(column) }
+                if let column = Self.firstWord(argument) {
+                    columns.append(column)
+                    let words = argument.split(whereSeparator: \.isWhitespace)
+                    if !words.dropFirst().contains(where: { $0.asciiLowercased == "unindexed" }) { indexedColumns.append(column) }
+                }
                 continue
             }
             let key = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
