@@ -98,7 +98,9 @@ public final class DatabaseSource: ListSource {
         guard let ranked = rankVersion(of: query) else { return rows(query) }
         return rows(query).map { page in
             var page = page
-            if ranked.file == page.fileIdentity { page.rankVersion = ranked.version }
+            // The file was replaced between the two reads: the new one's version, read again.
+            let version = ranked.file == page.fileIdentity ? ranked : rankVersion(of: query)
+            if let version, version.file == page.fileIdentity { page.rankVersion = version.version }
             return page
         }
     }
