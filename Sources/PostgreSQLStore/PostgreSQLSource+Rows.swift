@@ -25,9 +25,8 @@ extension PostgreSQLSource {
     /// The rank version of every page in relevance order (``ListStore/RowPage/rankVersion``): `ts_rank`
     /// weighs a row's own `tsvector` against the query, nothing of the other rows
     /// (https://www.postgresql.org/docs/current/textsearch-controls.html#TEXTSEARCH-RANKING), so a write
-    /// moves only the rows it writes, as in any order, and no write makes a walk's order change. (The
-    /// data version, the server's WAL position, moved with every write to the database, and every
-    /// search walk on a busy one said its order had changed.)
+    /// moves only the rows it writes, as in any order, and no write makes a walk's order change (the
+    /// data version, the server's WAL position, moves with every write to the database).
     static let rankVersion: UInt64 = 1
 
     /// PostgreSQL has no rowid: a cursor made by rowid finds no row.
