@@ -263,8 +263,7 @@ struct VirtualTableDeclaration {
             guard parts.count == 2 else {
                 if let column = Self.firstWord(argument) {
                     columns.append(column)
-                    let words = argument.split(whereSeparator: \.isWhitespace)
-                    if !words.dropFirst().contains(where: { $0.asciiLowercased == "unindexed" }) { indexedColumns.append(column) }
+                    if !Self.isUnindexed(argument) { indexedColumns.append(column) }
                 }
                 continue
             }
@@ -293,6 +292,14 @@ struct VirtualTableDeclaration {
             index = text.index(after: index)
         }
         return unquoted(text)
+    }
+
+    /// Whether a column's declaration says `UNINDEXED` after its name (a quoted name may hold the word).
+    static func isUnindexed(_ argument: String) -> Bool {
+        let text = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        let closing: Character? = text.first.flatMap { ["'": "'", "\"": "\"", "`": "`", "[": "]"][$0] }
+        let rest = closing.flatMap { quote in text.dropFirst().lastIndex(of: quote).map { text[text.index(after: $0)...] } } ?? text.drop { !$0.isWhitespace }
+        return rest.split(whereSeparator: \.isWhitespace).contains { $0.asciiLowercased == "unindexed" }
     }
 
     /// `text` without one pair of surrounding quotes ('', "", ``, []), inner doubled quotes undone.

@@ -137,7 +137,9 @@ extension KeysetQueryPlanTests {
     /// `UNINDEXED` column, the `trigram` tokenizer, which needs three characters, `porter`, which
     /// stems), labels were no longer matched: `q=fa` found no `fa`. There the label's ranges
     /// are matched beside the index, as for a label the index does not hold.
-    @Test(arguments: ["name UNINDEXED, descr", "name, descr, tokenize = 'trigram'", "name, descr, tokenize = 'porter'"])
+    @Test(arguments: [
+        "name UNINDEXED, descr", "\"name\" unindexed, descr", "name, descr, tokenize = 'trigram'", "name, descr, tokenize = 'porter'",
+    ])
     func aLabelTheIndexCannotFindByItsStartIsMatchedBesideIt(_ columns: String) throws {
         let folder = TemporaryFolder.make("plan")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -79,4 +79,15 @@ import Testing
     func affinityFollowsTheFiveRules(_ declared: String, _ affinity: TableDescription.Affinity) {
         #expect(TableDescription.Affinity(declaredType: declared) == affinity)
     }
+
+    /// The columns an FTS5 index finds rows by: not those declared `UNINDEXED`, whatever a
+    /// quoted name holds.
+    @Test func anFTS5DeclarationsIndexedColumnsLeaveOutTheUnindexedOnes() throws {
+        let declaration = try #require(
+            VirtualTableDeclaration(
+                #"CREATE VIRTUAL TABLE f USING fts5 (a, b UNINDEXED, "c unindexed d", [e f] unindexed, tokenize = 'trigram')"#))
+        #expect(declaration.columns == ["a", "b", "c unindexed d", "e f"])
+        #expect(declaration.indexedColumns == ["a", "c unindexed d"])
+        #expect(declaration.options["tokenize"] == "trigram")
+    }
 }
