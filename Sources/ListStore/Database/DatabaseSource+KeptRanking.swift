@@ -34,7 +34,7 @@ extension DatabaseSource {
         }
         let end = min(ranking.rowids.count, start + max(1, query.limit) + 1)
         guard start < end else { return nil }
-        let keyset = KeysetQuery(query)
+        let keyset = KeysetQuery(query, rankCut: cut)
         // A row deleted since it was ranked reads fewer rows: not this version's ranking after all.
         return keptPage(
             query, keyset, statement: keyset.keptRankingStatement(cut, rowids: ranking.rowids[start..<end], values: ranking.values[start..<end]),

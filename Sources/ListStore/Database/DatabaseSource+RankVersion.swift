@@ -13,6 +13,9 @@ extension DatabaseSource {
     ///   meanwhile, takes none).
     func rankVersion(of query: RowPageQuery) -> (version: UInt64, file: FileIdentity?)? {
         guard query.ordersByRelevance, case .fullText(let index, 5, _, _, _) = query.table.search else { return nil }
+        // Taken before the read: a commit in between makes the next page read it again.
+        let now = (try? probe.version().get()) ?? nil
+        if let now, let kept = rankVersions.withLock({ $0[index] }), kept.at == now { return (kept.version, now.identity) }
         let read = Result { () throws(ListStoreError) -> (version: UInt64, file: FileIdentity?) in
             try pool.withConnection(timeLimit: queryTimeLimit, from: query.startedAt, waiting: false) { connection throws(ListStoreError) in
                 let statement = try connection.statement("SELECT block FROM \(quoteIdentifier(index + "_data")) WHERE id IN (1, 10) ORDER BY id")
@@ -26,6 +29,8 @@ extension DatabaseSource {
                 return (hash, connection.fileIdentity)
             }
         }
-        return try? read.get()
+        guard let (version, file) = try? read.get() else { return nil }
+        if let now, now.identity == file { rankVersions.withLock { $0[index] = (now, version) } }
+        return (version, file)
     }
 }

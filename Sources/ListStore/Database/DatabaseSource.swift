@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Any SQLite database as the source of lists: each table and view is one
 /// list (``TableDescription``), read page by page with keyset SQL.
 ///
@@ -15,6 +17,9 @@ public final class DatabaseSource: ListSource {
     private let file: DatabaseFile
     private let log: @Sendable (String) -> Void
     let probe: DataVersionProbe
+    /// The rank versions read (``rankVersion(of:)``), by full-text table, with the data version
+    /// they were read at: the same data, the same version, read again only after a commit.
+    let rankVersions = Mutex<[String: (at: DataVersion, version: UInt64)]>([:])
     /// The sort orders kept for sorted pages (``KeptSortOrders``), shared with other sources;
     /// nil: every sorted page sorts in SQL.
     public let sortOrders: KeptSortOrders?

@@ -115,12 +115,13 @@ package struct KeysetQuery {
 
     /// The query of `page`: its sort by the column's ``TableDescription/Column/orderSQL``,
     /// its search and filters, values clamped unless it reads them whole.
-    package init(_ page: RowPageQuery) {
+    /// - Parameter rankCut: `page`'s ``RowPageQuery/rankCut`` when the caller has made it already.
+    package init(_ page: RowPageQuery, rankCut known: RankCut? = nil) {
         let table = page.table
         let sort = page.sort.flatMap { sort in
             table.columnIndex(sort.column).map { (table.columns[$0].orderSQL, sort.descending) }
         }
-        if let cut = page.rankCut {
+        if let cut = known ?? page.rankCut {
             self.init(table: table, sort: (RankCut.value, false), conditions: page.conditions)
             rankCut = cut
         } else if let relevance = page.relevance {
