@@ -20,7 +20,7 @@ extension DatabaseSource {
             source: ObjectIdentifier(self), table: query.table.name, sort: nil, search: search + "\u{1}" + (query.labelColumn ?? ""))
         guard let ranking = orders.order(for: key, at: version) else {
             if query.after != nil || orders.askedAgain(key, at: version) {
-                orders.request(key, at: version) { [self] in buildRanking(cut, key: key, at: version) }
+                orders.request(key, at: version) { [self] in buildRanking(cut, of: query.table, key: key, at: version) }
             }
             return nil
         }
@@ -44,10 +44,10 @@ extension DatabaseSource {
     /// Reads the whole ranking of `cut` at `version` into ``sortOrders``, within its budget;
     /// declined for a search of few matches or one the budget cannot hold, dropped when the
     /// data changed while it was read.
-    func buildRanking(_ cut: RankCut, key: KeptSortOrders.Key, at version: DataVersion) {
+    func buildRanking(_ cut: RankCut, of table: TableDescription, key: KeptSortOrders.Key, at version: DataVersion) {
         guard let orders = sortOrders else { return }
         building(key, at: version) { connection throws(ListStoreError) -> KeptSortOrder? in
-            let whole = KeysetQuery.wholeRanking(cut)
+            let whole = KeysetQuery.wholeRanking(cut, of: table)
             let statement = try connection.statement(whole.sql)
             defer { statement.reset() }
             try statement.bind(values: whole.values)

@@ -105,6 +105,9 @@ package struct KeysetQuery {
     /// Relevance ranked and cut on the full-text side (``RowPageQuery/rankCut``): the page's
     /// statement is ``rankCutStatement(_:after:limit:)``; nil for any other.
     package var rankCut: RankCut?
+    /// Whether a ranked page takes only candidates whose row the table holds
+    /// (``rankCutStatement(_:after:limit:)``): read again so where a page came out short.
+    package var checksRankedRows = false
 
     /// Makes a query.
     package init(table: TableDescription, sort: (expression: String, descending: Bool)?, conditions: [SQLCondition]) {

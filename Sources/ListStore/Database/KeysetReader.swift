@@ -55,10 +55,15 @@ package struct KeysetRowLayout {
 /// PostgreSQL's sources both read through it.
 package enum KeysetReader {
     /// The page `query` asks for, read on `connection`.
-    package static func page(_ query: RowPageQuery, on connection: some KeysetConnection) throws(ListStoreError) -> RowPage {
+    /// - Parameter checkingRankedRows: Whether a ranked page takes only candidates whose row the
+    ///   table holds (``KeysetQuery/checksRankedRows``); a ranked page that came out short is read so.
+    package static func page(
+        _ query: RowPageQuery, on connection: some KeysetConnection, checkingRankedRows: Bool = false
+    ) throws(ListStoreError) -> RowPage {
         let limit = max(1, query.limit)
         let table = query.table
-        let keyset = KeysetQuery(query)
+        var keyset = KeysetQuery(query)
+        keyset.checksRankedRows = checkingRankedRows
         var page = RowPage(rows: [], keys: [], hasMore: false, fileIdentity: connection.fileIdentity)
         if !table.hasUniqueKey, let after = query.after, after.repeats > 0 {
             // Rows equal to the last one in every column have no order among them:
@@ -76,6 +81,11 @@ package enum KeysetReader {
                 try read(
                     keyset, ranges: keyset.ranges(after: query.after), after: query.after,
                     count: limit + 1 - page.rows.count, budget: &budget, shownPrefix: query.shownPrefix, connection))
+        }
+        // The last page of a ranking, or one that met an index entry whose row is gone: read again
+        // from existing rows only, so that it is whole and says rightly whether more follow.
+        if keyset.rankCut != nil, !checkingRankedRows, page.rows.count <= limit {
+            return try Self.page(query, on: connection, checkingRankedRows: true)
         }
         if !table.hasUniqueKey { page.countRuns(continuing: query.after) }
         try page.checkKeyTellsRowsApart(at: limit, of: table)

@@ -75,10 +75,13 @@ extension KeysetQuery {
             cut.with.sql
             + ", liststate_page(liststate_id, liststate_value) AS MATERIALIZED (SELECT liststate_id, liststate_value FROM liststate_candidate"
         var values = cut.with.values
+        var clauses: [String] = []
         if let after, let value = after.sortValue, let rowid = after.rowid {
-            sql += " WHERE (liststate_value > ? OR (liststate_value = ? AND liststate_id > ?))"
+            clauses.append("(liststate_value > ? OR (liststate_value = ? AND liststate_id > ?))")
             values += [value, value, .integer(rowid)]
         }
+        if checksRankedRows { clauses.append(Self.rowExists(cut, in: table)) }
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
         sql += " ORDER BY liststate_value, liststate_id LIMIT ?) "
         values.append(.integer(Int64(limit)))
         return SQLCondition(sql + rankedRows(cut), values)
@@ -105,11 +108,18 @@ extension KeysetQuery {
             + "WHERE \(cut.rowid) IN (SELECT liststate_id FROM liststate_page) ORDER BY \(valuePosition), \(rowidPosition)"
     }
 
-    /// The statement of every candidate of `cut`, its rowid and relevance value, in order: a
-    /// search's whole ranking, to keep.
-    static func wholeRanking(_ cut: RankCut) -> SQLCondition {
+    /// The statement of every candidate of `cut` whose row `table` holds, its rowid and relevance
+    /// value, in order: a search's whole ranking, to keep.
+    static func wholeRanking(_ cut: RankCut, of table: TableDescription) -> SQLCondition {
         SQLCondition(
-            cut.with.sql + "SELECT liststate_id, liststate_value FROM liststate_candidate ORDER BY liststate_value, liststate_id",
+            cut.with.sql + "SELECT liststate_id, liststate_value FROM liststate_candidate WHERE \(rowExists(cut, in: table)) "
+                + "ORDER BY liststate_value, liststate_id",
             cut.with.values)
+    }
+
+    /// That a candidate's row is in `table`: an external-content index may hold rows its table no
+    /// longer does (a row deleted without its index entry), which a page would count and not show.
+    static func rowExists(_ cut: RankCut, in table: TableDescription) -> String {
+        "EXISTS (SELECT 1 FROM \(table.sqlName) WHERE \(cut.rowid) = liststate_id)"
     }
 }

@@ -34,8 +34,13 @@ extension RowPageQuery {
     /// Its matches then hold every row whose label starts with the search text, so the label's
     /// tiers are read among them, not over the table (with no index on the label that read
     /// every row on every search page), and case aside, as `LIKE` compares.
+    ///
+    /// Only for a search of plain words, each a prefix query: a literal (`x-r`) is an exact phrase
+    /// of the index, which a label starting with it (`x-rated`) need not hold.
     var labelInFullText: Bool {
-        guard let label = searchedLabel, case .fullText(_, 5, _, let columns?, true) = table.search else { return false }
+        guard let label = searchedLabel, case .fullText(_, 5, _, let columns?, true) = table.search,
+            Self.literals(search, for: table).isEmpty
+        else { return false }
         return columns.contains { $0.asciiLowercased == label.asciiLowercased }
     }
 

@@ -81,16 +81,27 @@ enum SchemaReader {
                 let version = ["fts5": 5, "fts4": 4][declaration.module],
                 let content = declaration.options["content"]?.asciiLowercased, !content.isEmpty, searches[content] == nil
             else { continue }
-            // FTS5's word tokenizers find every token that starts with a word (`word*`); `trigram`
-            // matches pieces of three characters or more, `porter` stems (a stem may be shorter).
-            let tokenizer = declaration.options["tokenize"]?.split(whereSeparator: \.isWhitespace).first?.asciiLowercased
             searches[content] = .fullText(
                 table: statement.text(0), version: version,
                 rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil,
                 columns: version == 5 ? declaration.indexedColumns : declaration.columns,
-                findsPrefixes: version == 5 && (tokenizer == nil || tokenizer == "unicode61" || tokenizer == "ascii"))
+                findsPrefixes: version == 5 && Self.findsPrefixes(tokenizer: declaration.options["tokenize"]))
         }
         return searches
+    }
+
+    /// Whether an FTS5 index of `tokenizer` (its `tokenize` option) splits words where a search
+    /// does (``SearchWords``), so that `word*` finds every token starting with a word: the
+    /// default `unicode61`, or `ascii`, with no option but `remove_diacritics`. Not `trigram`
+    /// (pieces of three characters or more), `porter` (stems may be shorter than the word), nor
+    /// `tokenchars`, `separators` or `categories`, which move the words' bounds.
+    static func findsPrefixes(tokenizer: String?) -> Bool {
+        guard let tokenizer else { return true }
+        let words = tokenizer.split(whereSeparator: \.isWhitespace).map { $0.asciiLowercased }
+        guard let name = words.first, name == "unicode61" || name == "ascii" else { return false }
+        let options = words.dropFirst()
+        return options.count % 2 == 0
+            && stride(from: options.startIndex, to: options.endIndex, by: 2).allSatisfy { options[$0] == "remove_diacritics" }
     }
 
     /// The description of one table or view.

@@ -110,7 +110,7 @@ extension KeysetQueryPlanTests {
             let query = RowPageQuery(table: table, search: search, labelColumn: "name", relevanceOrder: true)
             let cut = try #require(query.rankCut)
             let keyset = KeysetQuery(query)
-            let statements = [keyset.rankCutStatement(cut, after: nil, limit: 20), KeysetQuery.wholeRanking(cut)]
+            let statements = [keyset.rankCutStatement(cut, after: nil, limit: 20), KeysetQuery.wholeRanking(cut, of: table)]
             let count = SQLCondition(
                 "SELECT count(*) FROM characters WHERE " + query.conditions.map(\.sql).joined(separator: " AND "),
                 query.conditions.flatMap(\.values))
@@ -139,6 +139,7 @@ extension KeysetQueryPlanTests {
     /// are matched beside the index, as for a label the index does not hold.
     @Test(arguments: [
         "name UNINDEXED, descr", "\"name\" unindexed, descr", "name, descr, tokenize = 'trigram'", "name, descr, tokenize = 'porter'",
+        "name, descr, tokenize = \"unicode61 separators 'a'\"",
     ])
     func aLabelTheIndexCannotFindByItsStartIsMatchedBesideIt(_ columns: String) throws {
         let folder = TemporaryFolder.make("plan")
@@ -160,5 +161,30 @@ extension KeysetQueryPlanTests {
             let shown = try source.page(query).get().rows.map { $0[1].plainText ?? "" }
             #expect(Array(shown.prefix(labels.count)) == labels, "\(columns), q=\(search): \(shown)")
         }
+    }
+
+    /// Found by a tester: where the index finds the label by its start, a search of a literal
+    /// (`x-r`, an exact phrase of the index) no longer found the labels it starts (`x-rated`).
+    @Test func aLiteralStillFindsTheLabelsItStarts() throws {
+        let folder = TemporaryFolder.make("plan")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/items.sqlite"
+        try SQLiteConnection(path: path, readOnly: false).execute(
+            """
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, descr TEXT);
+            CREATE VIRTUAL TABLE items_fts USING fts5 (name, descr, content = 'items', content_rowid = 'id');
+            INSERT INTO items VALUES (1, 'x-ray', 'imaging'), (2, 'x-rated', 'film'), (3, 'node.js', 'runtime'), (4, 'face-off', 'film');
+            INSERT INTO items_fts (items_fts) VALUES ('rebuild');
+            """)
+        let source = DatabaseSource(path: path, queryTimeLimit: 2, log: { _ in })
+        let table = try #require(try source.tables().get().first { $0.name == "items" })
+        for (search, labels) in [("x-r", ["x-ray", "x-rated"]), ("node.j", ["node.js"]), ("face-o", ["face-off"])] {
+            let query = RowPageQuery(table: table, search: search, labelColumn: "name", relevanceOrder: true)
+            #expect(!query.labelInFullText)
+            let shown = try source.page(query).get().rows.map { $0[1].plainText ?? "" }
+            #expect(Set(shown) == Set(labels), "q=\(search): \(shown)")
+            #expect(try source.count(query, until: .now + .seconds(2)).get()?.value == labels.count)
+        }
+        #expect(RowPageQuery(table: table, search: "x ray", labelColumn: "name", relevanceOrder: true).labelInFullText)
     }
 }

@@ -90,4 +90,15 @@ import Testing
         #expect(declaration.indexedColumns == ["a", "c unindexed d"])
         #expect(declaration.options["tokenize"] == "trigram")
     }
+
+    /// Whose `word*` finds every token a word starts: the word tokenizers with no option that moves
+    /// the words' bounds (found by a tester: `tokenchars` and `separators` were taken for plain `unicode61`).
+    @Test(
+        arguments: [
+            (nil, true), ("unicode61", true), ("ascii", true), ("unicode61 remove_diacritics 2", true), ("porter unicode61", false),
+            ("trigram", false), ("unicode61 tokenchars '-'", false), ("unicode61 separators x", false), ("'unicode61' 'tokenchars' '-'", false),
+        ] as [(String?, Bool)])
+    func anFTS5TokenizerFindsPrefixesOnlyWhereItSplitsWordsAsASearchDoes(_ tokenizer: String?, _ finds: Bool) {
+        #expect(SchemaReader.findsPrefixes(tokenizer: tokenizer) == finds)
+    }
 }
