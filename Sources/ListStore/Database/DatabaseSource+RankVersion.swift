@@ -12,7 +12,7 @@ extension DatabaseSource {
     /// - Returns: The version and the file it was read from (a page read from another, replaced
     ///   meanwhile, takes none).
     func rankVersion(of query: RowPageQuery) -> (version: UInt64, file: FileIdentity?)? {
-        guard query.ordersByRelevance, case .fullText(let index, 5, _, _, _) = query.table.search else { return nil }
+        guard query.ordersByRelevance, case .fullText(let index, 5, _, _, _, _) = query.table.search else { return nil }
         // Taken before the read: a commit in between makes the next page read it again.
         let now = (try? probe.version().get()) ?? nil
         if let now, let kept = rankVersions.withLock({ $0[index] }), kept.at == now { return (kept.version, now.identity) }

@@ -28,7 +28,7 @@ extension RowPageQuery {
     package var rankCut: RankCut? {
         guard ordersByRelevance, table.dialect == .sqlite, table.kind == .table, table.hasUniqueKey, filters.isEmpty,
             searchAlternative == nil, let search, Self.literals(search, for: table).isEmpty,
-            case .fullText(let ftsTable, 5, let rowidColumn, _, _) = table.search
+            case .fullText(let ftsTable, 5, let rowidColumn, _, _, _) = table.search
         else { return nil }
         let words = Self.words(search, for: table)
         let fts = quoteIdentifier(ftsTable)

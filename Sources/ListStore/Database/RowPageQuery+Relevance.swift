@@ -38,7 +38,7 @@ extension RowPageQuery {
     /// Only for a search of plain words, each a prefix query: a literal (`x-r`) is an exact phrase
     /// of the index, which a label starting with it (`x-rated`) need not hold.
     var labelInFullText: Bool {
-        guard let label = searchedLabel, case .fullText(_, 5, _, let columns?, true) = table.search,
+        guard let label = searchedLabel, case .fullText(_, 5, _, let columns?, true, _) = table.search,
             Self.literals(search, for: table).isEmpty
         else { return false }
         return columns.contains { $0.asciiLowercased == label.asciiLowercased }
@@ -75,14 +75,14 @@ extension RowPageQuery {
         }
         let values: [SQLValue] = [label?.exact ?? .null, label?.prefix ?? .null]
         switch table.search {
-        case .fullText(let ftsTable, _, let rowidColumn, _, _):
+        case .fullText(let ftsTable, _, let rowidColumn, _, _, let phrases):
             let fts = quoteIdentifier(ftsTable)
             let rowid = table.sqlName + "." + (rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid")
             let with = SQLCondition(
                 "WITH liststate_search(liststate_exact, liststate_prefix) AS (SELECT ?, ?), "
                     + "liststate_rank(liststate_id, liststate_score) AS MATERIALIZED "
                     + "(SELECT rowid, bm25(\(fts)) FROM \(fts) WHERE \(fts) MATCH ?) ",
-                values + [.text(RowSearch.fullTextQuery(words, literals: literals, version: 5))])
+                values + [.text(RowSearch.fullTextQuery(words, literals: literals, version: 5, phrases: phrases))])
             let rank = "coalesce((SELECT liststate_score FROM liststate_rank WHERE liststate_id = \(rowid)), 0.0)"
             return (with, "(\(tier) + \(rank))")
         case .textSearch(let column):

@@ -5,8 +5,11 @@ public enum RowSearch: Sendable, Hashable {
     /// (`content_rowid=`, else the rowid); `columns` are the columns it indexes, as
     /// its declaration names them (nil when they could not be read); `findsPrefixes`
     /// whether it finds every token that starts with a word (`word*`: FTS5's default
-    /// `unicode61` and its `ascii` tokenizers), so every row whose indexed text starts with it.
-    case fullText(table: String, version: Int, rowidColumn: String?, columns: [String]?, findsPrefixes: Bool = false)
+    /// `unicode61` and its `ascii` tokenizers), so every row whose indexed text starts with it;
+    /// `matchesPhrases` whether it matches a phrase (not FTS5's `detail=none` or `detail=column`,
+    /// which keep no positions: a literal's tokens are then each required, its text still matched).
+    case fullText(
+        table: String, version: Int, rowidColumn: String?, columns: [String]?, findsPrefixes: Bool = false, matchesPhrases: Bool = true)
     /// Through a PostgreSQL `tsvector` column of the table (its SQL name): each
     /// word a prefix lexeme, all required, read with the server's
     /// `default_text_search_config` (textsearch-controls.html), so a GIN index
@@ -26,11 +29,11 @@ extension RowSearch {
     ) -> SQLCondition {
         var condition: SQLCondition
         switch self {
-        case .fullText(let ftsTable, let version, let rowidColumn, _, _):
+        case .fullText(let ftsTable, let version, let rowidColumn, _, _, let phrases):
             let rowid = rowidColumn.map(quoteIdentifier) ?? table.rowidName ?? "rowid"
             condition = SQLCondition(
                 "\(rowid) IN (SELECT rowid FROM \(quoteIdentifier(ftsTable)) WHERE \(quoteIdentifier(ftsTable)) MATCH ?)",
-                [.text(Self.fullTextQuery(words, literals: literals, version: version))])
+                [.text(Self.fullTextQuery(words, literals: literals, version: version, phrases: phrases))])
         case .textSearch(let column):
             condition = SQLCondition(
                 "\(quoteIdentifier(column)) @@ to_tsquery(?)", [.text(Self.textSearchQuery(words, literals: literals))])
@@ -58,7 +61,7 @@ extension RowSearch {
     func literalColumns(in table: TableDescription, label: String?) -> [String] {
         var names: [String]
         switch self {
-        case .fullText(_, _, _, let columns, _): names = columns ?? []
+        case .fullText(_, _, _, let columns, _, _): names = columns ?? []
         case .textSearch: names = table.columns.filter { $0.affinity == .text }.map(\.sqlName)
         case .substring(let columns): names = columns
         }
@@ -70,8 +73,8 @@ extension RowSearch {
 
     /// The `MATCH` text of a full-text search: FTS5 takes "word"* (a quoted prefix term),
     /// FTS4 "word*"; either takes "a b" as an exact phrase (a literal's tokens).
-    static func fullTextQuery(_ words: [String], literals: [SearchLiteral], version: Int) -> String {
-        guard version != 5 else { return SearchWords.fts5Expression(words, literals: literals) }
+    static func fullTextQuery(_ words: [String], literals: [SearchLiteral], version: Int, phrases: Bool = true) -> String {
+        guard version != 5 else { return SearchWords.fts5Expression(words, literals: literals, phrases: phrases) }
         return
             (words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "*\"" }
             + literals.map { "\"" + $0.tokens.joined(separator: " ") + "\"" }).joined(separator: " ")
@@ -89,7 +92,7 @@ extension RowSearch {
     /// `bm25` and PostgreSQL's `ts_rank`; FTS4 and a substring search have no rank.
     public var ranks: Bool {
         switch self {
-        case .fullText(_, let version, _, _, _): version == 5
+        case .fullText(_, let version, _, _, _, _): version == 5
         case .textSearch: true
         case .substring: false
         }

@@ -85,7 +85,9 @@ enum SchemaReader {
                 table: statement.text(0), version: version,
                 rowidColumn: version == 5 ? declaration.options["content_rowid"] : nil,
                 columns: version == 5 ? declaration.indexedColumns : declaration.columns,
-                findsPrefixes: version == 5 && Self.findsPrefixes(tokenizer: declaration.options["tokenize"]))
+                findsPrefixes: version == 5 && Self.findsPrefixes(tokenizer: declaration.options["tokenize"]),
+                // `detail=none` and `detail=column` keep no positions: FTS5 refuses phrases there.
+                matchesPhrases: version != 5 || !["none", "column"].contains(declaration.options["detail"]?.asciiLowercased ?? "full"))
         }
         return searches
     }

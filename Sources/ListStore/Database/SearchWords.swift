@@ -63,9 +63,12 @@ public enum SearchWords {
     /// The FTS5 query for `words` and `literals`: each word quoted (so no word is read as
     /// syntax such as NEAR, AND, `*` or `-`) and made a prefix, each literal the exact
     /// phrase of its tokens (``SearchLiteral/tokens``), all required.
-    static func fts5Expression(_ words: [String], literals: [SearchLiteral] = []) -> String {
+    /// - Parameter phrases: Whether a literal's tokens are one phrase; else each is required
+    ///   on its own (an index without positions, `detail=none` or `detail=column`).
+    static func fts5Expression(_ words: [String], literals: [SearchLiteral] = [], phrases: Bool = true) -> String {
         (words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            + literals.map { "\"" + $0.tokens.joined(separator: " ") + "\"" }).joined(separator: " ")
+            + literals.flatMap { phrases ? ["\"" + $0.tokens.joined(separator: " ") + "\""] : $0.tokens.map { "\"" + $0 + "\"" } })
+            .joined(separator: " ")
     }
 }
 

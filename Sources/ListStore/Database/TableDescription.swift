@@ -333,7 +333,7 @@ public struct TableDescription: Sendable, Hashable {
             switch search {
             case .substring(let names):
                 searched = names.filter { !hiddenSQL.contains($0.asciiLowercased) }
-            case .fullText(_, _, _, let indexed, _) where !hiddenSQL.isEmpty:
+            case .fullText(_, _, _, let indexed, _, _) where !hiddenSQL.isEmpty:
                 // A full-text index over a hidden column would find rows by it, word by
                 // word (found by a break-it pass): such a list searches its shown text
                 // columns instead. SQLite names match in any ASCII case.

@@ -100,6 +100,24 @@ import Testing
         #expect(page.text.contains(#"<a href="/pkgs?q&#61;shell&amp;limit&#61;2">Start the search over</a>"#))
     }
 
+    /// Found by a tester: over an FTS5 index that keeps no positions (`detail=none`, `detail=column`)
+    /// a search with punctuation inside (`x-ray`) answered 500: FTS5 refuses phrases there. Its
+    /// tokens are then each required, and its text still matched as typed.
+    @Test(arguments: ["none", "column"])
+    func aLiteralOverAnIndexWithoutPositionsIsMatchedNotRefused(_ detail: String) throws {
+        let fixture = try TableFixture(
+            """
+            CREATE TABLE tools (name TEXT PRIMARY KEY, summary TEXT);
+            INSERT INTO tools VALUES ('xray', 'an x-ray viewer'), ('rayx', 'ray tracer for x'), ('x-rated', 'a film'), ('x-ray', 'imaging');
+            CREATE VIRTUAL TABLE tools_fts USING fts5 (name, summary, content = 'tools', detail = \(detail));
+            INSERT INTO tools_fts (tools_fts) VALUES ('rebuild');
+            """)
+        let page = try fixture.server.get("/tools?q=x-ray")
+        #expect(page.status == 200)
+        #expect(Set(Self.keys(page)) == ["xray", "x-ray"])
+        #expect(Self.keys(try fixture.server.get("/tools?q=ray")).count == 3)
+    }
+
     /// A file moved over the list's mid-walk: the page after the `mv` is read from the new file and
     /// says the order changed, the ones after it do not (a tester saw the old file served for about a
     /// second after the flag, and no flag when the new file took over).
