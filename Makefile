@@ -47,9 +47,10 @@ test: deps postgresql-deps  ## everything CI runs: repository paths, swift forma
 
 test-suites:  ## the suites of make test, inside one throw-away PostgreSQL cluster (make test starts it)
 	# The upstream suites time their answers against a local upstream: they run in a process
-	# of their own (in the whole run's, the count suites' blocking reads held them past their limits).
+	# of their own (in the whole run's, the count suites' blocking reads held them past their limits),
+	# one test at a time (beside each other on 2 cores, a slow upstream's fetch held others past theirs).
 	swift test --skip-build --skip UpstreamStoreTests
-	swift test --skip-build --filter UpstreamStoreTests
+	swift test --skip-build --filter UpstreamStoreTests --no-parallel
 	$(MAKE) --no-print-directory examples
 	$(MAKE) e2e
 	$(MAKE) data
