@@ -298,12 +298,14 @@ import Testing
     /// faults are the list's (a 5xx 502, a time-out 504). One case at a time: beside the slow one,
     /// which holds its fetch for the whole time limit, the others' answers came after their 1-s
     /// limit on 2 cores (504 for a 500, 4 runs of 5 alone).
-    @Test(.serialized, arguments: [
-        ("mode=answers", "/items/99", "404 notFound Retry-After: none"),
-        ("mode=status&code=500", "/items/7", "502 unavailable Retry-After: none"),
-        ("mode=status&code=401", "/items/7", "502 error Retry-After: none"),
-        ("mode=slow&seconds=3", "/items/7", "504 unavailable Retry-After: 5"),
-    ])
+    @Test(
+        .serialized,
+        arguments: [
+            ("mode=answers", "/items/99", "404 notFound Retry-After: none"),
+            ("mode=status&code=500", "/items/7", "502 unavailable Retry-After: none"),
+            ("mode=status&code=401", "/items/7", "502 error Retry-After: none"),
+            ("mode=slow&seconds=3", "/items/7", "504 unavailable Retry-After: 5"),
+        ])
     func aRowsFaultIsAState(mode: String, path: String, answered: String) async throws {
         let upstream = try TestUpstream()
         defer { upstream.stop() }
