@@ -146,6 +146,9 @@ import Testing
 
     /// C-15: HEAD has the GET's status and headers, and no body.
     @Test func headHasNoBody() throws {
+        // A page whose count is still being finished has no ETag, and the next one is longer: the
+        // two are compared once it is settled (a first visit by this test differed by the count).
+        for _ in 0..<100 where try server.get("/").header("etag") == nil { Thread.sleep(forTimeInterval: 0.05) }
         let head = try server.client.send("HEAD", "/")
         let get = try server.get("/")
         #expect(head.status == 200 && head.body.isEmpty)
